@@ -1,0 +1,97 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { DatabaseHandle } from "@sieve/db";
+import type { AppConfig } from "./config";
+import type { ComputePool } from "@sieve/worker/pool";
+import { DEFAULT_ENGINE_SETTINGS, EngineRuntime, type EngineSettings } from "./modules/engine/runtime";
+import { engineRoutes } from "./modules/engine/routes";
+import { molecularRunRoutes } from "./modules/engine/molecular-routes";
+import { negatomeRoutes } from "./modules/negatome/routes";
+import { literatureRoutes } from "./modules/literature/routes";
+import { LiteratureReference } from "./modules/literature/reference";
+import { adminRoutes } from "./modules/admin/routes";
+import { registerErrorHandler } from "./plugins/error-handler";
+import { requireAuthentication } from "./plugins/authentication";
+import { registerThirdPartyPlugins } from "./plugins/third-party";
+import { registerWebApp } from "./plugins/web-app";
+import { publicAuthRoutes, profileRoutes } from "./modules/auth/routes";
+import { projectRoutes } from "./modules/projects/routes";
+import { runRoutes } from "./modules/runs/routes";
+import { uploadRoutes } from "./modules/uploads/routes";
+import { siteRoutes } from "./modules/site/routes";
+import { healthRoutes } from "./modules/health/routes";
+import { dashboardRoutes } from "./modules/dashboard/routes";
+import { moleculeRoutes } from "./modules/molecules/routes";
+import { proteinRoutes } from "./modules/proteins/routes";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: DatabaseHandle;
+    compute: ComputePool;
+    engine: EngineRuntime;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** The compute threads; the caller owns it and closes it after the app. */
+  compute: ComputePool;
+  engine?: EngineSettings;
+  logger?: boolean;
+  /** Where log lines go (default stdout); tests capture them to check nothing secret is logged. */
+  logStream?: NodeJS.WritableStream;
+}
+
+const REDACTED_QUERY_PARAMS = /([?&](?:api_key|token|access_token)=)[^&]*/gi;
+
+/** Builds the whole platform's HTTP surface; `server.ts` only listens. Tests call this with `inject`. */
+export async function buildApp({ config, database, compute, engine = DEFAULT_ENGINE_SETTINGS, logger = true, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+  const options: FastifyServerOptions = {
+    bodyLimit: 5 * 1024 * 1024,
+    trustProxy: true,
+    logger: logger && {
+      level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
+      redact: { paths: ["req.headers.authorization", 'req.headers["x-api-key"]', "req.headers.cookie", "*.password", "*.access_token"], censor: "[redacted]" },
+      serializers: {
+        req: (req) => ({ method: req.method, url: req.url.replace(REDACTED_QUERY_PARAMS, "$1[redacted]"), remoteAddress: req.ip }),
+      },
+    },
+  };
+  const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorate("compute", compute);
+  const engineRuntime = await EngineRuntime.start(database, compute, engine, app.log);
+  app.decorate("engine", engineRuntime);
+  app.addHook("onClose", async () => engineRuntime.stop());
+  const literatureReference = new LiteratureReference(config.referenceDataRoot);
+  registerErrorHandler(app);
+  await registerThirdPartyPlugins(app);
+
+  await app.register(healthRoutes);
+  await app.register(publicAuthRoutes);
+  await app.register(siteRoutes);
+  await app.register(async (authenticated) => {
+    requireAuthentication(authenticated);
+    await authenticated.register(profileRoutes);
+    await authenticated.register(projectRoutes);
+    await authenticated.register(runRoutes);
+    await authenticated.register(uploadRoutes);
+    await authenticated.register(dashboardRoutes);
+    await authenticated.register(moleculeRoutes);
+    await authenticated.register(proteinRoutes);
+    await authenticated.register(engineRoutes);
+    await authenticated.register(molecularRunRoutes);
+    await authenticated.register(negatomeRoutes);
+    await authenticated.register(literatureRoutes(literatureReference));
+    await authenticated.register(adminRoutes(literatureReference));
+  });
+  await registerWebApp(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { DatabaseOptions } from "@sieve/db";
+import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from "./modules/engine/runtime";
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseOptions;
+  jwtSecret: Uint8Array;
+  webDist: string | null;
+  logLevel: string;
+  version: string;
+  /** Size of the compute thread pool (COMPUTE_THREADS, default: one per core). */
+  computeThreads: number;
+  engine: EngineSettings;
+  /** The worker port (mutual TLS): TLS_PORT with TLS_CA, TLS_CERT and TLS_KEY files. */
+  workerGateway: { port: number; caFile: string; certFile: string; keyFile: string } | null;
+  /**
+   * Root of the reference data (HGNC, Disease Ontology, DrugCentral, corpora) in the layout of the
+   * shared data folder: REFERENCE_DATA_DIR, else ../shared/data beside the repository, else DATA_DIR/reference.
+   * Loaders and ontology reloads only ever read inside it.
+   */
+  referenceDataRoot: string;
+}
+
+const repoRoot = resolve(fileURLToPath(new URL(".", import.meta.url)), "..", "..", "..");
+
+export const SIEVE_VERSION: string = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).version;
+
+/** Reads the environment once at start-up; every setting is documented in the README's table. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = resolve(env.DATA_DIR ?? "./.data");
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !env.JWT_SECRET) {
+    throw new Error("JWT_SECRET is required when DATABASE_URL is set: every instance sharing that database must sign tokens with the same secret.");
+  }
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const webDist = resolve(env.WEB_DIST ?? join(repoRoot, "apps", "web", "dist"));
+  return {
+    port,
+    host: env.HOST ?? "0.0.0.0",
+    dataDir,
+    database: databaseUrl ? { kind: "postgres", url: databaseUrl } : { kind: "pglite", dataDir },
+    jwtSecret: env.JWT_SECRET ? new TextEncoder().encode(env.JWT_SECRET) : persistedSecret(dataDir),
+    webDist: existsSync(join(webDist, "index.html")) ? webDist : null,
+    logLevel: env.LOG_LEVEL ?? "info",
+    computeThreads: positiveInteger(env.COMPUTE_THREADS, availableParallelism(), "COMPUTE_THREADS"),
+    workerGateway: env.TLS_PORT ? workerGatewayConfig(env) : null,
+    referenceDataRoot: referenceDataRoot(env, dataDir),
+    engine: {
+      ...DEFAULT_ENGINE_SETTINGS,
+      embedded: env.ENGINE_EMBEDDED !== "false",
+      heartbeatTimeoutS: positiveInteger(env.ENGINE_HEARTBEAT_TIMEOUT_S, DEFAULT_ENGINE_SETTINGS.heartbeatTimeoutS, "ENGINE_HEARTBEAT_TIMEOUT_S"),
+    },
+    version: SIEVE_VERSION,
+  };
+}
+
+/** A single-machine install keeps its signing secret beside its database, so tokens survive restarts. */
+function persistedSecret(dataDir: string): Uint8Array {
+  mkdirSync(dataDir, { recursive: true });
+  const path = join(dataDir, "jwt-secret");
+  if (!existsSync(path)) writeFileSync(path, randomBytes(48).toString("base64url"), { mode: 0o600, flag: "wx" });
+  return new TextEncoder().encode(readFileSync(path, "utf8").trim());
+}
+
+function positiveInteger(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === "") return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${name} must be a positive whole number, got ${value}`);
+  return parsed;
+}
+
+function workerGatewayConfig(env: NodeJS.ProcessEnv): NonNullable<AppConfig["workerGateway"]> {
+  const missing = ["TLS_CA", "TLS_CERT", "TLS_KEY"].filter((name) => !env[name]);
+  if (missing.length) throw new Error(`TLS_PORT needs ${missing.join(", ")} (files; npm run certs:dev makes development ones)`);
+  return { port: positiveInteger(env.TLS_PORT, 0, "TLS_PORT"), caFile: env.TLS_CA!, certFile: env.TLS_CERT!, keyFile: env.TLS_KEY! };
+}
+
+function referenceDataRoot(env: NodeJS.ProcessEnv, dataDir: string): string {
+  if (env.REFERENCE_DATA_DIR) return resolve(env.REFERENCE_DATA_DIR);
+  const beside = resolve(repoRoot, "..", "shared", "data");
+  if (existsSync(beside)) return beside;
+  const own = join(dataDir, "reference");
+  mkdirSync(own, { recursive: true });
+  return own;
+}

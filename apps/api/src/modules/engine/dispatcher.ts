@@ -1,0 +1,94 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { ComputePool } from "@sieve/worker/pool";
+import { runEngineTask } from "@sieve/worker/engine-task";
+import type { JobLifecycle } from "./lifecycle";
+import { EngineQueue } from "./queue";
+
+export interface DispatcherOptions {
+  lifecycle: JobLifecycle;
+  queue: EngineQueue;
+  pool: ComputePool;
+  workerId: string;
+  log: FastifyBaseLogger;
+  /** How often a running job heart-beats, flushes progress and checks for cancellation. */
+  heartbeatMs?: number;
+  pollMs?: number;
+}
+
+/**
+ * The embedded worker: takes jobs of the embedded queue, as many at a time as the pool has threads,
+ * and runs them on the compute threads at batch priority (interactive requests go first).
+ */
+export class EmbeddedDispatcher {
+  private readonly running = new Set<string>();
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private polling = false;
+
+  constructor(private readonly options: DispatcherOptions) {}
+
+  start(): void {
+    this.schedule(0);
+  }
+
+  /** Stops taking work; running jobs stop at their next heart-beat and the reaper requeues them. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  get activeJobs(): number {
+    return this.running.size;
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.poll(), delay);
+  }
+
+  private async poll(): Promise<void> {
+    if (this.polling) return;
+    this.polling = true;
+    let took = false;
+    try {
+      while (!this.stopped && this.running.size < this.options.pool.size) {
+        const jobId = await this.options.queue.take(EngineQueue.queueName({ execution: "embedded", orgId: 0 }));
+        if (!jobId) break;
+        took = true;
+        void this.execute(jobId);
+      }
+    } catch (error) {
+      this.options.log.warn({ err: error instanceof Error ? error.message : error }, "engine queue poll failed");
+    } finally {
+      this.polling = false;
+      this.schedule(took ? 0 : (this.options.pollMs ?? 1000));
+    }
+  }
+
+  private async execute(jobId: string): Promise<void> {
+    const { lifecycle, pool, workerId, log } = this.options;
+    const job = await lifecycle.claim(jobId, workerId);
+    if (!job) return; // cancelled while queued, or already taken
+    this.running.add(job.id);
+    try {
+      const run = await runEngineTask(pool, job.domain, job.input, {
+        heartbeatMs: this.options.heartbeatMs ?? 1000,
+        // While stopping, the heart-beats stop too: the reaper hands the job to another worker.
+        heartbeat: async (progress, points) => (this.stopped ? { stop: true } : lifecycle.heartbeat(job.id, workerId, progress, points)),
+        onHeartbeatError: (error) => log.warn({ err: String(error), jobId }, "heart-beat failed"),
+      });
+      // A stopping process leaves its jobs running without heart-beats: the reaper requeues them.
+      if (this.stopped) return;
+      if (run.outcome === "completed") await lifecycle.complete(job.id, workerId, run.output as never);
+      else if (run.outcome === "failed") {
+        log.error({ err: run.error, jobId }, "engine job failed");
+        await lifecycle.fail(job.id, workerId, run.error);
+      }
+    } catch (error) {
+      log.error({ err: error instanceof Error ? error.message : error, jobId }, "engine job bookkeeping failed");
+    } finally {
+      this.running.delete(job.id);
+      this.schedule(0);
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import { and, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { schema, type Database } from "@sieve/db";
+import type { RunStatus } from "@sieve/contracts";
+import type { CurvePoint } from "@sieve/worker/engine-task";
+import type { EngineJobRow } from "./store";
+
+const { engineJobs, engineCurvePoints, runs } = schema;
+
+export const MAX_ATTEMPTS = 3;
+
+
+/**
+ * State transitions of engine jobs, as workers drive them. Not tenant-scoped: callers are the
+ * platform's dispatcher and reaper, or a remote worker already restricted to its organization's jobs.
+ * Every transition is conditional on the current state, so a late or duplicate message never
+ * resurrects a cancelled job, and a run always mirrors its job's status.
+ */
+export function jobLifecycle(db: Database) {
+  async function mirrorRun(tx: Pick<Database, "update">, job: Pick<EngineJobRow, "runId">, status: RunStatus) {
+    if (job.runId) await tx.update(runs).set({ status, updatedAt: new Date() }).where(eq(runs.id, job.runId));
+  }
+
+  return {
+    async create(values: typeof engineJobs.$inferInsert): Promise<EngineJobRow> {
+      const [row] = await db.insert(engineJobs).values(values).returning();
+      return row!;
+    },
+
+    /** queued → running for this worker; null when the job is no longer queued (cancelled, taken). */
+    async claim(jobId: string, workerId: string): Promise<EngineJobRow | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(engineJobs)
+          .set({ status: "running", workerId, heartbeatAt: new Date(), startedAt: new Date(), attempts: sql`${engineJobs.attempts} + 1` })
+          .where(and(eq(engineJobs.id, jobId), eq(engineJobs.status, "queued")))
+          .returning();
+        if (row) await mirrorRun(tx, row, "running");
+        return row ?? null;
+      });
+    },
+
+    /** Proves the worker still owns the job; answers whether it should stop (cancelled or lost). */
+    async heartbeat(jobId: string, workerId: string, progress?: Record<string, unknown>, points: CurvePoint[] = []): Promise<{ stop: boolean }> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(engineJobs)
+          .set({ heartbeatAt: new Date(), ...(progress ? { progress } : {}) })
+          .where(and(eq(engineJobs.id, jobId), eq(engineJobs.workerId, workerId), eq(engineJobs.status, "running")))
+          .returning({ id: engineJobs.id });
+        // Points of a job cancelled meanwhile are still kept: a cancelled job keeps its partial curves.
+        const [owned] = row ? [row] : await tx.select({ id: engineJobs.id }).from(engineJobs).where(and(eq(engineJobs.id, jobId), eq(engineJobs.workerId, workerId)));
+        if (owned && points.length) await tx.insert(engineCurvePoints).values(points.map((p) => ({ jobId, ...p })));
+        return { stop: !row };
+      });
+    },
+
+    async complete(jobId: string, workerId: string, result: { best_fitness: number | null; final_metrics: Record<string, unknown> }): Promise<boolean> {
+      return finish(jobId, workerId, "completed", { result, errorMessage: null });
+    },
+
+    async fail(jobId: string, workerId: string, errorMessage: string): Promise<boolean> {
+      return finish(jobId, workerId, "failed", { errorMessage });
+    },
+
+    /** A user's cancel: queued and running jobs become cancelled at once; the worker stops at its next check. */
+    async cancel(jobId: string): Promise<"cancelled" | "finished" | "missing"> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(engineJobs)
+          .set({ status: "cancelled", cancelRequested: true, completedAt: new Date() })
+          .where(and(eq(engineJobs.id, jobId), inArray(engineJobs.status, ["queued", "running"])))
+          .returning();
+        if (row) {
+          await mirrorRun(tx, row, "cancelled");
+          return "cancelled";
+        }
+        const [existing] = await tx.select({ id: engineJobs.id }).from(engineJobs).where(eq(engineJobs.id, jobId));
+        return existing ? "finished" : "missing";
+      });
+    },
+
+    /**
+     * Jobs whose worker stopped heart-beating: requeued while attempts remain, failed after that.
+     * Returns the requeued jobs so the caller can deliver them again.
+     */
+    async reapStale(timeoutSeconds: number): Promise<{ requeued: EngineJobRow[]; failed: EngineJobRow[] }> {
+      return db.transaction(async (tx) => {
+        const stale = and(eq(engineJobs.status, "running"), isNotNull(engineJobs.heartbeatAt), lt(engineJobs.heartbeatAt, new Date(Date.now() - timeoutSeconds * 1000)));
+        const failed = await tx
+          .update(engineJobs)
+          .set({ status: "failed", completedAt: new Date(), errorMessage: `The worker stopped heart-beating for ${timeoutSeconds} s on each of ${MAX_ATTEMPTS} attempts` })
+          .where(and(stale, sql`${engineJobs.attempts} >= ${MAX_ATTEMPTS}`))
+          .returning();
+        const requeued = await tx
+          .update(engineJobs)
+          .set({ status: "queued", workerId: null, heartbeatAt: null, progress: null })
+          .where(and(stale, sql`${engineJobs.attempts} < ${MAX_ATTEMPTS}`))
+          .returning();
+        for (const row of failed) await mirrorRun(tx, row, "failed");
+        for (const row of requeued) await mirrorRun(tx, row, "queued");
+        return { requeued, failed };
+      });
+    },
+
+    async cancelRequested(jobIds: string[]): Promise<Set<string>> {
+      if (jobIds.length === 0) return new Set();
+      const rows = await db.select({ id: engineJobs.id }).from(engineJobs).where(and(inArray(engineJobs.id, jobIds), eq(engineJobs.cancelRequested, true)));
+      return new Set(rows.map((r) => r.id));
+    },
+  };
+
+  async function finish(jobId: string, workerId: string, status: "completed" | "failed", values: Partial<typeof engineJobs.$inferInsert>): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(engineJobs)
+        .set({ status, completedAt: new Date(), heartbeatAt: new Date(), ...values })
+        .where(and(eq(engineJobs.id, jobId), eq(engineJobs.workerId, workerId), eq(engineJobs.status, "running")))
+        .returning();
+      if (row) await mirrorRun(tx, row, status);
+      return Boolean(row);
+    });
+  }
+}
+
+export type JobLifecycle = ReturnType<typeof jobLifecycle>;

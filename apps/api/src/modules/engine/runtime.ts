@@ -1,0 +1,83 @@
+import { hostname } from "node:os";
+import { and, eq, gt } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { schema, type DatabaseHandle } from "@sieve/db";
+import type { ComputePool } from "@sieve/worker/pool";
+import { EmbeddedDispatcher } from "./dispatcher";
+import { jobLifecycle, type JobLifecycle } from "./lifecycle";
+import { EngineQueue } from "./queue";
+import type { EngineJobRow } from "./store";
+
+export interface EngineSettings {
+  /** Run jobs on this process's compute threads (ENGINE_EMBEDDED=false leaves them to remote workers). */
+  embedded: boolean;
+  /** A running job whose worker has not heart-beaten for this long is retried (or failed). */
+  heartbeatTimeoutS: number;
+  heartbeatMs: number;
+  reapIntervalMs: number;
+}
+
+export const DEFAULT_ENGINE_SETTINGS: EngineSettings = { embedded: true, heartbeatTimeoutS: 30, heartbeatMs: 1000, reapIntervalMs: 5000 };
+/** A remote worker counts as live when it was heard from within this window. */
+const REMOTE_LIVENESS_MS = 60_000;
+
+/** The engine inside the API process: queue, embedded worker and the heart-beat reaper. */
+export class EngineRuntime {
+  private reaper: NodeJS.Timeout | null = null;
+
+  private constructor(
+    private readonly database: DatabaseHandle,
+    readonly lifecycle: JobLifecycle,
+    private readonly queue: EngineQueue,
+    private readonly dispatcher: EmbeddedDispatcher | null,
+    private readonly pool: ComputePool,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  static async start(database: DatabaseHandle, pool: ComputePool, settings: EngineSettings, log: FastifyBaseLogger): Promise<EngineRuntime> {
+    const lifecycle = jobLifecycle(database.db);
+    const queue = await EngineQueue.start(database);
+    let dispatcher: EmbeddedDispatcher | null = null;
+    if (settings.embedded) {
+      const [worker] = await database.db.insert(schema.workers).values({ kind: "embedded", name: `${hostname()}:${process.pid}` }).returning();
+      dispatcher = new EmbeddedDispatcher({ lifecycle, queue, pool, workerId: worker!.id, log, heartbeatMs: settings.heartbeatMs });
+      dispatcher.start();
+    }
+    const runtime = new EngineRuntime(database, lifecycle, queue, dispatcher, pool, log);
+    runtime.reaper = setInterval(() => void runtime.reap(settings.heartbeatTimeoutS), settings.reapIntervalMs);
+    return runtime;
+  }
+
+  /** Creates the job row and hands it to the queue of its execution kind. */
+  async submit(values: typeof schema.engineJobs.$inferInsert): Promise<EngineJobRow> {
+    const job = await this.lifecycle.create(values);
+    await this.queue.enqueue(job);
+    return job;
+  }
+
+  async reap(timeoutSeconds: number): Promise<void> {
+    try {
+      const { requeued, failed } = await this.lifecycle.reapStale(timeoutSeconds);
+      for (const job of requeued) await this.queue.enqueue(job);
+      if (requeued.length || failed.length) this.log.warn({ requeued: requeued.map((j) => j.id), failed: failed.map((j) => j.id) }, "reaped jobs whose worker stopped heart-beating");
+    } catch (error) {
+      this.log.warn({ err: error instanceof Error ? error.message : error }, "reaper pass failed");
+    }
+  }
+
+  /** Workers able to take jobs now: this process's compute threads, plus recently seen remote workers. */
+  async liveWorkers(): Promise<{ embedded: number; remote: number }> {
+    const remote = await this.database.db.$count(schema.workers, and(eq(schema.workers.kind, "remote"), gt(schema.workers.lastSeenAt, new Date(Date.now() - REMOTE_LIVENESS_MS))));
+    return { embedded: this.dispatcher ? this.pool.liveThreads : 0, remote };
+  }
+
+  async take(queueName: string): Promise<string | null> {
+    return this.queue.take(queueName);
+  }
+
+  async stop(): Promise<void> {
+    if (this.reaper) clearInterval(this.reaper);
+    await this.dispatcher?.stop();
+    await this.queue.stop();
+  }
+}

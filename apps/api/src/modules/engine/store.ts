@@ -1,0 +1,84 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
+import { schema, type Database } from "@sieve/db";
+import type { EngineJob, RunStatus } from "@sieve/contracts";
+import type { TenantScope } from "../../plugins/authentication";
+import type { PageCursor } from "../../http/pagination";
+import { isUuid } from "../runs/store";
+
+const { engineJobs, engineCurvePoints } = schema;
+export type EngineJobRow = typeof engineJobs.$inferSelect;
+
+export interface JobFilters {
+  status?: string;
+  domain?: string;
+}
+
+/** Engine jobs as their organization sees them: every query is filtered by the caller's organizations. */
+export function engineJobsStore(db: Database, scope: TenantScope) {
+  const visible = inArray(engineJobs.orgId, scope.orgIds);
+  return {
+    async list(filters: JobFilters, limit: number, after: PageCursor | null): Promise<EngineJob[]> {
+      const page = after ? or(lt(engineJobs.createdAt, after.createdAt), and(eq(engineJobs.createdAt, after.createdAt), lt(engineJobs.id, after.id))) : undefined;
+      const rows = await db
+        .select()
+        .from(engineJobs)
+        .where(and(visible, filters.status ? eq(engineJobs.status, filters.status) : undefined, filters.domain ? eq(engineJobs.domain, filters.domain) : undefined, page))
+        .orderBy(desc(engineJobs.createdAt), desc(engineJobs.id))
+        .limit(limit);
+      return rows.map(toEngineJob);
+    },
+
+    async get(id: string): Promise<EngineJob | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await db.select().from(engineJobs).where(and(visible, eq(engineJobs.id, id)));
+      return row ? toEngineJob(row) : null;
+    },
+
+    async latestForRun(runId: string): Promise<EngineJob | null> {
+      const [row] = await db.select().from(engineJobs).where(and(visible, eq(engineJobs.runId, runId))).orderBy(desc(engineJobs.createdAt)).limit(1);
+      return row ? toEngineJob(row) : null;
+    },
+
+    async countWithoutRun(): Promise<number> {
+      return db.$count(engineJobs, and(visible, isNull(engineJobs.runId)));
+    },
+
+    async curvePoints(jobId: string, afterPointId = 0): Promise<{ id: number; name: string; x: number; y: number }[]> {
+      const job = await this.get(jobId);
+      if (!job) return [];
+      return db
+        .select({ id: engineCurvePoints.id, name: engineCurvePoints.name, x: engineCurvePoints.x, y: engineCurvePoints.y })
+        .from(engineCurvePoints)
+        .where(and(eq(engineCurvePoints.jobId, jobId), gt(engineCurvePoints.id, afterPointId)))
+        .orderBy(asc(engineCurvePoints.id));
+    },
+  };
+}
+
+export function toEngineJob(row: EngineJobRow): EngineJob {
+  return {
+    id: row.id,
+    status: row.status as RunStatus,
+    domain: row.domain,
+    execution: row.execution as EngineJob["execution"],
+    run_id: row.runId,
+    project_id: row.projectId,
+    created_at: row.createdAt.toISOString(),
+    started_at: row.startedAt?.toISOString() ?? null,
+    completed_at: row.completedAt?.toISOString() ?? null,
+    attempts: row.attempts,
+    progress: (row.progress as Record<string, unknown> | null) ?? null,
+    result: (row.result as EngineJob["result"]) ?? null,
+    error_message: row.errorMessage,
+  };
+}
+
+/** Groups curve points into the `{curves:[{name, points}]}` shape, in the order names first appear. */
+export function groupCurves(points: { name: string; x: number; y: number }[]) {
+  const byName = new Map<string, { x: number; y: number }[]>();
+  for (const { name, x, y } of points) {
+    if (!byName.has(name)) byName.set(name, []);
+    byName.get(name)!.push({ x, y });
+  }
+  return [...byName].map(([name, pts]) => ({ name, points: pts }));
+}

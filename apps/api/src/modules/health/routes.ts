@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+
+const HealthBody = z.object({
+  status: z.enum(["ok", "error"]),
+  db: z.enum(["pglite", "postgres"]),
+  version: z.string(),
+  workers: z.object({ embedded: z.number().int(), remote: z.number().int() }).optional(),
+  error: z.string().optional(),
+  code: z.string().optional(),
+});
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/health", { schema: { tags: ["health"], response: { 200: HealthBody, 503: HealthBody } } }, async (_request, reply) => {
+    const base = { db: app.database.kind, version: app.config.version };
+    try {
+      await app.database.ping();
+      return { status: "ok" as const, ...base, workers: await app.engine.liveWorkers() };
+    } catch {
+      return reply.status(503).send({ status: "error", ...base, error: "database unavailable", code: "db_unavailable" });
+    }
+  });
+};

@@ -1,0 +1,41 @@
+import { existsSync, realpathSync, statSync } from "node:fs";
+import { isAbsolute, relative, resolve } from "node:path";
+import { ApiError } from "../../http/errors";
+
+/**
+ * Which reference-data folder (HGNC, Disease Ontology, DrugCentral, training corpora) the literature
+ * module reads, and its version: compute threads rebuild their dictionaries when the version changes.
+ * Folders are only ever taken from inside the configured reference-data root.
+ */
+export class LiteratureReference {
+  private current: string;
+  private version = 1;
+
+  constructor(private readonly root: string) {
+    this.current = root;
+  }
+
+  get state(): { referenceDir: string; referenceVersion: number } {
+    return { referenceDir: this.current, referenceVersion: this.version };
+  }
+
+  /** Switches to `dir` (relative to the root, or absolute inside it); 400 for anything outside. */
+  reload(dir: string | undefined): string {
+    const target = this.inside(dir ?? ".");
+    this.current = target;
+    this.version += 1;
+    return target;
+  }
+
+  private inside(dir: string): string {
+    const rootReal = existsSync(this.root) ? realpathSync(this.root) : this.root;
+    const candidate = resolve(rootReal, dir);
+    const real = existsSync(candidate) ? realpathSync(candidate) : candidate;
+    const offset = relative(rootReal, real);
+    if (offset.startsWith("..") || isAbsolute(offset)) {
+      throw new ApiError(400, "dir_outside_reference_root", `dir must be a folder inside the reference-data root (${this.root})`);
+    }
+    if (!existsSync(real) || !statSync(real).isDirectory()) throw new ApiError(400, "dir_not_found", `No folder ${dir} in the reference-data root`);
+    return real;
+  }
+}

@@ -1,0 +1,197 @@
+import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { schema, type Database } from "@sieve/db";
+import type { EntityRef, Extraction, LiteratureDocument, Mention, Triple } from "@sieve/literature";
+import type { TenantScope } from "../../plugins/authentication";
+
+const { litDocuments: documents, litPassages: passages, litMentions: mentions, litTriples: triples } = schema;
+type TripleRow = typeof triples.$inferSelect;
+
+export interface DocumentToStore {
+  document: LiteratureDocument;
+  extraction: Extraction;
+  /** Corpus annotations, stored with provenance "gold" beside the extraction. */
+  gold?: { mentions: Mention[]; triples: Triple[] };
+}
+
+/**
+ * Writes documents with everything extracted from them in one transaction (all or nothing).
+ * A document already present (same owner, source and external id) is skipped, not duplicated.
+ */
+export async function storeDocuments(db: Database, orgId: number | null, batch: DocumentToStore[]): Promise<{ inserted: number; skipped: number }> {
+  return db.transaction(async (tx) => {
+    let inserted = 0;
+    for (const { document, extraction, gold } of batch) {
+      const [row] = await tx
+        .insert(documents)
+        .values({ orgId, source: document.source, externalId: document.external_id, title: document.title, year: document.year, venue: document.venue, license: document.license, url: document.url, text: document.text })
+        .onConflictDoNothing()
+        .returning({ id: documents.id });
+      if (!row) continue;
+      inserted += 1;
+      const allMentions = [...extraction.mentions, ...(gold?.mentions ?? [])];
+      const passageIds = new Map<string, string>();
+      if (extraction.passages.length) {
+        const stored = await tx
+          .insert(passages)
+          .values(
+            extraction.passages.map((p) => ({
+              documentId: row.id,
+              orgId,
+              position: p.index,
+              start: p.start,
+              end: p.end,
+              text: p.text,
+              entityIds: [...new Set(allMentions.filter((m) => m.start >= p.start && m.end <= p.end).map((m) => m.id))],
+            })),
+          )
+          .returning({ id: passages.id, position: passages.position });
+        for (const p of stored) passageIds.set(extraction.passages.find((x) => x.index === p.position)!.passage_id, p.id);
+      }
+      if (allMentions.length) {
+        await tx.insert(mentions).values(
+          allMentions.map((m) => ({ documentId: row.id, orgId, entityId: m.id, entityType: m.type, name: m.name, start: m.start, end: m.end, text: m.text, xrefs: m.xrefs, provenance: m.provenance, method: m.method })),
+        );
+      }
+      const allTriples = [...extraction.triples, ...(gold?.triples ?? [])];
+      if (allTriples.length) {
+        await tx.insert(triples).values(
+          allTriples.map((t) => ({
+            triId: t.tri_id,
+            documentId: row.id,
+            passageId: passageIds.get(t.passage_id) ?? null,
+            orgId,
+            head: t.head,
+            headId: t.head.id,
+            headName: t.head.name,
+            relation: t.relation,
+            tail: t.tail,
+            tailId: t.tail.id,
+            tailName: t.tail.name,
+            polarity: t.polarity,
+            evidenceScore: t.evidence_score,
+            sentenceStart: t.sentence?.start ?? null,
+            sentenceEnd: t.sentence?.end ?? null,
+            trigger: t.trigger,
+            method: t.method,
+            provenance: t.provenance,
+            attributes: (t as Triple & { attributes?: Record<string, unknown> }).attributes ?? {},
+          })),
+        );
+      }
+    }
+    return { inserted, skipped: batch.length - inserted };
+  });
+}
+
+/** Literature a caller may read: public corpora and their organizations' own documents. */
+export function literatureStore(db: Database, scope: TenantScope) {
+  const visibleDocuments = or(isNull(documents.orgId), inArray(documents.orgId, scope.orgIds));
+  const visibleTriples = or(isNull(triples.orgId), inArray(triples.orgId, scope.orgIds));
+  // Every triple comes back with its document and the text of the sentence it came from.
+  const selectTriples = () =>
+    db
+      .select({
+        triple: triples,
+        doc: { source: documents.source, external_id: documents.externalId, title: documents.title },
+        sentenceText: sql<string | null>`substr(${documents.text}, ${triples.sentenceStart} + 1, ${triples.sentenceEnd} - ${triples.sentenceStart})`,
+      })
+      .from(triples)
+      .innerJoin(documents, eq(documents.id, triples.documentId));
+
+  return {
+    async document(source: string, externalId: string) {
+      const [doc] = await db
+        .select()
+        .from(documents)
+        .where(and(visibleDocuments, eq(documents.source, source), eq(documents.externalId, externalId)))
+        .orderBy(sql`${documents.orgId} nulls last`)
+        .limit(1);
+      if (!doc) return null;
+      const [docPassages, docMentions, docTriples] = await Promise.all([
+        db.select().from(passages).where(eq(passages.documentId, doc.id)).orderBy(passages.position),
+        db.select().from(mentions).where(eq(mentions.documentId, doc.id)).orderBy(mentions.start),
+        db.select().from(triples).where(eq(triples.documentId, doc.id)).orderBy(desc(triples.evidenceScore)),
+      ]);
+      return { doc, passages: docPassages, mentions: docMentions, triples: docTriples };
+    },
+
+    /** Passages by id with their document, for search results (only visible ones). */
+    async passagesWithDocuments(ids: string[]) {
+      if (ids.length === 0) return new Map<string, { text: string; doc: typeof documents.$inferSelect }>();
+      const rows = await db.select({ id: passages.id, text: passages.text, doc: documents }).from(passages).innerJoin(documents, eq(documents.id, passages.documentId)).where(and(visibleDocuments, inArray(passages.id, ids)));
+      return new Map(rows.map((r) => [r.id, { text: r.text, doc: r.doc }]));
+    },
+
+    /** Triples linking any of `aIds` with any of `bIds`, in either direction. */
+    async triplesBetween(aIds: string[], bIds: string[], limit: number): Promise<StoredTriple[]> {
+      if (!aIds.length || !bIds.length) return [];
+      const between = or(and(inArray(triples.headId, aIds), inArray(triples.tailId, bIds)), and(inArray(triples.headId, bIds), inArray(triples.tailId, aIds)));
+      return selectTriples().where(and(visibleTriples, between)).orderBy(desc(triples.evidenceScore), triples.id).limit(limit);
+    },
+
+    async searchTriples(filters: { head?: string; relation?: string; tail?: string }, limit: number): Promise<StoredTriple[]> {
+      const matches = (idColumn: AnyPgColumn, nameColumn: AnyPgColumn, value: string) =>
+        or(sql`lower(${idColumn}) = lower(${value})`, sql`lower(${nameColumn}) = lower(${value})`);
+      return selectTriples()
+        .where(
+          and(
+            visibleTriples,
+            filters.head ? matches(triples.headId, triples.headName, filters.head) : undefined,
+            filters.tail ? matches(triples.tailId, triples.tailName, filters.tail) : undefined,
+            filters.relation ? eq(triples.relation, filters.relation) : undefined,
+          ),
+        )
+        .orderBy(desc(triples.evidenceScore), triples.id)
+        .limit(limit);
+    },
+
+    /** Publication years of documents that mention both concepts (for novelty). */
+    async comentionYears(aIds: string[], bIds: string[]): Promise<number[]> {
+      if (!aIds.length || !bIds.length) return [];
+      const mentioning = (ids: string[]) => db.select({ id: mentions.documentId }).from(mentions).where(inArray(mentions.entityId, ids));
+      const rows = await db
+        .select({ year: documents.year })
+        .from(documents)
+        .where(and(visibleDocuments, inArray(documents.id, mentioning(aIds)), inArray(documents.id, mentioning(bIds))));
+      return rows.flatMap((r) => (r.year === null ? [] : [r.year]));
+    },
+
+    async stats() {
+      const tally = async (table: typeof documents | typeof passages | typeof mentions | typeof triples) =>
+        Number((await db.select({ n: count() }).from(table).where(or(isNull(table.orgId), inArray(table.orgId, scope.orgIds))))[0]?.n ?? 0);
+      const [docs, passageCount, entities, tripleCount] = await Promise.all([
+        tally(documents),
+        tally(passages),
+        db.select({ n: sql<number>`count(distinct ${mentions.entityId})::int` }).from(mentions).where(or(isNull(mentions.orgId), inArray(mentions.orgId, scope.orgIds))),
+        tally(triples),
+      ]);
+      return { docs, passages: passageCount, entities: Number(entities[0]?.n ?? 0), triples: tripleCount };
+    },
+  };
+}
+
+export interface StoredTriple {
+  triple: TripleRow;
+  doc: { source: string; external_id: string; title: string };
+  sentenceText: string | null;
+}
+
+export function toTriple({ triple: row, doc, sentenceText }: StoredTriple) {
+  return {
+    doc,
+    ...(sentenceText === null ? {} : { sentence_text: sentenceText }),
+    tri_id: row.triId,
+    head: row.head as EntityRef,
+    relation: row.relation,
+    tail: row.tail as EntityRef,
+    polarity: row.polarity,
+    evidence_score: row.evidenceScore,
+    passage_id: row.passageId,
+    sentence: row.sentenceStart === null ? null : { start: row.sentenceStart, end: row.sentenceEnd },
+    trigger: row.trigger,
+    method: row.method,
+    provenance: row.provenance,
+    attributes: row.attributes as Record<string, unknown>,
+  };
+}

@@ -1,0 +1,92 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { and, eq, isNull, or, inArray, sql } from "drizzle-orm";
+import { SimilarityIndex } from "@sieve/chem";
+import { schema, type Database } from "@sieve/db";
+import type { SafetyResult } from "@sieve/contracts";
+import { clintoxReferenceCompounds, parseClintox, safetySearch, scoreSafety, type NegatomeEntry } from "@sieve/negatome";
+import type { ComputePool } from "@sieve/worker/pool";
+import type { TenantScope } from "../../plugins/authentication";
+import { validationFailed } from "../../http/errors";
+import type { NegatomeSimilarity } from "./similarity";
+import { fingerprintFromBytes } from "./similarity";
+import { negatomeStore } from "./store";
+
+const { negatomeRecords: records } = schema;
+
+/**
+ * Safety assessment for the API: the compound is inspected on a compute thread (parent, InChIKey,
+ * fingerprint, PAINS/Brenk alerts), then scored here beside the caller's view of the negatome (public
+ * records and their organizations') and the reference set of approved drugs (ClinTox CT_TOX = 0,
+ * read from the reference-data root once per process) that nearby failures are weighed against.
+ */
+export class NegatomeSafety {
+  private reference: Promise<SimilarityIndex<string>> | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly pool: ComputePool,
+    private readonly similarity: NegatomeSimilarity,
+    private readonly referenceDataRoot: string,
+  ) {}
+
+  async assess(scope: TenantScope, smiles: string, targetUniprotId: string | null = null): Promise<SafetyResult> {
+    const inspected = await this.pool.run("negatome.inspect", { smiles });
+    if (!inspected.ok) throw validationFailed([{ path: "smiles", message: inspected.error }], "invalid_smiles");
+    const { compound } = inspected.value;
+    const search = safetySearch();
+    const visible = or(isNull(records.orgId), inArray(records.orgId, scope.orgIds));
+    const hits = (await this.similarity.search(scope, compound.fingerprint, search.failures.topk)).filter((h) => h.similarity >= search.failures.minSimilarity);
+    const [exactRows, hitRows, targetRows, reference] = await Promise.all([
+      compound.inchi_key ? this.db.select().from(records).where(and(visible, eq(records.compoundInchiKey, compound.inchi_key))) : Promise.resolve([]),
+      hits.length ? this.db.select().from(records).where(and(visible, inArray(records.id, hits.map((h) => h.id)))) : Promise.resolve([]),
+      targetUniprotId
+        ? this.db.select().from(records).where(and(visible, or(eq(records.targetUniprotId, targetUniprotId), sql`${records.evidence} -> 'liability_uniprot_ids' ? ${targetUniprotId}`)))
+        : Promise.resolve([]),
+      this.referenceIndex(),
+    ]);
+    const byId = new Map(hitRows.map((row) => [row.id, toEntry(row)]));
+    const assessment = scoreSafety(inspected.value, {
+      exact: exactRows.map(toEntry),
+      failureHits: hits.flatMap((h) => (byId.has(h.id) ? [{ record: byId.get(h.id)!, similarity: h.similarity }] : [])),
+      referenceHits: reference.search(compound.fingerprint, search.reference.topk, search.reference.minSimilarity),
+      targetRecords: targetRows.map(toEntry),
+      targetUniprotId,
+    });
+    await negatomeStore(this.db, scope).countMatches(assessment.evidence_hits.map((h) => h.negatome_id));
+    const { ok: _ok, components, ...result } = assessment;
+    return { ...result, components: { ...components } };
+  }
+
+  private referenceIndex(): Promise<SimilarityIndex<string>> {
+    this.reference ??= this.buildReference();
+    return this.reference;
+  }
+
+  private async buildReference(): Promise<SimilarityIndex<string>> {
+    const index = new SimilarityIndex<string>();
+    const file = join(this.referenceDataRoot, "clintox/clintox.csv");
+    if (!existsSync(file)) return index;
+    const compounds = await this.pool.run("negatome.reference", { compounds: clintoxReferenceCompounds(parseClintox(readFileSync(file, "utf8")).rows) }, { priority: "batch" });
+    // A withdrawn drug must not count as its own safe neighbour.
+    const failed = new Set((await this.db.selectDistinct({ key: records.compoundInchiKey }).from(records).where(isNull(records.orgId))).map((r) => r.key));
+    for (const compound of compounds) if (!compound.inchi_key || !failed.has(compound.inchi_key)) index.add(compound.id, compound.fingerprint);
+    return index;
+  }
+}
+
+function toEntry(row: typeof records.$inferSelect): NegatomeEntry {
+  return {
+    negatome_id: row.id,
+    failure_class: row.failureClass as NegatomeEntry["failure_class"],
+    target_uniprot_id: row.targetUniprotId,
+    compound_smiles: row.compoundSmiles,
+    compound_inchi_key: row.compoundInchiKey,
+    fingerprint: fingerprintFromBytes(row.fingerprint),
+    source: row.source as NegatomeEntry["source"],
+    score: row.score,
+    reason: row.reason,
+    evidence: row.evidence as NegatomeEntry["evidence"],
+    confidence_tier: row.confidenceTier as NegatomeEntry["confidence_tier"],
+  };
+}

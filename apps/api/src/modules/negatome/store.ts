@@ -1,0 +1,125 @@
+import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { schema, type Database } from "@sieve/db";
+import type { NegatomeRecord } from "@sieve/contracts";
+import type { TenantScope } from "../../plugins/authentication";
+import { fingerprintToBytes } from "./similarity";
+
+const { negatomeRecords: records, negatomeAgreements: agreements } = schema;
+type RecordRow = typeof records.$inferSelect;
+
+export interface NewNegatomeRecord {
+  orgId: number | null;
+  failureClass: string;
+  targetUniprotId: string | null;
+  compoundInchiKey: string;
+  compoundSmiles: string;
+  fingerprint: Uint32Array;
+  source: string;
+  sourceKey: string;
+  score: number | null;
+  reason: string;
+  evidence: Record<string, unknown>;
+  confidenceTier: string;
+  contributorId: number | null;
+}
+
+export interface RecordFilters {
+  failureClass?: string;
+  uniprotId?: string;
+  inchiKey?: string;
+}
+
+/** Negatome records a caller may see: public ones (org_id null) and their organizations' own. */
+export function negatomeStore(db: Database, scope: TenantScope) {
+  const visible = or(isNull(records.orgId), inArray(records.orgId, scope.orgIds));
+  const byFilters = (filters: RecordFilters) =>
+    and(
+      visible,
+      filters.failureClass ? eq(records.failureClass, filters.failureClass) : undefined,
+      filters.uniprotId ? eq(records.targetUniprotId, filters.uniprotId) : undefined,
+      filters.inchiKey ? eq(records.compoundInchiKey, filters.inchiKey) : undefined,
+    );
+
+  return {
+    async query(filters: RecordFilters, limit: number): Promise<NegatomeRecord[]> {
+      const rows = await db.select().from(records).where(byFilters(filters)).orderBy(desc(records.createdAt), desc(records.seq)).limit(limit);
+      return rows.map(toRecord);
+    },
+
+    async getMany(ids: string[]): Promise<Map<string, NegatomeRecord>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.select().from(records).where(and(visible, inArray(records.id, ids)));
+      return new Map(rows.map((row) => [row.id, toRecord(row)]));
+    },
+
+    async stats() {
+      const [total] = await db.select({ n: count() }).from(records).where(visible);
+      const byClass = await db.select({ key: records.failureClass, n: count() }).from(records).where(visible).groupBy(records.failureClass);
+      const bySource = await db.select({ key: records.source, n: count() }).from(records).where(visible).groupBy(records.source);
+      const tally = (rows: { key: string; n: number }[]) => Object.fromEntries(rows.map((r) => [r.key, Number(r.n)]));
+      return { total_records: Number(total?.n ?? 0), by_failure_class: tally(byClass), by_source: tally(bySource) };
+    },
+
+    /** Counts a safety check's evidence hits against the records, for their contributors' dashboards. */
+    async countMatches(ids: string[]): Promise<void> {
+      if (ids.length) await db.update(records).set({ matchCount: sql`${records.matchCount} + 1` }).where(inArray(records.id, ids));
+    },
+
+    async contributorDashboard(contributorId: number) {
+      const mine = and(visible, eq(records.contributorId, contributorId));
+      const byClass = await db.select({ key: records.failureClass, n: count() }).from(records).where(mine).groupBy(records.failureClass);
+      const [totals] = await db.select({ n: count(), matches: sql<number>`coalesce(sum(${records.matchCount}), 0)::int` }).from(records).where(mine);
+      const recent = await db.select().from(records).where(mine).orderBy(desc(records.createdAt), desc(records.seq)).limit(10);
+      return {
+        contributor_id: contributorId,
+        total_contributions: Number(totals?.n ?? 0),
+        by_failure_class: Object.fromEntries(byClass.map((r) => [r.key, Number(r.n)])),
+        safety_check_matches: Number(totals?.matches ?? 0),
+        recent_contributions: recent.map(toRecord),
+      };
+    },
+
+    async currentAgreement(version: string) {
+      const [row] = await db.select().from(agreements).where(and(eq(agreements.userId, scope.userId), eq(agreements.agreementVersion, version)));
+      return row ?? null;
+    },
+
+    async acceptAgreement(version: string, userDeclaredId: string | null) {
+      const [row] = await db
+        .insert(agreements)
+        .values({ userId: scope.userId, agreementVersion: version, userDeclaredId })
+        .onConflictDoUpdate({ target: [agreements.userId, agreements.agreementVersion], set: { userDeclaredId, acceptedAt: new Date() } })
+        .returning();
+      return row!;
+    },
+  };
+}
+
+/** Inserts records, skipping those already present (same source and source key); returns the new ids. */
+export async function insertRecords(db: Pick<Database, "insert">, rows: NewNegatomeRecord[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insert(records)
+    .values(rows.map(({ fingerprint, ...row }) => ({ ...row, fingerprint: fingerprintToBytes(fingerprint) })))
+    .onConflictDoNothing({ target: [records.source, records.sourceKey] })
+    .returning({ id: records.id });
+  return inserted.map((r) => r.id);
+}
+
+export function toRecord(row: RecordRow): NegatomeRecord {
+  return {
+    negatome_id: row.id,
+    failure_class: row.failureClass,
+    target_uniprot_id: row.targetUniprotId,
+    compound_inchi_key: row.compoundInchiKey,
+    compound_smiles: row.compoundSmiles,
+    source: row.source,
+    score: row.score,
+    reason: row.reason,
+    evidence: row.evidence as Record<string, unknown>,
+    confidence_tier: row.confidenceTier,
+    contributor_id: row.contributorId,
+    org_id: row.orgId,
+    created_at: row.createdAt.toISOString(),
+  };
+}

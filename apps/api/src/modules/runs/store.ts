@@ -1,0 +1,87 @@
+import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
+import { schema, type Database } from "@sieve/db";
+import type { Run, RunStatus } from "@sieve/contracts";
+import type { TenantScope } from "../../plugins/authentication";
+import type { PageCursor } from "../../http/pagination";
+
+const { runs, projects } = schema;
+
+export interface RunRecord extends Run {
+  request_hash: string | null;
+  created_by: number;
+}
+
+/** Runs, always filtered to the caller's organizations. */
+export function runsStore(db: Database, scope: TenantScope) {
+  const visible = inArray(runs.orgId, scope.orgIds);
+  const selectRuns = () =>
+    db
+      .select({ run: runs, projectName: projects.name })
+      .from(runs)
+      .innerJoin(projects, eq(projects.id, runs.projectId));
+
+  return {
+    async list(limit: number, after: PageCursor | null): Promise<RunRecord[]> {
+      const page = after
+        ? or(lt(runs.createdAt, after.createdAt), and(eq(runs.createdAt, after.createdAt), lt(runs.id, after.id)))
+        : undefined;
+      const rows = await selectRuns().where(and(visible, page)).orderBy(desc(runs.createdAt), desc(runs.id)).limit(limit);
+      return rows.map(toRun);
+    },
+
+    async get(id: string): Promise<RunRecord | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await selectRuns().where(and(visible, eq(runs.id, id)));
+      return row ? toRun(row) : null;
+    },
+
+    async findByIdempotencyKey(key: string): Promise<RunRecord | null> {
+      const [row] = await selectRuns().where(and(visible, eq(runs.createdBy, scope.userId), eq(runs.idempotencyKey, key)));
+      return row ? toRun(row) : null;
+    },
+
+    async count(): Promise<number> {
+      return db.$count(runs, visible);
+    },
+
+    /** Inserts the run; returns null when another request already used the same idempotency key. */
+    async create(input: { orgId: number; projectId: number; workflow: string; config: object; idempotencyKey: string | null; requestHash: string | null }): Promise<string | null> {
+      if (!scope.orgIds.includes(input.orgId)) throw new Error("create outside the caller's organizations");
+      const [row] = await db
+        .insert(runs)
+        .values({
+          orgId: input.orgId,
+          projectId: input.projectId,
+          status: "queued",
+          workflow: input.workflow,
+          config: input.config,
+          idempotencyKey: input.idempotencyKey,
+          requestHash: input.requestHash,
+          createdBy: scope.userId,
+        })
+        .onConflictDoNothing()
+        .returning({ id: runs.id });
+      return row?.id ?? null;
+    },
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+function toRun({ run, projectName }: { run: typeof runs.$inferSelect; projectName: string }): RunRecord {
+  return {
+    id: run.id,
+    project_id: run.projectId,
+    project_name: projectName,
+    status: run.status as RunStatus,
+    workflow: run.workflow,
+    created_at: run.createdAt.toISOString(),
+    updated_at: run.updatedAt.toISOString(),
+    config: run.config as Record<string, unknown>,
+    request_hash: run.requestHash,
+    created_by: run.createdBy,
+  };
+}

@@ -1,0 +1,46 @@
+import { extname } from "node:path";
+import { UPLOAD_KINDS, type UploadKind } from "@sieve/contracts";
+
+/**
+ * Refuses a file whose ending does not belong to its kind, or whose content is not what the
+ * ending claims (a `.pdb` without coordinate records, an `.sdf` without a molecule block, binary data).
+ * Returns the reason, or null when the file is acceptable.
+ */
+export function contentProblem(kind: UploadKind, fileName: string, content: Uint8Array): string | null {
+  const ending = extname(fileName).toLowerCase();
+  const allowed: readonly string[] = UPLOAD_KINDS[kind];
+  if (!allowed.includes(ending)) return `a ${kind} file must end in ${allowed.join(", ")}`;
+  if (content.byteLength === 0) return "the file is empty";
+  const text = decodeText(content);
+  if (text === null) return "the file is not a text file";
+  const lines = text.split(/\r?\n/);
+  switch (ending) {
+    case ".pdb":
+    case ".pdbqt":
+      return lines.some((line) => /^(ATOM {2}|HETATM)/.test(line)) ? null : `the file has no ATOM or HETATM records, so it is not a ${ending.slice(1).toUpperCase()} file`;
+    case ".sdf":
+      return /^M {2}END/m.test(text) ? null : "the file has no 'M  END' molecule block, so it is not an SDF file";
+    default:
+      return lines.some((line) => line.trim() !== "") ? null : "the file has no content lines";
+  }
+}
+
+function decodeText(content: Uint8Array): string | null {
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(content);
+    return text.includes("\u0000") ? null : text;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps only the file's base name, without control characters, at a bounded length. */
+export function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const cleaned = Array.from(base)
+    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f)
+    .join("")
+    .trim()
+    .slice(-200);
+  return cleaned || "upload";
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from "fastify";
+import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { UPLOAD_MAX_BYTES } from "@sieve/contracts";
+
+/** Every third-party plugin is registered here, in one place. */
+export async function registerThirdPartyPlugins(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20 } });
+  // Only routes that opt in (config.rateLimit) are limited; login has its own per-account lockout.
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.0.3",
+      info: { title: "Sieve API", version: app.config.version, description: "Drug-target narrowing, literature evidence, molecule analysis and optimization." },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/docs" });
+}

@@ -1,0 +1,48 @@
+import { openDatabase, DataDirLockedError } from "@sieve/db";
+import { loadConfig } from "./config";
+import { readFileSync } from "node:fs";
+import { buildApp } from "./app";
+import { buildWorkerGateway } from "./worker-gateway/gateway";
+import { ComputePool } from "@sieve/worker/pool";
+
+/** Starts the whole platform in this one process: database, API, web app. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  const compute = new ComputePool(config.computeThreads);
+  const app = await buildApp({ config, database, compute, engine: config.engine });
+  if (!config.webDist) app.log.warn("apps/web/dist is missing: the API runs without the web app (npm start builds it)");
+
+  let closeGateway = async () => {};
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "shutting down");
+    await closeGateway();
+    await app.close();
+    await compute.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  if (config.workerGateway) {
+    const { port, caFile, certFile, keyFile } = config.workerGateway;
+    const gateway = await buildWorkerGateway({ tls: { ca: readFileSync(caFile), cert: readFileSync(certFile), key: readFileSync(keyFile) }, database, engine: app.engine });
+    await gateway.listen({ port, host: config.host });
+    closeGateway = () => gateway.close();
+  }
+  app.log.info({ db: database.kind, version: config.version }, "Sieve is ready");
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) {
+    console.error(`\n${error.message}\n`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

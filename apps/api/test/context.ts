@@ -1,0 +1,105 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "@sieve/db";
+import type { AuthResponse } from "@sieve/contracts";
+import { buildApp } from "../src/app";
+import { SIEVE_VERSION, type AppConfig } from "../src/config";
+import { ComputePool } from "@sieve/worker/pool";
+import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from "../src/modules/engine/runtime";
+
+/**
+ * The API test suite runs twice: on PGlite (always) and, with SIEVE_TEST_DB=postgres, on a real
+ * PostgreSQL where every test file gets a database of its own, dropped afterwards.
+ */
+export const onPostgres = process.env.SIEVE_TEST_DB === "postgres";
+export const postgresAdminUrl = process.env.SIEVE_TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: AppConfig;
+  logs: string[];
+  call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  signup(overrides?: Partial<{ email: string; password: string; name: string; org_name: string | null }>): Promise<AuthResponse & { token: string }>;
+  close(): Promise<void>;
+}
+
+export const SHARED_DATA = fileURLToPath(new URL("../../../../shared/data", import.meta.url));
+
+export async function createTestContext(options: { webDist?: string | null; databaseUrl?: string; engine?: Partial<EngineSettings>; referenceDataRoot?: string } = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(join(tmpdir(), "sieve-api-test-"));
+  const scratch = onPostgres || options.databaseUrl ? await createScratchPostgres(options.databaseUrl) : null;
+  const database = await openDatabase(scratch ? { kind: "postgres", url: scratch.url } : { kind: "pglite", dataDir: null });
+  const config: AppConfig = {
+    port: 0,
+    host: "127.0.0.1",
+    dataDir,
+    database: scratch ? { kind: "postgres", url: scratch.url } : { kind: "pglite", dataDir: null },
+    jwtSecret: randomBytes(32),
+    webDist: options.webDist ?? null,
+    logLevel: "info",
+    version: SIEVE_VERSION,
+    computeThreads: 2,
+    workerGateway: null,
+    referenceDataRoot: options.referenceDataRoot ?? (existsSync(SHARED_DATA) ? SHARED_DATA : dataDir),
+    engine: { ...DEFAULT_ENGINE_SETTINGS, ...options.engine },
+  };
+  const logs: string[] = [];
+  const logStream = { write: (line: string) => logs.push(line) } as unknown as NodeJS.WritableStream;
+  const compute = new ComputePool(config.computeThreads);
+  const app = await buildApp({ config, database, compute, engine: config.engine, logStream });
+  await app.ready();
+  let accounts = 0;
+
+  const context: TestContext = {
+    app,
+    database,
+    config,
+    logs,
+    call({ token, headers, ...rest }) {
+      return app.inject({ ...rest, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+    },
+    async signup(overrides = {}) {
+      accounts += 1;
+      const payload = { email: `user${accounts}-${randomBytes(3).toString("hex")}@example.org`, password: "correct horse battery", name: `Test User${accounts}`, org_name: null, ...overrides };
+      const response = await app.inject({ method: "POST", url: "/v1/auth/signup", payload });
+      if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
+      const body = response.json<AuthResponse>();
+      return { ...body, token: body.access_token };
+    },
+    async close() {
+      await app.close();
+      await compute.close();
+      await database.close();
+      await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return context;
+}
+
+/** A fresh, uniquely named database on the test PostgreSQL server (through `databaseUrl`'s host when given). */
+export async function createScratchPostgres(connectThrough?: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `sieve_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: postgresAdminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(connectThrough ?? postgresAdminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: postgresAdminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}

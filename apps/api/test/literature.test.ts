@@ -1,0 +1,147 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, SHARED_DATA, type TestContext } from "./context";
+import { multipartUpload } from "./multipart";
+import { minimalPdf } from "./pdf-fixture";
+
+const hasReferenceData = existsSync(join(SHARED_DATA, "hgnc/hgnc_mapper.tsv")) && existsSync(join(SHARED_DATA, "disease_ontology/HumanDO.obo"));
+if (!hasReferenceData) console.warn("literature API tests skipped: ../shared/data (HGNC, Disease Ontology) is absent");
+
+let ctx: TestContext;
+let token: string;
+let other: string;
+const ABSTRACT = {
+  source: "manual",
+  external_id: "egfr-1",
+  title: "EGFR inhibition in lung cancer",
+  year: 2021,
+  venue: "J Test Oncol",
+  text: "EGFR mutations are associated with non-small cell lung carcinoma. Gefitinib inhibits EGFR and treats lung cancer in patients with activating mutations. Erlotinib did not cause hepatotoxicity in this cohort.",
+};
+
+describe.skipIf(!hasReferenceData)("literature API", () => {
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    token = (await ctx.signup()).token;
+    other = (await ctx.signup()).token;
+  });
+  afterAll(async () => ctx?.close());
+
+  const get = (url: string, as = token) => ctx.call({ method: "GET", url, token: as });
+  const post = (url: string, payload: object, as = token) => ctx.call({ method: "POST", url, token: as, payload });
+
+  it("ingests documents once, extracts entities and triples, and links every triple to its sentence", async () => {
+    const first = await post("/v1/nlp/ingest/docs", { docs: [ABSTRACT] });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ inserted: 1, skipped: 0 });
+    expect((await post("/v1/nlp/ingest/docs", { docs: [ABSTRACT] })).json()).toEqual({ inserted: 0, skipped: 1 });
+
+    const doc = (await get("/v1/nlp/documents?source=manual&external_id=egfr-1")).json();
+    expect(doc.document).toMatchObject({ title: "EGFR inhibition in lung cancer", year: 2021 });
+    expect(doc.passages.length).toBeGreaterThan(0);
+    const egfr = doc.mentions.find((m: { text: string }) => m.text === "EGFR");
+    expect(egfr).toMatchObject({ type: "gene", provenance: "extracted" });
+    expect(egfr.xrefs.ncbigene).toBe("1956");
+    expect(doc.triples.length).toBeGreaterThan(0);
+    for (const triple of doc.triples) {
+      expect(triple.sentence_text.length).toBeGreaterThan(0);
+      expect(ABSTRACT.text).toContain(triple.sentence_text);
+      expect(triple.provenance).toBe("extracted");
+    }
+    const gefitinib = doc.triples.find((t: { head: { name: string }; relation: string }) => /gefitinib/i.test(t.head.name) && t.relation === "inhibits");
+    expect(gefitinib).toBeDefined();
+    const negated = doc.triples.find((t: { head: { name: string }; polarity: string }) => /erlotinib/i.test(t.head.name));
+    expect(negated?.polarity).toBe("negative");
+  });
+
+  it("refuses a batch with an invalid document, naming it, and writes nothing", async () => {
+    const bad = await post("/v1/nlp/ingest/docs", { docs: [{ ...ABSTRACT, external_id: "ok-2" }, { source: "manual", text: "x" }] });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail.fields[0].path).toBe("docs.1.external_id");
+    const empty = await post("/v1/nlp/ingest/docs", { docs: [{ ...ABSTRACT, external_id: "ok-3" }, { ...ABSTRACT, external_id: "blank", text: "   " }] });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json()).toMatchObject({ code: "empty_text", detail: { fields: [{ path: "docs.1.text" }] } });
+    expect((await get("/v1/nlp/documents?source=manual&external_id=ok-3")).statusCode).toBe(404);
+  });
+
+  it("finds passages by BM25 with highlights, only in what the caller may see", async () => {
+    const found = (await get("/v1/nlp/search?query=gefitinib%20lung%20cancer&topk=5")).json().items;
+    expect(found[0].doc).toMatchObject({ source: "manual", external_id: "egfr-1", year: 2021, venue: "J Test Oncol" });
+    expect(found[0].text).toMatch(/Gefitinib/);
+    const [h] = found[0].highlights;
+    expect(found[0].text.slice(h.start, h.end).toLowerCase()).toMatch(/gefitinib|lung|cancer/);
+    expect((await get("/v1/nlp/search?query=gefitinib", other)).json().items).toEqual([]);
+    expect((await get("/v1/nlp/documents?source=manual&external_id=egfr-1", other)).statusCode).toBe(404);
+    expect((await get("/v1/nlp/search?query=x&topk=0")).statusCode).toBe(422);
+    expect((await get("/v1/nlp/search?query=x&topk=1001")).statusCode).toBe(422);
+  });
+
+  it("scores a target for a disease given by name, synonym or DOID, and says when a name is ambiguous or unknown", async () => {
+    const prior = (await get("/v1/nlp/target/prior?symbol=egfr&disease=lung%20cancer")).json();
+    expect(prior.prior).toBeGreaterThan(0);
+    expect(prior.components).toEqual({ evidence_sum: expect.any(Number), moa_coverage: expect.any(Number), clinical_signal: expect.any(Number), refutation_penalty: expect.any(Number) });
+    expect(prior.gene.symbol).toBe("EGFR");
+    const byId = (await get(`/v1/nlp/target/prior?symbol=EGFR&disease=${encodeURIComponent(prior.disease.id)}`)).json();
+    expect(byId.prior).toBe(prior.prior);
+    const triples = (await get("/v1/nlp/target/triples?symbol=EGFR&disease=lung%20cancer")).json().items;
+    expect(triples.length).toBeGreaterThan(0);
+    expect(triples[0].doc.external_id).toBe("egfr-1");
+    const unknown = await get("/v1/nlp/target/prior?symbol=NOTAGENE123&disease=lung%20cancer");
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().code).toBe("unknown_name");
+    const composite = (await post("/v1/nlp/target/composite", { symbol: "EGFR", disease: "lung cancer", omics: 80, druggability: 90, safety: 70, negatome_risk: 20 })).json();
+    const lit = prior.prior * 100;
+    expect(composite.composite).toBeCloseTo(0.3 * lit + 0.25 * 80 + 0.2 * 90 + 0.15 * 70 + 0.1 * 80, 6);
+    expect((await post("/v1/nlp/target/composite", { symbol: "EGFR", disease: "lung cancer", omics: 120 })).statusCode).toBe(422);
+  });
+
+  it("reads text from an uploaded PDF and refuses unreadable or empty ones", async () => {
+    const pdf = minimalPdf(["Imatinib inhibits ABL1 in chronic myeloid leukemia.", "Second line of the report."]);
+    const upload = await ctx.call({ method: "POST", url: "/v1/nlp/ingest/upload", token, ...multipartUpload({ source: "lab-reports", external_id: "rep-7", year: "2024" }, { name: "report.pdf", content: pdf }) });
+    expect(upload.statusCode).toBe(200);
+    expect(upload.json()).toMatchObject({ inserted: 1, source: "lab-reports", external_id: "rep-7" });
+    const doc = (await get("/v1/nlp/documents?source=lab-reports&external_id=rep-7")).json();
+    expect(doc.document.text).toContain("Imatinib inhibits ABL1");
+    const broken = await ctx.call({ method: "POST", url: "/v1/nlp/ingest/upload", token, ...multipartUpload({}, { name: "broken.pdf", content: "%PDF-1.4 this is not a pdf" }) });
+    expect(broken.statusCode).toBe(415);
+    expect(broken.json().code).toBe("pdf_parse_failed_or_dependency_missing");
+    const empty = await ctx.call({ method: "POST", url: "/v1/nlp/ingest/upload", token, ...multipartUpload({}, { name: "empty.txt", content: "  \n " }) });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().code).toBe("empty_text");
+  });
+
+  it("imports PubTator with gold annotations kept apart from extracted ones", async () => {
+    const cdr = join(SHARED_DATA, "bc5cdr/CDR_DevelopmentSet.PubTator.txt");
+    const firstDocument = readFileSync(cdr, "utf8").split(/\n\n/)[0]! + "\n";
+    const response = await ctx.call({ method: "POST", url: "/v1/nlp/ingest/pubtator", token, ...multipartUpload({ source: "bc5cdr" }, { name: "one.txt", content: firstDocument }) });
+    expect(response.json()).toEqual({ inserted: 1, skipped: 0 });
+    const pmid = firstDocument.split("|")[0]!;
+    const doc = (await get(`/v1/nlp/documents?source=bc5cdr&external_id=${pmid}`)).json();
+    expect(doc.mentions.some((m: { provenance: string }) => m.provenance === "gold")).toBe(true);
+    expect(doc.mentions.some((m: { provenance: string }) => m.provenance === "extracted")).toBe(true);
+    const gold = doc.triples.filter((t: { provenance: string }) => t.provenance === "gold");
+    expect(gold.length).toBe((firstDocument.match(/\tCID\t/g) ?? []).length);
+    expect(gold[0]).toMatchObject({ relation: "causes", attributes: { corpus_type: "CID" } });
+    expect(gold[0].head.xrefs.mesh).toBeDefined();
+  });
+
+  it("reloads ontologies only from inside the reference-data root", async () => {
+    const outside = await post("/v1/nlp/ontologies/reload?dir=../../etc", {});
+    expect(outside.statusCode).toBe(400);
+    const reload = (await post("/v1/nlp/ontologies/reload", {})).json();
+    expect(reload.ok).toBe(true);
+    expect(reload.stats.genes).toBeGreaterThan(40_000);
+    expect(reload.stats.diseases).toBeGreaterThan(6_000); // non-obsolete Disease Ontology terms
+  });
+
+  it("reports health stats and novelty", async () => {
+    const health = (await get("/v1/nlp/health")).json();
+    expect(health.ok).toBe(true);
+    expect(health.stats.docs).toBe(3);
+    expect(health.stats.triples).toBeGreaterThan(0);
+    const novelty = (await get("/v1/nlp/novelty?symbol=EGFR&disease=lung%20cancer&as_of=2030")).json();
+    expect(novelty.novelty).toBeCloseTo(Math.exp(-1 / 2), 6);
+    expect(novelty.components.comentions_before).toBe(1);
+  });
+});

@@ -1,0 +1,34 @@
+/** Every route of the SPA, so links and the router never disagree on a path. */
+export const paths = {
+  home: "/",
+  login: "/login",
+  signup: "/signup",
+  dashboard: "/dashboard",
+  projects: "/dashboard/projects",
+  targets: "/dashboard/targets",
+  targetNarrowing: "/dashboard/target-narrowing",
+  evidence: "/dashboard/evidence",
+  molecules: "/dashboard/molecules",
+  negatome: "/dashboard/negatome",
+  proteins: "/dashboard/proteins",
+  analyses: "/dashboard/analyses",
+  reports: "/dashboard/reports",
+  admin: "/dashboard/admin",
+  settings: "/dashboard/settings",
+} as const;
+
+/** The sidebar of §2, in the spec's order; Logout follows as a button. */
+export const SIDEBAR_LINKS = [
+  { label: "Dashboard", to: paths.dashboard },
+  { label: "My Projects", to: paths.projects },
+  { label: "Targets", to: paths.targets },
+  { label: "Target Narrowing", to: paths.targetNarrowing },
+  { label: "Evidence", to: paths.evidence },
+  { label: "Molecular Optimization", to: paths.molecules },
+  { label: "Negatome Database", to: paths.negatome },
+  { label: "Proteins", to: paths.proteins },
+  { label: "Analyses", to: paths.analyses },
+  { label: "Reports", to: paths.reports },
+  { label: "Admin", to: paths.admin },
+  { label: "Settings", to: paths.settings },
+] as const;

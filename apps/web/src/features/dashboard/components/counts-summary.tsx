@@ -1,0 +1,24 @@
+import { Link } from "react-router";
+import { paths } from "../../../config/paths";
+import { useDashboardCounts } from "../api/counts";
+
+/** §8: a failing count fetch is silently ignored; the tiles then show a dash. */
+export function CountsSummary() {
+  const counts = useDashboardCounts();
+  const tiles = [
+    { label: "Projects", value: counts.data?.projects, to: paths.projects },
+    { label: "Analyses", value: counts.data?.analyses, to: paths.analyses },
+  ];
+  return (
+    <ul className="stat-tiles" aria-label="Counts">
+      {tiles.map((tile) => (
+        <li key={tile.label} className="stat-tile">
+          <Link to={tile.to} className="stat-tile__link">
+            <span className="stat-tile__value">{tile.value ?? "—"}</span>
+            <span className="stat-tile__label">{tile.label}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,51 @@
+import { LITERATURE_DEFAULTS } from "@sieve/contracts";
+import { Badge, type BadgeTone } from "../../../components/ui/badge";
+import { formatDecimal } from "../../../lib/format";
+import type { Triple } from "../model/types";
+import { DocumentLink } from "./document-link";
+
+const POLARITY_TONES: Record<string, BadgeTone> = { positive: "success", negative: "danger" };
+
+/** §9: the top 10 of the 20 triples fetched, each with the sentence it was read from and its document. */
+export function TriplesList({ triples }: { triples: Triple[] }) {
+  const shown = triples.slice(0, LITERATURE_DEFAULTS.triplesShown);
+  return (
+    <section className="stack" aria-labelledby="triples-title">
+      <h3 id="triples-title" className="subsection-title">
+        Triples
+      </h3>
+      {triples.length === 0 ? (
+        <p className="muted">No triple links this gene to this disease yet. Ingest documents that mention both, in one sentence.</p>
+      ) : (
+        <>
+          <p className="muted">
+            The top {shown.length} of {triples.length} triple{triples.length === 1 ? "" : "s"} fetched, by evidence score.
+          </p>
+          <ol className="triple-list" aria-label="Triples">
+            {shown.map((triple) => (
+              <li key={triple.tri_id} className="triple">
+                <p className="triple__statement">
+                  <span>{triple.head.name}</span> <strong className="triple__relation">{triple.relation.replaceAll("_", " ")}</strong> <span>{triple.tail.name}</span>
+                </p>
+                <p className="triple__facts">
+                  <Badge tone={POLARITY_TONES[triple.polarity] ?? "neutral"}>{triple.polarity}</Badge>
+                  <span>evidence score {formatDecimal(triple.evidence_score, 3)}</span>
+                  <span className="muted">{triple.provenance}</span>
+                </p>
+                {triple.sentence_text && <blockquote className="triple__sentence">{triple.sentence_text}</blockquote>}
+                {triple.doc && (
+                  <p className="triple__doc">
+                    From{" "}
+                    <DocumentLink source={triple.doc.source} externalId={triple.doc.external_id}>
+                      {triple.doc.title || `${triple.doc.source}: ${triple.doc.external_id}`}
+                    </DocumentLink>
+                  </p>
+                )}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { MoleculeDrawing } from "../../../components/ui/molecule-drawing";
+import { Notice } from "../../../components/ui/notice";
+import { formatDecimal } from "../../../lib/format";
+import { useMoleculeDrawings } from "../../../lib/molecule-drawings";
+import type { BestMolecule } from "../model/engine-job";
+
+/** A finished run's best molecules, drawn by the analysis endpoint, with fitness and the optimised properties. */
+export function BestMolecules({ molecules }: { molecules: BestMolecule[] }) {
+  const drawings = useMoleculeDrawings(molecules.map((molecule) => molecule.smiles));
+  if (molecules.length === 0) return <p className="muted">The run reported no molecules.</p>;
+  return (
+    <div className="stack">
+      {drawings.isError && <Notice tone="warning">The structures could not be drawn: {drawings.error.message}</Notice>}
+      <ol className="best-molecules" aria-label="Best molecules">
+        {molecules.map((molecule, index) => (
+          <li key={`${index}-${molecule.smiles}`} className="best-molecule">
+            <MoleculeDrawing svg={drawings.data?.get(molecule.smiles)} smiles={molecule.smiles} size="md" placeholder={drawings.isPending ? "Drawing…" : "No drawing"} />
+            <p className="best-molecule__rank">
+              #{index + 1} · fitness <strong>{formatDecimal(molecule.fitness, 4)}</strong>
+            </p>
+            <code className="best-molecule__smiles">{molecule.smiles}</code>
+            <dl className="best-molecule__properties">
+              <div>
+                <dt>logP</dt>
+                <dd>{formatDecimal(molecule.properties.logp, 2)}</dd>
+              </div>
+              <div>
+                <dt>MW</dt>
+                <dd>{formatDecimal(molecule.properties.molecular_weight, 1)}</dd>
+              </div>
+              <div>
+                <dt>TPSA</dt>
+                <dd>{formatDecimal(molecule.properties.tpsa, 1)}</dd>
+              </div>
+              <div>
+                <dt>QED</dt>
+                <dd>{formatDecimal(molecule.properties.qed, 3)}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

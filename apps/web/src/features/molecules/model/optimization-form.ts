@@ -1,0 +1,103 @@
+import { MOLECULAR_DEFAULTS, MOLECULAR_MESSAGES, splitLines, type FieldError, type MolecularRunBody } from "@sieve/contracts";
+
+type Property = keyof typeof MOLECULAR_DEFAULTS.target_properties;
+
+export interface NumberField {
+  /** The body path the server names in a 422 (`detail.fields[].path`), so its messages land here too. */
+  path: string;
+  label: string;
+  min: number;
+  max: number;
+  step: number;
+  integer: boolean;
+}
+
+const PROPERTY_LABELS: Record<Property, string> = { logp: "logP", molecular_weight: "MW", tpsa: "TPSA", qed: "QED" };
+
+/** The server's ranges (contracts MolecularRunBody); §5 names QED 0–1 and the three search ranges. */
+const TARGET_RANGES: Record<Property, Pick<NumberField, "min" | "max" | "step">> = {
+  logp: { min: -10, max: 15, step: 0.1 },
+  molecular_weight: { min: 50, max: 2000, step: 1 },
+  tpsa: { min: 0, max: 400, step: 1 },
+  qed: { min: 0, max: 1, step: 0.01 },
+};
+
+const PROPERTIES = Object.keys(PROPERTY_LABELS) as Property[];
+
+export const TARGET_FIELDS: NumberField[] = PROPERTIES.map((key) => ({ path: `target_properties.${key}`, label: `Target ${PROPERTY_LABELS[key]}`, ...TARGET_RANGES[key], integer: false }));
+export const WEIGHT_FIELDS: NumberField[] = PROPERTIES.map((key) => ({ path: `property_weights.${key}`, label: `${PROPERTY_LABELS[key]} weight`, min: 0, max: 100, step: 0.1, integer: false }));
+export const SEARCH_FIELDS: NumberField[] = [
+  { path: "dimension", label: "Dimension", min: 1, max: 50, step: 1, integer: true },
+  { path: "max_generations", label: "Generations", min: 10, max: 200, step: 1, integer: true },
+  { path: "population_size", label: "Population", min: 20, max: 200, step: 1, integer: true },
+];
+const NUMBER_FIELDS = [...TARGET_FIELDS, ...WEIGHT_FIELDS, ...SEARCH_FIELDS];
+
+/** What the user typed, as typed: numbers stay strings until submission so a half-typed "0." survives. */
+export interface OptimizationDraft {
+  projectId: string;
+  smiles: string;
+  numbers: Record<string, string>;
+}
+
+/** §9 defaults: targets 3, 400, 60, 0.8; weights 1, 1, 1, 2; dimension 10, generations 50, population 80. */
+export function defaultDraft(): OptimizationDraft {
+  const { target_properties, property_weights, dimension, max_generations, population_size } = MOLECULAR_DEFAULTS;
+  const numbers: Record<string, string> = { dimension: String(dimension), max_generations: String(max_generations), population_size: String(population_size) };
+  for (const key of PROPERTIES) {
+    numbers[`target_properties.${key}`] = String(target_properties[key]);
+    numbers[`property_weights.${key}`] = String(property_weights[key]);
+  }
+  return { projectId: "", smiles: "", numbers };
+}
+
+export type DraftErrors = Record<string, string>;
+
+export type DraftCheck = { ok: true; projectId: number; body: MolecularRunBody } | { ok: false; errors: DraftErrors };
+
+function rangeMessage(field: NumberField): string {
+  return `${field.label} must be ${field.integer ? "a whole number" : "a number"} from ${field.min} to ${field.max}.`;
+}
+
+/** §5: a project and at least one SMILES (one per line, trimmed, blanks dropped), numbers within range. */
+export function checkDraft(draft: OptimizationDraft): DraftCheck {
+  const errors: DraftErrors = {};
+  if (!draft.projectId) errors.project = MOLECULAR_MESSAGES.projectRequired;
+  const smiles = splitLines(draft.smiles);
+  if (smiles.length === 0) errors.smiles = MOLECULAR_MESSAGES.smilesRequired;
+  const values: Record<string, number> = {};
+  for (const field of NUMBER_FIELDS) {
+    const text = draft.numbers[field.path]?.trim() ?? "";
+    const value = Number(text);
+    if (text === "" || !Number.isFinite(value) || value < field.min || value > field.max || (field.integer && !Number.isInteger(value))) errors[field.path] = rangeMessage(field);
+    else values[field.path] = value;
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+
+  const group = (prefix: string) => Object.fromEntries(PROPERTIES.map((key) => [key, values[`${prefix}.${key}`]!])) as Record<Property, number>;
+  return {
+    ok: true,
+    projectId: Number(draft.projectId),
+    body: {
+      smiles,
+      target_properties: group("target_properties"),
+      property_weights: group("property_weights"),
+      dimension: values.dimension,
+      max_generations: values.max_generations,
+      population_size: values.population_size,
+    },
+  };
+}
+
+/**
+ * The server's 422 names fields by body path; `smiles.3` (an invalid line) belongs to the SMILES box.
+ * Several messages for one input are joined, so every bad line is listed.
+ */
+export function serverFieldErrors(fields: FieldError[]): DraftErrors {
+  const errors: DraftErrors = {};
+  for (const { path, message } of fields) {
+    const key = path.startsWith("smiles") ? "smiles" : NUMBER_FIELDS.some((field) => field.path === path) ? path : "form";
+    errors[key] = errors[key] ? `${errors[key]}\n${message}` : message;
+  }
+  return errors;
+}

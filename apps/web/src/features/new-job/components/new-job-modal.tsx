@@ -1,0 +1,111 @@
+import { useRef, useState, type FormEvent } from "react";
+import { WORKFLOWS, type Run, type UploadKind } from "@sieve/contracts";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { WORKFLOW_LABELS } from "../../../config/workflows";
+import { useLaunchJob, useUpload } from "../api/launch-job";
+import { INITIAL_JOB_FORM, type JobForm } from "../model/job-form";
+import { JobInputs } from "./job-inputs";
+
+const FORM_ID = "new-job-form";
+const SUBMISSION_FALLBACK = "Workflow submission failed. Please try again.";
+
+/** Where each upload kind's returned address goes in the form. */
+const UPLOAD_TARGET: Record<UploadKind, keyof JobForm> = {
+  protein: "targetProtein",
+  compound_library: "compoundLibrary",
+  hit_compounds: "hitCompounds",
+  analogs: "analogsFile",
+};
+
+interface NewJobModalProps {
+  open: boolean;
+  onClose: () => void;
+  onJobSubmitted: (run: Run) => void;
+}
+
+type UploadMessage = { tone: "success" | "error"; text: string; reason?: string };
+
+export function NewJobModal({ open, onClose, onJobSubmitted }: NewJobModalProps) {
+  const [form, setForm] = useState<JobForm>(INITIAL_JOB_FORM);
+  const [uploadMessage, setUploadMessage] = useState<UploadMessage | null>(null);
+  const launch = useLaunchJob();
+  const upload = useUpload();
+  // One key per distinct submission: a retry of the same form after a lost response cannot queue the run twice.
+  const idempotencyKey = useRef(crypto.randomUUID());
+  const busy = launch.isPending || upload.isPending;
+
+  const update = (patch: Partial<JobForm>) => {
+    idempotencyKey.current = crypto.randomUUID();
+    setForm((current) => ({ ...current, ...patch }));
+  };
+
+  const onUpload = (kind: UploadKind, file: File) => {
+    setUploadMessage(null);
+    upload.mutate(
+      { kind, file },
+      {
+        onSuccess: (result) => {
+          update({ [UPLOAD_TARGET[kind]]: result.uri });
+          setUploadMessage({ tone: "success", text: `File uploaded successfully: ${file.name}` });
+        },
+        onError: (error) => setUploadMessage({ tone: "error", text: "File upload failed. Please try again.", reason: error.message }),
+      },
+    );
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    try {
+      const run = await launch.mutateAsync({ form, idempotencyKey: idempotencyKey.current });
+      setForm(INITIAL_JOB_FORM);
+      setUploadMessage(null);
+      idempotencyKey.current = crypto.randomUUID();
+      onJobSubmitted(run);
+    } catch (error) {
+      console.error("Workflow submission failed", error);
+      window.alert(error instanceof Error && error.message ? error.message : SUBMISSION_FALLBACK);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Create New Drug Discovery Job"
+      dismissible={!launch.isPending}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={launch.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={FORM_ID} disabled={busy}>
+            {launch.isPending ? "Launching…" : upload.isPending ? "Uploading…" : "Launch Workflow"}
+          </Button>
+        </>
+      }
+    >
+      <form id={FORM_ID} className="stack" onSubmit={onSubmit}>
+        <fieldset className="segmented">
+          <legend className="field__label">Workflow type</legend>
+          {WORKFLOWS.map((workflow) => (
+            <label key={workflow} className={`segmented__option${form.jobType === workflow ? " is-selected" : ""}`}>
+              <input type="radio" name="jobType" value={workflow} checked={form.jobType === workflow} onChange={() => update({ jobType: workflow })} />
+              <span>{WORKFLOW_LABELS[workflow].label}</span>
+            </label>
+          ))}
+        </fieldset>
+        <JobInputs form={form} update={update} busy={busy} onUpload={onUpload} />
+        <div role="status" className="upload-status">
+          {uploadMessage && (
+            <p className={`upload-status__message upload-status__message--${uploadMessage.tone}`}>
+              {uploadMessage.text}
+              {uploadMessage.reason && <span className="upload-status__reason"> ({uploadMessage.reason})</span>}
+            </p>
+          )}
+        </div>
+        <p className="form-note">Runs are queued until an executor for their workflow is connected; nothing runs yet.</p>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { buildRunBody, dashboardProjectName, INITIAL_JOB_FORM, requires, type JobForm } from "./job-form";
+
+const vhts: JobForm = { ...INITIAL_JOB_FORM, targetProtein: " upload://p/1HSG.pdb ", compoundLibrary: "upload://l/lib.smi", hitCompounds: "CCO", customMessage: "ignored" };
+
+describe("New Job form model", () => {
+  it("starts as the spec's dialog state (§3)", () => {
+    expect(INITIAL_JOB_FORM).toMatchObject({ jobType: "vhts", analogsInput: "generate_simple_analogs", includeDocking: true, targetProtein: "", outputLocation: "" });
+  });
+
+  it("requires per workflow what §5 requires", () => {
+    expect(["targetProtein", "compoundLibrary", "hitCompounds", "customMessage"].filter((input) => requires(vhts, input as never))).toEqual(["targetProtein", "compoundLibrary"]);
+    const lead = { ...vhts, jobType: "lead_opt" as const };
+    expect(["targetProtein", "compoundLibrary", "hitCompounds", "customMessage"].filter((input) => requires(lead, input as never))).toEqual(["targetProtein", "hitCompounds"]);
+    expect(requires({ ...vhts, jobType: "custom" }, "customMessage")).toBe(true);
+  });
+
+  it("builds the §9 run body for VHTS: budget 800, seed 42, BatchDiversity, two objectives, 8-d continuous space", () => {
+    expect(buildRunBody(vhts)).toEqual({
+      workflow: "vhts",
+      inputs: {
+        target_protein: "upload://p/1HSG.pdb",
+        compound_library: "upload://l/lib.smi",
+        hit_compounds: null,
+        analogs_strategy: null,
+        analogs_file: null,
+        custom_message: null,
+        output_location: null,
+        include_docking: true,
+      },
+      search_space: { type: "continuous", dimension: 8, bounds: [-1, 1] },
+      objectives: [
+        { name: "activity", direction: "maximize", weight: 1 },
+        { name: "synthetic_accessibility", direction: "minimize", weight: 0.5 },
+      ],
+      budget: { max_evaluations: 800, wallclock_limit_s: 0 },
+      seed: 42,
+      modules: [{ name: "BatchDiversity", params: {} }],
+      notes: null,
+    });
+  });
+
+  it("gives other workflows 400 evaluations and sends only their own inputs", () => {
+    const lead = buildRunBody({ ...vhts, jobType: "lead_opt", analogsInput: "generate_bioisosteres", outputLocation: " s3://out/ " });
+    expect(lead.budget?.max_evaluations).toBe(400);
+    expect(lead.inputs).toMatchObject({ compound_library: null, hit_compounds: "CCO", analogs_strategy: "generate_bioisosteres", output_location: "s3://out/" });
+
+    const custom = buildRunBody({ ...vhts, jobType: "custom", customMessage: "Rank kinases" });
+    expect(custom.budget?.max_evaluations).toBe(400);
+    expect(custom.inputs).toMatchObject({ target_protein: null, custom_message: "Rank kinases" });
+    expect(custom.inputs).not.toHaveProperty("include_docking");
+  });
+
+  it("sends an uploaded custom analog set as inputs.analogs_file", () => {
+    const body = buildRunBody({ ...vhts, jobType: "lead_opt", analogsInput: "upload_custom", analogsFile: "upload://a/analogs.smi" });
+    expect(body.inputs).toMatchObject({ analogs_strategy: "upload_custom", analogs_file: "upload://a/analogs.smi" });
+    expect(body.notes).toBeNull();
+  });
+
+  it("names the first dialog project 'Dashboard Project' plus a timestamp", () => {
+    expect(dashboardProjectName(new Date("2026-11-22T14:30:00Z"))).toBe("Dashboard Project 2026-11-22T14:30:00.000Z");
+  });
+});

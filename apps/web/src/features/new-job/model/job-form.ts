@@ -1,0 +1,79 @@
+import { RUN_DEFAULTS, type ANALOG_STRATEGIES, type RunCreateBody, type Workflow } from "@sieve/contracts";
+
+export type AnalogStrategy = (typeof ANALOG_STRATEGIES)[number];
+
+/** The New Job dialog's state (§3). Uploaded files are represented by the upload:// address the API returns. */
+export interface JobForm {
+  jobType: Workflow;
+  targetProtein: string;
+  compoundLibrary: string;
+  hitCompounds: string;
+  analogsInput: AnalogStrategy;
+  /** The uploaded analog set, used when analogsInput is upload_custom. */
+  analogsFile: string;
+  customMessage: string;
+  outputLocation: string;
+  includeDocking: boolean;
+}
+
+export const INITIAL_JOB_FORM: JobForm = {
+  jobType: "vhts",
+  targetProtein: "",
+  compoundLibrary: "",
+  hitCompounds: "",
+  analogsInput: RUN_DEFAULTS.analogs_strategy,
+  analogsFile: "",
+  customMessage: "",
+  outputLocation: "",
+  includeDocking: true,
+};
+
+export type JobInput = "targetProtein" | "compoundLibrary" | "hitCompounds" | "analogs" | "customMessage" | "docking";
+
+/**
+ * Which inputs each workflow shows, and which of them it requires (§5). The Output Location is
+ * optional and shown for every workflow.
+ */
+export const WORKFLOW_INPUTS: Record<Workflow, { shown: JobInput[]; required: JobInput[] }> = {
+  vhts: { shown: ["targetProtein", "compoundLibrary", "docking"], required: ["targetProtein", "compoundLibrary"] },
+  lead_opt: { shown: ["targetProtein", "hitCompounds", "analogs", "docking"], required: ["targetProtein", "hitCompounds"] },
+  custom: { shown: ["customMessage"], required: ["customMessage"] },
+};
+
+export function shows(form: JobForm, input: JobInput): boolean {
+  return WORKFLOW_INPUTS[form.jobType].shown.includes(input);
+}
+
+export function requires(form: JobForm, input: JobInput): boolean {
+  return WORKFLOW_INPUTS[form.jobType].required.includes(input);
+}
+
+/** §9: the first submission creates a project named 'Dashboard Project' plus a timestamp. */
+export function dashboardProjectName(now: Date): string {
+  return `Dashboard Project ${now.toISOString()}`;
+}
+
+/** The run body of §9 for the chosen workflow; inputs of the other workflows are not sent. */
+export function buildRunBody(form: JobForm): RunCreateBody {
+  const value = (input: JobInput, text: string) => (shows(form, input) && text.trim() ? text.trim() : null);
+  const customAnalogs = shows(form, "analogs") && form.analogsInput === "upload_custom" && form.analogsFile;
+  return {
+    workflow: form.jobType,
+    inputs: {
+      target_protein: value("targetProtein", form.targetProtein),
+      compound_library: value("compoundLibrary", form.compoundLibrary),
+      hit_compounds: value("hitCompounds", form.hitCompounds),
+      analogs_strategy: shows(form, "analogs") ? form.analogsInput : null,
+      analogs_file: customAnalogs || null,
+      custom_message: value("customMessage", form.customMessage),
+      output_location: form.outputLocation.trim() || null,
+      ...(shows(form, "docking") ? { include_docking: form.includeDocking } : {}),
+    },
+    search_space: { ...RUN_DEFAULTS.search_space, bounds: [...RUN_DEFAULTS.search_space.bounds] },
+    objectives: RUN_DEFAULTS.objectives.map((objective) => ({ ...objective })),
+    budget: { max_evaluations: RUN_DEFAULTS.maxEvaluations(form.jobType), wallclock_limit_s: RUN_DEFAULTS.wallclock_limit_s },
+    seed: RUN_DEFAULTS.seed,
+    modules: RUN_DEFAULTS.modules.map((module) => ({ ...module })),
+    notes: null,
+  };
+}

@@ -1,0 +1,59 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { Navigate, useLocation, useNavigate } from "react-router";
+import type { AuthResponse, LoginBody, SignupBody } from "@sieve/contracts";
+import { paths } from "../config/paths";
+import { clearSession, hasAccessToken, saveAccessToken } from "./auth-storage";
+import { getProfile, login, signup } from "./endpoints";
+
+/** The signed-in user's profile; its org_id scopes every project the client creates. */
+export const currentUserQuery = queryOptions({
+  queryKey: ["auth", "profile"],
+  queryFn: getProfile,
+  staleTime: 5 * 60_000,
+});
+
+export function useCurrentUser() {
+  return useQuery(currentUserQuery);
+}
+
+/** A new session never sees the previous user's cached data. */
+function startSession(queryClient: QueryClient, response: AuthResponse, persistent: boolean): void {
+  queryClient.removeQueries();
+  saveAccessToken(response.access_token, { persistent });
+  queryClient.setQueryData(currentUserQuery.queryKey, response.user);
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginBody) => login(body),
+    onSuccess: (response: AuthResponse, body) => startSession(queryClient, response, body.remember === true),
+  });
+}
+
+/** §4: sign-up always keeps the token persistently. */
+export function useSignup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SignupBody) => signup(body),
+    onSuccess: (response: AuthResponse) => startSession(queryClient, response, true),
+  });
+}
+
+export function useLogout(): () => void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return () => {
+    clearSession();
+    queryClient.clear();
+    navigate(paths.login, { replace: true });
+  };
+}
+
+/** §2: protected routes need a token in either storage; the server still has the last word (401 → /login). */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  if (!hasAccessToken()) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  return children;
+}

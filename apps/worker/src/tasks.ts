@@ -1,0 +1,145 @@
+import { analyzeMolecule, inchiIdentifiers, loadRDKit, morganFingerprint, parseSmiles, type MoleculeAnalysis, type RDKitModule } from "@sieve/chem";
+import { analyzeProtein, type ProteinAnalysis } from "@sieve/protein";
+import { molecularRunOptions, runGraphGA, type FinalMetrics, type GenerationStats } from "@sieve/optimize";
+import type { MolecularJobInput } from "@sieve/contracts";
+import type { Extraction } from "@sieve/literature";
+import { inspectForSafety, prepareCompound, prepareRecords, type NegatomeCandidate, type PreparedRecords, type ReferenceCompound } from "@sieve/negatome";
+import { extractDocuments, referenceStats, resolveDisease, resolveGene, type Resolution, type ResolvedDisease, type ResolvedGene } from "./literature";
+
+/**
+ * Every kind of CPU-heavy work a worker thread (or a remote worker) can do, with its input and
+ * output types. Inputs and outputs cross thread boundaries, so they are plain structured-cloneable data.
+ */
+export interface TaskCatalog {
+  "molecules.analyze": { input: { items: MoleculeInput[]; svg: boolean }; output: MoleculeAnalysis[] };
+  "proteins.analyze": { input: { items: { sequence: string; id?: string }[] }; output: ProteinAnalysis[] };
+  "compounds.identify": { input: { items: string[] }; output: CompoundIdentity[] };
+  "literature.extract": { input: { referenceDir: string; referenceVersion: number; documents: { source: string; external_id: string; text: string }[] }; output: Extraction[] };
+  "literature.resolve": {
+    input: { referenceDir: string; referenceVersion: number; symbol?: string; disease?: string };
+    output: { gene?: Resolution<ResolvedGene>; disease?: Resolution<ResolvedDisease> };
+  };
+  "literature.reload": { input: { referenceDir: string; referenceVersion: number }; output: { genes: number; diseases: number; drugs: number } };
+  "negatome.prepare": { input: { candidates: NegatomeCandidate[] }; output: PreparedRecords };
+  "negatome.inspect": { input: { smiles: string }; output: ReturnType<typeof inspectForSafety> };
+  /** Compounds without a recorded failure, against which nearby failures are weighed. */
+  "negatome.reference": { input: { compounds: ReferenceCompound[] }; output: { id: string; inchi_key: string | null; fingerprint: Uint32Array }[] };
+  "engine.molecular": { input: MolecularJobInput; output: { best_fitness: number; final_metrics: FinalMetrics & Record<string, unknown> } };
+}
+export type TaskType = keyof TaskCatalog;
+
+/** A compound's identity for storage and similarity search. */
+export type CompoundIdentity =
+  | { input: string; ok: true; smiles: string; inchikey: string; fingerprint: Uint32Array }
+  | { input: string; ok: false; error: string };
+
+/** A structure to analyse: SMILES, or a molblock from an SDF record (labelled by its title). */
+export type MoleculeInput = string | { molblock: string; label: string };
+export type TaskInput<T extends TaskType> = TaskCatalog[T]["input"];
+export type TaskOutput<T extends TaskType> = TaskCatalog[T]["output"];
+
+/** What a running task can do besides compute: report progress, and learn that it should stop. */
+export interface TaskContext {
+  progress(event: unknown): void;
+  /** Cheap and synchronous: long tasks call it at least once per iteration (e.g. per generation). */
+  cancelled(): boolean;
+}
+
+/** Thrown by a handler that stopped because it was cancelled; it keeps what it reported so far. */
+export class TaskCancelled extends Error {}
+
+type Handlers = { [T in TaskType]: (input: TaskInput<T>, context: TaskContext) => Promise<TaskOutput<T>> };
+
+export const taskHandlers: Handlers = {
+  async "molecules.analyze"({ items, svg }) {
+    const rdkit = await loadRDKit();
+    return items.map((item) => {
+      if (typeof item === "string") return analyzeMolecule(rdkit, item, { svg });
+      const smiles = molblockToSmiles(rdkit, item.molblock);
+      if (smiles === null) return { input: item.label, ok: false as const, error: "RDKit could not read this SDF record's molblock" };
+      return { ...analyzeMolecule(rdkit, smiles, { svg }), input: item.label };
+    });
+  },
+  async "compounds.identify"({ items }) {
+    const rdkit = await loadRDKit();
+    return items.map((input) => identifyCompound(rdkit, input));
+  },
+  async "literature.extract"({ referenceDir, referenceVersion, documents }) {
+    return extractDocuments(referenceDir, referenceVersion, documents);
+  },
+  async "literature.resolve"({ referenceDir, referenceVersion, symbol, disease }) {
+    return {
+      ...(symbol !== undefined ? { gene: resolveGene(referenceDir, referenceVersion, symbol) } : {}),
+      ...(disease !== undefined ? { disease: resolveDisease(referenceDir, referenceVersion, disease) } : {}),
+    };
+  },
+  async "literature.reload"({ referenceDir, referenceVersion }) {
+    return referenceStats(referenceDir, referenceVersion);
+  },
+  async "negatome.prepare"({ candidates }) {
+    return prepareRecords(await loadRDKit(), candidates);
+  },
+  async "negatome.inspect"({ smiles }) {
+    return inspectForSafety(await loadRDKit(), smiles);
+  },
+  async "negatome.reference"({ compounds }) {
+    const rdkit = await loadRDKit();
+    return compounds.flatMap(({ id, smiles }) => {
+      const compound = prepareCompound(rdkit, smiles);
+      return compound.ok ? [{ id, inchi_key: compound.inchi_key, fingerprint: compound.fingerprint }] : [];
+    });
+  },
+  async "proteins.analyze"({ items }) {
+    return items.map(({ sequence, id }) => analyzeProtein(sequence, id));
+  },
+  async "engine.molecular"(input, context) {
+    const rdkit = await loadRDKit();
+    const result = runGraphGA(rdkit, molecularRunOptions(rdkit, input), {
+      onGeneration: (stats) => context.progress(generationProgress(stats, input.max_generations)),
+      shouldStop: () => context.cancelled(),
+    });
+    if (result.final_metrics.stop_reason === "cancelled") throw new TaskCancelled("cancelled");
+    return { best_fitness: result.final_metrics.best_fitness, final_metrics: result.final_metrics as FinalMetrics & Record<string, unknown> };
+  },
+};
+
+/** One generation as engine progress: the figures for the jobs list, and a point on each curve. */
+function generationProgress(stats: GenerationStats, maxGenerations: number) {
+  const x = stats.generation;
+  return {
+    progress: { generation: x, max_generations: maxGenerations, best: stats.best, mean: stats.mean, top10_mean: stats.top10Mean, diversity: stats.diversity, oracle_calls: stats.oracleCalls },
+    points: [
+      { name: "best", x, y: stats.best },
+      { name: "mean", x, y: stats.mean },
+      { name: "top10_mean", x, y: stats.top10Mean },
+      { name: "diversity", x, y: stats.diversity },
+    ],
+  };
+}
+
+/** Loads what the handlers need once per thread, so the first request does not pay for it. */
+export async function warmUp(): Promise<void> {
+  await loadRDKit();
+}
+
+function molblockToSmiles(rdkit: RDKitModule, molblock: string): string | null {
+  const mol = rdkit.get_mol(molblock);
+  if (!mol) return null;
+  try {
+    return mol.is_valid() && mol.get_num_atoms() > 0 ? mol.get_smiles() : null;
+  } finally {
+    mol.delete();
+  }
+}
+
+function identifyCompound(rdkit: RDKitModule, input: string): CompoundIdentity {
+  const parsed = parseSmiles(rdkit, input);
+  if (!parsed.ok) return { input, ok: false, error: parsed.error };
+  try {
+    const inchikey = inchiIdentifiers(rdkit, parsed.mol)?.inchikey;
+    if (!inchikey) return { input, ok: false, error: "InChI cannot represent this structure" };
+    return { input, ok: true, smiles: parsed.mol.get_smiles(), inchikey, fingerprint: morganFingerprint(parsed.mol) };
+  } finally {
+    parsed.mol.delete();
+  }
+}

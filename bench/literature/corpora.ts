@@ -1,0 +1,30 @@
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { parsePubTator, type PubTatorDocument } from "@sieve/literature";
+
+/** The shared data folder, `../shared/data` relative to the repository root. */
+export const SHARED_DATA = new URL("../../../shared/data/", import.meta.url);
+
+export const CORPUS_FILES = {
+  cdrTrain: "bc5cdr/CDR_TrainingSet.PubTator.txt",
+  cdrDev: "bc5cdr/CDR_DevelopmentSet.PubTator.txt",
+  bioredTrain: "biored/Train.PubTator",
+  bioredDev: "biored/Dev.PubTator",
+} as const;
+
+export function sharedDataPath(rel = ""): string {
+  return fileURLToPath(new URL(rel, SHARED_DATA));
+}
+
+/** Exits with a clear message when the shared data folder is missing. */
+export function requireSharedData(): void {
+  const missing = Object.values(CORPUS_FILES).filter((f) => !existsSync(sharedDataPath(f)));
+  if (missing.length > 0) {
+    console.error(`Shared data not found (${missing.join(", ")} under ${sharedDataPath()}); the literature evaluation needs ../shared/data next to the repository.`);
+    process.exit(1);
+  }
+}
+
+export function readCorpus(file: keyof typeof CORPUS_FILES): PubTatorDocument[] {
+  return parsePubTator(readFileSync(sharedDataPath(CORPUS_FILES[file]), "utf8"));
+}

@@ -1,0 +1,5 @@
+// Worker threads start without the parent's TypeScript loader registered: register it, then run the worker.
+import { register } from "tsx/esm/api";
+
+register();
+await import("./worker.ts");

@@ -1,0 +1,37 @@
+import { parentPort, workerData } from "node:worker_threads";
+import { loadRDKit } from "@sieve/chem";
+import { runMethod, type Method } from "./methods";
+import { topKAuc } from "./pmo-auc";
+import { TASKS } from "./tasks";
+
+export interface Job {
+  task: string;
+  method: Method;
+  seed: number;
+  budget: number;
+}
+
+export interface JobResult extends Job {
+  auc: number;
+  best: number;
+  calls: number;
+  seconds: number;
+}
+
+const rdkit = await loadRDKit();
+const pool = (workerData as { pool: string[] }).pool;
+
+parentPort!.on("message", (job: Job) => {
+  const objective = TASKS[job.task]!(rdkit);
+  const fitness: number[] = [];
+  const start = performance.now();
+  runMethod(rdkit, job.method, objective, pool, job.seed, job.budget, (e) => fitness.push(e.fitness));
+  const result: JobResult = {
+    ...job,
+    auc: topKAuc(fitness, job.budget),
+    best: Math.max(0, ...fitness),
+    calls: fitness.length,
+    seconds: (performance.now() - start) / 1000,
+  };
+  parentPort!.postMessage(result);
+});

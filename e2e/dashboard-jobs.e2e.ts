@@ -1,0 +1,161 @@
+import type { Page, Request } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { inPage, nextAlert, proteinFixture, screenshot, useE2eSession, writeFixture } from "./harness";
+
+let page: Page;
+
+useE2eSession((session) => ({ page } = session));
+
+const dialog = () => page.locator("dialog[open]");
+const activeElementInsideDialog = () => inPage<boolean>(page, "!!document.activeElement?.closest('dialog[open]')");
+
+/** Every request to `pattern` from now on, with its JSON body. */
+function recordRequests(pattern: RegExp): { requests: Request[]; bodies: () => Record<string, unknown>[] } {
+  const requests: Request[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && pattern.test(new URL(request.url()).pathname)) requests.push(request);
+  });
+  return { requests, bodies: () => requests.map((request) => JSON.parse(request.postData() ?? "{}") as Record<string, unknown>) };
+}
+
+/** Picks a file for one upload kind and returns the message the modal shows once the upload settles. */
+async function uploadInto(kind: string, path: string): Promise<string> {
+  // Choosing a file clears the previous message at once, so a non-empty one belongs to this upload.
+  await dialog().locator(`input[data-upload-kind="${kind}"]`).setInputFiles(path);
+  await page.waitForFunction("document.querySelector('dialog[open] .upload-status')?.textContent !== ''");
+  return (await dialog().locator(".upload-status").textContent()) ?? "";
+}
+
+describe("projects and the New Job modal", () => {
+  it("creates a project: the name is required and trimmed, research use must be acknowledged", async () => {
+    await page.goto("/dashboard/projects");
+    const form = page.getByRole("form", { name: "Create a project" });
+    await form.getByLabel("Name").fill("   ");
+    await form.getByLabel(/research use only/).check();
+    await form.getByRole("button", { name: "Create Project" }).click();
+    await form.getByText("Name is required.").waitFor();
+
+    const created = recordRequests(/^\/v1\/projects\/?$/);
+    await form.getByLabel("Name").fill("  Fibrosis screen  ");
+    await form.getByLabel("Disease area").fill("idiopathic pulmonary fibrosis");
+    await form.getByLabel("Assay context").fill("primary lung fibroblasts, collagen readout");
+    await form.getByRole("button", { name: "Create Project" }).click();
+    await form.getByText("Project “Fibrosis screen” created.").waitFor();
+    expect(created.bodies()[0]).toMatchObject({ name: "Fibrosis screen", ruo_ack: true, disease_area: "idiopathic pulmonary fibrosis" });
+    expect(typeof created.bodies()[0]?.org_id).toBe("number");
+    await page.getByRole("cell", { name: "Fibrosis screen" }).waitFor();
+  });
+
+  it("opens, traps focus, closes on Escape and gives focus back, by keyboard alone", async () => {
+    await page.goto("/dashboard");
+    const newJob = page.getByRole("button", { name: "New Job" });
+    await newJob.focus();
+    await page.keyboard.press("Enter");
+    await dialog().getByRole("heading", { name: "Create New Drug Discovery Job" }).waitFor();
+    expect(await activeElementInsideDialog()).toBe(true);
+    for (let step = 0; step < 20; step += 1) {
+      await page.keyboard.press(step % 3 === 2 ? "Shift+Tab" : "Tab");
+      expect(await activeElementInsideDialog(), `after key ${step}`).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await dialog().waitFor({ state: "detached" });
+    expect(await inPage(page, "document.activeElement?.textContent")).toBe("New Job");
+  });
+
+  it("uploads real files, launches a VHTS run with the §9 config and lists it as queued", async () => {
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "New Job" }).click();
+    expect(await dialog().getByLabel("Virtual High-Throughput Screening").isChecked()).toBe(true);
+    expect(await dialog().getByLabel("Include docking").isChecked()).toBe(true);
+
+    const notAPdb = await writeFixture("empty-structure.pdb", "HEADER    NOTHING HERE\nEND\n");
+    expect(await uploadInto("protein", notAPdb)).toContain("File upload failed. Please try again.");
+    expect(await dialog().getByLabel("Target Protein").inputValue()).toBe("");
+
+    expect(await uploadInto("protein", await proteinFixture())).toBe("File uploaded successfully: 1HSG.pdb");
+    expect(await dialog().getByLabel("Target Protein").inputValue()).toMatch(/^upload:\/\/[0-9a-f-]{36}\/1HSG\.pdb$/);
+    const library = await writeFixture("library.smi", "CC(=O)Oc1ccccc1C(=O)O aspirin\nCN1C=NC2=C1C(=O)N(C(=O)N2C)C caffeine\n");
+    expect(await uploadInto("compound_library", library)).toBe("File uploaded successfully: library.smi");
+    expect(await dialog().getByLabel("Compound Library").inputValue()).toMatch(/^upload:\/\/.+\/library\.smi$/);
+    await screenshot(page, "new-job-modal-uploaded-1280", { fullPage: false });
+
+    const projects = recordRequests(/^\/v1\/projects\/?$/);
+    const runs = recordRequests(/^\/v1\/projects\/\d+\/runs$/);
+    await dialog().getByRole("button", { name: "Launch Workflow" }).click();
+    await dialog().waitFor({ state: "detached" });
+
+    expect(projects.bodies()[0]).toMatchObject({ ruo_ack: true });
+    expect(String(projects.bodies()[0]?.name)).toMatch(/^Dashboard Project \d{4}-\d{2}-\d{2}T/);
+    expect(runs.requests[0]?.headers()["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(runs.bodies()[0]).toMatchObject({
+      workflow: "vhts",
+      inputs: { include_docking: true, target_protein: expect.stringMatching(/^upload:\/\//), compound_library: expect.stringMatching(/^upload:\/\//) },
+      search_space: { type: "continuous", dimension: 8, bounds: [-1, 1] },
+      objectives: [
+        { name: "activity", direction: "maximize", weight: 1 },
+        { name: "synthetic_accessibility", direction: "minimize", weight: 0.5 },
+      ],
+      budget: { max_evaluations: 800, wallclock_limit_s: 0 },
+      seed: 42,
+      modules: [{ name: "BatchDiversity" }],
+    });
+
+    const runsTable = page.getByRole("table", { name: "Recent runs" });
+    await runsTable.getByText("Waiting for a VHTS executor").waitFor();
+    expect(await runsTable.locator("tbody tr").count()).toBe(1);
+    expect(await runsTable.locator(".badge").first().textContent()).toBe("queued");
+  });
+
+  it("reuses the first job's project, resets to VHTS after success and sends lead optimization with budget 400", async () => {
+    const projects = recordRequests(/^\/v1\/projects\/?$/);
+    const runs = recordRequests(/^\/v1\/projects\/\d+\/runs$/);
+    await page.getByRole("button", { name: "New Job" }).click();
+    await dialog().getByLabel("Lead Optimization").check();
+    await dialog().getByLabel("Target Protein").fill("1HSG");
+    await dialog().getByLabel("Hit Compounds").fill("CCO\nCCN\n");
+    expect(await dialog().getByLabel("Analog Generation Strategy").inputValue()).toBe("generate_simple_analogs");
+    expect(await dialog().getByLabel("Analog Generation Strategy").locator("option").evaluateAll((options) => options.map((option) => option.getAttribute("value")))).toEqual([
+      "generate_simple_analogs",
+      "generate_diverse_analogs",
+      "generate_bioisosteres",
+      "upload_custom",
+    ]);
+    await dialog().getByRole("button", { name: "Launch Workflow" }).click();
+    await dialog().waitFor({ state: "detached" });
+    expect(projects.requests).toHaveLength(0);
+    expect(runs.bodies()[0]).toMatchObject({ workflow: "lead_opt", inputs: { hit_compounds: "CCO\nCCN", analogs_strategy: "generate_simple_analogs" }, budget: { max_evaluations: 400 } });
+    await page.getByRole("table", { name: "Recent runs" }).getByText("Waiting for a lead-optimization executor").waitFor();
+
+    await page.getByRole("button", { name: "New Job" }).click();
+    expect(await dialog().getByLabel("Virtual High-Throughput Screening").isChecked()).toBe(true);
+    expect(await dialog().getByLabel("Target Protein").inputValue()).toBe("");
+    await page.keyboard.press("Escape");
+  });
+
+  it("requires the custom description, and alerts the server's message when a launch fails", async () => {
+    const runs = recordRequests(/^\/v1\/projects\/\d+\/runs$/);
+    await page.getByRole("button", { name: "New Job" }).click();
+    await dialog().getByLabel("Custom Workflow").check();
+    await dialog().getByRole("button", { name: "Launch Workflow" }).click();
+    await page.waitForTimeout(200);
+    expect(runs.requests).toHaveLength(0);
+
+    await page.route("**/v1/projects/*/runs", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"boom","code":"internal"}' }));
+    await dialog().getByLabel("Custom Workflow Description").fill("Dock the top 100 hits against both chains");
+    const alert = nextAlert(page);
+    await dialog().getByRole("button", { name: "Launch Workflow" }).click();
+    expect(await alert).toBe("createRun failed: 500");
+    expect(await dialog().isVisible()).toBe(true);
+    await page.unroute("**/v1/projects/*/runs");
+    await page.keyboard.press("Escape");
+  });
+
+  it("counts the organization's projects and analyses", async () => {
+    await page.goto("/dashboard");
+    const tiles = page.getByRole("list", { name: "Counts" });
+    await tiles.getByText("Projects").waitFor();
+    await page.waitForFunction("document.querySelectorAll('.stat-tile__value')[1]?.textContent === '2'");
+    expect(await tiles.locator(".stat-tile__value").allTextContents()).toEqual(["2", "2"]);
+    expect(await page.getByRole("table", { name: "Recent projects" }).locator("tbody tr").count()).toBe(2);
+  });
+});

@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { RUN_STATUSES } from "./runs";
+
+export const ENGINE_DOMAINS = ["molecular"] as const;
+export const TERMINAL_STATUSES = ["completed", "failed", "cancelled"] as const;
+
+export const EngineJob = z.object({
+  id: z.string(),
+  status: z.enum(RUN_STATUSES),
+  domain: z.string(),
+  execution: z.enum(["embedded", "remote"]),
+  run_id: z.string().nullable(),
+  project_id: z.number().int().nullable(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  attempts: z.number().int(),
+  progress: z.record(z.string(), z.unknown()).nullable(),
+  result: z.object({ best_fitness: z.number().nullable(), final_metrics: z.record(z.string(), z.unknown()) }).nullable(),
+  error_message: z.string().nullable(),
+});
+export type EngineJob = z.infer<typeof EngineJob>;
+
+export const EngineJobList = z.object({ jobs: z.array(EngineJob), next_cursor: z.string().optional() });
+export type EngineJobList = z.infer<typeof EngineJobList>;
+
+/** Optimization defaults and ranges of the Molecules page (§5, §9). */
+export const MOLECULAR_DEFAULTS = {
+  target_properties: { logp: 3, molecular_weight: 400, tpsa: 60, qed: 0.8 },
+  property_weights: { logp: 1, molecular_weight: 1, tpsa: 1, qed: 2 },
+  dimension: 10,
+  max_generations: 50,
+  population_size: 80,
+  seed: 42,
+} as const;
+
+export const MOLECULAR_MESSAGES = {
+  projectRequired: "Please select a project to associate this run with",
+  smilesRequired: "Please provide at least one SMILES string to optimize",
+} as const;
+
+const weight = z.number().min(0).max(100);
+
+export const MolecularRunBody = z.object({
+  smiles: z.array(z.string().max(5_000)).max(1_000).default([]),
+  /**
+   * Instead of `smiles`: a file on a remote worker's own machine (`local:<path under its data folder>`).
+   * The worker reads it; the platform only ever learns its SHA-256 (execution must be "remote").
+   */
+  smiles_source: z.string().regex(/^local:.+/, { error: "must be local:<path on the worker>" }).max(1000).optional(),
+  target_properties: z
+    .object({
+      logp: z.number().min(-10).max(15).optional(),
+      molecular_weight: z.number().min(50).max(2_000).optional(),
+      tpsa: z.number().min(0).max(400).optional(),
+      qed: z.number().min(0).max(1).optional(),
+    })
+    .optional(),
+  property_weights: z.object({ logp: weight.optional(), molecular_weight: weight.optional(), tpsa: weight.optional(), qed: weight.optional() }).optional(),
+  dimension: z.number().int().min(1).max(50).optional(),
+  max_generations: z.number().int().min(10).max(200).optional(),
+  population_size: z.number().int().min(20).max(200).optional(),
+  seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+  /** Stop after this many objective evaluations (oracle calls); default population × (generations + 1). */
+  max_oracle_calls: z.number().int().min(20).max(1_000_000).optional(),
+  execution: z.enum(["embedded", "remote"]).optional(),
+});
+export type MolecularRunBody = z.infer<typeof MolecularRunBody>;
+
+export interface MolecularJobInput {
+  smiles: string[];
+  smiles_source?: string;
+  target_properties: { logp: number; molecular_weight: number; tpsa: number; qed: number };
+  property_weights: { logp: number; molecular_weight: number; tpsa: number; qed: number };
+  dimension: number;
+  max_generations: number;
+  population_size: number;
+  seed: number;
+  max_oracle_calls: number;
+}
+
+export function resolveMolecularInput(body: MolecularRunBody, smiles: string[]): MolecularJobInput {
+  const population = body.population_size ?? MOLECULAR_DEFAULTS.population_size;
+  const generations = body.max_generations ?? MOLECULAR_DEFAULTS.max_generations;
+  return {
+    smiles,
+    ...(body.smiles_source ? { smiles_source: body.smiles_source } : {}),
+    target_properties: { ...MOLECULAR_DEFAULTS.target_properties, ...body.target_properties },
+    property_weights: { ...MOLECULAR_DEFAULTS.property_weights, ...body.property_weights },
+    dimension: body.dimension ?? MOLECULAR_DEFAULTS.dimension,
+    max_generations: generations,
+    population_size: population,
+    seed: body.seed ?? MOLECULAR_DEFAULTS.seed,
+    max_oracle_calls: body.max_oracle_calls ?? population * (generations + 1),
+  };
+}
+
+export const MolecularRunCreated = z.object({ id: z.string(), run_id: z.string(), status: z.enum(RUN_STATUSES) });

@@ -1,0 +1,151 @@
+import { z } from "zod";
+
+export const WORKFLOWS = ["vhts", "lead_opt", "custom"] as const;
+export type Workflow = (typeof WORKFLOWS)[number];
+
+export const ANALOG_STRATEGIES = ["generate_simple_analogs", "generate_diverse_analogs", "generate_bioisosteres", "upload_custom"] as const;
+
+/** Statuses a run or engine job can have on the server; the client adds `submitted` and `unknown`. */
+export const RUN_STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+const Objective = z.object({
+  name: z.string().trim().min(1).max(100),
+  direction: z.enum(["maximize", "minimize"]),
+  weight: z.number().min(0).max(1000),
+});
+
+const RunInputs = z.object({
+  target_protein: z.string().trim().max(2000).nullish(),
+  compound_library: z.string().trim().max(2000).nullish(),
+  hit_compounds: z.string().trim().max(100_000).nullish(),
+  analogs_strategy: z.enum(ANALOG_STRATEGIES).nullish(),
+  /** The uploaded analog set (`upload://…`) for the upload_custom strategy. */
+  analogs_file: z.string().trim().max(2000).nullish(),
+  custom_message: z.string().trim().max(20_000).nullish(),
+  output_location: z.string().trim().max(2000).nullish(),
+  include_docking: z.boolean().optional(),
+});
+
+export const RunCreateBody = z.object({
+  workflow: z.enum(WORKFLOWS).optional(),
+  inputs: RunInputs.optional(),
+  search_space: z
+    .object({
+      type: z.literal("continuous").optional(),
+      dimension: z.number().int().min(1).max(50).optional(),
+      bounds: z.tuple([z.number(), z.number()]).refine(([lo, hi]) => lo < hi, { error: "bounds must be [low, high] with low < high" }).optional(),
+    })
+    .optional(),
+  objectives: z.array(Objective).min(1).max(20).optional(),
+  budget: z
+    .object({
+      max_evaluations: z.number().int().min(1).max(1_000_000).optional(),
+      wallclock_limit_s: z.number().int().min(0).max(30 * 24 * 3600).optional(),
+    })
+    .optional(),
+  seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+  modules: z.array(z.object({ name: z.string().trim().min(1).max(100), params: z.record(z.string(), z.unknown()).optional() })).max(20).optional(),
+  notes: z.string().max(20_000).nullish(),
+});
+export type RunCreateBody = z.infer<typeof RunCreateBody>;
+
+export interface RunConfig {
+  workflow: Workflow;
+  inputs: {
+    target_protein: string | null;
+    compound_library: string | null;
+    hit_compounds: string | null;
+    analogs_strategy: (typeof ANALOG_STRATEGIES)[number] | null;
+    analogs_file: string | null;
+    custom_message: string | null;
+    output_location: string | null;
+    include_docking: boolean;
+  };
+  search_space: { type: "continuous"; dimension: number; bounds: [number, number] };
+  objectives: { name: string; direction: "maximize" | "minimize"; weight: number }[];
+  budget: { max_evaluations: number; wallclock_limit_s: number };
+  seed: number;
+  modules: { name: string; params: Record<string, unknown> }[];
+  notes: string | null;
+}
+
+/** Defaults of the spec's run config (§3, §9): VHTS gets 800 evaluations, other workflows 400. */
+export const RUN_DEFAULTS = {
+  workflow: "custom" as Workflow,
+  search_space: { type: "continuous" as const, dimension: 8, bounds: [-1, 1] as [number, number] },
+  objectives: [
+    { name: "activity", direction: "maximize" as const, weight: 1 },
+    { name: "synthetic_accessibility", direction: "minimize" as const, weight: 0.5 },
+  ],
+  maxEvaluations: (workflow: Workflow) => (workflow === "vhts" ? 800 : 400),
+  wallclock_limit_s: 0,
+  seed: 42,
+  modules: [{ name: "BatchDiversity", params: {} }],
+  analogs_strategy: "generate_simple_analogs" as const,
+};
+
+/** Applies the server-side defaults to a validated run body. */
+export function resolveRunConfig(body: RunCreateBody): RunConfig {
+  const workflow = body.workflow ?? RUN_DEFAULTS.workflow;
+  const inputs = body.inputs ?? {};
+  return {
+    workflow,
+    inputs: {
+      target_protein: inputs.target_protein || null,
+      compound_library: inputs.compound_library || null,
+      hit_compounds: inputs.hit_compounds || null,
+      analogs_strategy: inputs.analogs_strategy ?? (workflow === "lead_opt" ? RUN_DEFAULTS.analogs_strategy : null),
+      analogs_file: inputs.analogs_file || null,
+      custom_message: inputs.custom_message || null,
+      output_location: inputs.output_location || null,
+      include_docking: inputs.include_docking ?? true,
+    },
+    search_space: {
+      type: "continuous",
+      dimension: body.search_space?.dimension ?? RUN_DEFAULTS.search_space.dimension,
+      bounds: body.search_space?.bounds ?? RUN_DEFAULTS.search_space.bounds,
+    },
+    objectives: body.objectives ?? RUN_DEFAULTS.objectives,
+    budget: {
+      max_evaluations: body.budget?.max_evaluations ?? RUN_DEFAULTS.maxEvaluations(workflow),
+      wallclock_limit_s: body.budget?.wallclock_limit_s ?? RUN_DEFAULTS.wallclock_limit_s,
+    },
+    seed: body.seed ?? RUN_DEFAULTS.seed,
+    modules: (body.modules ?? RUN_DEFAULTS.modules).map((m) => ({ name: m.name, params: m.params ?? {} })),
+    notes: body.notes ?? null,
+  };
+}
+
+/** The per-workflow input rules of the job modal (§5), applied on the server too. */
+export function missingWorkflowInputs(config: RunConfig): { path: string; message: string }[] {
+  const missing: { path: string; message: string }[] = [];
+  const need = (value: string | null, field: keyof RunConfig["inputs"], label: string) => {
+    if (!value) missing.push({ path: `inputs.${field}`, message: `${label} is required for this workflow` });
+  };
+  if (config.workflow === "vhts" || config.workflow === "lead_opt") need(config.inputs.target_protein, "target_protein", "Target Protein");
+  if (config.workflow === "vhts") need(config.inputs.compound_library, "compound_library", "Compound Library");
+  if (config.workflow === "lead_opt") need(config.inputs.hit_compounds, "hit_compounds", "Hit Compounds");
+  if (config.workflow === "lead_opt" && config.inputs.analogs_strategy === "upload_custom") need(config.inputs.analogs_file, "analogs_file", "An uploaded analog set");
+  if (config.workflow === "custom") need(config.inputs.custom_message, "custom_message", "Custom Workflow Description");
+  return missing;
+}
+
+export const Run = z.object({
+  id: z.string(),
+  project_id: z.number().int(),
+  project_name: z.string(),
+  status: z.enum(RUN_STATUSES),
+  workflow: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  config: z.record(z.string(), z.unknown()),
+});
+export type Run = z.infer<typeof Run>;
+
+export const RunList = z.object({ runs: z.array(Run) });
+export type RunList = z.infer<typeof RunList>;
+
+export const CurvePoint = z.object({ x: z.number(), y: z.number() });
+export const Curves = z.object({ curves: z.array(z.object({ name: z.string(), points: z.array(CurvePoint) })) });
+export type Curves = z.infer<typeof Curves>;

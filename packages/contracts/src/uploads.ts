@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+/** What the New Job modal uploads, and which file endings each kind accepts. */
+export const UPLOAD_KINDS = {
+  protein: [".pdb", ".pdbqt"],
+  compound_library: [".smi", ".sdf", ".txt", ".csv"],
+  hit_compounds: [".smi", ".sdf", ".txt", ".csv"],
+  analogs: [".smi", ".sdf", ".txt", ".csv"],
+} as const;
+export type UploadKind = keyof typeof UPLOAD_KINDS;
+
+export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
+
+export const UploadResult = z.object({
+  id: z.string(),
+  uri: z.string(),
+  kind: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+});
+export type UploadResult = z.infer<typeof UploadResult>;
+
+/** `upload://<id>/<file name>`: the reference a run stores instead of the file itself. */
+export function uploadUri(id: string, name: string): string {
+  return `upload://${id}/${encodeURIComponent(name)}`;
+}
+
+export function parseUploadUri(uri: string): { id: string; name: string } | null {
+  const match = /^upload:\/\/([0-9a-f-]{36})\/(.+)$/.exec(uri);
+  return match ? { id: match[1]!, name: decodeURIComponent(match[2]!) } : null;
+}

@@ -1,0 +1,4 @@
+export * as schema from "./schema";
+export * from "./connection";
+export * from "./data-dir-lock";
+export * from "./unavailable";

@@ -1,0 +1,94 @@
+import type { PubTatorDocument } from "../pubtator";
+import type { EntityType } from "../types";
+import { addConcept, addName, type Dictionary } from "./dictionary";
+import { dominantSpecies, type Species } from "./species";
+import { matchDictionary } from "./tagger";
+import { nameKey } from "./tokens";
+
+/**
+ * Names mined from the gold mentions of a training corpus (CDR, BioRED). Each name is attached to
+ * the concept its corpus id resolves to: a disease MeSH id to the Disease Ontology term carrying
+ * that MeSH cross-reference (else a MESH: concept), a chemical MeSH id to MESH:<id> (shared with
+ * DrugCentral drugs), an NCBI Gene id to the HGNC gene with that id (else NCBIGene:<id>). The
+ * weight is the number of times the corpus used the name for that concept, so the corpus's usual
+ * reading wins when a name is ambiguous; gene names also remember the organism of their document.
+ * Composite mentions (several ids) are not mined.
+ */
+export function addCorpusNames(dict: Dictionary, documents: PubTatorDocument[], types: EntityType[]): void {
+  const byXref = new Map<string, number>();
+  dict.concepts.forEach((c, i) => {
+    if (c.xrefs.mesh && !byXref.has(`${c.type}|${c.xrefs.mesh}`)) byXref.set(`${c.type}|${c.xrefs.mesh}`, i);
+    if (c.xrefs.ncbigene && !byXref.has(`gene|${c.xrefs.ncbigene}`)) byXref.set(`gene|${c.xrefs.ncbigene}`, i);
+  });
+  const counts = new Map<string, { type: EntityType; id: string; text: string; species: Species | null; n: number }>();
+  const nameCounts = new Map<string, Map<string, number>>();
+  for (const doc of documents) {
+    const docSpecies = dominantSpecies(doc.text);
+    for (const m of doc.mentions) {
+      if (m.type === null || !types.includes(m.type) || m.ids.length !== 1) continue;
+      const id = m.ids[0]!;
+      const species = m.type === "gene" ? docSpecies : null;
+      const k = `${m.type}|${id}|${m.text}|${species}`;
+      const entry = counts.get(k) ?? { type: m.type, id, text: m.text, species, n: 0 };
+      entry.n++;
+      counts.set(k, entry);
+      const names = nameCounts.get(`${m.type}|${id}`) ?? new Map<string, number>();
+      names.set(m.text, (names.get(m.text) ?? 0) + 1);
+      nameCounts.set(`${m.type}|${id}`, names);
+    }
+  }
+  const preferredName = (type: EntityType, id: string) => [...(nameCounts.get(`${type}|${id}`) ?? new Map<string, number>()).entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? id;
+  for (const { type, id, text, species, n } of counts.values()) {
+    let concept = byXref.get(`${type}|${id}`);
+    if (concept === undefined) {
+      const isGene = type === "gene";
+      concept = addConcept(dict, {
+        type,
+        id: isGene ? `NCBIGene:${id}` : `MESH:${id}`,
+        name: preferredName(type, id),
+        xrefs: isGene ? { ncbigene: id } : { mesh: id },
+      });
+      byXref.set(`${type}|${id}`, concept);
+    }
+    addName(dict, concept, text, "corpus", 1 + n, species);
+  }
+}
+
+export interface PruneOptions {
+  /** Names matched at least this often in the corpus text are judged (default 2). */
+  minMatches?: number;
+  /** Below this share of matches that are gold mentions of the same type and span, a name is blocked (default 0.3). */
+  minPrecision?: number;
+}
+
+/**
+ * Blocks names whose matches in a training corpus are mostly not gold mentions of their type,
+ * judging only the types the corpus annotates (CDR has no gene annotations, so genes are never
+ * pruned on CDR). This is how "depression" (usually "respiratory depression" or "depression of
+ * activity") or a drug name that mostly occurs as a class word stops producing false positives.
+ */
+export function pruneByCorpus(dict: Dictionary, documents: PubTatorDocument[], types: EntityType[], options: PruneOptions = {}): string[] {
+  const minMatches = options.minMatches ?? 2;
+  const minPrecision = options.minPrecision ?? 0.3;
+  const stats = new Map<string, { total: number; gold: number }>();
+  for (const doc of documents) {
+    const gold = new Set(doc.mentions.filter((m) => m.type !== null).map((m) => `${m.start}:${m.end}:${m.type}`));
+    for (const m of matchDictionary(doc.text, dict, undefined, dominantSpecies(doc.text))) {
+      const type = dict.concepts[m.concept]!.type;
+      if (!types.includes(type)) continue;
+      const k = `${type}|${nameKey(doc.text.slice(m.start, m.end))}`;
+      const s = stats.get(k) ?? { total: 0, gold: 0 };
+      s.total++;
+      if (gold.has(`${m.start}:${m.end}:${type}`)) s.gold++;
+      stats.set(k, s);
+    }
+  }
+  const blocked: string[] = [];
+  for (const [k, s] of stats) {
+    if (s.total >= minMatches && s.gold / s.total < minPrecision) {
+      dict.blocked.add(k);
+      blocked.push(k);
+    }
+  }
+  return blocked;
+}

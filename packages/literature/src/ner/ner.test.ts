@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+import { parsePubTator } from "../pubtator";
+import type { ReferenceData } from "../reference/load";
+import { findAbbreviations } from "./abbreviations";
+import { buildDictionary } from "./build";
+import { addConcept, addName, createDictionary } from "./dictionary";
+import { tagMentions } from "./tag-document";
+import { isSymbolLike, nameKey } from "./tokens";
+
+const reference: Pick<ReferenceData, "genes" | "diseases" | "drugs"> = {
+  genes: [
+    { hgnc_id: "HGNC:1516", symbol: "CAT", name: null, aliases: [], previous_symbols: [], ncbigene: "847", ensembl: null, uniprot: ["P04040"] },
+    { hgnc_id: "HGNC:2910", symbol: "DLL4", name: null, aliases: [], previous_symbols: [], ncbigene: "54567", ensembl: null, uniprot: [] },
+    { hgnc_id: "HGNC:9046", symbol: "PLAGL2", name: null, aliases: [], previous_symbols: [], ncbigene: "5326", ensembl: null, uniprot: [] },
+    { hgnc_id: "HGNC:11892", symbol: "TNF", name: "tumor necrosis factor", aliases: [], previous_symbols: [], ncbigene: "7124", ensembl: null, uniprot: ["P01375"] },
+  ],
+  diseases: [
+    { id: "DOID:6000", name: "heart failure", synonyms: [{ text: "congestive heart failure", scope: "EXACT" }], xrefs: ["MSH:D006333"], mesh: "D006333", is_a: [], alt_ids: [] },
+    { id: "DOID:10652", name: "Alzheimer's disease", synonyms: [], xrefs: ["MSH:D000544"], mesh: "D000544", is_a: [], alt_ids: [] },
+    { id: "DOID:9952", name: "acute lymphoblastic leukemia", synonyms: [{ text: "ALL", scope: "EXACT" }], xrefs: ["MSH:D054198"], mesh: "D054198", is_a: [], alt_ids: [] },
+    { id: "DOID:1826", name: "epilepsy", synonyms: [{ text: "seizure disorder", scope: "EXACT" }, { text: "seizure", scope: "RELATED" }], xrefs: ["MSH:D004827"], mesh: "D004827", is_a: [], alt_ids: [] },
+  ],
+  drugs: [{ drugcentral_id: "1", name: "lidocaine", synonyms: [], mesh: "D008012", chembl: "CHEMBL79", smiles: null }],
+};
+const dict = buildDictionary(reference);
+const tag = (text: string) => tagMentions(text, dict).map((m) => [m.text, m.type, m.id]);
+
+describe("dictionary tagging", () => {
+  it("matches gene symbols with their exact case only: CAT the enzyme, not cat the animal", () => {
+    expect(tag("The cat had a high CAT activity. Cat owners agreed.")).toEqual([["CAT", "gene", "HGNC:1516"]]);
+  });
+
+  it("accepts title-case mouse symbols for symbols with a digit (Dll4), never for CAT", () => {
+    expect(tag("Dll4 and Cat were studied.")).toEqual([["Dll4", "gene", "HGNC:2910"]]);
+  });
+
+  it("prefers the longest match and folds case, plurals, hyphens and possessives", () => {
+    expect(tag("Congestive heart failure and Alzheimer disease; seizures after lidocaine-induced arrest.")).toEqual([
+      ["Congestive heart failure", "disease", "DOID:6000"],
+      ["Alzheimer disease", "disease", "DOID:10652"],
+      ["seizures", "disease", "DOID:1826"],
+      ["lidocaine", "chemical", "MESH:D008012"],
+    ]);
+  });
+
+  it("carries MeSH and NCBI Gene cross-references on mentions", () => {
+    const [cat] = tagMentions("CAT", dict);
+    expect(cat!.xrefs).toMatchObject({ ncbigene: "847", uniprot: "P04040", hgnc: "HGNC:1516" });
+    const [hf] = tagMentions("heart failure", dict);
+    expect(hf!.xrefs).toEqual({ doid: "DOID:6000", mesh: "D006333" });
+  });
+
+  it("never matches inside a longer word", () => {
+    expect(tag("TNFR1 and CATalase and lidocaines2")).toEqual([]);
+  });
+});
+
+describe("abbreviations", () => {
+  it("finds tumor necrosis factor (TNF) with Schwartz–Hearst long-form offsets", () => {
+    const text = "Serum tumor necrosis factor (TNF) rose.";
+    const [def] = findAbbreviations(text);
+    expect(def).toMatchObject({ shortForm: "TNF", longForm: "tumor necrosis factor" });
+    expect(text.slice(def!.longStart, def!.longEnd)).toBe("tumor necrosis factor");
+    expect(text.slice(def!.shortStart, def!.shortEnd)).toBe("TNF");
+  });
+
+  it("finds the reverse pattern SF (long form) and rejects non-abbreviations", () => {
+    expect(findAbbreviations("Levels of TNF (tumor necrosis factor) rose.")[0]).toMatchObject({ shortForm: "TNF", longForm: "tumor necrosis factor" });
+    expect(findAbbreviations("Doses (10 mg) and patients (n = 5) were given.")).toEqual([]);
+  });
+
+  it("propagates a defined short form through the document", () => {
+    const text = "Patients with congestive heart failure (CHF) were seen. CHF worsened.";
+    expect(tagMentions(text, dict).map((m) => [m.text, m.id, m.method])).toEqual([
+      ["congestive heart failure", "DOID:6000", "dictionary"],
+      ["CHF", "DOID:6000", "abbreviation"],
+      ["CHF", "DOID:6000", "abbreviation"],
+    ]);
+  });
+
+  it("tags the long form of a known short form, and drops a short form the author defined otherwise", () => {
+    expect(tag("The pleomorphic adenoma gene-like 2 (PLAGL2) gene.")).toEqual([
+      ["pleomorphic adenoma gene-like 2", "gene", "HGNC:9046"],
+      ["PLAGL2", "gene", "HGNC:9046"],
+    ]);
+    expect(tag("The anterior lateral line (ALL) of fish. ALL neurons fired.")).toEqual([]);
+  });
+});
+
+describe("dictionary building from a training corpus", () => {
+  const corpus = parsePubTator(
+    [
+      "1|t|Depression after reserpine.",
+      "1|a|Respiratory depression and depression of activity; depression of reflexes.",
+      "1\t0\t10\tDepression\tDisease\tD003866",
+      "1\t17\t26\treserpine\tChemical\tD012110",
+      "1\t28\t50\tRespiratory depression\tDisease\tD012131",
+    ].join("\n"),
+  );
+
+  it("mines names with their MeSH ids and prunes names that are mostly not annotated", () => {
+    const mined = buildDictionary({ genes: [], diseases: [], drugs: [] }, { corpora: [{ documents: corpus, types: ["chemical", "disease"] }], prune: false });
+    expect(tagMentions("reserpine", mined)[0]).toMatchObject({ type: "chemical", id: "MESH:D012110", xrefs: { mesh: "D012110" } });
+    const pruned = buildDictionary({ genes: [], diseases: [], drugs: [] }, { corpora: [{ documents: corpus, types: ["chemical", "disease"] }] });
+    // "depression" matches three times in the corpus and is annotated once: precision 1/3 ≥ 0.3 keeps it; at 0.5 it goes.
+    expect(tagMentions("depression", pruned)).toHaveLength(1);
+    const strict = buildDictionary({ genes: [], diseases: [], drugs: [] }, { corpora: [{ documents: corpus, types: ["chemical", "disease"] }], prune: { minPrecision: 0.5 } });
+    expect(tagMentions("depression", strict)).toHaveLength(0);
+    expect(tagMentions("respiratory depression", strict)[0]!.id).toBe("MESH:D012131");
+  });
+
+  it("attaches a mined disease name to the Disease Ontology term with the same MeSH id", () => {
+    const docs = parsePubTator(["2|t|Cardiac failure.", "2|a|", "2\t0\t15\tCardiac failure\tDisease\tD006333"].join("\n"));
+    const d = buildDictionary(reference, { corpora: [{ documents: docs, types: ["disease"] }] });
+    expect(tagMentions("cardiac failure", d)[0]).toMatchObject({ id: "DOID:6000", xrefs: { mesh: "D006333" } });
+  });
+});
+
+describe("tokens and case rules", () => {
+  it("keys ignore case, hyphens, possessives and plural -s", () => {
+    expect(nameKey("Drug-induced Seizures")).toBe(nameKey("drug induced seizure"));
+    expect(nameKey("Crohn's disease")).toBe(nameKey("Crohn disease"));
+    expect(nameKey("IL-6")).toBe(nameKey("IL6"));
+    expect(nameKey("TNF-α")).toBe(nameKey("TNF alpha"));
+  });
+
+  it("treats short or multi-capital single words as symbols", () => {
+    expect([isSymbolLike("CAT"), isSymbolLike("iron"), isSymbolLike("HNF-6"), isSymbolLike("lidocaine"), isSymbolLike("heart failure")]).toEqual([true, true, true, false, false]);
+  });
+
+  it("keeps a concept's first xrefs when it is added again", () => {
+    const d = createDictionary();
+    const a = addConcept(d, { type: "chemical", id: "MESH:D1", name: "x", xrefs: { mesh: "D1" } });
+    const b = addConcept(d, { type: "chemical", id: "MESH:D1", name: "y", xrefs: { mesh: "D9", chembl: "CHEMBL1" } });
+    addName(d, a, "xylol", "corpus", 3);
+    expect(a).toBe(b);
+    expect(d.concepts[a]!.xrefs).toEqual({ mesh: "D1", chembl: "CHEMBL1" });
+  });
+});

@@ -1,0 +1,65 @@
+import { splitSentences } from "../sentences";
+import type { Mention, Sentence } from "../types";
+import { findAbbreviations } from "./abbreviations";
+import type { Dictionary } from "./dictionary";
+import { dominantSpecies } from "./species";
+import { matchDictionary, type DictionaryMatch } from "./tagger";
+import type { Token } from "./tokens";
+
+/**
+ * Named-entity mentions of one document: dictionary matches, then abbreviations resolved within the
+ * document ("one sense per discourse", as the abbreviation post-processing of tmChem and TaggerOne):
+ *  - long form ends with a tagged entity: every occurrence of the short form in the document becomes
+ *    a mention of that entity, replacing any other match there;
+ *  - long form untagged but the short form itself matched: the long form becomes a mention of the
+ *    short form's entity ("pleomorphic adenoma gene-like 2 (PLAGL2)");
+ *  - neither: dictionary matches of a disease or chemical short form that came only from reference
+ *    vocabularies are dropped, as the author defined the letters as something else.
+ */
+export function tagMentions(text: string, dict: Dictionary, sentences: Sentence[] = splitSentences(text), tokens?: Token[]): Mention[] {
+  const matches = matchDictionary(text, dict, tokens, dominantSpecies(text));
+  const definitions = findAbbreviations(text, sentences);
+  if (definitions.length === 0) return matches.map((m) => toMention(text, dict, m, "dictionary"));
+
+  const added: { match: DictionaryMatch; method: Mention["method"] }[] = [];
+  const dropped = new Set<string>();
+  for (const def of definitions) {
+    const source =
+      matches.find((m) => m.end === def.longEnd && m.start >= def.longStart) ??
+      matches.find((m) => m.start >= def.longStart && m.end <= def.longEnd && m.end >= def.longEnd - 1);
+    if (source) {
+      for (const at of occurrences(text, def.shortForm)) added.push({ match: { ...source, start: at, end: at + def.shortForm.length }, method: "abbreviation" });
+      continue;
+    }
+    const own = matches.find((m) => m.start === def.shortStart && m.end === def.shortEnd);
+    if (!own) continue;
+    if (dict.concepts[own.concept]!.type === "gene" || own.entry.source === "corpus") {
+      added.push({ match: { ...own, start: def.longStart, end: def.longEnd }, method: "abbreviation" });
+    } else dropped.add(def.shortForm);
+  }
+  const taken: typeof added = [];
+  for (const a of added.sort((x, y) => x.match.start - y.match.start)) if (!taken.some((t) => overlaps(t.match, a.match))) taken.push(a);
+  const kept = matches.filter((m) => !dropped.has(text.slice(m.start, m.end)) && !taken.some((t) => overlaps(t.match, m)));
+  const mentions = [...kept.map((m) => toMention(text, dict, m, "dictionary")), ...taken.map((t) => toMention(text, dict, t.match, t.method))];
+  return mentions.sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
+function overlaps(a: { start: number; end: number }, b: { start: number; end: number }): boolean {
+  return a.start < b.end && b.start < a.end;
+}
+
+function occurrences(text: string, shortForm: string): number[] {
+  const at: number[] = [];
+  const alnum = /[\p{L}\p{N}]/u;
+  for (let i = text.indexOf(shortForm); i >= 0; i = text.indexOf(shortForm, i + 1)) {
+    const before = text[i - 1];
+    const after = text[i + shortForm.length];
+    if ((before === undefined || !alnum.test(before)) && (after === undefined || !alnum.test(after))) at.push(i);
+  }
+  return at;
+}
+
+function toMention(text: string, dict: Dictionary, m: DictionaryMatch, method: Mention["method"]): Mention {
+  const c = dict.concepts[m.concept]!;
+  return { start: m.start, end: m.end, text: text.slice(m.start, m.end), type: c.type, id: c.id, name: c.name, xrefs: c.xrefs, provenance: "extracted", method };
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { hasSharedData, SHARED_DATA_DIR, SKIP_MESSAGE } from "../testing/shared-data";
+import { parseObo } from "./disease-ontology";
+import { parseDrugCentral } from "./drugcentral";
+import { parseHgnc } from "./hgnc";
+import { loadReferenceDir } from "./load";
+
+describe("parseHgnc", () => {
+  it("reads the shared table's columns by name, splitting multi-valued UniProt cells", () => {
+    const text = [
+      "HGNC ID\tApproved symbol\tRefSeq IDs\tNCBI Gene ID\tEnsembl gene ID\tUniProt ID(supplied by UniProt)",
+      "HGNC:5\tA1BG\tNM_130786\t1\tENSG00000121410\tP04217",
+      "HGNC:377\tAKAP7\tNM_004842\t9465\tENSG00000118507\tO43687, Q9P0M2",
+      "HGNC:6\tA1S9T\t\t\t\t",
+    ].join("\n");
+    const genes = parseHgnc(text);
+    expect(genes[0]).toEqual({ hgnc_id: "HGNC:5", symbol: "A1BG", name: null, aliases: [], previous_symbols: [], ncbigene: "1", ensembl: "ENSG00000121410", uniprot: ["P04217"] });
+    expect(genes[1]!.uniprot).toEqual(["O43687", "Q9P0M2"]);
+    expect(genes[2]!.ncbigene).toBeNull();
+  });
+
+  it("reads aliases and previous symbols when the full HGNC export has them", () => {
+    const text = ["hgnc_id\tsymbol\tname\talias_symbol\tprev_symbol\tentrez_id", "HGNC:1097\tBRAF\tB-Raf proto-oncogene\tBRAF1|RAFB1\tBRAF1\t673"].join("\n");
+    expect(parseHgnc(text)[0]).toMatchObject({ symbol: "BRAF", name: "B-Raf proto-oncogene", aliases: ["BRAF1", "RAFB1"], previous_symbols: ["BRAF1"], ncbigene: "673" });
+  });
+});
+
+describe("parseObo", () => {
+  const obo = [
+    "format-version: 1.2",
+    "",
+    "[Term]",
+    "id: DOID:0001816",
+    "name: angiosarcoma",
+    'synonym: "hemangiosarcoma" EXACT []',
+    'synonym: "HAS" RELATED [NCI:C3088]',
+    "xref: NCI:C3088",
+    "xref: MSH:D006394",
+    "is_a: DOID:1115 ! sarcoma",
+    "",
+    "[Term]",
+    "id: DOID:9999",
+    "name: obsolete thing",
+    "is_obsolete: true",
+    "",
+    "[Typedef]",
+    "id: part_of",
+    "name: part of",
+  ].join("\n");
+
+  it("reads names, scoped synonyms, MeSH xrefs and is_a, and skips obsolete terms and typedefs", () => {
+    expect(parseObo(obo)).toEqual([
+      {
+        id: "DOID:0001816",
+        name: "angiosarcoma",
+        synonyms: [
+          { text: "hemangiosarcoma", scope: "EXACT" },
+          { text: "HAS", scope: "RELATED" },
+        ],
+        xrefs: ["NCI:C3088", "MSH:D006394"],
+        mesh: "D006394",
+        is_a: ["DOID:1115"],
+        alt_ids: [],
+      },
+    ]);
+  });
+});
+
+describe("parseDrugCentral", () => {
+  it("joins identifiers and structures on DRUG_ID, preferring MeSH descriptors over supplementary records", () => {
+    const identifiers = [
+      "DRUG_ID\tDRUG_NAME\tID_TYPE\tIDENTIFIER",
+      '5136\t"cediranib"\t"MESH_SUPPLEMENTAL_RECORD_UI"\t"C503302"',
+      '5136\t"cediranib"\t"ChEMBL_ID"\t"CHEMBL491473"',
+      '1\t"lidocaine"\t"MESH_SUPPLEMENTAL_RECORD_UI"\t"C000001"',
+      '1\t"lidocaine"\t"MESH_DESCRIPTOR_UI"\t"D008012"',
+    ].join("\n");
+    const structures = ["SMILES\tInChI\tInChIKey\tID\tINN\tCAS_RN", "CCN(CC)CC(=O)Nc1c(C)cccc1C\tx\ty\t1\tlignocaine\t137-58-6"].join("\n");
+    const drugs = parseDrugCentral(identifiers, structures);
+    expect(drugs.find((d) => d.drugcentral_id === "5136")).toMatchObject({ name: "cediranib", mesh: "C503302", chembl: "CHEMBL491473" });
+    expect(drugs.find((d) => d.drugcentral_id === "1")).toMatchObject({ name: "lidocaine", synonyms: ["lignocaine"], mesh: "D008012", smiles: "CCN(CC)CC(=O)Nc1c(C)cccc1C" });
+  });
+});
+
+describe.skipIf(!hasSharedData("hgnc/hgnc_mapper.tsv", "disease_ontology/HumanDO.obo", "drugcentral/identifiers.tsv"))(`loadReferenceDir on the shared data (${SKIP_MESSAGE})`, () => {
+  it("loads 47,837 HGNC rows, the 6,570 live DO terms (8,944 minus 2,374 obsolete) and DrugCentral drugs with MeSH ids", () => {
+    const ref = loadReferenceDir(SHARED_DATA_DIR);
+    expect(ref.genes).toHaveLength(47837);
+    expect(ref.genes.find((g) => g.symbol === "EGFR")).toMatchObject({ ncbigene: "1956", uniprot: ["P00533"] });
+    expect(ref.diseases).toHaveLength(8944 - 2374);
+    expect(ref.drugs.find((d) => d.name === "lidocaine")?.mesh).toBe("D008012");
+  });
+});

@@ -1,0 +1,115 @@
+import type { Mention, Sentence } from "../types";
+import { pairKind, sentenceCandidates, type PairKind } from "./candidates";
+import { readCandidate } from "./features";
+import type { Features } from "./logistic";
+
+/** A document-level pair of normalised entities (e.g. chemical MeSH id, disease MeSH id) with its features. */
+export interface DocumentPair {
+  head: string;
+  tail: string;
+  features: Features;
+  /** How many sentences hold both. */
+  sentences: number;
+}
+
+export interface DocumentInput {
+  text: string;
+  sentences: Sentence[];
+  mentions: Mention[];
+}
+
+/**
+ * Document-level relation candidates for one pair kind, keyed by `keyOf` (e.g. the MeSH id, so
+ * that CDR's document-level CID relations can be scored): every head–tail combination of entities
+ * mentioned anywhere in the document — about a third of CDR relations are never stated inside one
+ * sentence — with sentence evidence aggregated over the sentences that hold both (the max of each
+ * cue) and document context: title, mention counts, which entity is the document's main one, and
+ * how often the disease reads as the condition being treated ("patients with D", "treatment of D").
+ */
+const TREATED_CONDITION_BEFORE = /(?:\b(?:patients?|subjects?|children|women|men|cases?|volunteers)\s+(?:with|suffering from|having)|\b(?:treatment|therapy|management|treated|prophylaxis|prevention|control)\s+(?:of|for|in))\s+(?:[\w-]+\s+){0,2}$/i;
+const TREATED_CONDITION_AFTER = /^\s*(?:patients?|subjects?)\b/i;
+
+/** True when a disease mention reads as the condition being treated ("patients with D", "treatment of D", "D patients"). */
+function treatedCondition(text: string, m: Mention): boolean {
+  return TREATED_CONDITION_BEFORE.test(text.slice(Math.max(0, m.start - 60), m.start)) || TREATED_CONDITION_AFTER.test(text.slice(m.end, m.end + 12));
+}
+
+export interface DocumentPairOptions {
+  /** Ancestors of each tail key (e.g. meshAncestors from the Disease Ontology): flags tails whose descendant the document also names. */
+  ancestors?: Map<string, Set<string>>;
+}
+
+export function documentPairs(doc: DocumentInput, kind: PairKind, keyOf: (m: Mention) => string | null, options: DocumentPairOptions = {}): DocumentPair[] {
+  const [headType, tailType] = kind.split("-") as [Mention["type"], Mention["type"]];
+  const keyed = doc.mentions.map((m) => ({ m, key: keyOf(m) })).filter((x): x is { m: Mention; key: string } => x.key !== null);
+  const titleEnd = doc.text.indexOf("\n");
+  const stats = (type: Mention["type"]) => {
+    const map = new Map<string, { count: number; first: number; title: boolean; treated: number }>();
+    for (const { m, key } of keyed) {
+      if (m.type !== type) continue;
+      const s = map.get(key) ?? { count: 0, first: m.start, title: false, treated: 0 };
+      s.count++;
+      s.first = Math.min(s.first, m.start);
+      if (titleEnd >= 0 && m.end <= titleEnd) s.title = true;
+      if (m.type === "disease" && treatedCondition(doc.text, m)) s.treated++;
+      map.set(key, s);
+    }
+    return map;
+  };
+  const heads = stats(headType);
+  const tails = headType === tailType ? heads : stats(tailType);
+  const topCount = (map: Map<string, { count: number }>) => Math.max(0, ...[...map.values()].map((s) => s.count));
+  const headTop = topCount(heads);
+  const tailTop = topCount(tails);
+
+  // Sentence evidence, aggregated per key pair.
+  const keyedMentions = keyed.map(({ m, key }) => ({ ...m, id: key }));
+  const agg = new Map<string, { features: Features; sentences: Set<number> }>();
+  for (const c of sentenceCandidates(doc.text, doc.sentences, keyedMentions, titleEnd)) {
+    if (c.kind !== kind) continue;
+    const k = `${c.head.id}\t${c.tail.id}`;
+    const a = agg.get(k) ?? { features: {}, sentences: new Set<number>() };
+    a.sentences.add(c.sentence.index);
+    for (const [name, value] of Object.entries(readCandidate(c).features)) {
+      if (name.startsWith("kind:")) continue;
+      const f = `s:${name}`;
+      a.features[f] = name === "log_words_between" || name === "log_entities_between" ? Math.min(a.features[f] ?? Infinity, value) : Math.max(a.features[f] ?? 0, value);
+    }
+    agg.set(k, a);
+  }
+
+  const out: DocumentPair[] = [];
+  const logHeads = Math.log1p(heads.size);
+  const logTails = Math.log1p(tails.size);
+  const ancestors = options.ancestors;
+  const hasDescendant = new Set<string>();
+  if (ancestors) for (const t of tails.keys()) for (const a of ancestors.get(t) ?? []) if (tails.has(a)) hasDescendant.add(a);
+  for (const [h, hs] of heads) {
+    for (const [t, ts] of tails) {
+      if (h === t || !pairKind(headType, tailType)) continue;
+      const a = agg.get(`${h}\t${t}`);
+      const n = a?.sentences.size ?? 0;
+      const f: Features = {
+        cooccur: n > 0 ? 1 : 0,
+        log_sentences: Math.log1p(n),
+        head_title: hs.title ? 1 : 0,
+        tail_title: ts.title ? 1 : 0,
+        both_title: hs.title && ts.title ? 1 : 0,
+        head_log_count: Math.log1p(hs.count),
+        tail_log_count: Math.log1p(ts.count),
+        head_top: hs.count === headTop ? 1 : 0,
+        tail_top: ts.count === tailTop ? 1 : 0,
+        log_heads: logHeads,
+        log_tails: logTails,
+        head_first_position: hs.first / Math.max(1, doc.text.length),
+        tail_first_position: ts.first / Math.max(1, doc.text.length),
+        tail_treated_condition: ts.treated / ts.count,
+        tail_has_descendant: hasDescendant.has(t) ? 1 : 0,
+        ...(a ? a.features : {}),
+      };
+      if (n === 0) f.no_sentence_title_head = hs.title ? 1 : 0;
+      out.push({ head: h, tail: t, features: f, sentences: n });
+    }
+  }
+  return out;
+}

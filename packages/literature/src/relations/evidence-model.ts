@@ -1,0 +1,35 @@
+import type { PairCandidate } from "./candidates";
+import { EVIDENCE_WEIGHTS } from "./evidence-weights";
+import { readCandidate, type CandidateReading } from "./features";
+import { predictLogistic, type LogisticModel } from "./logistic";
+import type { Polarity, RelationType } from "../types";
+
+/**
+ * Sentence-level evidence: the probability that a sentence states a relation between a head and a
+ * tail entity, from a logistic model over `readCandidate` features. The committed weights
+ * (evidence-weights.ts) are fitted by scripts/fit-evidence-model.ts on the BioRED training split
+ * with distant labels (a sentence pair is positive when the document's gold relations link the two
+ * entities, any relation type). BioRED rather than CDR: its relations cover all of Sieve's relation
+ * types, whereas CDR marks only chemical-induced disease, so a CDR-fitted model would learn that a
+ * "treats" sentence is no evidence. Logistic regression is calibrated in the maximum-likelihood
+ * sense; its calibration on the BioRED development split (Brier score, ECE) is in the evaluation.
+ */
+export interface SentenceEvidence {
+  relation: RelationType;
+  polarity: Polarity;
+  evidence_score: number;
+  trigger: string | null;
+  reading: CandidateReading;
+}
+
+export function sentenceEvidence(c: PairCandidate, model: LogisticModel = EVIDENCE_WEIGHTS): SentenceEvidence {
+  const reading = readCandidate(c);
+  const polarity: Polarity = reading.negated ? "negative" : reading.speculative ? "neutral" : "positive";
+  return {
+    relation: reading.trigger?.relation ?? "associated_with",
+    polarity,
+    evidence_score: predictLogistic(model, reading.features),
+    trigger: reading.trigger?.trigger ?? null,
+    reading,
+  };
+}

@@ -1,0 +1,60 @@
+import type { RelationType } from "../types";
+import type { PairCandidate } from "./candidates";
+import { findTrigger, isNegated, isSpeculative, RELATIONS_FOR_PAIR, TRIGGERS, type TriggerHit } from "./cues";
+import type { Features } from "./logistic";
+
+/**
+ * Features of one sentence-level candidate, read by the evidence model (evidence-model.ts) and,
+ * aggregated per document, by the document-level relation models (document-relations.ts).
+ * Lexical patterns are the classic CDR ones (e.g. "C-induced D", "D induced by C", "D after C";
+ * cf. Lowe et al. and the rule-based systems in the BioCreative V CDR overview, Wei et al. 2016).
+ */
+export interface CandidateReading {
+  features: Features;
+  trigger: TriggerHit | null;
+  negated: boolean;
+  speculative: boolean;
+}
+
+const CAUSE_ADJACENT = /^\s*-?\s*(?:induced|associated|related|evoked|mediated|dependent|triggered|caused|provoked)\b/i;
+const BY_AGENT = /\b(?:induced|caused|produced|provoked|elicited|evoked|precipitated|triggered)\s+(?:\w+\s+){0,2}(?:by|with)\b/i;
+const AFTER_AGENT = /\b(?:after|following|during|due to|secondary to|from|with|on)\b(?:\s+\S+){0,4}\s*$/i;
+const PATIENTS_TAKING = /\b(?:patients?|subjects?|cases?|women|men|children|rats?|mice)\s+(?:\w+\s+){0,2}(?:receiving|treated|taking|given|on|exposed|using|administered)\b/i;
+const TOXICITY_OF = /^\s*-?\s*(?:toxicity|poisoning|overdose|intoxication|abuse|use|exposure|administration|treatment|therapy|infusion|injection|withdrawal)\b/i;
+const TREAT_PATTERN = /\b(?:treat\w*|therap\w*|management)\s+(?:of|for|with|in)\b/i;
+const MUTATION = /\b(?:mutation\w*|variant\w*|polymorphism\w*|deletion\w*|allele\w*|genotype\w*|carrier\w*|deficien\w*|loss)\b/i;
+
+export function readCandidate(c: PairCandidate): CandidateReading {
+  const allowed: RelationType[] = RELATIONS_FOR_PAIR[c.kind] ?? ["associated_with"];
+  const trigger = findTrigger(c.between, c.around, allowed);
+  const negated = isNegated(c.clause);
+  const speculative = isSpeculative(c.clause);
+  const headFirst = c.head.start < c.tail.start;
+  const words = c.between.trim() === "" ? 0 : c.between.trim().split(/\s+/).length;
+  const f: Features = {
+    [`kind:${c.kind}`]: 1,
+    head_first: headFirst ? 1 : 0,
+    log_words_between: Math.log1p(words),
+    adjacent: words <= 2 ? 1 : 0,
+    log_entities_between: Math.log1p(c.entitiesBetween),
+    title: c.inTitle ? 1 : 0,
+    negated: negated ? 1 : 0,
+    speculative: speculative ? 1 : 0,
+    parenthesis_between: /[()]/.test(c.between) ? 1 : 0,
+  };
+  for (const relation of allowed) {
+    if (TRIGGERS[relation].test(c.between.toLowerCase())) f[`between:${relation}`] = 1;
+    else if (TRIGGERS[relation].test(c.around.toLowerCase())) f[`around:${relation}`] = 1;
+  }
+  if (trigger) f[`trigger:${trigger.relation}`] = 1;
+  if (c.kind === "chemical-disease") {
+    if (headFirst && CAUSE_ADJACENT.test(c.between)) f.pattern_agent_induced = 1;
+    if (!headFirst && BY_AGENT.test(c.between)) f.pattern_induced_by_agent = 1;
+    if (!headFirst && AFTER_AGENT.test(c.between)) f.pattern_after_agent = 1;
+    if (PATIENTS_TAKING.test(c.between) || PATIENTS_TAKING.test(c.around)) f.pattern_patients_taking = 1;
+    if (headFirst && TOXICITY_OF.test(c.between)) f.pattern_agent_toxicity = 1;
+    if (TREAT_PATTERN.test(c.between)) f.pattern_treatment = 1;
+  }
+  if (c.kind === "gene-disease" && (MUTATION.test(c.between) || MUTATION.test(c.around))) f.pattern_mutation = 1;
+  return { features: f, trigger, negated, speculative };
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { splitSentences } from "../sentences";
+import type { EntityType, Mention } from "../types";
+import { sentenceCandidates } from "./candidates";
+import { findTrigger, isNegated, isSpeculative, polarityOf } from "./cues";
+import { sentenceEvidence } from "./evidence-model";
+import { bestThreshold } from "./document-model";
+import { documentPairs } from "./document-relations";
+import { fitLogistic, predictLogistic } from "./logistic";
+import { buildPriors, priorFeatures } from "./priors";
+
+/** Mentions of the given words (first occurrence at or after the previous one) in `text`. */
+function mentionsOf(text: string, spec: [string, EntityType, string][]): Mention[] {
+  let from = 0;
+  return spec.map(([word, type, mesh]) => {
+    const start = text.indexOf(word, from);
+    from = start + word.length;
+    return { start, end: start + word.length, text: word, type, id: `MESH:${mesh}`, name: word, xrefs: { mesh }, provenance: "gold", method: "gold" };
+  });
+}
+
+function candidate(text: string, spec: [string, EntityType, string][]) {
+  const [c] = sentenceCandidates(text, splitSentences(text), mentionsOf(text, spec));
+  return c!;
+}
+
+describe("negation and speculation cues (NegEx-style)", () => {
+  it("reads 'did not induce' as negative and 'may cause' as neutral", () => {
+    const neg = sentenceEvidence(candidate("Lidocaine did not induce seizures in rats.", [["Lidocaine", "chemical", "D1"], ["seizures", "disease", "D2"]]));
+    expect([neg.polarity, neg.relation]).toEqual(["negative", "causes"]);
+    const spec = sentenceEvidence(candidate("Cocaine may cause myocardial infarction.", [["Cocaine", "chemical", "D1"], ["myocardial infarction", "disease", "D2"]]));
+    expect([spec.polarity, spec.relation]).toEqual(["neutral", "causes"]);
+    const pos = sentenceEvidence(candidate("Haloperidol induced catalepsy in all rats.", [["Haloperidol", "chemical", "D1"], ["catalepsy", "disease", "D2"]]));
+    expect([pos.polarity, pos.relation]).toEqual(["positive", "causes"]);
+  });
+
+  it("stops negation scope at 'but' and ignores pseudo-negations", () => {
+    expect(isNegated("no fever was seen, but ENTITY caused ENTITY")).toBe(false);
+    expect(isNegated("ENTITY not only caused ENTITY")).toBe(false);
+    expect(isNegated("ENTITY was not associated with ENTITY")).toBe(true);
+    expect(isSpeculative("whether ENTITY causes ENTITY")).toBe(true);
+    expect(polarityOf("ENTITY may not cause ENTITY")).toBe("negative");
+  });
+
+  it("chooses the trigger between the entities first", () => {
+    expect(findTrigger(" was used to treat ", "", ["causes", "treats"])?.relation).toBe("treats");
+    expect(findTrigger(" and ", "X inhibits", ["inhibits", "activates"])).toEqual({ relation: "inhibits", trigger: "inhibits", where: "around" });
+    expect(findTrigger(" and ", "", ["causes"])).toBeNull();
+  });
+});
+
+describe("sentence candidates", () => {
+  it("orients chemical→disease, pairs every mention and reads the CDR 'C-induced D' pattern", () => {
+    const text = "Lidocaine-induced cardiac asystole and lidocaine toxicity.";
+    const cs = sentenceCandidates(text, splitSentences(text), mentionsOf(text, [["Lidocaine", "chemical", "D008012"], ["cardiac asystole", "disease", "D006323"], ["lidocaine", "chemical", "D008012"]]));
+    expect(cs.map((c) => [c.head.start, c.tail.text])).toEqual([
+      [0, "cardiac asystole"],
+      [39, "cardiac asystole"],
+    ]);
+    expect(sentenceEvidence(cs[0]!).reading.features.pattern_agent_induced).toBe(1);
+    expect(sentenceEvidence(cs[1]!).reading.features.pattern_agent_induced).toBeUndefined();
+  });
+
+  it("does not pair entities from different sentences", () => {
+    const text = "Aspirin was given. Fever fell.";
+    expect(sentenceCandidates(text, splitSentences(text), mentionsOf(text, [["Aspirin", "chemical", "D1"], ["Fever", "disease", "D2"]]))).toEqual([]);
+  });
+});
+
+describe("document-level pairs and priors", () => {
+  it("pairs every chemical with every disease of the document and counts shared sentences", () => {
+    const text = "Cocaine and stroke.\nCocaine caused stroke. Seizures were seen.";
+    const ms = mentionsOf(text, [["Cocaine", "chemical", "C1"], ["stroke", "disease", "S1"], ["Cocaine", "chemical", "C1"], ["stroke", "disease", "S1"], ["Seizures", "disease", "S2"]]);
+    const pairs = documentPairs({ text, sentences: splitSentences(text), mentions: ms }, "chemical-disease", (m) => m.xrefs.mesh ?? null);
+    expect(pairs.map((p) => [p.head, p.tail, p.sentences])).toEqual([
+      ["C1", "S1", 2],
+      ["C1", "S2", 0],
+    ]);
+    expect(pairs[0]!.features).toMatchObject({ both_title: 1, head_top: 1, cooccur: 1 });
+  });
+
+  it("leaves a document's own relations out of its prior features", () => {
+    const docs = [
+      { heads: new Set(["C1"]), tails: new Set(["S1"]), gold: new Set(["C1\tS1"]) },
+      { heads: new Set(["C1"]), tails: new Set(["S1"]), gold: new Set<string>() },
+    ];
+    const p = buildPriors(docs);
+    expect(priorFeatures(p, "C1", "S1")).toMatchObject({ prior_pair_known: 1, prior_head_rate: (1 + 0.2) / 3 });
+    expect(priorFeatures(p, "C1", "S1", docs[0])).toMatchObject({ prior_pair_known: 0, prior_head_rate: 0.2 / 2 });
+  });
+});
+
+describe("logistic regression", () => {
+  it("recovers the log-odds of a single binary feature", () => {
+    // x=1: 3 of 4 positive (log-odds ln 3); x=0: 1 of 4 positive (log-odds −ln 3).
+    const data = [1, 1, 1, 0].map((y) => ({ x: { f: 1 }, y })).concat([1, 0, 0, 0].map((y) => ({ x: { f: 0 }, y })));
+    const m = fitLogistic(data, { l2: 0 });
+    expect(m.bias).toBeCloseTo(-Math.log(3), 6);
+    expect(m.weights.f).toBeCloseTo(2 * Math.log(3), 6);
+    expect(predictLogistic(m, { f: 1 })).toBeCloseTo(0.75, 6);
+  });
+
+  it("chooses the F1-maximising threshold, counting gold pairs never proposed as misses", () => {
+    const scored = [
+      { score: 0.9, y: 1 },
+      { score: 0.8, y: 0 },
+      { score: 0.7, y: 1 },
+      { score: 0.2, y: 0 },
+    ];
+    // Taking the top three: tp 2, predicted 3, gold 3 (one never proposed) → F1 = 4/6.
+    expect(bestThreshold(scored, 3)).toEqual({ threshold: 0.7, f1: 4 / 6 });
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * The shapes the literature store keeps (issue 7): documents, passages and sentences with character
+ * offsets, entity mentions normalised to ids, and triples that always point back to their sentence.
+ * Offsets are UTF-16 code-unit offsets into `LiteratureDocument.text`, end exclusive (as PubTator).
+ */
+
+export type EntityType = "gene" | "disease" | "chemical";
+
+/** Where an annotation came from: imported from a corpus (gold) or produced by Sieve (extracted). */
+export type Provenance = "gold" | "extracted";
+
+export interface LiteratureDocument {
+  source: string;
+  external_id: string;
+  title: string;
+  year: number | null;
+  venue: string | null;
+  license: string | null;
+  url: string | null;
+  /** Title, one newline, abstract: PubTator offsets (abstract starts one character after the title) stay valid. */
+  text: string;
+}
+
+/** Cross-references of a normalised entity; `mesh` and, for genes, `ncbigene` whenever known. */
+export interface EntityXrefs {
+  mesh?: string;
+  ncbigene?: string;
+  hgnc?: string;
+  uniprot?: string;
+  ensembl?: string;
+  doid?: string;
+  chembl?: string;
+  drugcentral?: string;
+}
+
+export interface Sentence {
+  index: number;
+  start: number;
+  end: number;
+}
+
+export interface Passage {
+  passage_id: string;
+  index: number;
+  start: number;
+  end: number;
+  text: string;
+  sentences: Sentence[];
+}
+
+export interface Mention {
+  start: number;
+  end: number;
+  text: string;
+  type: EntityType;
+  /** Normalised id as a CURIE: HGNC:…, NCBIGene:…, DOID:…, MESH:…, CHEMBL… */
+  id: string;
+  /** Preferred name of the concept (HGNC symbol, DO name, drug name or the most frequent corpus name). */
+  name: string;
+  xrefs: EntityXrefs;
+  provenance: Provenance;
+  /** How the mention was found: dictionary match, or short form propagated from an abbreviation definition. */
+  method: "dictionary" | "abbreviation" | "gold";
+}
+
+export interface EntityRef {
+  name: string;
+  type: EntityType;
+  id: string;
+  xrefs: EntityXrefs;
+}
+
+export type RelationType = "associated_with" | "causes" | "treats" | "inhibits" | "activates" | "biomarker_of";
+
+export type Polarity = "positive" | "negative" | "neutral";
+
+export interface Triple {
+  tri_id: string;
+  head: EntityRef;
+  relation: RelationType;
+  tail: EntityRef;
+  polarity: Polarity;
+  /** Calibrated probability that the sentence states a relation between head and tail (see relations/evidence-model.ts). */
+  evidence_score: number;
+  passage_id: string;
+  /** The sentence the triple came from (document offsets). */
+  sentence: Sentence;
+  /** The trigger word or phrase that chose the relation type, if any. */
+  trigger: string | null;
+  method: string;
+  provenance: Provenance;
+}

@@ -1,0 +1,98 @@
+import { parseSmiles, type RDKitModule } from "@sieve/chem";
+import type { Objective } from "./objective";
+
+/** One scored molecule; `call` is its 1-based position in the run's sequence of oracle calls. */
+export interface Evaluation {
+  smiles: string;
+  fitness: number;
+  properties: Record<string, number>;
+  call: number;
+}
+
+/**
+ * RDKit canonical SMILES without stereochemistry (the objectives here are 2D, and the operators
+ * do not keep stereo), or null when `@sieve/chem` refuses the input or it has more than one
+ * fragment.
+ */
+export function canonicalSmiles(rdkit: RDKitModule, smiles: string): string | null {
+  const parsed = parseSmiles(rdkit, smiles);
+  if (!parsed.ok) return null;
+  try {
+    const canonical = parsed.mol.get_smiles(JSON.stringify({ doIsomericSmiles: false }));
+    return canonical.includes(".") ? null : canonical;
+  } finally {
+    parsed.mol.delete();
+  }
+}
+
+/**
+ * The objective behind a cache and a budget, as PMO counts oracle calls (Gao et al., NeurIPS
+ * 2022): a molecule is scored once, identified by its canonical SMILES; asking again costs no
+ * call; once `maxCalls` calls are spent nothing new is scored.
+ */
+export class Oracle {
+  private readonly cache = new Map<string, Evaluation>();
+  private readonly order: Evaluation[] = [];
+  private rankedCache: Evaluation[] | undefined;
+
+  constructor(
+    private readonly rdkit: RDKitModule,
+    readonly objective: Objective,
+    readonly maxCalls = Number.POSITIVE_INFINITY,
+    private readonly onEvaluation?: (evaluation: Evaluation) => void,
+  ) {}
+
+  get calls(): number {
+    return this.order.length;
+  }
+
+  get exhausted(): boolean {
+    return this.calls >= this.maxCalls;
+  }
+
+  /** The evaluation of a molecule already scored, without spending a call. */
+  cached(smiles: string): Evaluation | undefined {
+    return this.cache.get(smiles);
+  }
+
+  /**
+   * Scores a canonical SMILES unless it was scored before. Null when the budget is spent or RDKit
+   * cannot read it (neither costs a call). Objectives returning NaN or values outside [0, 1]
+   * are clamped, so one faulty property cannot derail selection.
+   */
+  evaluate(smiles: string): Evaluation | null {
+    const known = this.cache.get(smiles);
+    if (known) return known;
+    if (this.exhausted) return null;
+    const mol = this.rdkit.get_mol(smiles);
+    if (!mol) return null;
+    let evaluation: Evaluation;
+    try {
+      const { fitness, properties } = this.objective.score(mol);
+      evaluation = { smiles, fitness: Number.isFinite(fitness) ? Math.min(1, Math.max(0, fitness)) : 0, properties, call: this.order.length + 1 };
+    } finally {
+      mol.delete();
+    }
+    this.cache.set(smiles, evaluation);
+    this.order.push(evaluation);
+    this.rankedCache = undefined;
+    this.onEvaluation?.(evaluation);
+    return evaluation;
+  }
+
+  /** Everything scored so far, best first (ties: the earlier call first). */
+  ranked(): readonly Evaluation[] {
+    this.rankedCache ??= [...this.order].sort(compareEvaluations);
+    return this.rankedCache;
+  }
+
+  /** Mean fitness of the best `k` molecules scored so far (of all of them while fewer than k). */
+  topMean(k: number): number {
+    const top = this.ranked().slice(0, k);
+    return top.length === 0 ? 0 : top.reduce((sum, e) => sum + e.fitness, 0) / top.length;
+  }
+}
+
+export function compareEvaluations(a: Evaluation, b: Evaluation): number {
+  return b.fitness - a.fitness || a.call - b.call;
+}

@@ -1,0 +1,61 @@
+// `npm test`: everything, in order — lint, types, unit and API tests on PGlite, the API tests again
+// on a real PostgreSQL when one is reachable, then the end-to-end tests in Chromium.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+
+const reports = mkdtempSync(join(tmpdir(), "sieve-test-reports-"));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSteps = [];
+
+function run(name, command, args, env = {}) {
+  console.log(`\n=== ${name}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) failedSteps.push(name);
+}
+
+function vitest(name, projects, env = {}) {
+  const report = join(reports, `${name.replace(/\W+/g, "-")}.json`);
+  const projectArgs = projects.flatMap((p) => ["--project", p]);
+  run(name, "npx", ["vitest", "run", ...projectArgs, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], env);
+  try {
+    const summary = JSON.parse(readFileSync(report, "utf8"));
+    totals.passed += summary.numPassedTests;
+    totals.failed += summary.numFailedTests;
+    totals.skipped += summary.numPendingTests + summary.numTodoTests;
+  } catch {
+    totals.failed += 1; // the runner itself failed before reporting
+  }
+}
+
+async function postgresReachable() {
+  const url = process.env.SIEVE_TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+run("lint", "npx", ["eslint", "."]);
+run("typecheck", "npm", ["run", "typecheck", "--silent"]);
+vitest("unit and API tests on PGlite", ["unit", "api"]);
+if (await postgresReachable()) {
+  vitest("API tests on PostgreSQL", ["api"], { SIEVE_TEST_DB: "postgres" });
+} else if (process.env.CI) {
+  console.error("\nPostgreSQL is not reachable at 127.0.0.1:5432, and CI must test it.");
+  failedSteps.push("API tests on PostgreSQL");
+} else {
+  console.log("\n=== API tests on PostgreSQL: skipped, no PostgreSQL reachable at 127.0.0.1:5432 (set SIEVE_TEST_PG_ADMIN_URL)");
+}
+vitest("end-to-end tests in Chromium", ["e2e"]);
+
+rmSync(reports, { recursive: true, force: true });
+if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(", ")}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length || totals.failed ? 1 : 0);

@@ -1,0 +1,36 @@
+import { defineConfig } from "vitest/config";
+
+// Two cores on every machine: never more than two test workers.
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts", "apps/web/src/**/*.test.{ts,tsx}"],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "api",
+          include: ["apps/api/src/**/*.test.ts", "apps/api/test/**/*.test.ts"],
+          // *.pg.test.ts need a real PostgreSQL (outages, concurrency): only in the PostgreSQL pass.
+          exclude: process.env.SIEVE_TEST_DB === "postgres" ? [] : ["**/*.pg.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.e2e.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

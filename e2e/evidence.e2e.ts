@@ -107,8 +107,11 @@ describe("ingest, search and target evidence", () => {
     await triple.locator("blockquote", { hasText: "Gefitinib inhibits EGFR in lung carcinoma." }).waitFor();
     expect(await triples.locator("li").count()).toBeLessThanOrEqual(10);
     await triple.getByRole("link", { name: "gefitinib-egfr" }).click();
-    await page.getByRole("dialog", { name: "gefitinib-egfr" }).waitFor();
+    const dialog = page.getByRole("dialog", { name: "gefitinib-egfr" });
+    await dialog.waitFor();
     await page.keyboard.press("Escape");
+    // While the modal dialog is open the form behind it is inert, so typing into it would be lost.
+    await dialog.waitFor({ state: "hidden" });
 
     const composite = page.getByRole("form", { name: "Composite score" });
     const weights = await Promise.all(["w_lit", "w_omics", "w_drugg", "w_safe", "w_neg"].map((key) => composite.getByRole("spinbutton", { name: new RegExp(`\\(${key}\\), value$`) }).inputValue()));

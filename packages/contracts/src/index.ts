@@ -8,3 +8,4 @@ export * from "./analysis";
 export * from "./engine";
 export * from "./negatome";
 export * from "./literature";
+export * from "./targets";

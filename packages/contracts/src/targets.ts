@@ -1,0 +1,202 @@
+import { z } from "zod";
+import { COMPOSITE_DEFAULT_WEIGHTS } from "./literature";
+
+/** §9 defaults of the targets module. */
+export const TARGET_DEFAULTS = {
+  identifyLimit: 10,
+  narrowingTopK: 5,
+  featureSet: "priors_v1",
+  string: { species_taxon: 9606, id_prefix: "9606.", min_score: 700, kind: "ppi" },
+  chemblMinCount: 10,
+} as const;
+export const TARGET_COMPONENTS = ["lit", "omics", "drugg", "safe", "neg"] as const;
+export type TargetComponent = (typeof TARGET_COMPONENTS)[number];
+/** Which weight scales which component. */
+export const COMPONENT_WEIGHT = { lit: "w_lit", omics: "w_omics", drugg: "w_drugg", safe: "w_safe", neg: "w_neg" } as const satisfies Record<TargetComponent, keyof typeof COMPOSITE_DEFAULT_WEIGHTS>;
+export const TARGET_SOURCES = ["opentargets", "gtex", "string", "chembl", "generic", "drugcentral", "jensenlab", "withdrawn", "literature", "negatome"] as const;
+export type TargetSource = (typeof TARGET_SOURCES)[number];
+export const UPLOAD_SOURCES = ["opentargets", "gtex", "string", "chembl", "generic"] as const;
+export type UploadSource = (typeof UPLOAD_SOURCES)[number];
+
+export const FeatureSetVersion = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, { error: "version: 1–64 letters, digits, dots, dashes or underscores" });
+
+export const FeatureSetBody = z.object({ version: FeatureSetVersion, description: z.string().trim().max(2000).optional().default("") });
+export const FeatureSetSchema = z.object({
+  id: z.number().int(),
+  version: z.string(),
+  description: z.string(),
+  /** null: public reference feature set (loaded from reference data). */
+  org_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type FeatureSet = z.infer<typeof FeatureSetSchema>;
+
+export const IdentifyTargetsBody = z.object({
+  disease: z.string().trim().min(1, { error: "disease is required" }).max(300),
+  limit: z.coerce.number().int().min(1, { error: "limit must be 1 to 1000" }).max(1000, { error: "limit must be 1 to 1000" }).default(TARGET_DEFAULTS.identifyLimit),
+  feature_set_version: FeatureSetVersion.optional(),
+});
+export type IdentifyTargetsBody = z.infer<typeof IdentifyTargetsBody>;
+
+const unit = z.number().min(0).max(1);
+export const TargetComponentsSchema = z.object({ lit: unit.nullable(), omics: unit.nullable(), drugg: unit.nullable(), safe: unit.nullable(), neg: unit.nullable() });
+export type TargetComponents = z.infer<typeof TargetComponentsSchema>;
+export const CompositeWeightsSchema = z.object({ w_lit: z.number(), w_omics: z.number(), w_drugg: z.number(), w_safe: z.number(), w_neg: z.number() });
+export type TargetWeights = z.infer<typeof CompositeWeightsSchema>;
+
+export const TargetRef = z.object({ gene_symbol: z.string(), hgnc_id: z.string(), protein_name: z.string().nullable(), uniprot_id: z.string().nullable() });
+export type TargetRef = z.infer<typeof TargetRef>;
+
+/** §3 Target result, with the components the browser re-weights. */
+export const TargetResultSchema = z.object({
+  rank: z.number().int(),
+  target: TargetRef,
+  aggregate: z.object({ avg_evidence_score: z.number(), n_evidence: z.number().int() }),
+  /** Each component in [0, 1], higher is better; null = no data for this gene. */
+  components: TargetComponentsSchema,
+  /** Σ w·component / Σ w over all five weights, a missing component adding nothing; 0–1. */
+  priority_score: z.number(),
+  /** 1 − how well studied the gene is in the literature (0 = heavily studied); null with no literature loaded. */
+  novelty: z.number().nullable(),
+});
+export type TargetResult = z.infer<typeof TargetResultSchema>;
+
+export const DiseaseRef = z.object({ id: z.string(), name: z.string() });
+export const IdentifyTargetsResponse = z.object({
+  disease: DiseaseRef,
+  feature_set_version: z.string(),
+  weights: CompositeWeightsSchema,
+  /** Which sources had any data for this disease, per component (empty: that component is "no data" for every gene). */
+  sources: z.record(z.enum(TARGET_COMPONENTS), z.array(z.string())),
+  genes_ranked: z.number().int(),
+  computed_at: z.string(),
+  engine_job_id: z.string().nullable(),
+  results: z.array(TargetResultSchema),
+});
+export type IdentifyTargetsResponse = z.infer<typeof IdentifyTargetsResponse>;
+
+/** §4: identification still computing. */
+export const IdentifyAccepted = z.object({ detail: z.object({ engine_job_id: z.string(), status: z.string() }) });
+export type IdentifyAccepted = z.infer<typeof IdentifyAccepted>;
+
+export const DiseaseSuggestQuery = z.object({ q: z.string().trim().min(1).max(300), limit: z.coerce.number().int().min(1).max(50).default(10) });
+export const DiseaseSuggestion = z.object({ id: z.string(), name: z.string(), matched: z.string() });
+export const DiseaseSuggestResponse = z.object({ items: z.array(DiseaseSuggestion) });
+
+const bool = z.preprocess((v) => (typeof v === "string" ? ["1", "true", "yes", "on"].includes(v.trim().toLowerCase()) : v), z.boolean());
+const optionalText = (max = 200) => z.string().trim().max(max).optional();
+const featureSet = { feature_set_version: FeatureSetVersion.optional().default(TARGET_DEFAULTS.featureSet) };
+/** Multipart fields of each upload (the file itself is the `file` part). */
+export const UploadFields = {
+  opentargets: z.object({ ...featureSet, indication_efo_id: z.string().trim().min(1, { error: "indication_efo_id is required" }).max(300) }),
+  gtex: z.object({
+    ...featureSet,
+    /** For which disease the expression counts (name, synonym or DOID). */
+    disease: z.string().trim().min(1, { error: "disease is required" }).max(300),
+    id_column: optionalText().default("Name"),
+    tidy: bool.default(false),
+    tissues_of_interest: z.string().trim().min(1, { error: "tissues_of_interest is required (comma-separated)" }).max(2000),
+  }),
+  string: z.object({
+    ...featureSet,
+    species_taxon: z.coerce.number().int().positive().default(TARGET_DEFAULTS.string.species_taxon),
+    id_prefix: z.string().trim().max(20).default(TARGET_DEFAULTS.string.id_prefix),
+    min_score: z.coerce.number().min(0).max(1000).default(TARGET_DEFAULTS.string.min_score),
+    kind: z.enum(["ppi"], { error: "kind must be ppi" }).default("ppi"),
+  }),
+  chembl: z.object({
+    ...featureSet,
+    id_column: optionalText().default("target_chembl_id"),
+    small_molecule_count_col: optionalText().default("small_molecule_count"),
+    biologic_count_col: optionalText().default("biologic_count"),
+    min_count_for_confidence: z.coerce.number().int().min(1).max(1_000_000).default(TARGET_DEFAULTS.chemblMinCount),
+  }),
+  generic: z.object({
+    ...featureSet,
+    feature_name: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, { error: "feature_name: 1–64 letters, digits, dots, dashes or underscores" }),
+    id_column: optionalText().default(""),
+    value_column: z.string().trim().min(1, { error: "value_column is required" }).max(200),
+    symbol_column: optionalText().default(""),
+    scale: z.enum(["minmax", "zscore"], { error: "scale must be minmax or zscore" }).default("minmax"),
+    invert: bool.default(false),
+    component: z.enum(["lit", "omics", "drugg", "safe", "neg"]).default("omics"),
+    /** Optional: the disease the feature is about; without it the feature counts for every disease. */
+    disease: optionalText(300),
+  }),
+} as const;
+
+export const IngestionSchema = z.object({
+  id: z.string(),
+  source: z.string(),
+  feature_set_version: z.string(),
+  file_name: z.string(),
+  file_sha256: z.string(),
+  parameters: z.record(z.string(), z.unknown()),
+  rows_read: z.number().int(),
+  features_written: z.number().int(),
+  genes_matched: z.number().int(),
+  unmatched: z.object({ count: z.number().int(), examples: z.array(z.string()) }),
+  created_at: z.string(),
+});
+export type Ingestion = z.infer<typeof IngestionSchema>;
+
+export const EvidenceQuery = z.object({
+  symbol: z.string().trim().min(1, { error: "symbol is required" }).max(50),
+  disease: z.string().trim().min(1, { error: "disease is required" }).max(300),
+  feature_set_version: FeatureSetVersion.optional(),
+});
+
+export const FeatureEvidence = z.object({
+  source: z.string(),
+  feature_name: z.string(),
+  component: z.enum(TARGET_COMPONENTS),
+  /** Normalised score in [0, 1] that enters the component's harmonic sum. */
+  score: z.number(),
+  raw: z.number().nullable(),
+  disease_id: z.string().nullable(),
+  feature_set_version: z.string(),
+  file_sha256: z.string().nullable(),
+  ingested_at: z.string(),
+});
+export const KnownDrug = z.object({ drug_name: z.string(), action_type: z.string().nullable(), indications: z.array(z.string()), withdrawn: z.boolean(), black_box: z.boolean() });
+export const FailureRecord = z.object({ negatome_id: z.string(), failure_class: z.string(), compound_inchi_key: z.string(), source: z.string(), score: z.number().nullable() });
+export const TargetEvidenceResponse = z.object({
+  target: TargetRef,
+  disease: DiseaseRef,
+  components: TargetComponentsSchema,
+  features: z.array(FeatureEvidence),
+  druggability: z.object({
+    small_molecule: z.object({ count: z.number().int().nullable(), confident: z.boolean() }),
+    biologic: z.object({ count: z.number().int().nullable(), confident: z.boolean() }),
+    approved_drugs: z.number().int(),
+  }),
+  known_drugs: z.array(KnownDrug),
+  failure_history: z.array(FailureRecord),
+  triples: z.array(z.object({ tri_id: z.string(), relation: z.string(), polarity: z.string(), evidence_score: z.number(), sentence: z.string(), curated: z.boolean(), document: z.object({ source: z.string(), external_id: z.string(), title: z.string().nullable() }) })),
+  passages: z.array(z.object({ text: z.string(), score: z.number(), doc: z.object({ source: z.string(), external_id: z.string(), venue: z.string().nullable(), year: z.number().nullable() }) })),
+});
+export type TargetEvidenceResponse = z.infer<typeof TargetEvidenceResponse>;
+
+/**
+ * The priority of a target from its components, shared by the server's ranking and the browser's
+ * live re-weighting so both give the same order:
+ *   priority = Σ_k w_k · v_k / Σ_k w_k   over all five components,
+ * where v_k is the component, or, when it has no data for this gene, 0 for the supporting components
+ * (lit, omics, drugg: no evidence is no support) and 1 for the liability components (safe, neg: no
+ * recorded liability is no penalty). The weights are normalised, so any non-negative weights work;
+ * all zero gives 0.
+ */
+export function priorityScore(components: TargetComponents, weights: TargetWeights): number {
+  let sum = 0;
+  let total = 0;
+  for (const component of TARGET_COMPONENTS) {
+    const w = Math.max(0, weights[COMPONENT_WEIGHT[component]]);
+    const value = components[component] ?? (component === "safe" || component === "neg" ? 1 : 0);
+    sum += w * value;
+    total += w;
+  }
+  return total === 0 ? 0 : sum / total;
+}

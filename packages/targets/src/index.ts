@@ -1,0 +1,2 @@
+export * from "./types";
+export { GeneIndex } from "./genes";

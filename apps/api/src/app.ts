@@ -9,6 +9,8 @@ import { molecularRunRoutes } from "./modules/engine/molecular-routes";
 import { negatomeRoutes } from "./modules/negatome/routes";
 import { literatureRoutes } from "./modules/literature/routes";
 import { LiteratureReference } from "./modules/literature/reference";
+import { LiteratureSearch } from "./modules/literature/search-index";
+import { targetRoutes } from "./modules/targets/routes";
 import { adminRoutes } from "./modules/admin/routes";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { requireAuthentication } from "./plugins/authentication";
@@ -71,6 +73,8 @@ export async function buildApp({ config, database, compute, engine = DEFAULT_ENG
   app.decorate("engine", engineRuntime);
   app.addHook("onClose", async () => engineRuntime.stop());
   const literatureReference = new LiteratureReference(config.referenceDataRoot);
+  // One search index per instance, read by the literature and targets modules.
+  const literatureSearch = new LiteratureSearch(database.db);
   registerErrorHandler(app);
   await registerThirdPartyPlugins(app);
 
@@ -89,7 +93,8 @@ export async function buildApp({ config, database, compute, engine = DEFAULT_ENG
     await authenticated.register(engineRoutes);
     await authenticated.register(molecularRunRoutes);
     await authenticated.register(negatomeRoutes);
-    await authenticated.register(literatureRoutes(literatureReference));
+    await authenticated.register(literatureRoutes(literatureReference, literatureSearch));
+    await authenticated.register(targetRoutes(literatureSearch));
     await authenticated.register(adminRoutes(literatureReference));
   });
   await registerWebApp(app, config.webDist);

@@ -4,6 +4,8 @@ import { molecularRunOptions, runGraphGA, type FinalMetrics, type GenerationStat
 import type { MolecularJobInput } from "@sieve/contracts";
 import type { Extraction } from "@sieve/literature";
 import { inspectForSafety, prepareCompound, prepareRecords, type NegatomeCandidate, type PreparedRecords, type ReferenceCompound } from "@sieve/negatome";
+import { parseTargetUpload, type TargetUploadInput, type TargetUploadOutcome } from "./targets";
+import { rankDisease, type DiseaseRanking, type DiseaseRankingInput } from "@sieve/targets";
 import { extractDocuments, referenceStats, resolveDisease, resolveGene, type Resolution, type ResolvedDisease, type ResolvedGene } from "./literature";
 
 /**
@@ -25,6 +27,9 @@ export interface TaskCatalog {
   /** Compounds without a recorded failure, against which nearby failures are weighed. */
   "negatome.reference": { input: { compounds: ReferenceCompound[] }; output: { id: string; inchi_key: string | null; fingerprint: Uint32Array }[] };
   "engine.molecular": { input: MolecularJobInput; output: { best_fitness: number; final_metrics: FinalMetrics & Record<string, unknown> } };
+  "targets.parse": { input: TargetUploadInput; output: TargetUploadOutcome };
+  /** Ranks every gene for one disease; the API prepares the input from the database (targets module). */
+  "engine.targets": { input: DiseaseRankingInput; output: DiseaseRanking };
 }
 export type TaskType = keyof TaskCatalog;
 
@@ -88,6 +93,12 @@ export const taskHandlers: Handlers = {
       const compound = prepareCompound(rdkit, smiles);
       return compound.ok ? [{ id, inchi_key: compound.inchi_key, fingerprint: compound.fingerprint }] : [];
     });
+  },
+  async "targets.parse"(input) {
+    return parseTargetUpload(input);
+  },
+  async "engine.targets"(input) {
+    return rankDisease(input);
   },
   async "proteins.analyze"({ items }) {
     return items.map(({ sequence, id }) => analyzeProtein(sequence, id));

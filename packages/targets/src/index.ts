@@ -1,2 +1,13 @@
 export * from "./types";
 export { GeneIndex } from "./genes";
+export { parseDrugTargets, targetGenes, drugsByGene, approvedDrugFeatures, approvedDrugScore, excludedDrugs, clinicalPrecedenceFeatures } from "./reference/drugcentral";
+export type { DrugTarget, ExclusionOptions } from "./reference/drugcentral";
+export { parseWithdrawn, safetyLiabilityFeatures, SAFETY_LIABILITY } from "./reference/withdrawn";
+export type { WithdrawnDrug } from "./reference/withdrawn";
+export { jensenLabFeatures } from "./reference/jensenlab";
+export { DiseaseHierarchy } from "./reference/disease-hierarchy";
+export { rankTargets, componentScores, LIABILITY_COMPONENTS } from "./scoring/rank";
+export type { RankTargetsInput } from "./scoring/rank";
+export { evidenceForDisease } from "./scoring/evidence";
+export { rankDisease, FAILURE_TIER_LIABILITY, SEED_MIN_SCORE } from "./disease-ranking";
+export type { DiseaseRanking, DiseaseRankingInput, GeneTriple, TargetFailure } from "./disease-ranking";

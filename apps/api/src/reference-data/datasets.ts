@@ -5,6 +5,8 @@ import type { ComputePool } from "@sieve/worker/pool";
 import { ingestPubTator } from "../modules/literature/service";
 import type { LiteratureReference } from "../modules/literature/reference";
 import { datasetAvailable, loadNegatomeDataset, NEGATOME_DATASETS, type DatasetLoad } from "./negatome-datasets";
+import { diseaseDatasetAvailable, geneDatasetAvailable, loadDiseases, loadGenes } from "./gene-disease-datasets";
+import { loadTargetDataset, TARGET_FEATURE_DATASETS, targetDatasetAvailable, type TargetFeatureDataset } from "./target-datasets";
 
 export interface ReferenceLoadContext {
   db: Database;
@@ -30,6 +32,9 @@ const CORPORA = {
  * reference data, read from the reference-data root in the shared-data layout.
  */
 export const REFERENCE_DATASETS: Record<string, ReferenceDataset> = {
+  // Genes and diseases first: the target features are built against them.
+  "reference:genes": { description: "HGNC genes (symbol, HGNC id, Ensembl, NCBI Gene, UniProt, protein name)", available: geneDatasetAvailable, load: ({ db, root }) => loadGenes(db, root) },
+  "reference:diseases": { description: "Disease Ontology terms (names, synonyms, hierarchy, cross-references)", available: diseaseDatasetAvailable, load: ({ db, root }) => loadDiseases(db, root) },
   ...Object.fromEntries(
     NEGATOME_DATASETS.map((name) => [
       `negatome:${name}`,
@@ -57,6 +62,12 @@ export const REFERENCE_DATASETS: Record<string, ReferenceDataset> = {
           return { dataset: name, inserted, skipped, rejected: [] };
         },
       },
+    ]),
+  ),
+  ...Object.fromEntries(
+    (Object.keys(TARGET_FEATURE_DATASETS) as TargetFeatureDataset[]).map((name) => [
+      name,
+      { description: TARGET_FEATURE_DATASETS[name].description, available: (root: string) => targetDatasetAvailable(root, name), load: ({ db, root }: ReferenceLoadContext) => loadTargetDataset(db, root, name) },
     ]),
   ),
 };

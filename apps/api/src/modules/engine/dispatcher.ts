@@ -3,6 +3,18 @@ import type { ComputePool } from "@sieve/worker/pool";
 import { runEngineTask } from "@sieve/worker/engine-task";
 import type { JobLifecycle } from "./lifecycle";
 import { EngineQueue } from "./queue";
+import type { EngineJobRow } from "./store";
+
+/**
+ * What a module adds around its domain's compute task, on the API side of an embedded job: threads
+ * never open the database, so `prepare` reads what the task needs and `finish` stores what it made.
+ */
+export interface EngineDomainHandler {
+  /** The compute task's input, built from the job's stored input. */
+  prepare(job: EngineJobRow): Promise<unknown>;
+  /** Stores the task's output and returns the job's result. */
+  finish(job: EngineJobRow, output: unknown): Promise<unknown>;
+}
 
 export interface DispatcherOptions {
   lifecycle: JobLifecycle;
@@ -21,6 +33,7 @@ export interface DispatcherOptions {
  */
 export class EmbeddedDispatcher {
   private readonly running = new Set<string>();
+  private readonly handlers = new Map<string, EngineDomainHandler>();
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   private polling = false;
@@ -35,6 +48,10 @@ export class EmbeddedDispatcher {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+  }
+
+  registerDomain(domain: string, handler: EngineDomainHandler): void {
+    this.handlers.set(domain, handler);
   }
 
   get activeJobs(): number {
@@ -70,8 +87,10 @@ export class EmbeddedDispatcher {
     const job = await lifecycle.claim(jobId, workerId);
     if (!job) return; // cancelled while queued, or already taken
     this.running.add(job.id);
+    const handler = this.handlers.get(job.domain);
     try {
-      const run = await runEngineTask(pool, job.domain, job.input, {
+      const input = handler ? await handler.prepare(job) : job.input;
+      const run = await runEngineTask(pool, job.domain, input, {
         heartbeatMs: this.options.heartbeatMs ?? 1000,
         // While stopping, the heart-beats stop too: the reaper hands the job to another worker.
         heartbeat: async (progress, points) => (this.stopped ? { stop: true } : lifecycle.heartbeat(job.id, workerId, progress, points)),
@@ -79,13 +98,15 @@ export class EmbeddedDispatcher {
       });
       // A stopping process leaves its jobs running without heart-beats: the reaper requeues them.
       if (this.stopped) return;
-      if (run.outcome === "completed") await lifecycle.complete(job.id, workerId, run.output as never);
+      if (run.outcome === "completed") await lifecycle.complete(job.id, workerId, (handler ? await handler.finish(job, run.output) : run.output) as never);
       else if (run.outcome === "failed") {
         log.error({ err: run.error, jobId }, "engine job failed");
         await lifecycle.fail(job.id, workerId, run.error);
       }
     } catch (error) {
       log.error({ err: error instanceof Error ? error.message : error, jobId }, "engine job bookkeeping failed");
+      // A job whose preparation or storage failed would otherwise wait for the reaper to retry it.
+      await lifecycle.fail(job.id, workerId, error instanceof Error ? error.message : String(error)).catch(() => undefined);
     } finally {
       this.running.delete(job.id);
       this.schedule(0);

@@ -3,7 +3,7 @@ import { and, eq, gt } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { schema, type DatabaseHandle } from "@sieve/db";
 import type { ComputePool } from "@sieve/worker/pool";
-import { EmbeddedDispatcher } from "./dispatcher";
+import { EmbeddedDispatcher, type EngineDomainHandler } from "./dispatcher";
 import { jobLifecycle, type JobLifecycle } from "./lifecycle";
 import { EngineQueue } from "./queue";
 import type { EngineJobRow } from "./store";
@@ -53,6 +53,11 @@ export class EngineRuntime {
     const job = await this.lifecycle.create(values);
     await this.queue.enqueue(job);
     return job;
+  }
+
+  /** Domains whose jobs only the embedded worker runs, with their database-side steps. */
+  registerDomain(domain: string, handler: EngineDomainHandler): void {
+    this.dispatcher?.registerDomain(domain, handler);
   }
 
   async reap(timeoutSeconds: number): Promise<void> {

@@ -6,7 +6,7 @@ import { ApiError, notFound, validationFailed } from "../../http/errors";
 import { readMultipartTextFile, readMultipartUpload } from "../../http/multipart";
 import { authStore } from "../auth/store";
 import type { LiteratureReference } from "./reference";
-import { LiteratureSearch } from "./search-index";
+import type { LiteratureSearch } from "./search-index";
 import { documentText, ingestDocuments, ingestPubTator } from "./service";
 import { literatureStore, toTriple, type StoredTriple } from "./store";
 
@@ -15,10 +15,9 @@ const UploadOutcome = IngestOutcome.extend({ source: z.string(), external_id: z.
 const LITERATURE_TABLES = ["lit_documents", "lit_passages", "lit_mentions", "lit_triples"];
 const UPLOAD_ENDINGS = [".pdf", ".txt"];
 
-export function literatureRoutes(reference: LiteratureReference): FastifyPluginAsyncZod {
+export function literatureRoutes(reference: LiteratureReference, search: LiteratureSearch): FastifyPluginAsyncZod {
   return async (app) => {
     const db = app.database.db;
-    const search = new LiteratureSearch(db);
     const tags = ["literature"];
     const context = { db, pool: app.compute, reference };
     const primaryOrg = async (userId: number) => (await authStore(db).findUserById(userId))!.primaryOrgId;

@@ -1,0 +1,134 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { TARGET_DEFAULTS, type TargetEvidenceResponse } from "@sieve/contracts";
+import { parseDrugIndications, REFERENCE_FILES } from "@sieve/literature";
+import { parseDrugTargets, parseWithdrawn, rankDisease, type DrugTarget, type WithdrawnDrug } from "@sieve/targets";
+import type { TenantScope } from "../../plugins/authentication";
+import { literatureStore, toTriple } from "../literature/store";
+import type { LiteratureSearch } from "../literature/search-index";
+import { targetRef } from "./ranking-job";
+import type { TargetsContext, TargetsService } from "./service";
+import { targetSources } from "./sources";
+import { targetsStore } from "./store";
+
+const WITHDRAWN_FILE = "withdrawn/drug_info.csv";
+const DRUG_TARGET_FILE = "drugcentral/drug_target.tsv";
+const SHOWN = { triples: 10, passages: 5, drugs: 50 };
+
+interface DrugReference {
+  targets: DrugTarget[];
+  indications: Map<string, string[]>;
+  withdrawn: Map<string, WithdrawnDrug>;
+}
+
+/** Everything known about one gene in one disease, for the evidence panel. */
+export class TargetEvidence {
+  private drugs: DrugReference | null = null;
+
+  constructor(
+    private readonly context: TargetsContext,
+    private readonly service: TargetsService,
+    private readonly search: LiteratureSearch,
+  ) {}
+
+  async evidence(scope: TenantScope, query: { symbol: string; disease: string; feature_set_version?: string }): Promise<TargetEvidenceResponse> {
+    const { db, catalog } = this.context;
+    const [gene, disease] = await Promise.all([catalog.gene(query.symbol), catalog.disease(query.disease)]);
+    const version = query.feature_set_version ?? TARGET_DEFAULTS.featureSet;
+    const store = targetsStore(db, scope);
+    const sources = targetSources(db, scope);
+    const setIds = await store.featureSetIds(version);
+    const geneIds = [gene.hgnc_id, ...(gene.ncbi_gene_id ? [`NCBIGene:${gene.ncbi_gene_id}`] : [])];
+    const diseaseIds = [...disease.subtree, ...disease.meshIds];
+    const [features, failures, triples, ranking, hits] = await Promise.all([
+      store.features(setIds, disease.subtree, gene.hgnc_id),
+      gene.uniprot_ids.length ? sources.failuresOnTargets(gene.uniprot_ids) : Promise.resolve([]),
+      literatureStore(db, scope).triplesBetween(geneIds, diseaseIds, 500),
+      this.service.freshRanking(scope, version, disease.id),
+      this.search.search(scope, `${gene.symbol} ${disease.name}`, [...geneIds, ...diseaseIds], SHOWN.passages),
+    ]);
+    const ranked = ranking?.results.find((r) => r.target.hgnc_id === gene.hgnc_id);
+    // Without a current ranking, the components come from this gene's own evidence (no network walk).
+    const components =
+      ranked?.components ??
+      rankDisease({
+        genes: [targetRef(gene)],
+        features: features.map((f) => ({ gene: f.hgncId, component: f.component as never, source: f.source, feature_name: f.featureName, score: f.score })),
+        triples: triples.map(({ triple }) => ({ gene: gene.hgnc_id, relation: triple.relation, polarity: triple.polarity, evidence_score: triple.evidenceScore, curated: triple.provenance === "gold" })),
+        failures: failures.map((f) => ({ gene: gene.hgnc_id, confidence_tier: f.confidence_tier, score: f.score })),
+        edges: [],
+        documentCounts: null,
+      }).results[0]?.components ?? { lit: null, omics: null, drugg: null, safe: null, neg: null };
+    const passages = await literatureStore(db, scope).passagesWithDocuments(hits.map((h) => h.passage_id));
+    const count = (name: string) => features.find((f) => f.featureName === name)?.raw ?? null;
+    const minCount = (name: string) => Number((features.find((f) => f.featureName === name)?.parameters as { min_count_for_confidence?: number } | undefined)?.min_count_for_confidence ?? TARGET_DEFAULTS.chemblMinCount);
+    const bucket = (name: string) => {
+      const n = count(name);
+      return { count: n === null ? null : Math.round(n), confident: n !== null && n >= minCount(name) };
+    };
+    const knownDrugs = this.knownDrugs(gene.symbol, gene.uniprot_ids);
+    return {
+      target: targetRef(gene),
+      disease: { id: disease.id, name: disease.name },
+      components,
+      features: features.map((f) => ({
+        source: f.source,
+        feature_name: f.featureName,
+        component: f.component as never,
+        score: f.score,
+        raw: f.raw,
+        disease_id: f.diseaseId,
+        feature_set_version: f.version,
+        file_sha256: f.fileSha256,
+        ingested_at: f.ingestedAt.toISOString(),
+      })),
+      druggability: { small_molecule: bucket("chembl_small_molecule"), biologic: bucket("chembl_biologic"), approved_drugs: Math.round(count("approved_drug_targets") ?? knownDrugs.length) },
+      known_drugs: knownDrugs.slice(0, SHOWN.drugs),
+      failure_history: failures.map((f) => ({ negatome_id: f.negatome_id, failure_class: f.failure_class, compound_inchi_key: f.compound_inchi_key, source: f.source, score: f.score })),
+      triples: triples.slice(0, SHOWN.triples).map((row) => {
+        const t = toTriple(row);
+        return { tri_id: t.tri_id, relation: t.relation, polarity: t.polarity, evidence_score: t.evidence_score, sentence: t.sentence_text ?? "", curated: t.provenance === "gold", document: { source: t.doc.source, external_id: t.doc.external_id, title: t.doc.title || null } };
+      }),
+      passages: hits.flatMap((hit) => {
+        const passage = passages.get(hit.passage_id);
+        return passage ? [{ text: passage.text, score: hit.score, doc: { source: passage.doc.source, external_id: passage.doc.externalId, venue: passage.doc.venue, year: passage.doc.year } }] : [];
+      }),
+    };
+  }
+
+  /** Approved drugs acting on the gene (DrugCentral), with their indications and withdrawal / black-box flags (withDRAWN). */
+  private knownDrugs(symbol: string, uniprotIds: string[]): TargetEvidenceResponse["known_drugs"] {
+    const reference = this.drugReference();
+    const accessions = new Set(uniprotIds);
+    const seen = new Set<string>();
+    const out: TargetEvidenceResponse["known_drugs"] = [];
+    for (const t of reference.targets) {
+      if (seen.has(t.drugcentral_id) || !t.components.some((c) => c.human && (c.symbol === symbol || (c.uniprot !== null && accessions.has(c.uniprot))))) continue;
+      seen.add(t.drugcentral_id);
+      const flags = t.chembl_id ? reference.withdrawn.get(t.chembl_id) : undefined;
+      out.push({ drug_name: t.drug_name, action_type: t.action_type, indications: reference.indications.get(t.drugcentral_id) ?? [], withdrawn: flags?.withdrawn ?? false, black_box: flags?.black_box ?? false });
+    }
+    return out.sort((a, b) => Number(b.withdrawn) - Number(a.withdrawn) || a.drug_name.localeCompare(b.drug_name));
+  }
+
+  private drugReference(): DrugReference {
+    if (this.drugs) return this.drugs;
+    const root = this.context.referenceRoot;
+    const read = (rel: string) => (existsSync(join(root, rel)) ? readFileSync(join(root, rel), "utf8") : null);
+    const targets = read(DRUG_TARGET_FILE);
+    const indicationText = read(REFERENCE_FILES.drugcentralIndications);
+    const withdrawnText = read(WITHDRAWN_FILE);
+    const indications = new Map<string, string[]>();
+    for (const i of indicationText ? parseDrugIndications(indicationText) : []) {
+      const list = indications.get(i.drugcentral_id) ?? [];
+      if (!list.includes(i.indication)) list.push(i.indication);
+      indications.set(i.drugcentral_id, list);
+    }
+    this.drugs = {
+      targets: targets ? parseDrugTargets(targets) : [],
+      indications,
+      withdrawn: new Map((withdrawnText ? parseWithdrawn(withdrawnText) : []).map((w) => [w.chembl_id, w])),
+    };
+    return this.drugs;
+  }
+}

@@ -1,0 +1,148 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { schema, type Database } from "@sieve/db";
+import type { IdentifyTargetsResponse, TargetRef } from "@sieve/contracts";
+import type { DiseaseRanking, DiseaseRankingInput, EvidenceItem } from "@sieve/targets";
+import type { EngineDomainHandler } from "../engine/dispatcher";
+import type { EngineJobRow } from "../engine/store";
+import type { CatalogGene, ReferenceCatalog } from "./catalog";
+import { targetSources } from "./sources";
+import { saveRanking, targetsStore } from "./store";
+
+export const TARGETS_DOMAIN = "targets";
+
+/** What a `targets` engine job stores as its input: which ranking to compute, for whom. */
+export interface RankingJobInput {
+  disease_id: string;
+  feature_set_version: string;
+  scope_key: string;
+  org_ids: number[];
+  user_id: number;
+}
+
+/** The cached ranking of one disease: everything the identify answer needs but the limit. */
+export type StoredRanking = Omit<IdentifyTargetsResponse, "results" | "genes_ranked"> & { results: IdentifyTargetsResponse["results"] };
+
+/** A visibility scope as a cache key: the organizations whose rows the ranking could read. */
+export const scopeKeyOf = (orgIds: number[]) => `orgs:${[...orgIds].sort((a, b) => a - b).join(",")}`;
+
+/** Everything a ranking reads, as one string: a change anywhere makes a cached ranking stale. */
+export async function rankingStamp(db: Database, catalog: ReferenceCatalog, scope: { userId: number; orgIds: number[] }): Promise<string> {
+  const [data, reference] = await Promise.all([targetSources(db, scope).stamp(), catalog.stamp()]);
+  return `${data}|${reference}`;
+}
+
+/** The active job already computing this ranking, if any (so repeated asks share one job). */
+export async function activeRankingJob(db: Database, input: RankingJobInput): Promise<EngineJobRow | null> {
+  const [job] = await db
+    .select()
+    .from(schema.engineJobs)
+    .where(
+      and(
+        eq(schema.engineJobs.domain, TARGETS_DOMAIN),
+        inArray(schema.engineJobs.status, ["queued", "running"]),
+        sql`${schema.engineJobs.input} @> ${JSON.stringify({ disease_id: input.disease_id, feature_set_version: input.feature_set_version, scope_key: input.scope_key })}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return (job as EngineJobRow | undefined) ?? null;
+}
+
+/**
+ * The database-side steps of a `targets` job: read the features, literature triples, failures and
+ * network the caller's scope can see for the disease's subtree (prepare), and cache the ranking the
+ * thread computed (finish).
+ */
+export function rankingJobHandler(db: Database, catalog: ReferenceCatalog): EngineDomainHandler {
+  const stamps = new Map<string, string>();
+  return {
+    async prepare(job) {
+      const input = job.input as RankingJobInput;
+      const scope = { userId: input.user_id, orgIds: input.org_ids };
+      stamps.set(job.id, await rankingStamp(db, catalog, scope));
+      const disease = await catalog.diseaseById(input.disease_id);
+      if (!disease) throw new Error(`Disease ${input.disease_id} is no longer in the reference data`);
+      const store = targetsStore(db, scope);
+      const sources = targetSources(db, scope);
+      const setIds = await store.featureSetIds(input.feature_set_version);
+      const [features, edges, triples, failures, mentions, genes] = await Promise.all([
+        store.features(setIds, disease.subtree),
+        store.edges(setIds),
+        sources.triplesForDisease([...disease.subtree, ...disease.meshIds]),
+        sources.failuresOnTargets(),
+        sources.geneMentionCounts(),
+        catalog.genes(),
+      ]);
+      const lookup = geneLookup(genes);
+      const rankingInput: Omit<DiseaseRankingInput, "genes"> = {
+        features: features.map((f): EvidenceItem => ({ gene: f.hgncId, component: f.component as EvidenceItem["component"], source: f.source, feature_name: f.featureName, score: f.score })),
+        edges,
+        triples: triples.flatMap((t) => {
+          const gene = lookup.byAnyId(t.geneId);
+          return gene ? [{ gene, relation: t.relation, polarity: t.polarity, evidence_score: t.evidenceScore, curated: t.curated }] : [];
+        }),
+        failures: failures.flatMap((f) => {
+          const gene = lookup.byUniprot.get(f.uniprot!);
+          return gene ? [{ gene, confidence_tier: f.confidence_tier, score: f.score }] : [];
+        }),
+        documentCounts: mentions.length ? documentCountsByGene(mentions, lookup) : null,
+      };
+      const used = new Set<string>();
+      for (const f of rankingInput.features) used.add(f.gene);
+      for (const e of rankingInput.edges) used.add(e.a).add(e.b);
+      for (const t of rankingInput.triples) used.add(t.gene);
+      for (const f of rankingInput.failures) used.add(f.gene);
+      const universe = [...used].flatMap((id) => (genes.has(id) ? [targetRef(genes.get(id)!)] : []));
+      return { ...rankingInput, genes: universe } satisfies DiseaseRankingInput;
+    },
+
+    async finish(job, output) {
+      const input = job.input as RankingJobInput;
+      const ranking = output as DiseaseRanking;
+      const disease = await catalog.diseaseById(input.disease_id);
+      const stamp = stamps.get(job.id) ?? "";
+      stamps.delete(job.id);
+      const result: StoredRanking = {
+        disease: { id: input.disease_id, name: disease?.name ?? input.disease_id },
+        feature_set_version: input.feature_set_version,
+        weights: { w_lit: 0.3, w_omics: 0.25, w_drugg: 0.2, w_safe: 0.15, w_neg: 0.1 },
+        sources: ranking.sources,
+        computed_at: new Date().toISOString(),
+        engine_job_id: job.id,
+        results: ranking.results,
+      };
+      await saveRanking(db, { scopeKey: input.scope_key, featureSetVersion: input.feature_set_version, diseaseId: input.disease_id, stamp, engineJobId: job.id, result });
+      return { best_fitness: ranking.results[0]?.priority_score ?? null, final_metrics: { genes_ranked: ranking.results.length, disease_id: input.disease_id, feature_set_version: input.feature_set_version } };
+    },
+  };
+}
+
+export function targetRef(gene: CatalogGene): TargetRef {
+  return { gene_symbol: gene.symbol, hgnc_id: gene.hgnc_id, protein_name: gene.protein_name ?? gene.name, uniprot_id: gene.uniprot_ids[0] ?? null };
+}
+
+/** HGNC ids behind the gene ids literature and the negatome use (HGNC:…, NCBIGene:…, UniProt accessions). */
+export function geneLookup(genes: ReadonlyMap<string, CatalogGene>) {
+  const byNcbi = new Map<string, string>();
+  const byUniprot = new Map<string, string>();
+  for (const g of genes.values()) {
+    if (g.ncbi_gene_id) byNcbi.set(g.ncbi_gene_id, g.hgnc_id);
+    for (const u of g.uniprot_ids) if (!byUniprot.has(u)) byUniprot.set(u, g.hgnc_id);
+  }
+  return {
+    byUniprot,
+    byAnyId(id: string): string | null {
+      if (id.startsWith("HGNC:")) return genes.has(id) ? id : null;
+      if (id.startsWith("NCBIGene:")) return byNcbi.get(id.slice("NCBIGene:".length)) ?? null;
+      return null;
+    },
+  };
+}
+
+function documentCountsByGene(mentions: [string, number][], lookup: ReturnType<typeof geneLookup>): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const [id, n] of mentions) {
+    const gene = lookup.byAnyId(id);
+    if (gene) counts.set(gene, (counts.get(gene) ?? 0) + n);
+  }
+  return [...counts];
+}

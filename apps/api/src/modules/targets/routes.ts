@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  DiseaseSuggestQuery,
+  DiseaseSuggestResponse,
+  ErrorBody,
+  EvidenceQuery,
+  FeatureSetBody,
+  FeatureSetSchema,
+  IdentifyAccepted,
+  IdentifyTargetsBody,
+  IdentifyTargetsResponse,
+  IngestionSchema,
+  TargetEvidenceResponse,
+  UPLOAD_SOURCES,
+} from "@sieve/contracts";
+import { conflict } from "../../http/errors";
+import { readMultipartUpload } from "../../http/multipart";
+import { authStore } from "../auth/store";
+import type { LiteratureSearch } from "../literature/search-index";
+import { ReferenceCatalog } from "./catalog";
+import { TargetEvidence } from "./evidence";
+import { rankingJobHandler, TARGETS_DOMAIN } from "./ranking-job";
+import { TargetsService } from "./service";
+import { targetsStore } from "./store";
+
+/** `/v1/targets/*`: feature sets, the five feature uploads, identification (200 or 202) and the evidence panel. */
+export function targetRoutes(search: LiteratureSearch): FastifyPluginAsyncZod {
+  return async (app) => {
+    const db = app.database.db;
+    const catalog = new ReferenceCatalog(db);
+    const context = { db, pool: app.compute, engine: app.engine, catalog, referenceRoot: app.config.referenceDataRoot };
+    const service = new TargetsService(context);
+    const evidence = new TargetEvidence(context, service, search);
+    app.engine.registerDomain(TARGETS_DOMAIN, rankingJobHandler(db, catalog));
+    const tags = ["targets"];
+    const primaryOrg = async (userId: number) => (await authStore(db).findUserById(userId))!.primaryOrgId;
+
+    app.post(
+      "/v1/targets/identify",
+      { schema: { tags, body: IdentifyTargetsBody, response: { 200: IdentifyTargetsResponse, 202: IdentifyAccepted, 422: ErrorBody, 503: ErrorBody } } },
+      async (request, reply) => {
+        const outcome = await service.identify(request.body, request.tenant, await primaryOrg(request.tenant.userId));
+        return reply.status(outcome.status).send(outcome.body as never);
+      },
+    );
+
+    app.get("/v1/targets/diseases", { schema: { tags, querystring: DiseaseSuggestQuery, response: { 200: DiseaseSuggestResponse } } }, async (request) => ({
+      items: await catalog.suggest(request.query.q, request.query.limit),
+    }));
+
+    app.get("/v1/targets/evidence", { schema: { tags, querystring: EvidenceQuery, response: { 200: TargetEvidenceResponse, 422: ErrorBody, 503: ErrorBody } } }, async (request) =>
+      evidence.evidence(request.tenant, request.query),
+    );
+
+    app.get("/v1/targets/feature_sets", { schema: { tags, response: { 200: z.object({ items: z.array(FeatureSetSchema) }) } } }, async (request) => ({
+      items: await targetsStore(db, request.tenant).featureSets(),
+    }));
+
+    app.post("/v1/targets/feature_sets", { schema: { tags, body: FeatureSetBody, response: { 201: FeatureSetSchema, 409: ErrorBody, 422: ErrorBody } } }, async (request, reply) => {
+      const created = await targetsStore(db, request.tenant).createFeatureSet(await primaryOrg(request.tenant.userId), request.body.version, request.body.description);
+      if (!created) throw conflict(`Your organization already has the feature set ${request.body.version}`, "feature_set_exists");
+      return reply.status(201).send(created);
+    });
+
+    app.get("/v1/targets/ingestions", { schema: { tags, response: { 200: z.object({ items: z.array(IngestionSchema) }) } } }, async (request) => ({
+      items: await targetsStore(db, request.tenant).ingestions(),
+    }));
+
+    for (const source of UPLOAD_SOURCES) {
+      app.post(
+        `/v1/targets/ingest/${source}/upload`,
+        { schema: { tags, consumes: ["multipart/form-data"], response: { 201: z.object({ ingestion: IngestionSchema }), 404: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody } } },
+        async (request, reply) => {
+          const upload = await readMultipartUpload(request);
+          const ingestion = await service.upload(source, upload, request.tenant, await primaryOrg(request.tenant.userId));
+          return reply.status(201).send({ ingestion });
+        },
+      );
+    }
+  };
+}

@@ -1,0 +1,81 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { TARGET_DEFAULTS } from "@sieve/contracts";
+import { parseDrugIndications, parseJensenDiseases, REFERENCE_FILES } from "@sieve/literature";
+import { schema, type Database } from "@sieve/db";
+import { approvedDrugFeatures, clinicalPrecedenceFeatures, GeneIndex, jensenLabFeatures, parseDrugTargets, parseWithdrawn, safetyLiabilityFeatures, type FeatureRow } from "@sieve/targets";
+import { publicFeatureSet, storeIngestion } from "../modules/targets/store";
+import type { DatasetLoad } from "./negatome-datasets";
+
+const FILES = {
+  drugTargets: "drugcentral/drug_target.tsv",
+  indications: REFERENCE_FILES.drugcentralIndications,
+  withdrawn: "withdrawn/drug_info.csv",
+  jensenlab: REFERENCE_FILES.jensenDiseases,
+} as const;
+
+type Read = (rel: keyof typeof FILES) => string;
+
+/** Public target features built from reference files, each a source of the public feature set priors_v1. */
+export const TARGET_FEATURE_DATASETS = {
+  "targets:drugcentral": {
+    description: "Approved-drug targets (DrugCentral): druggability and clinical precedence per disease",
+    files: ["drugTargets", "indications"],
+    build: (read: Read, genes: GeneIndex) => {
+      const targets = parseDrugTargets(read("drugTargets"));
+      const indications = parseDrugIndications(read("indications"));
+      return [...approvedDrugFeatures(targets, indications, genes), ...clinicalPrecedenceFeatures(targets, indications, genes)];
+    },
+  },
+  "targets:jensenlab": {
+    description: "Curated gene–disease associations (JensenLab DISEASES, knowledge channel)",
+    files: ["jensenlab"],
+    build: (read: Read, genes: GeneIndex) => jensenLabFeatures(parseJensenDiseases(read("jensenlab")), genes),
+  },
+  "targets:withdrawn": {
+    description: "Safety liabilities: targets of withdrawn and black-box drugs (withDRAWN × DrugCentral)",
+    files: ["drugTargets", "withdrawn"],
+    build: (read: Read, genes: GeneIndex) => safetyLiabilityFeatures(parseDrugTargets(read("drugTargets")), parseWithdrawn(read("withdrawn")), genes),
+  },
+} satisfies Record<string, { description: string; files: (keyof typeof FILES)[]; build(read: Read, genes: GeneIndex): FeatureRow[] }>;
+
+export type TargetFeatureDataset = keyof typeof TARGET_FEATURE_DATASETS;
+
+export function targetDatasetAvailable(root: string, name: TargetFeatureDataset): boolean {
+  return TARGET_FEATURE_DATASETS[name].files.every((key) => existsSync(join(root, FILES[key])));
+}
+
+/**
+ * Builds one dataset's features against the genes in the database (load `reference:genes` first) and
+ * replaces that source in the public priors_v1 feature set, recording the files' SHA-256.
+ */
+export async function loadTargetDataset(db: Database, root: string, name: TargetFeatureDataset): Promise<DatasetLoad> {
+  const dataset = TARGET_FEATURE_DATASETS[name];
+  const texts = new Map(dataset.files.map((key) => [key, readFileSync(join(root, FILES[key]), "utf8")]));
+  const geneRows = await db.select().from(schema.refGenes);
+  if (geneRows.length === 0) throw new Error(`${name} needs the reference genes: load reference:genes first`);
+  const genes = new GeneIndex(geneRows.map((g) => ({ hgnc_id: g.hgncId, symbol: g.symbol, name: g.name, aliases: g.aliases, previous_symbols: g.previousSymbols, ncbigene: g.ncbiGeneId, ensembl: g.ensemblGeneId, uniprot: g.uniprotIds })));
+  const features = dataset.build((key) => texts.get(key)!, genes);
+  const hash = createHash("sha256");
+  for (const key of dataset.files) hash.update(texts.get(key)!);
+  const featureSetId = await publicFeatureSet(db, TARGET_DEFAULTS.featureSet, "Public reference features (DrugCentral, JensenLab DISEASES, withDRAWN)");
+  const source = name.slice("targets:".length);
+  await storeIngestion(
+    db,
+    {
+      orgId: null,
+      featureSetId,
+      source,
+      fileName: dataset.files.map((key) => FILES[key]).join(", "),
+      fileSha256: hash.digest("hex"),
+      parameters: { dataset: name },
+      rowsRead: features.length,
+      unmatched: [],
+      features: features.map((f) => ({ hgncId: f.gene, featureName: f.feature_name, component: f.component, diseaseId: f.disease, score: f.score, raw: f.raw })),
+      createdBy: null,
+    },
+    { replaceSource: true },
+  );
+  return { dataset: name, inserted: features.length, skipped: 0, rejected: [] };
+}

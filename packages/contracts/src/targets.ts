@@ -94,8 +94,8 @@ export const UploadFields = {
   opentargets: z.object({ ...featureSet, indication_efo_id: z.string().trim().min(1, { error: "indication_efo_id is required" }).max(300) }),
   gtex: z.object({
     ...featureSet,
-    /** For which disease the expression counts (name, synonym or DOID). */
-    disease: z.string().trim().min(1, { error: "disease is required" }).max(300),
+    /** Optional: the disease the expression is about (name, synonym or DOID); without it, every disease. */
+    disease: optionalText(300),
     id_column: optionalText().default("Name"),
     tidy: bool.default(false),
     tissues_of_interest: z.string().trim().min(1, { error: "tissues_of_interest is required (comma-separated)" }).max(2000),

@@ -173,8 +173,22 @@ export class ReferenceCatalog {
       }
       if (best) scored.push({ id: d.id, name: d.name, ...best });
     }
+    if (scored.length === 0) scored.push(...this.wordMatches(loaded, q));
     scored.sort((a, b) => a.rank - b.rank || a.name.length - b.name.length || a.name.localeCompare(b.name));
     return scored.slice(0, limit).map(({ id, name, matched }) => ({ id, name, matched }));
+  }
+
+  /** For a misspelt name: terms whose name has words starting like the query's words (the more, the better). */
+  private wordMatches(loaded: Loaded, q: string) {
+    const stems = q.split(" ").filter((w) => w.length >= 3).map((w) => w.slice(0, Math.max(3, w.length - 2)));
+    if (!stems.length) return [];
+    const out: { id: string; name: string; matched: string; rank: number }[] = [];
+    for (const d of loaded.diseases.values()) {
+      const words = normal(d.name).split(" ");
+      const hits = stems.filter((stem) => words.some((w) => w.startsWith(stem))).length;
+      if (hits > 0) out.push({ id: d.id, name: d.name, matched: d.name, rank: 100 - hits });
+    }
+    return out;
   }
 
   private term(loaded: Loaded, id: string): ResolvedTerm {

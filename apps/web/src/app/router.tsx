@@ -11,6 +11,8 @@ import { NegatomeRoute } from "./routes/dashboard/negatome";
 import { ProjectsRoute } from "./routes/dashboard/projects";
 import { ProteinsRoute } from "./routes/dashboard/proteins";
 import { SettingsRoute } from "./routes/dashboard/settings";
+import { TargetNarrowingRoute } from "./routes/dashboard/target-narrowing";
+import { TargetsRoute } from "./routes/dashboard/targets";
 import { UPCOMING_PAGES, UpcomingRoute } from "./routes/dashboard/upcoming";
 import { ErrorPage } from "./routes/error-page";
 import { LandingRoute } from "./routes/landing";
@@ -39,6 +41,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <DashboardRoute /> },
           { path: paths.projects, element: <ProjectsRoute /> },
+          { path: paths.targets, element: <TargetsRoute /> },
+          { path: paths.targetNarrowing, element: <TargetNarrowingRoute /> },
           { path: paths.evidence, element: <EvidenceRoute /> },
           { path: paths.molecules, element: <MoleculesRoute /> },
           { path: paths.negatome, element: <NegatomeRoute /> },

@@ -1,5 +1,40 @@
 import type { ReactNode } from "react";
 
+/** How target priorities are computed: shared by the Help drawers of Targets and Target Narrowing. */
+const TARGET_SCORING = (
+  <>
+    <h3>How the scores are computed</h3>
+    <p>Each gene gets five components from 0 to 1 (higher is better), or "no data" when no source covers it:</p>
+    <ul>
+      <li>
+        <strong>lit</strong> (literature): the literature prior over the triples extracted from ingested documents, plus curated JensenLab gene–disease associations.
+      </li>
+      <li>
+        <strong>omics</strong>: the Open Targets association score, GTEx expression and tissue specificity, and the STRING network (degree, and proximity to the disease's known genes).
+      </li>
+      <li>
+        <strong>drugg</strong> (druggability): ChEMBL tractability buckets (small molecule, biologic) and approved-drug targets from DrugCentral, including clinical precedence for this disease.
+      </li>
+      <li>
+        <strong>safe</strong> = 1 − the known safety liability: being the target of withdrawn or black-box-warned drugs.
+      </li>
+      <li>
+        <strong>neg</strong> = 1 − the failure-history risk: negatome records of compounds that failed on the target.
+      </li>
+    </ul>
+    <p>
+      Each component combines its evidence scores with Open Targets' weighted harmonic sum: sorted from the highest, the i-th score is divided by i², and the sum is normalised so the component stays
+      within 0 to 1 (for safe and neg, the harmonic sum of the liabilities is subtracted from 1).
+    </p>
+    <p>
+      <strong>Priority = Σ w·component / Σ w</strong> over the five weights, where "no data" counts 0 for lit, omics and drugg (no evidence is no support) and 1 for safe and neg (no known liability).
+      Default weights: w_lit 0.3, w_omics 0.25, w_drugg 0.2, w_safe 0.15, w_neg 0.1. The re-weight sliders run from 0 to 1 in steps of 0.05; the ranking follows at once in the browser, with the same
+      formula as the server and no request. Reset weights restores the defaults.
+    </p>
+    <p>Avg evidence score and n evidence summarise the gene's literature evidence for the disease; novelty is 1 minus how well studied the gene is in the literature (0 = heavily studied).</p>
+  </>
+);
+
 /**
  * The Help drawer text of every dashboard page (§2). Server rules are quoted from §5 and §8 so
  * users can tell a validation error from a missing service.
@@ -28,14 +63,32 @@ export const PAGE_HELP = {
   ),
   targets: (
     <>
-      <p>Target identification for a disease with an evidence panel (default limit 10 targets).</p>
-      <p>The server may answer 202 with an engine job id while the work is still running. Engine not configured gives 500 from the proxy.</p>
+      <p>
+        Ranks a disease's genes as drug targets. Enter a disease by name, synonym or DOID (suggestions come from the Disease Ontology; sub-types count too), how many genes to list (limit 1 to 1000,
+        default 10) and the feature set to rank with (default <code>priors_v1</code>). Click a gene to open its evidence panel; its address (<code>?gene=EGFR</code>) can be shared.
+      </p>
+      {TARGET_SCORING}
+      <h3>While the ranking is computed</h3>
+      <p>
+        The server may answer 202 with an engine job id while it computes the disease's target features. The page then polls the job every second, shows "Computing target features… (engine job id,
+        status)", and asks for the ranking again once the job completes; a failed or cancelled job shows its error. Engine not configured gives 500 from the proxy.
+      </p>
+      <p>A disease name that means several terms, or none, gives 422 with candidates to choose from.</p>
     </>
   ),
   targetNarrowing: (
     <>
-      <p>Enter a disease and a top-K between 1 and 100 (default 5). Results are ranked by composite score; re-weight sliders (0 to 1 in steps of 0.05) adjust w_lit, w_omics, w_drugg, w_safe and w_neg.</p>
-      <p>Server rule: topk must be 1-1000, otherwise 422.</p>
+      <p>
+        Enter a disease (name, synonym or DOID, with suggestions) and a top-K between 1 and 100 (default 5); the page checks the range before sending. The ranking table lists the top-K genes by priority,
+        with the normalised weights shown as percentages.
+      </p>
+      {TARGET_SCORING}
+      <h3>CSV export</h3>
+      <p>
+        Export CSV downloads <code>targets-&lt;DOID&gt;-top&lt;K&gt;.csv</code> in the order on screen, with the columns rank, gene_symbol, hgnc_id, uniprot_id, protein_name, lit, omics, drugg, safe, neg,
+        priority_score and novelty ("no data" is an empty cell). A first line starting with <code>#</code> records the disease, the feature set and the weights used.
+      </p>
+      <p>The server may answer 202 with an engine job id while features are computed; the page polls the job every second and then shows the ranking. Server rule: topk must be 1-1000, otherwise 422.</p>
     </>
   ),
   evidence: (
@@ -101,7 +154,19 @@ export const PAGE_HELP = {
       <p>Two tabs: NLP Database and Negatome Database. Any signed-in user can reach this page.</p>
       <h3>NLP Database</h3>
       <p>Ensure schema checks the literature tables; health stats count documents, passages, entities and triples you can see. Reload ontologies rereads genes, diseases and drugs from the server's reference-data root (a directory outside it gives 400). Corpus ingestion loads public corpora (BC5CDR, BioRED) from that root: it takes tens of seconds, and the page shows how long it has been running.</p>
-      <p>Target feature ingestion (feature sets and uploads for five source types) arrives with target identification; no form is offered until then.</p>
+      <h3>Target feature ingestion</h3>
+      <p>
+        Target reference data (genes, diseases, DrugCentral, JensenLab, withDRAWN) loads from the reference-data root. Feature sets (version and description; a version already taken gives 409) group
+        uploaded features; the default is <code>priors_v1</code>. Five uploads fill them, each with its parameters and defaults:
+      </p>
+      <ul>
+        <li>Open Targets: the association file and the indication's EFO id.</li>
+        <li>GTEx: the expression table, its gene id column (default Name), tidy or wide layout, the tissues of interest (comma-separated) and the disease they concern.</li>
+        <li>STRING: protein links with species 9606, id prefix 9606., minimum score 700, kind ppi.</li>
+        <li>ChEMBL: tractability counts by target (id, small-molecule and biologic count columns), confident from a minimum count of 10.</li>
+        <li>Generic: any table of genes (HGNC id or symbol column) and a value column, scaled minmax or zscore, optionally inverted, for one component and optionally one disease.</li>
+      </ul>
+      <p>Each ingestion records the file's SHA-256, rows read, features written, genes matched and the identifiers that matched no gene. A file that cannot be read gives 422 naming its line and column.</p>
       <h3>Negatome Database</h3>
       <p>Stats by failure class and source, Ensure schema, the built-in demo set (labelled "Demo data") and the negatome loaders (ClinTox, withDRAWN) from the reference-data root. Loading the same dataset again skips records already present.</p>
       <p>Server statuses: negatome stats gives 503 when the database is unavailable; validation failures give 422.</p>

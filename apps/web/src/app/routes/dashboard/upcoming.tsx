@@ -9,20 +9,8 @@ interface UpcomingPage {
   planned: string[];
 }
 
-const NOT_YET = "This page is not connected yet. It will be built on the platform's science services.";
-
 /** Pages whose features arrive in later releases: route, title, Help and an honest notice. */
 export const UPCOMING_PAGES = {
-  targets: {
-    title: "Targets",
-    notice: NOT_YET,
-    planned: ["Target identification for a disease (default 10 targets)", "An evidence panel per target: average evidence score and priority score"],
-  },
-  targetNarrowing: {
-    title: "Target Narrowing",
-    notice: NOT_YET,
-    planned: ["A disease and a top-K (1 to 100, default 5)", "A ranking table by composite score", "Re-weight sliders over w_lit, w_omics, w_drugg, w_safe and w_neg"],
-  },
   reports: {
     title: "Reports",
     notice: "This view is not wired yet",

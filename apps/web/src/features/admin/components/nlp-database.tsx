@@ -4,6 +4,7 @@ import { Field } from "../../../components/ui/field";
 import { Notice } from "../../../components/ui/notice";
 import { useEnsureNlpSchema, useNlpHealth, useRefreshLiterature, useReloadOntologies } from "../api/admin";
 import { ReferenceDataLoader } from "./reference-data-loader";
+import { TargetFeatureIngestion } from "./target-features";
 
 const HEALTH_STATS = [
   { key: "docs", label: "Documents" },
@@ -12,7 +13,7 @@ const HEALTH_STATS = [
   { key: "triples", label: "Triples" },
 ] as const;
 
-/** §2 Admin, NLP Database tab: schema, ontologies, health stats and corpus ingestion. */
+/** §2 Admin, NLP Database tab: schema, ontologies, health stats, corpus ingestion and target feature ingestion. */
 export function NlpDatabase() {
   const refresh = useRefreshLiterature();
   return (
@@ -22,15 +23,7 @@ export function NlpDatabase() {
         <OntologyPanel />
       </div>
       <ReferenceDataLoader title="Corpus ingestion" prefix="literature:" onLoaded={() => void refresh()} />
-      <section className="panel stack" aria-labelledby="target-features-title">
-        <h2 id="target-features-title" className="panel__title">
-          Target feature ingestion
-        </h2>
-        <Notice title="Not available yet">
-          Feature sets and the five source uploads (Open Targets, GTEx, STRING, ChEMBL and generic tables) arrive with target identification. Until the platform can store and use them, this page offers no
-          form for them.
-        </Notice>
-      </section>
+      <TargetFeatureIngestion />
     </>
   );
 }

@@ -7,8 +7,8 @@ import { useLoadReferenceData, useReferenceDatasets, type DatasetLoad } from "..
 
 interface ReferenceDataLoaderProps {
   title: string;
-  /** Which datasets this tab offers: "literature:" or "negatome:". */
-  prefix: string;
+  /** Which datasets this panel offers, by name prefix: "literature:", "negatome:", or several. */
+  prefix: string | readonly string[];
   onLoaded?: (loads: DatasetLoad[]) => void;
 }
 
@@ -19,8 +19,9 @@ export function ReferenceDataLoader({ title, prefix, onLoaded }: ReferenceDataLo
   const [selected, setSelected] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const elapsed = useElapsedSeconds(load.isPending);
-  const offered = (datasets.data?.items ?? []).filter((dataset) => dataset.name.startsWith(prefix));
-  const titleId = `reference-${prefix.replace(/\W/g, "")}-title`;
+  const prefixes = typeof prefix === "string" ? [prefix] : prefix;
+  const offered = (datasets.data?.items ?? []).filter((dataset) => prefixes.some((start) => dataset.name.startsWith(start)));
+  const titleId = `reference-${prefixes.join("").replace(/\W/g, "")}-title`;
 
   const toggle = (name: string, checked: boolean) => setSelected((current) => (checked ? [...current, name] : current.filter((other) => other !== name)));
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

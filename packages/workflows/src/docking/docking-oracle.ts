@@ -1,0 +1,118 @@
+import { createHash } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { MoleculeOracle, OracleScore } from "../oracle";
+import { requireDockingBinaries } from "./binaries";
+import { resolveBox, type BoxSpec, type DockingBox } from "./structure";
+import { DEFAULT_VINA_PARAMETERS, firstModel, prepareLigand, prepareReceptor, runVina, type DockingMode, type VinaParameters } from "./vina";
+
+export interface DockingResult {
+  smiles: string;
+  /** Best (lowest) Vina affinity, kcal/mol. */
+  affinity: number;
+  modes: DockingMode[];
+  /** The best pose as PDBQT (first model of Vina's output). */
+  pose_pdbqt: string;
+  seconds: number;
+  cached: boolean;
+}
+
+/** Where docking results are kept between calls, keyed by `dockingCacheKey`. */
+export interface DockingCache {
+  get(key: string): Promise<Omit<DockingResult, "cached"> | null>;
+  set(key: string, value: Omit<DockingResult, "cached">): Promise<void>;
+}
+
+/** A bounded in-memory cache (least recently used out), one per process or thread. */
+export class MemoryDockingCache implements DockingCache {
+  private readonly entries = new Map<string, Omit<DockingResult, "cached">>();
+  constructor(private readonly capacity = 5_000) {}
+  async get(key: string) {
+    const value = this.entries.get(key);
+    if (value) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value ?? null;
+  }
+  async set(key: string, value: Omit<DockingResult, "cached">) {
+    this.entries.set(key, value);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
+/** The shared default cache of this thread. */
+export const sharedDockingCache = new MemoryDockingCache();
+
+/** SHA-256 of (receptor SHA-256, canonical SMILES, box, parameters, program versions). */
+export function dockingCacheKey(parts: { receptorSha256: string; smiles: string; box: DockingBox; params: VinaParameters; version: string }): string {
+  const { cpu: _cpu, ...search } = parts.params; // threads do not change Vina's answer for a seed
+  return createHash("sha256").update(JSON.stringify([parts.receptorSha256, parts.smiles, parts.box, search, parts.version])).digest("hex");
+}
+
+export interface DockingOracleOptions {
+  receptor: string;
+  format: "pdb" | "pdbqt";
+  box: BoxSpec;
+  params?: Partial<VinaParameters>;
+  cache?: DockingCache;
+}
+
+/**
+ * Docking as an oracle: Vina affinity (kcal/mol, lower is better) of a ligand in a prepared receptor.
+ * `create` checks the binaries (MissingBinaryError names the Debian package), prepares the
+ * receptor once and resolves the box; `dock` builds the ligand and runs Vina with a fixed seed.
+ */
+export class DockingOracle implements MoleculeOracle {
+  readonly name = "docking";
+  readonly direction = "minimize" as const;
+  readonly unit = "kcal/mol";
+  readonly description = "AutoDock Vina best binding affinity in the target's pocket (lower is stronger)";
+
+  private constructor(
+    readonly version: string,
+    readonly receptorSha256: string,
+    readonly box: DockingBox,
+    readonly params: VinaParameters,
+    private readonly dir: string,
+    private readonly cache: DockingCache,
+  ) {}
+
+  static async create(options: DockingOracleOptions): Promise<DockingOracle> {
+    const versions = await requireDockingBinaries();
+    const box = resolveBox(options.receptor, options.box);
+    const receptorPdbqt = await prepareReceptor(options.receptor, options.format);
+    const dir = await mkdtemp(join(tmpdir(), "sieve-receptor-"));
+    await writeFile(join(dir, "receptor.pdbqt"), receptorPdbqt);
+    const sha = createHash("sha256").update(options.receptor).digest("hex");
+    const params = { ...DEFAULT_VINA_PARAMETERS, ...options.params };
+    return new DockingOracle(`vina ${versions.vina.replace(/^AutoDock Vina\s*/i, "")}; ${versions.obabel.split(" -- ")[0]}`, sha, box, params, dir, options.cache ?? sharedDockingCache);
+  }
+
+  async dock(smiles: string, signal?: AbortSignal): Promise<DockingResult> {
+    const key = dockingCacheKey({ receptorSha256: this.receptorSha256, smiles, box: this.box, params: this.params, version: this.version });
+    const hit = await this.cache.get(key);
+    if (hit) return { ...hit, cached: true };
+    const started = performance.now();
+    const ligand = await prepareLigand(smiles, signal);
+    const { modes, posesPdbqt } = await runVina(join(this.dir, "receptor.pdbqt"), ligand, this.box, this.params, signal);
+    const result = { smiles, affinity: modes[0]!.affinity, modes, pose_pdbqt: firstModel(posesPdbqt), seconds: (performance.now() - started) / 1000 };
+    await this.cache.set(key, result);
+    return { ...result, cached: false };
+  }
+
+  async score(smiles: string, signal?: AbortSignal): Promise<OracleScore> {
+    try {
+      const result = await this.dock(smiles, signal);
+      return { value: result.affinity, details: { modes: result.modes, pose_pdbqt: result.pose_pdbqt, seconds: result.seconds, cached: result.cached } };
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      return { value: null, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  async close(): Promise<void> {
+    await rm(this.dir, { recursive: true, force: true });
+  }
+}

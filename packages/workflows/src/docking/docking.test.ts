@@ -1,0 +1,81 @@
+import { existsSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { binaryAvailability, runProgram, MissingBinaryError } from "./binaries";
+import { DockingOracle, MemoryDockingCache } from "./docking-oracle";
+import { ligandCandidates, readAtoms, resolveBox, stripToProtein } from "./structure";
+import { parseVinaModes } from "./vina";
+
+const PDB_PATH = "/work/shared/data/structures/1HSG.pdb".replace("/work/shared", process.env.SHARED_DIR ?? "/work/shared");
+const hasStructure = existsSync(PDB_PATH);
+const hasBinaries = (await binaryAvailability("vina")).available && (await binaryAvailability("obabel")).available;
+if (!hasStructure) console.warn(`skipping docking tests: ${PDB_PATH} is absent (shared data)`);
+if (!hasBinaries) console.warn("skipping docking tests: vina/obabel are not installed (apt-get install -y autodock-vina openbabel)");
+const IBUPROFEN = "CC(C)Cc1ccc(cc1)C(C)C(=O)O";
+
+describe("structure handling", () => {
+  it.skipIf(!hasStructure)("finds indinavir (MK1) as 1HSG's ligand and centres a 22 Å box on it", () => {
+    const text = readFileSync(PDB_PATH, "utf8");
+    const [ligand] = ligandCandidates(readAtoms(text));
+    expect(ligand?.residueName).toBe("MK1");
+    expect(ligand?.atoms).toHaveLength(45);
+    const box = resolveBox(text, { kind: "ligand" });
+    expect(box.size).toEqual([22, 22, 22]);
+    expect(box.center[0]).toBeCloseTo(13.1, 0);
+    expect(box.center[1]).toBeCloseTo(22.5, 0);
+    expect(box.center[2]).toBeCloseTo(5.6, 0);
+  });
+
+  it.skipIf(!hasStructure)("strips waters and hetero groups but keeps both chains; boxes a residue list", () => {
+    const text = readFileSync(PDB_PATH, "utf8");
+    const protein = stripToProtein(text);
+    expect(protein).not.toMatch(/HOH|MK1/);
+    expect(new Set(readAtoms(protein).map((a) => a.chain))).toEqual(new Set(["A", "B"]));
+    const box = resolveBox(text, { kind: "residues", residues: ["A:25", "B:ASP25"], padding: 8 });
+    expect(box.size.every((s) => s > 16)).toBe(true);
+    expect(() => resolveBox(text, { kind: "residues", residues: ["Z:999"] })).toThrow(/None of the residues/);
+  });
+
+  it("reads every Vina mode", () => {
+    const out = "MODEL 1\nREMARK VINA RESULT:    -6.990      0.000      0.000\nENDMDL\nMODEL 2\nREMARK VINA RESULT:    -6.603      4.376      8.733\nENDMDL\n";
+    expect(parseVinaModes(out)).toEqual([
+      { mode: 1, affinity: -6.99, rmsd_lb: 0, rmsd_ub: 0 },
+      { mode: 2, affinity: -6.603, rmsd_lb: 4.376, rmsd_ub: 8.733 },
+    ]);
+  });
+
+  it("names the Debian package when a program is missing", async () => {
+    const path = process.env.PATH;
+    process.env.PATH = "/nonexistent";
+    try {
+      await expect(runProgram("vina", ["--version"])).rejects.toThrow(MissingBinaryError);
+      await expect(runProgram("obabel", ["-V"])).rejects.toThrow(/apt-get install -y openbabel/);
+    } finally {
+      process.env.PATH = path;
+    }
+  });
+});
+
+describe.skipIf(!hasStructure || !hasBinaries)("docking oracle on 1HSG", () => {
+  it("docks ibuprofen with a fixed seed, returns every mode and a pose, and caches the result", async () => {
+    const cache = new MemoryDockingCache();
+    const oracle = await DockingOracle.create({ receptor: readFileSync(PDB_PATH, "utf8"), format: "pdb", box: { kind: "ligand", size: 16 }, params: { exhaustiveness: 1, num_modes: 3 }, cache });
+    try {
+      const first = await oracle.dock(IBUPROFEN);
+      expect(first.cached).toBe(false);
+      expect(first.affinity).toBeLessThan(-4);
+      expect(first.affinity).toBeGreaterThan(-10);
+      expect(first.modes[0]!.affinity).toBe(first.affinity);
+      expect(first.modes.length).toBeGreaterThanOrEqual(1);
+      expect(first.pose_pdbqt).toMatch(/^MODEL 1/);
+      expect(first.pose_pdbqt).toMatch(/ENDMDL\s*$/);
+      const again = await oracle.dock(IBUPROFEN);
+      expect(again.cached).toBe(true);
+      expect(again.affinity).toBe(first.affinity);
+      const score = await oracle.score(IBUPROFEN);
+      expect(score.value).toBe(first.affinity);
+      expect(score.details?.cached).toBe(true);
+    } finally {
+      await oracle.close();
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import type { MoleculeProfile } from "@sieve/chem";
+import type { DockingMode } from "./docking/vina";
+import { fitness, type ScoredValues, type WorkflowObjective } from "./objectives";
+import type { MoleculeOracle } from "./oracle";
+
+/** One scored compound, as the workflows report it. */
+export interface EvaluatedCompound {
+  smiles: string;
+  name: string | null;
+  fitness: number;
+  activity: number | null;
+  activity_kind: "docking" | "ligand_similarity";
+  synthetic_accessibility: number | null;
+  /** Vina's best affinity (kcal/mol) when docked. */
+  affinity: number | null;
+  modes?: DockingMode[];
+  pose_pdbqt?: string;
+  properties: { mw: number; logp: number; tpsa: number; qed: number; hbd: number; hba: number; heavy_atoms: number };
+  warnings: string[];
+  errors: string[];
+}
+
+/**
+ * Scores compounds with the run's oracles: activity (docking or ligand similarity) and synthetic
+ * accessibility, combined into one fitness by the run's objectives.
+ */
+export class CompoundEvaluator {
+  evaluations = 0;
+
+  constructor(
+    private readonly activity: MoleculeOracle,
+    private readonly sa: MoleculeOracle,
+    private readonly objectives: WorkflowObjective[],
+    private readonly alerts: (smiles: string) => string[] = () => [],
+  ) {}
+
+  get activityKind(): "docking" | "ligand_similarity" {
+    return this.activity.name === "docking" ? "docking" : "ligand_similarity";
+  }
+
+  async evaluate(compound: { smiles: string; name: string | null; profile: MoleculeProfile }, signal?: AbortSignal): Promise<EvaluatedCompound> {
+    this.evaluations++;
+    const [activity, sa] = await Promise.all([this.activity.score(compound.smiles, signal), this.sa.score(compound.smiles, signal)]);
+    const values: ScoredValues = { activity: activity.value, activity_kind: this.activityKind, synthetic_accessibility: sa.value, profile: compound.profile };
+    const d = compound.profile.descriptors;
+    const docked = this.activityKind === "docking" && activity.value !== null;
+    return {
+      smiles: compound.smiles,
+      name: compound.name,
+      fitness: fitness(this.objectives, values),
+      activity: activity.value,
+      activity_kind: this.activityKind,
+      synthetic_accessibility: sa.value,
+      affinity: docked ? activity.value : null,
+      ...(docked ? { modes: activity.details?.modes as DockingMode[], pose_pdbqt: activity.details?.pose_pdbqt as string } : {}),
+      properties: { mw: round(d.mw), logp: round(d.logp), tpsa: round(d.tpsa), qed: round(d.qed), hbd: d.hbd, hba: d.hba, heavy_atoms: d.heavy_atoms },
+      warnings: this.alerts(compound.smiles),
+      errors: [activity.error, sa.error].filter((e): e is string => Boolean(e)),
+    };
+  }
+}
+
+const round = (v: number) => Math.round(v * 1000) / 1000;
+
+/** Best first; ties by SMILES so the order never depends on timing. */
+export function rankEvaluated<T extends { fitness: number; smiles: string }>(items: T[]): T[] {
+  return [...items].sort((a, b) => b.fitness - a.fitness || (a.smiles < b.smiles ? -1 : a.smiles > b.smiles ? 1 : 0));
+}
+
+/** Runs `work` over items with at most `limit` in flight, in order of completion. */
+export async function mapConcurrent<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const runners = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  });
+  await Promise.all(runners);
+  return results;
+}

@@ -1,0 +1,16 @@
+/**
+ * @sieve/workflows: the discovery workflows behind the New Job modal and the oracles they share
+ * (docking, ligand-based activity, synthetic accessibility). Pure science: no HTTP, no SQL; external
+ * programs (Vina, Open Babel) are called as child processes.
+ */
+export { describeOracle, type MoleculeOracle, type OracleInfo, type OracleScore } from "./oracle";
+export { binaryAvailability, requireDockingBinaries, runProgram, MissingBinaryError, DOCKING_BINARIES, type DockingBinary, type OracleAvailability } from "./docking/binaries";
+export { readAtoms, stripToProtein, ligandCandidates, ligandRecords, resolveBox, DEFAULT_BOX_SIZE, type BoxSpec, type DockingBox, type StructureAtom } from "./docking/structure";
+export { prepareLigand, prepareReceptor, runVina, parseVinaModes, firstModel, DEFAULT_VINA_PARAMETERS, type DockingMode, type VinaParameters } from "./docking/vina";
+export { DockingOracle, MemoryDockingCache, sharedDockingCache, dockingCacheKey, type DockingCache, type DockingOracleOptions, type DockingResult } from "./docking/docking-oracle";
+export { LigandActivityOracle, drugCentralActives, type KnownActive } from "./ligand-activity";
+export { SyntheticAccessibilityOracle } from "./sa-oracle";
+export { readCompounds, drugLikenessProblem, type InvalidEntry, type LibraryCompound, type ReadLibrary } from "./compound-library";
+export { SUPPORTED_OBJECTIVES, desirability, fitness, unsupportedObjectives, type ScoredValues, type WorkflowObjective } from "./objectives";
+export { CompoundEvaluator, mapConcurrent, rankEvaluated, type EvaluatedCompound } from "./evaluation";
+export { runVhts, type StopReason, type VhtsOptions, type VhtsProgress, type VhtsResult } from "./vhts";

@@ -1,0 +1,31 @@
+/**
+ * One interface for every oracle (docking, ligand-based activity, synthetic accessibility), so the
+ * workflows, the optimizer and the negatome call them the same way. Each oracle is versioned: its
+ * `version` names the method and the program versions, and is stored with every result.
+ */
+export interface OracleInfo {
+  name: string;
+  version: string;
+  /** Which way is better for the raw value. */
+  direction: "maximize" | "minimize";
+  unit: string;
+  /** What the value is, as shown to the user ("reported as such"). */
+  description: string;
+}
+
+export interface OracleScore {
+  /** The raw value (kcal/mol, Tanimoto, SA score…), or null when the molecule could not be scored. */
+  value: number | null;
+  error?: string;
+  details?: Record<string, unknown>;
+}
+
+export interface MoleculeOracle extends OracleInfo {
+  /** Scores one molecule given as canonical SMILES; never throws for a bad molecule, only for a broken oracle. */
+  score(smiles: string, signal?: AbortSignal): Promise<OracleScore>;
+}
+
+export function describeOracle(oracle: OracleInfo): OracleInfo {
+  const { name, version, direction, unit, description } = oracle;
+  return { name, version, direction, unit, description };
+}

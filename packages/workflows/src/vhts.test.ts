@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { loadRDKit } from "@sieve/chem";
+import { CompoundEvaluator } from "./evaluation";
+import { LigandActivityOracle, drugCentralActives } from "./ligand-activity";
+import { SyntheticAccessibilityOracle } from "./sa-oracle";
+import { runVhts } from "./vhts";
+
+const rdkit = await loadRDKit();
+const OBJECTIVES = [
+  { name: "activity", direction: "maximize" as const, weight: 1 },
+  { name: "synthetic_accessibility", direction: "minimize" as const, weight: 0.5 },
+];
+const LIBRARY = [
+  "smiles name",
+  "CC(=O)Oc1ccccc1C(=O)O aspirin",
+  "CC(C)Cc1ccc(cc1)C(C)C(=O)O ibuprofen",
+  "not_a_smiles broken",
+  "CC(=O)Nc1ccc(O)cc1 paracetamol",
+  "CC(C)Cc1ccc(cc1)C(C)C(O)=O ibuprofen-again",
+  "CCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCC(=O)O C50-acid",
+  "OC(=O)c1ccccc1O salicylic-acid",
+].join("\n");
+
+function evaluator() {
+  const actives = [{ smiles: "CC(=O)Oc1ccccc1C(=O)O", name: "aspirin", source: "user" }];
+  return new CompoundEvaluator(new LigandActivityOracle(rdkit, actives), new SyntheticAccessibilityOracle(rdkit), OBJECTIVES);
+}
+
+describe("VHTS with ligand-based activity", () => {
+  it("reports invalid lines and filtered compounds, dedupes, and ranks the nearest analogue of the active first", async () => {
+    const progress: number[] = [];
+    const result = await runVhts(rdkit, evaluator(), { library: { name: "lib.smi", text: LIBRARY }, objectives: OBJECTIVES, max_evaluations: 800, wallclock_limit_s: 0, dimension: 8, bounds: [-1, 1], batch_size: 2 }, { onBatch: (p) => progress.push(p.evaluated) });
+    expect(result.invalid).toEqual([expect.objectContaining({ position: 4, input: "not_a_smiles" })]);
+    expect(result.counts).toMatchObject({ valid: 5, invalid: 1, duplicates: 1, filtered: 1, candidates: 4, evaluated: 4 });
+    expect(result.filtered[0]).toMatchObject({ name: "C50-acid" });
+    expect(result.hits[0]).toMatchObject({ name: "aspirin", activity: 1, activity_kind: "ligand_similarity" });
+    expect(result.hits.map((h) => h.fitness)).toEqual([...result.hits.map((h) => h.fitness)].sort((a, b) => b - a));
+    expect(result.stop_reason).toBe("library_exhausted");
+    expect(progress).toEqual([2, 4]);
+  });
+
+  it("stops at the evaluation budget and when cancelled", async () => {
+    const budget = await runVhts(rdkit, evaluator(), { library: { name: "lib.smi", text: LIBRARY }, objectives: OBJECTIVES, max_evaluations: 3, wallclock_limit_s: 0, dimension: 8, bounds: [-1, 1], batch_size: 2 });
+    expect(budget.counts.evaluated).toBe(3);
+    expect(budget.stop_reason).toBe("budget");
+    const cancelled = await runVhts(rdkit, evaluator(), { library: { name: "lib.smi", text: LIBRARY }, objectives: OBJECTIVES, max_evaluations: 800, wallclock_limit_s: 0, dimension: 8, bounds: [-1, 1] }, { cancelled: () => true });
+    expect(cancelled.stop_reason).toBe("cancelled");
+    expect(cancelled.counts.evaluated).toBe(0);
+  });
+
+  it("reads DrugCentral actives of a UniProt accession", () => {
+    const targets = "DRUG_ID\tCHEMBL_ID\tDRUG_NAME\tTARGET_NAME\tTARGET_FAMILY\tUNIPROT\n1\t\taspirin\tCOX1\tEnzyme\tP23219|P35354\n2\t\tother\tX\tY\tQ99999\n";
+    const structures = "SMILES\tInChI\tInChIKey\tID\tINN\tCAS_RN\nCC(=O)Oc1ccccc1C(=O)O\t\t\t1\taspirin\t\nCCO\t\t\t2\tother\t\n";
+    expect(drugCentralActives("p35354", targets, structures)).toEqual([{ smiles: "CC(=O)Oc1ccccc1C(=O)O", name: "aspirin", source: "drugcentral:P35354" }]);
+  });
+});

@@ -1,0 +1,157 @@
+import type { RDKitModule } from "@sieve/chem";
+import { DEFAULT_BATCH_DIVERSITY, euclideanDistance, moleculeEmbedding, selectDiverseBatch } from "@sieve/optimize";
+import { drugLikenessProblem, readCompounds, type InvalidEntry, type LibraryCompound } from "./compound-library";
+import { CompoundEvaluator, mapConcurrent, rankEvaluated, type EvaluatedCompound } from "./evaluation";
+import type { WorkflowObjective } from "./objectives";
+
+export interface VhtsOptions {
+  library: { name: string; text: string };
+  objectives: WorkflowObjective[];
+  max_evaluations: number;
+  /** 0: no limit. */
+  wallclock_limit_s: number;
+  /** The run's continuous space (§3): embedding dimension and bounds. */
+  dimension: number;
+  bounds: [number, number];
+  /** Compounds scored per batch (default 8). */
+  batch_size?: number;
+  /** Compounds scored at once (parallel docking processes). */
+  concurrency?: number;
+  /** Skip the drug-likeness filter (default: filter). */
+  drug_likeness_filter?: boolean;
+  /** How many hits keep their docking pose in the result. */
+  poses_kept?: number;
+}
+
+export type StopReason = "budget" | "library_exhausted" | "wallclock" | "cancelled";
+
+export interface VhtsProgress {
+  evaluated: number;
+  max_evaluations: number;
+  candidates: number;
+  best_fitness: number | null;
+  best_affinity: number | null;
+  batch: number;
+}
+
+export interface VhtsResult {
+  hits: EvaluatedCompound[];
+  counts: { records: number; valid: number; invalid: number; duplicates: number; filtered: number; candidates: number; evaluated: number };
+  invalid: InvalidEntry[];
+  filtered: { smiles: string; name: string | null; position: number; reason: string }[];
+  stop_reason: StopReason;
+  elapsed_s: number;
+}
+
+const REPORTED_ROWS = 200;
+
+/**
+ * Virtual high-throughput screening: read the library (bad lines reported), filter for drug-likeness,
+ * embed every candidate in the run's continuous space, and score batches chosen by BatchDiversity
+ * until the evaluation budget, the wall-clock limit or the library runs out. Each batch ranks the
+ * unscored candidates by the mean fitness of their three nearest scored neighbours in the embedding
+ * (0 before anything is scored), then BatchDiversity picks a spread-out batch among the best.
+ */
+export async function runVhts(
+  rdkit: RDKitModule,
+  evaluator: CompoundEvaluator,
+  options: VhtsOptions,
+  hooks: { onBatch?(progress: VhtsProgress): void; cancelled?(): boolean; signal?: AbortSignal } = {},
+): Promise<VhtsResult> {
+  const started = performance.now();
+  const read = readCompounds(rdkit, options.library.name, options.library.text);
+  const filtered: VhtsResult["filtered"] = [];
+  const candidates: { compound: LibraryCompound; embedding: Float64Array }[] = [];
+  for (const compound of read.compounds) {
+    const problem = options.drug_likeness_filter === false ? null : drugLikenessProblem(compound.profile);
+    if (problem) {
+      filtered.push({ smiles: compound.smiles, name: compound.name, position: compound.position, reason: problem });
+      continue;
+    }
+    candidates.push({ compound, embedding: embed(rdkit, compound.smiles, options.dimension, options.bounds) });
+  }
+
+  const batchSize = options.batch_size ?? 8;
+  const scored: { index: number; result: EvaluatedCompound }[] = [];
+  const remaining = new Set(candidates.map((_, i) => i));
+  let stop: StopReason = "library_exhausted";
+  let batch = 0;
+  while (remaining.size > 0) {
+    if (hooks.cancelled?.()) {
+      stop = "cancelled";
+      break;
+    }
+    const budgetLeft = options.max_evaluations - evaluator.evaluations;
+    if (budgetLeft <= 0) {
+      stop = "budget";
+      break;
+    }
+    if (options.wallclock_limit_s > 0 && (performance.now() - started) / 1000 >= options.wallclock_limit_s) {
+      stop = "wallclock";
+      break;
+    }
+    const pool = [...remaining].map((index) => ({ index, fitness: predictedFitness(candidates[index]!.embedding, scored, candidates) }));
+    pool.sort((a, b) => b.fitness - a.fitness || a.index - b.index);
+    const picks = selectDiverseBatch(
+      pool.map((p) => ({ fitness: p.fitness, embedding: candidates[p.index]!.embedding })),
+      Math.min(batchSize, budgetLeft),
+      DEFAULT_BATCH_DIVERSITY,
+    ).map((i) => pool[i]!.index);
+    const results = await mapConcurrent(picks, options.concurrency ?? 1, (index) => evaluator.evaluate(candidates[index]!.compound, hooks.signal));
+    picks.forEach((index, i) => {
+      remaining.delete(index);
+      const compound = candidates[index]!.compound;
+      scored.push({ index, result: { ...results[i]!, name: compound.name } });
+    });
+    batch++;
+    const best = rankEvaluated(scored.map((s) => s.result))[0];
+    const affinities = scored.flatMap((s) => (s.result.affinity === null ? [] : [s.result.affinity]));
+    hooks.onBatch?.({
+      evaluated: evaluator.evaluations,
+      max_evaluations: options.max_evaluations,
+      candidates: candidates.length,
+      best_fitness: best?.fitness ?? null,
+      best_affinity: affinities.length ? Math.min(...affinities) : null,
+      batch,
+    });
+  }
+  if (remaining.size === 0 && stop !== "cancelled" && evaluator.evaluations >= options.max_evaluations && candidates.length > options.max_evaluations) stop = "budget";
+
+  const keep = options.poses_kept ?? 25;
+  const hits = rankEvaluated(scored.map((s) => s.result)).map((hit, rank) => (rank < keep ? hit : { ...hit, pose_pdbqt: undefined }));
+  return {
+    hits,
+    counts: {
+      records: read.compounds.length + read.invalid.length + read.duplicates,
+      valid: read.compounds.length,
+      invalid: read.invalid.length,
+      duplicates: read.duplicates,
+      filtered: filtered.length,
+      candidates: candidates.length,
+      evaluated: scored.length,
+    },
+    invalid: read.invalid.slice(0, REPORTED_ROWS),
+    filtered: filtered.slice(0, REPORTED_ROWS),
+    stop_reason: stop,
+    elapsed_s: Math.round((performance.now() - started) / 100) / 10,
+  };
+}
+
+function embed(rdkit: RDKitModule, smiles: string, dimension: number, [lo, hi]: [number, number]): Float64Array {
+  const mol = rdkit.get_mol(smiles)!;
+  try {
+    // The embedding lies in (−1, 1); map it onto the run's bounds.
+    return moleculeEmbedding(mol, dimension).map((v) => lo + ((v + 1) / 2) * (hi - lo));
+  } finally {
+    mol.delete();
+  }
+}
+
+function predictedFitness(embedding: Float64Array, scored: { index: number; result: EvaluatedCompound }[], candidates: { embedding: Float64Array }[]): number {
+  if (scored.length === 0) return 0;
+  const nearest = scored
+    .map((s) => ({ distance: euclideanDistance(embedding, candidates[s.index]!.embedding), fitness: s.result.fitness }))
+    .sort((a, b) => a.distance - b.distance)
+    .slice(0, 3);
+  return nearest.reduce((sum, n) => sum + n.fitness, 0) / nearest.length;
+}

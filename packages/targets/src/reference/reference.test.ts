@@ -93,6 +93,14 @@ describe("withDRAWN safety liabilities", () => {
     expect(of("HGNC:3236")).toEqual([["drug_safety_record", 0, 3]]); // EGFR: drugs on the market, no liability
     expect(rows.every((r) => r.component === "safe" && r.disease === null)).toBe(true);
   });
+
+  it("share scaling: the flag's value × the share of the gene's drugs carrying it", () => {
+    const rows = safetyLiabilityFeatures(parseDrugTargets(TARGETS), parseWithdrawn(csv), genes, { scale: "share" });
+    const of = (g: string) => rows.filter((r) => r.gene === g).map((r) => [r.feature_name, r.score]);
+    expect(of("HGNC:9605")).toEqual([["withdrawn_drug_target", 0.5], ["black_box_drug_target", 0.5]]); // 1 × 1/2, 0.5 × 2/2
+    expect(of("HGNC:9604")).toEqual([["black_box_drug_target", 0.5]]); // its only drug: 0.5 × 1/1
+    expect(of("HGNC:3236")).toEqual([["drug_safety_record", 0]]);
+  });
 });
 
 describe("JensenLab curated associations", () => {

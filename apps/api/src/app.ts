@@ -25,6 +25,7 @@ import { healthRoutes } from "./modules/health/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 import { moleculeRoutes } from "./modules/molecules/routes";
 import { proteinRoutes } from "./modules/proteins/routes";
+import { workflowRoutes } from "./modules/workflows/routes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -96,6 +97,7 @@ export async function buildApp({ config, database, compute, engine = DEFAULT_ENG
     await authenticated.register(literatureRoutes(literatureReference, literatureSearch));
     await authenticated.register(targetRoutes(literatureSearch));
     await authenticated.register(adminRoutes(literatureReference));
+    await authenticated.register(workflowRoutes);
   });
   await registerWebApp(app, config.webDist);
   return app;

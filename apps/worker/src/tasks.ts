@@ -6,6 +6,7 @@ import type { Extraction } from "@sieve/literature";
 import { inspectForSafety, prepareCompound, prepareRecords, type NegatomeCandidate, type PreparedRecords, type ReferenceCompound } from "@sieve/negatome";
 import { parseTargetUpload, type TargetUploadInput, type TargetUploadOutcome } from "./targets";
 import { rankDisease, type DiseaseRanking, type DiseaseRankingInput } from "@sieve/targets";
+import { runVhtsTask, type VhtsTaskInput, type VhtsTaskOutput } from "./workflows";
 import { extractDocuments, referenceStats, resolveDisease, resolveGene, type Resolution, type ResolvedDisease, type ResolvedGene } from "./literature";
 
 /**
@@ -30,6 +31,8 @@ export interface TaskCatalog {
   "targets.parse": { input: TargetUploadInput; output: TargetUploadOutcome };
   /** Ranks every gene for one disease; the API prepares the input from the database (targets module). */
   "engine.targets": { input: DiseaseRankingInput; output: DiseaseRanking };
+  /** Virtual screening of a compound library (workflows module prepares the files). */
+  "engine.vhts": { input: VhtsTaskInput; output: VhtsTaskOutput };
 }
 export type TaskType = keyof TaskCatalog;
 
@@ -99,6 +102,9 @@ export const taskHandlers: Handlers = {
   },
   async "engine.targets"(input) {
     return rankDisease(input);
+  },
+  async "engine.vhts"(input, context) {
+    return runVhtsTask(input, context);
   },
   async "proteins.analyze"({ items }) {
     return items.map(({ sequence, id }) => analyzeProtein(sequence, id));

@@ -9,3 +9,4 @@ export * from "./engine";
 export * from "./negatome";
 export * from "./literature";
 export * from "./targets";
+export * from "./workflows";

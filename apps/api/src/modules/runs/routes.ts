@@ -7,6 +7,7 @@ import { IdParam } from "../projects/routes";
 import { runsService, toPublicRun } from "./service";
 import { runsStore } from "./store";
 import { engineJobsStore, groupCurves } from "../engine/store";
+import { launchWorkflowRun } from "../workflows/service";
 
 const RunIdParam = z.object({ id: z.string().max(100) });
 const IdempotencyHeaders = z.object({ "idempotency-key": z.string().trim().min(1).max(200).optional() });
@@ -20,6 +21,8 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ["runs"], params: IdParam, headers: IdempotencyHeaders, body: RunCreateBody, response: { 200: Run, 201: Run, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody } } },
     async (request, reply) => {
       const { run, created } = await runsService(db, request.tenant).create(request.params.id, request.body, request.headers["idempotency-key"] ?? null);
+      // The run's workflow executes as an engine job; an idempotent replay does not submit it again.
+      if (created) await launchWorkflowRun(app, run, request.tenant.userId);
       return reply.status(created ? 201 : 200).send(run);
     },
   );

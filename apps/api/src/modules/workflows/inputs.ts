@@ -1,0 +1,81 @@
+import { existsSync, readFileSync } from "node:fs";
+import { extname, join } from "node:path";
+import { parseUploadUri, splitLines, type RunConfig } from "@sieve/contracts";
+import type { Database } from "@sieve/db";
+import { drugCentralActives, type KnownActive } from "@sieve/workflows";
+import { databaseBlobStore } from "../../storage/blob-store";
+import { uploadsStore } from "../uploads/store";
+import type { TenantScope } from "../../plugins/authentication";
+
+/** A file a workflow reads: an upload of the caller's organization, or a reference structure. */
+export interface WorkflowFile {
+  name: string;
+  text: string;
+  /** upload://… or reference:structures/<ID>.pdb */
+  source: string;
+}
+
+export class WorkflowInputError extends Error {}
+
+const PDB_ID = /^[0-9][A-Za-z0-9]{3}$/;
+const UNIPROT_ID = /^([OPQ][0-9][A-Z0-9]{3}[0-9]|[A-NR-Z][0-9]([A-Z][A-Z0-9]{2}[0-9]){1,2})$/;
+
+/** Reads `upload://` files of the job's organization (never another's: the store is tenant-scoped). */
+export function workflowFiles(db: Database, scope: TenantScope, referenceRoot: string) {
+  const uploads = uploadsStore(db, scope);
+  const blobs = databaseBlobStore(db);
+
+  async function readUpload(uri: string, label: string): Promise<WorkflowFile> {
+    const ref = parseUploadUri(uri);
+    const upload = ref ? await uploads.get(ref.id) : null;
+    if (!upload) throw new WorkflowInputError(`${label} ${uri} is not an upload of this organization`);
+    const content = await blobs.get(upload.blob_id);
+    if (!content) throw new WorkflowInputError(`${label} ${uri} has no stored content`);
+    return { name: upload.name, text: new TextDecoder().decode(content), source: upload.uri };
+  }
+
+  return {
+    readUpload,
+
+    /**
+     * The Target Protein field: an uploaded .pdb/.pdbqt (docked), a PDB id found among the reference
+     * structures (`REFERENCE_DATA_DIR/structures/<ID>.pdb`), or a UniProt accession (ligand-based).
+     */
+    async target(value: string | null): Promise<{ structure: (WorkflowFile & { format: "pdb" | "pdbqt" }) | null; uniprot: string | null; note: string | null }> {
+      if (!value) return { structure: null, uniprot: null, note: null };
+      if (value.startsWith("upload://")) {
+        const file = await readUpload(value, "Target Protein");
+        const ending = extname(file.name).toLowerCase();
+        if (ending !== ".pdb" && ending !== ".pdbqt") throw new WorkflowInputError(`Target Protein ${file.name} must be a .pdb or .pdbqt file`);
+        return { structure: { ...file, format: ending === ".pdbqt" ? "pdbqt" : "pdb" }, uniprot: null, note: null };
+      }
+      if (PDB_ID.test(value)) {
+        const path = join(referenceRoot, "structures", `${value.toUpperCase()}.pdb`);
+        if (!existsSync(path)) return { structure: null, uniprot: null, note: `PDB entry ${value.toUpperCase()} is not among the reference structures; upload its .pdb file to dock into it` };
+        return { structure: { name: `${value.toUpperCase()}.pdb`, text: readFileSync(path, "utf8"), source: `reference:structures/${value.toUpperCase()}.pdb`, format: "pdb" }, uniprot: null, note: null };
+      }
+      if (UNIPROT_ID.test(value.toUpperCase())) return { structure: null, uniprot: value.toUpperCase(), note: null };
+      return { structure: null, uniprot: null, note: `Target Protein "${value}" is neither an upload, a PDB id nor a UniProt accession` };
+    },
+
+    /** Hit compounds: an upload of a compound file, or SMILES lines typed into the field. */
+    async compounds(value: string | null, label: string): Promise<{ name: string; text: string } | null> {
+      if (!value) return null;
+      if (value.startsWith("upload://")) return readUpload(value, label);
+      return { name: "typed.smi", text: splitLines(value).join("\n") };
+    },
+
+    /** Approved-drug ligands of a UniProt accession from the DrugCentral reference files. */
+    referenceActives(uniprot: string | null): KnownActive[] {
+      if (!uniprot) return [];
+      const dir = join(referenceRoot, "drugcentral");
+      const targets = join(dir, "drug_target.tsv");
+      const structures = join(dir, "structures.smiles.tsv");
+      if (!existsSync(targets) || !existsSync(structures)) return [];
+      return drugCentralActives(uniprot, readFileSync(targets, "utf8"), readFileSync(structures, "utf8"));
+    },
+  };
+}
+
+/** The run config a workflow job was created from. */
+export type WorkflowRunConfig = RunConfig;

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ErrorBody, OraclesStatus, WorkflowRunDetail, type RunConfig } from "@sieve/contracts";
+import { stripToProtein } from "@sieve/workflows";
+import { notFound } from "../../http/errors";
+import { engineJobsStore } from "../engine/store";
+import { runsStore } from "../runs/store";
+import { toPublicRun } from "../runs/service";
+import { workflowFiles } from "./inputs";
+import { oracleStatus } from "./oracle-status";
+import { VHTS_DOMAIN, vhtsJobHandler } from "./vhts-job";
+
+const RunIdParam = z.object({ id: z.string().max(100) });
+
+/** The New Job modal's workflows as engine domains, and what their run pages read. */
+export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const referenceRoot = app.config.referenceDataRoot;
+  app.engine.registerDomain(VHTS_DOMAIN, vhtsJobHandler(db, referenceRoot));
+
+  app.get("/v1/workflows/oracles", { schema: { tags: ["workflows"], response: { 200: OraclesStatus } } }, async () => oracleStatus());
+
+  app.get("/v1/workflows/runs/:id", { schema: { tags: ["workflows"], params: RunIdParam, response: { 200: WorkflowRunDetail, 404: ErrorBody } } }, async (request) => {
+    const run = await runsStore(db, request.tenant).get(request.params.id);
+    if (!run) throw notFound("Run");
+    return { run: toPublicRun(run), job: await engineJobsStore(db, request.tenant).latestForRun(run.id) };
+  });
+
+  // The receptor a run docked into, protein atoms only, for the pose viewer.
+  app.get("/v1/workflows/runs/:id/receptor", { schema: { tags: ["workflows"], params: RunIdParam, response: { 200: z.string(), 404: ErrorBody } } }, async (request, reply) => {
+    const run = await runsStore(db, request.tenant).get(request.params.id);
+    if (!run) throw notFound("Run");
+    const config = run.config as unknown as RunConfig;
+    const target = await workflowFiles(db, request.tenant, referenceRoot)
+      .target(config.inputs?.target_protein ?? null)
+      .catch(() => null);
+    if (!target?.structure) throw notFound("Receptor structure");
+    const text = target.structure.format === "pdb" ? stripToProtein(target.structure.text) : target.structure.text;
+    return reply.type("text/plain; charset=utf-8").send(text);
+  });
+};

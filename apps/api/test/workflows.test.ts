@@ -1,0 +1,120 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { binaryAvailability } from "@sieve/workflows";
+import { createTestContext, SHARED_DATA, type TestContext } from "./context";
+import { multipartUpload } from "./multipart";
+
+const PDB = join(SHARED_DATA, "structures", "1HSG.pdb");
+const hasPdb = existsSync(PDB);
+const hasDocking = (await binaryAvailability("vina")).available && (await binaryAvailability("obabel")).available;
+if (!hasPdb) console.warn(`skipping docking workflow tests: ${PDB} is absent (shared data)`);
+if (!hasDocking) console.warn("skipping docking workflow tests: apt-get install -y autodock-vina openbabel");
+
+const LIBRARY = ["CC(C)Cc1ccc(cc1)C(C)C(=O)O ibuprofen", "CC(=O)Oc1ccccc1C(=O)O aspirin", "this-is-not-smiles bad", "CC(=O)Nc1ccc(O)cc1 paracetamol", "OC(=O)c1ccccc1O salicylic"].join("\n");
+const FAST_DOCKING = [{ name: "BatchDiversity" }, { name: "Docking", params: { exhaustiveness: 1, box_size: 16, num_modes: 3 } }];
+
+let ctx: TestContext;
+let token: string;
+let projectId: number;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  token = (await ctx.signup()).token;
+  projectId = (await ctx.call({ method: "POST", url: "/v1/projects", token, payload: { name: "Workflows", ruo_ack: true } })).json().id;
+});
+afterAll(async () => ctx?.close());
+
+async function upload(kind: string, name: string, content: string, as = token): Promise<string> {
+  const { payload, headers } = multipartUpload({ kind }, { name, content });
+  const response = await ctx.call({ method: "POST", url: "/v1/uploads", token: as, payload, headers });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().uri;
+}
+
+async function waitForRun(runId: string, done: (detail: { run: { status: string }; job: { status: string } | null }) => boolean, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const detail = (await ctx.call({ method: "GET", url: `/v1/workflows/runs/${runId}`, token })).json();
+    if (done(detail)) return detail;
+    if (Date.now() > deadline) throw new Error(`run ${runId} still ${detail.run.status}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+const finished = (d: { job: { status: string } | null }) => ["completed", "failed", "cancelled"].includes(d.job?.status ?? "");
+
+describe("VHTS runs from the New Job modal", () => {
+  it.skipIf(!hasPdb || !hasDocking)("docks the library into an uploaded 1HSG: ranked hits with affinities and poses, bad lines reported, run mirrors the job", async () => {
+    const receptor = await upload("protein", "1HSG.pdb", readFileSync(PDB, "utf8"));
+    const library = await upload("compound_library", "five.smi", LIBRARY);
+    const created = await ctx.call({ method: "POST", url: `/v1/projects/${projectId}/runs`, token, payload: { workflow: "vhts", inputs: { target_protein: receptor, compound_library: library, include_docking: true }, modules: FAST_DOCKING } });
+    expect(created.statusCode).toBe(201);
+    const detail = await waitForRun(created.json().id, finished);
+    expect(detail.job.status, detail.job.error_message).toBe("completed");
+    expect(detail.run.status).toBe("completed");
+    const metrics = detail.job.result.final_metrics;
+    expect(metrics.activity_kind).toBe("docking");
+    expect(metrics.invalid).toEqual([expect.objectContaining({ position: 3, input: "this-is-not-smiles" })]);
+    expect(metrics.counts).toMatchObject({ valid: 4, invalid: 1, evaluated: 4 });
+    expect(metrics.hits).toHaveLength(4);
+    for (const hit of metrics.hits) {
+      expect(hit.affinity).toBeLessThan(0);
+      expect(hit.pose_pdbqt).toMatch(/^MODEL 1/);
+      expect(hit.modes.length).toBeGreaterThan(0);
+    }
+    expect(metrics.oracles.map((o: { name: string }) => o.name)).toEqual(["docking", "synthetic_accessibility"]);
+    expect(metrics.box.size).toEqual([16, 16, 16]);
+    expect(detail.job.result.best_fitness).toBe(metrics.hits[0].fitness);
+    const curves = (await ctx.call({ method: "GET", url: `/v1/runs/${detail.run.id}/curves`, token })).json().curves;
+    expect(curves.map((c: { name: string }) => c.name)).toEqual(["best_fitness", "best_affinity"]);
+    const receptorText = await ctx.call({ method: "GET", url: `/v1/workflows/runs/${detail.run.id}/receptor`, token });
+    expect(receptorText.statusCode).toBe(200);
+    expect(receptorText.body).toMatch(/^ATOM/m);
+    expect(receptorText.body).not.toMatch(/HOH|MK1/);
+
+    // Another organization sees none of it.
+    const other = (await ctx.signup()).token;
+    for (const url of [`/v1/workflows/runs/${detail.run.id}`, `/v1/workflows/runs/${detail.run.id}/receptor`, `/v1/engine/jobs/${detail.job.id}`, `/v1/runs/${detail.run.id}`]) {
+      expect((await ctx.call({ method: "GET", url, token: other })).statusCode, url).toBe(404);
+    }
+  });
+
+  it("scores by similarity to the hit compounds when docking is off, reported as ligand similarity", async () => {
+    const library = await upload("compound_library", "lib.smi", LIBRARY);
+    const created = await ctx.call({ method: "POST", url: `/v1/projects/${projectId}/runs`, token, payload: { workflow: "vhts", inputs: { target_protein: "P23219", compound_library: library, include_docking: false, hit_compounds: "CC(=O)Oc1ccccc1C(=O)O" } } });
+    const detail = await waitForRun(created.json().id, finished);
+    expect(detail.job.status, detail.job.error_message).toBe("completed");
+    const metrics = detail.job.result.final_metrics;
+    expect(metrics.activity_kind).toBe("ligand_similarity");
+    expect(metrics.oracles[0].description).toMatch(/ligand-based proxy/);
+    expect(metrics.hits[0]).toMatchObject({ name: "aspirin", activity: 1, affinity: null });
+    expect(metrics.known_actives).toBeGreaterThanOrEqual(1);
+  });
+
+  it("fails with a clear message when there is nothing to score against, and refuses another organization's upload", async () => {
+    const library = await upload("compound_library", "lib.smi", LIBRARY);
+    const none = await ctx.call({ method: "POST", url: `/v1/projects/${projectId}/runs`, token, payload: { workflow: "vhts", inputs: { target_protein: "not a target", compound_library: library } } });
+    const failed = await waitForRun(none.json().id, finished);
+    expect(failed.job.status).toBe("failed");
+    expect(failed.run.status).toBe("failed");
+    expect(failed.job.error_message).toMatch(/neither an upload, a PDB id nor a UniProt accession/);
+
+    const stranger = (await ctx.signup()).token;
+    const theirs = await upload("compound_library", "theirs.smi", LIBRARY, stranger);
+    const borrowed = await ctx.call({ method: "POST", url: `/v1/projects/${projectId}/runs`, token, payload: { workflow: "vhts", inputs: { target_protein: "P23219", compound_library: theirs, hit_compounds: "CCO" } } });
+    const refused = await waitForRun(borrowed.json().id, finished);
+    expect(refused.job.error_message).toMatch(/is not an upload of this organization/);
+  });
+
+  it.skipIf(!hasPdb || !hasDocking)("cancels a docking run: job and run become cancelled", async () => {
+    const receptor = await upload("protein", "1HSG.pdb", readFileSync(PDB, "utf8"));
+    const library = await upload("compound_library", "five.smi", LIBRARY);
+    const created = await ctx.call({ method: "POST", url: `/v1/projects/${projectId}/runs`, token, payload: { workflow: "vhts", inputs: { target_protein: receptor, compound_library: library }, modules: [{ name: "Docking", params: { exhaustiveness: 16 } }] } });
+    const running = await waitForRun(created.json().id, (d) => d.job?.status === "running");
+    const cancel = await ctx.call({ method: "DELETE", url: `/v1/engine/jobs/${running.job!.id}`, token });
+    expect(cancel.statusCode).toBe(200);
+    const detail = await waitForRun(created.json().id, finished);
+    expect(detail.job.status).toBe("cancelled");
+    expect(detail.run.status).toBe("cancelled");
+  });
+});

@@ -1,0 +1,112 @@
+import { availableParallelism } from "node:os";
+import { loadRDKit, type RDKitModule } from "@sieve/chem";
+import { structuralAlertsOfSmiles } from "@sieve/negatome";
+import {
+  CompoundEvaluator,
+  DockingOracle,
+  LigandActivityOracle,
+  SyntheticAccessibilityOracle,
+  describeOracle,
+  runVhts,
+  unsupportedObjectives,
+  type BoxSpec,
+  type KnownActive,
+  type MoleculeOracle,
+  type OracleInfo,
+  type VhtsResult,
+  type VinaParameters,
+  type WorkflowObjective,
+} from "@sieve/workflows";
+import { TaskCancelled, type TaskContext } from "./tasks";
+
+/** What the API prepares for a VHTS job: file contents travel to the thread, the thread never opens the database. */
+export interface VhtsTaskInput {
+  library: { name: string; text: string };
+  /** The receptor to dock into; null for ligand-based activity. */
+  receptor: { name: string; text: string; format: "pdb" | "pdbqt" } | null;
+  box: BoxSpec;
+  docking: Partial<VinaParameters>;
+  actives: KnownActive[];
+  objectives: WorkflowObjective[];
+  max_evaluations: number;
+  wallclock_limit_s: number;
+  dimension: number;
+  bounds: [number, number];
+  seed: number;
+}
+
+export interface VhtsTaskOutput extends VhtsResult {
+  oracles: OracleInfo[];
+  unsupported_objectives: string[];
+  activity_kind: "docking" | "ligand_similarity";
+  box: { center: number[]; size: number[] } | null;
+  receptor_sha256: string | null;
+  known_actives: number;
+}
+
+/** One Vina process per core: each runs with `--cpu 1`, which scales better than one process with many threads. */
+const DOCKING_PROCESSES = Math.max(1, availableParallelism());
+
+/** Builds the activity oracle: docking when a receptor is given, else ligand similarity to known actives. */
+export async function activityOracle(rdkit: RDKitModule, input: Pick<VhtsTaskInput, "receptor" | "box" | "docking" | "actives" | "seed">): Promise<MoleculeOracle & { close?(): Promise<void> }> {
+  if (input.receptor) {
+    return DockingOracle.create({ receptor: input.receptor.text, format: input.receptor.format, box: input.box, params: { seed: input.seed, ...input.docking, cpu: 1 } });
+  }
+  return new LigandActivityOracle(rdkit, input.actives);
+}
+
+export function alertWarnings(rdkit: RDKitModule) {
+  return (smiles: string) => (structuralAlertsOfSmiles(rdkit, smiles) ?? []).map((a) => `${a.catalog} alert: ${a.name}`);
+}
+
+/** Aborts running child processes as soon as the job is cancelled (checked every 250 ms). */
+export function cancellationSignal(context: TaskContext): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const timer = setInterval(() => {
+    if (context.cancelled()) controller.abort();
+  }, 250);
+  return { signal: controller.signal, dispose: () => clearInterval(timer) };
+}
+
+export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): Promise<VhtsTaskOutput> {
+  const rdkit = await loadRDKit();
+  const activity = await activityOracle(rdkit, input);
+  const sa = new SyntheticAccessibilityOracle(rdkit);
+  const evaluator = new CompoundEvaluator(activity, sa, input.objectives, alertWarnings(rdkit));
+  const cancel = cancellationSignal(context);
+  try {
+    const result = await runVhts(
+      rdkit,
+      evaluator,
+      { library: input.library, objectives: input.objectives, max_evaluations: input.max_evaluations, wallclock_limit_s: input.wallclock_limit_s, dimension: input.dimension, bounds: input.bounds, concurrency: activity instanceof DockingOracle ? DOCKING_PROCESSES : 1, batch_size: activity instanceof DockingOracle ? Math.max(4, DOCKING_PROCESSES * 2) : 16 },
+      {
+        signal: cancel.signal,
+        cancelled: () => context.cancelled(),
+        onBatch: (p) =>
+          context.progress({
+            progress: { evaluated: p.evaluated, max_evaluations: p.max_evaluations, candidates: p.candidates, best_fitness: p.best_fitness, best_affinity: p.best_affinity, batch: p.batch },
+            points: [
+              ...(p.best_fitness === null ? [] : [{ name: "best_fitness", x: p.evaluated, y: p.best_fitness }]),
+              ...(p.best_affinity === null ? [] : [{ name: "best_affinity", x: p.evaluated, y: p.best_affinity }]),
+            ],
+          }),
+      },
+    ).catch((error: unknown) => {
+      if (context.cancelled()) throw new TaskCancelled("cancelled");
+      throw error;
+    });
+    if (result.stop_reason === "cancelled") throw new TaskCancelled("cancelled");
+    return {
+      ...result,
+      oracles: [describeOracle(activity), describeOracle(sa)],
+      unsupported_objectives: unsupportedObjectives(input.objectives),
+      activity_kind: evaluator.activityKind,
+      box: activity instanceof DockingOracle ? activity.box : null,
+      receptor_sha256: activity instanceof DockingOracle ? activity.receptorSha256 : null,
+      known_actives: activity instanceof LigandActivityOracle ? activity.activeCount : 0,
+    };
+  } finally {
+    cancel.dispose();
+    await activity.close?.();
+  }
+}

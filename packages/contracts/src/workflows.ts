@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { EngineJob } from "./engine";
+import { Run } from "./runs";
+
+/** A docking mode as Vina reports it. */
+export const DockingMode = z.object({ mode: z.number().int(), affinity: z.number(), rmsd_lb: z.number(), rmsd_ub: z.number() });
+
+/** One scored compound of a workflow run (VHTS hit, lead-optimization analog). */
+export const WorkflowHit = z.object({
+  smiles: z.string(),
+  name: z.string().nullable(),
+  fitness: z.number(),
+  activity: z.number().nullable(),
+  activity_kind: z.enum(["docking", "ligand_similarity"]),
+  synthetic_accessibility: z.number().nullable(),
+  affinity: z.number().nullable(),
+  modes: z.array(DockingMode).optional(),
+  pose_pdbqt: z.string().optional(),
+  properties: z.object({ mw: z.number(), logp: z.number(), tpsa: z.number(), qed: z.number(), hbd: z.number(), hba: z.number(), heavy_atoms: z.number() }),
+  warnings: z.array(z.string()),
+  errors: z.array(z.string()),
+  /** Lead optimization: the parent it was made from, the strategy, and the property deltas. */
+  parent: z.string().optional(),
+  strategy: z.string().optional(),
+  deltas: z.record(z.string(), z.number().nullable()).optional(),
+});
+export type WorkflowHit = z.infer<typeof WorkflowHit>;
+
+export const OracleInfo = z.object({ name: z.string(), version: z.string(), direction: z.enum(["maximize", "minimize"]), unit: z.string(), description: z.string() });
+export type OracleInfo = z.infer<typeof OracleInfo>;
+
+/** A run of the New Job modal with the engine job executing it (result in `job.result.final_metrics`). */
+export const WorkflowRunDetail = z.object({ run: Run, job: EngineJob.nullable() });
+export type WorkflowRunDetail = z.infer<typeof WorkflowRunDetail>;
+
+export const OracleAvailability = z.object({ available: z.boolean(), version: z.string().nullable(), reason: z.string().optional() });
+export const OraclesStatus = z.object({
+  docking: OracleAvailability,
+  ligand_similarity: OracleAvailability,
+  synthetic_accessibility: OracleAvailability,
+  md: OracleAvailability,
+});
+export type OraclesStatus = z.infer<typeof OraclesStatus>;
+
+/** A custom workflow description parsed into a plan the user confirms or edits (§2 Custom Workflow). */
+export const WorkflowPlan = z.object({
+  objectives: z.array(z.object({ name: z.string(), direction: z.enum(["maximize", "minimize"]), weight: z.number() })),
+  constraints: z.array(
+    z.object({
+      kind: z.enum(["property_max", "property_min", "similar_to", "avoid_alerts", "dissimilar_to"]),
+      property: z.string().optional(),
+      value: z.number().optional(),
+      smiles: z.string().optional(),
+      alerts: z.string().optional(),
+      text: z.string(),
+    }),
+  ),
+  budget: z.number().int().nullable(),
+  seeds: z.array(z.string()),
+  not_understood: z.array(z.string()),
+});
+export type WorkflowPlan = z.infer<typeof WorkflowPlan>;
+export const PlanBody = z.object({ description: z.string().trim().min(1).max(20_000) });
+
+export const OracleDockBody = z.object({
+  pdb_s3: z.string().trim().min(1).max(2000),
+  smiles: z.array(z.string().trim().min(1).max(5000)).min(1).max(200),
+  exhaustiveness: z.number().int().min(1).max(32).optional(),
+  box_size: z.number().min(8).max(60).optional(),
+});
+export const OracleMdBody = z.object({ system_tar_s3: z.string().trim().min(1).max(2000), ns: z.number().positive() });
+export const OracleRegisterBody = z.object({
+  job_id: z.string().max(100),
+  /** Poses weaker (higher) than this affinity are registered as BINDING failures. */
+  affinity_threshold: z.number().min(-30).max(10).default(-6),
+  target_uniprot_id: z.string().trim().max(20).nullish(),
+});
+export const OracleJobCreated = z.object({ job_id: z.string(), status: z.string() });
+export const OracleRegistered = z.object({ job_id: z.string(), inserted: z.number().int(), skipped: z.number().int(), negatome_ids: z.array(z.string()) });

@@ -36,7 +36,8 @@ export const TARGET_FEATURE_DATASETS = {
   "targets:withdrawn": {
     description: "Safety liabilities: targets of withdrawn and black-box drugs (withDRAWN × DrugCentral)",
     files: ["drugTargets", "withdrawn"],
-    build: (read: Read, genes: GeneIndex) => safetyLiabilityFeatures(parseDrugTargets(read("drugTargets")), parseWithdrawn(read("withdrawn")), genes),
+    // Scaled by the share of the gene's drugs carrying the flag: the known-target benchmark's choice (bench/targets).
+    build: (read: Read, genes: GeneIndex) => safetyLiabilityFeatures(parseDrugTargets(read("drugTargets")), parseWithdrawn(read("withdrawn")), genes, { scale: "share" }),
   },
 } satisfies Record<string, { description: string; files: (keyof typeof FILES)[]; build(read: Read, genes: GeneIndex): FeatureRow[] }>;
 

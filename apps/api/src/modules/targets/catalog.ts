@@ -1,4 +1,5 @@
 import { schema, type Database } from "@sieve/db";
+import { DiseaseHierarchy } from "@sieve/targets";
 import { ApiError } from "../../http/errors";
 
 export interface CatalogGene {
@@ -38,7 +39,7 @@ interface Loaded {
   geneKeys: Map<string, string[]>;
   diseases: Map<string, CatalogDisease>;
   diseaseKeys: Map<string, string[]>;
-  children: Map<string, string[]>;
+  hierarchy: DiseaseHierarchy;
 }
 
 const normal = (text: string) => text.trim().toLowerCase().replace(/[\s_-]+/g, " ");
@@ -95,12 +96,8 @@ export class ReferenceCatalog {
 
     const diseases = new Map<string, CatalogDisease>();
     const diseaseKeys = new Map<string, string[]>();
-    const children = new Map<string, string[]>();
-    for (const d of diseaseRows) {
-      const disease = { id: d.id, name: d.name, synonyms: d.synonyms, parent_ids: d.parentIds, alt_ids: d.altIds, xrefs: d.xrefs };
-      diseases.set(d.id, disease);
-      for (const parent of d.parentIds) children.set(parent, [...(children.get(parent) ?? []), d.id]);
-    }
+    for (const d of diseaseRows) diseases.set(d.id, { id: d.id, name: d.name, synonyms: d.synonyms, parent_ids: d.parentIds, alt_ids: d.altIds, xrefs: d.xrefs });
+    const hierarchy = new DiseaseHierarchy(diseaseRows.map((d) => ({ id: d.id, name: d.name, synonyms: [], xrefs: d.xrefs, mesh: null, is_a: d.parentIds, alt_ids: d.altIds })));
     // Ids and names first; synonyms only where no name matches.
     for (const d of diseases.values()) {
       addKey(diseaseKeys, d.id.toLowerCase(), d.id);
@@ -111,7 +108,7 @@ export class ReferenceCatalog {
     const synonymKeys = new Map<string, string[]>();
     for (const d of diseases.values()) for (const s of d.synonyms) addKey(synonymKeys, normal(s), d.id);
     for (const [key, ids] of synonymKeys) if (!diseaseKeys.has(key)) diseaseKeys.set(key, ids);
-    return { stamp, genes, geneKeys, diseases, diseaseKeys, children };
+    return { stamp, genes, geneKeys, diseases, diseaseKeys, hierarchy };
   }
 
   async counts(): Promise<{ genes: number; diseases: number }> {
@@ -192,18 +189,14 @@ export class ReferenceCatalog {
   }
 
   private term(loaded: Loaded, id: string): ResolvedTerm {
-    const subtree: string[] = [];
-    const seen = new Set<string>();
-    const stack = [id];
-    while (stack.length) {
-      const next = stack.pop()!;
-      if (seen.has(next)) continue;
-      seen.add(next);
-      subtree.push(next);
-      stack.push(...(loaded.children.get(next) ?? []));
-    }
-    const meshIds = subtree.flatMap((d) => loaded.diseases.get(d)!.xrefs.filter((x) => /^(MSH|MESH):/i.test(x)).map((x) => `MESH:${x.split(":")[1]}`));
+    const subtree = [...loaded.hierarchy.descendants(id)];
+    const meshIds = subtree.flatMap((d) => (loaded.diseases.get(d)?.xrefs ?? []).filter((x) => /^(MSH|MESH):/i.test(x)).map((x) => `MESH:${x.split(":")[1]}`));
     return { id, name: loaded.diseases.get(id)!.name, subtree, meshIds };
+  }
+
+  /** Diseases related to `id` through a shared ancestor, with their similarity (DiseaseHierarchy.related). */
+  async relatedDiseases(id: string): Promise<Map<string, number>> {
+    return (await this.current()).hierarchy.related(id);
   }
 
   private requireLoaded(size: number, what: string): void {

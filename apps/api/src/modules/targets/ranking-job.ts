@@ -1,12 +1,14 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { schema, type Database } from "@sieve/db";
 import type { IdentifyTargetsResponse, TargetRef } from "@sieve/contracts";
-import type { DiseaseRanking, DiseaseRankingInput, EvidenceItem } from "@sieve/targets";
+import { evidenceFromRelatedDiseases, type DiseaseRanking, type DiseaseRankingInput, type EvidenceItem, type FeatureRow } from "@sieve/targets";
 import type { EngineDomainHandler } from "../engine/dispatcher";
 import type { EngineJobRow } from "../engine/store";
 import type { CatalogGene, ReferenceCatalog } from "./catalog";
 import { targetSources } from "./sources";
 import { saveRanking, targetsStore } from "./store";
+
+type StoredFeature = Awaited<ReturnType<ReturnType<typeof targetsStore>["features"]>>[number];
 
 export const TARGETS_DOMAIN = "targets";
 
@@ -64,8 +66,9 @@ export function rankingJobHandler(db: Database, catalog: ReferenceCatalog): Engi
       const store = targetsStore(db, scope);
       const sources = targetSources(db, scope);
       const setIds = await store.featureSetIds(input.feature_set_version);
+      const related = await catalog.relatedDiseases(disease.id);
       const [features, edges, triples, failures, mentions, genes] = await Promise.all([
-        store.features(setIds, disease.subtree),
+        store.features(setIds, [...disease.subtree, ...related.keys()]),
         store.edges(setIds),
         sources.triplesForDisease([...disease.subtree, ...disease.meshIds]),
         sources.failuresOnTargets(),
@@ -74,7 +77,7 @@ export function rankingJobHandler(db: Database, catalog: ReferenceCatalog): Engi
       ]);
       const lookup = geneLookup(genes);
       const rankingInput: Omit<DiseaseRankingInput, "genes"> = {
-        features: features.map((f): EvidenceItem => ({ gene: f.hgncId, component: f.component as EvidenceItem["component"], source: f.source, feature_name: f.featureName, score: f.score })),
+        features: diseaseEvidence(features, new Set(disease.subtree), related),
         edges,
         triples: triples.flatMap((t) => {
           const gene = lookup.byAnyId(t.geneId);
@@ -114,6 +117,29 @@ export function rankingJobHandler(db: Database, catalog: ReferenceCatalog): Engi
       return { best_fitness: ranking.results[0]?.priority_score ?? null, final_metrics: { genes_ranked: ranking.results.length, disease_id: input.disease_id, feature_set_version: input.feature_set_version } };
     },
   };
+}
+
+/** Features that propagate sideways to related diseases, discounted by similarity (the known-target benchmark's choice). */
+const SIDEWAYS_FEATURES = new Set(["clinical_precedence"]);
+
+/**
+ * The evidence items of the stored features for a disease: its own subtree's and disease-agnostic
+ * ones as they are, and clinical precedence on related diseases through evidenceFromRelatedDiseases
+ * (score × similarity of the most informative shared ancestor).
+ */
+function diseaseEvidence(features: StoredFeature[], subtree: ReadonlySet<string>, related: ReadonlyMap<string, number>): EvidenceItem[] {
+  const own: EvidenceItem[] = [];
+  const sideways = new Map<string, FeatureRow[]>();
+  for (const f of features) {
+    const component = f.component as EvidenceItem["component"];
+    if (f.diseaseId === null || subtree.has(f.diseaseId)) own.push({ gene: f.hgncId, component, source: f.source, feature_name: f.featureName, score: f.score });
+    else if (SIDEWAYS_FEATURES.has(f.featureName)) {
+      const list = sideways.get(f.source) ?? [];
+      list.push({ gene: f.hgncId, feature_name: f.featureName, component, score: f.score, raw: f.raw, disease: f.diseaseId });
+      sideways.set(f.source, list);
+    }
+  }
+  return [...own, ...[...sideways].flatMap(([source, rows]) => evidenceFromRelatedDiseases(rows, source, related))];
 }
 
 export function targetRef(gene: CatalogGene): TargetRef {

@@ -118,3 +118,15 @@ describe("VHTS runs from the New Job modal", () => {
     expect(detail.run.status).toBe("cancelled");
   });
 });
+
+describe("oracle availability", () => {
+  it("/health and /v1/workflows/oracles report which oracles this instance can run", async () => {
+    const health = (await ctx.call({ method: "GET", url: "/health" })).json();
+    expect(health.oracles.docking.available).toBe(hasDocking);
+    expect(health.oracles.synthetic_accessibility.available).toBe(true);
+    if (!health.oracles.md.available) expect(health.oracles.md.reason).toMatch(/apt-get install -y gromacs/);
+    const oracles = (await ctx.call({ method: "GET", url: "/v1/workflows/oracles", token })).json();
+    expect(oracles).toEqual(health.oracles);
+    if (hasDocking) expect(oracles.docking.version).toMatch(/1\.2/);
+  });
+});

@@ -26,6 +26,7 @@ import { dashboardRoutes } from "./modules/dashboard/routes";
 import { moleculeRoutes } from "./modules/molecules/routes";
 import { proteinRoutes } from "./modules/proteins/routes";
 import { workflowRoutes } from "./modules/workflows/routes";
+import { reportRoutes } from "./modules/reports/routes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -82,6 +83,7 @@ export async function buildApp({ config, database, compute, engine = DEFAULT_ENG
   await app.register(healthRoutes);
   await app.register(publicAuthRoutes);
   await app.register(siteRoutes);
+  await app.register(reportRoutes);
   await app.register(async (authenticated) => {
     requireAuthentication(authenticated);
     await authenticated.register(profileRoutes);

@@ -9,4 +9,5 @@ export * from "./engine";
 export * from "./negatome";
 export * from "./literature";
 export * from "./targets";
+export * from "./reports";
 export * from "./workflows";

@@ -1,0 +1,156 @@
+import { and, desc, eq } from "drizzle-orm";
+import { schema, type Database } from "@sieve/db";
+import type { ComputePool } from "@sieve/worker/pool";
+import type { Manifest, Review } from "@sieve/contracts";
+import type { TenantScope } from "../../plugins/authentication";
+import type { NegatomeSafety } from "../negatome/safety";
+import { scopeKeyOf, type StoredRanking } from "../targets/ranking-job";
+import { writeZip, type ArchiveEntry } from "./archive";
+import { manifestJson, type RunRecordSet } from "./manifest";
+import { renderPdf } from "./pdf";
+import { curvesSvg, renderReportHtml, type DossierData, type DossierMolecule } from "./report-html";
+import type { StoredTargetShortlist } from "./report-types";
+import { currentStates } from "./reviews-store";
+
+/** How many of a run's best molecules the dossier draws and checks against the negatome. */
+export const DOSSIER_MOLECULES = 20;
+const SHORTLIST = 10;
+
+export interface DossierDeps {
+  db: Database;
+  compute: ComputePool;
+  safety: NegatomeSafety;
+  scope: TenantScope;
+}
+
+interface BestMolecule {
+  smiles: string;
+  fitness: number;
+  properties: Record<string, number>;
+}
+
+/** Drawings (SVG from @sieve/chem on the compute threads) and descriptors for each SMILES, in order. */
+export async function drawMolecules(compute: ComputePool, smiles: string[]): Promise<{ svg: string | null; descriptors: Record<string, number> }[]> {
+  if (!smiles.length) return [];
+  const analyses = await compute.run("molecules.analyze", { items: smiles, svg: true }, { priority: "batch" });
+  const none: Record<string, number> = {};
+  return analyses.map((a) => (a.ok ? { svg: a.svg ?? null, descriptors: { hbd: a.descriptors.hbd, hba: a.descriptors.hba, rotatable_bonds: a.descriptors.rotatable_bonds } } : { svg: null, descriptors: none }));
+}
+
+/** The project's disease's cached ranking the caller may see (the targets module's `target_rankings`), if any. */
+async function targetShortlist(db: Database, scope: TenantScope, diseaseId: string | null): Promise<StoredTargetShortlist | null> {
+  if (!diseaseId) return null;
+  const [row] = await db
+    .select({ result: schema.targetRankings.result })
+    .from(schema.targetRankings)
+    .where(and(eq(schema.targetRankings.scopeKey, scopeKeyOf(scope.orgIds)), eq(schema.targetRankings.diseaseId, diseaseId)))
+    .orderBy(desc(schema.targetRankings.computedAt))
+    .limit(1);
+  if (!row) return null;
+  const ranking = row.result as StoredRanking;
+  return { disease: ranking.disease, feature_set_version: ranking.feature_set_version, weights: ranking.weights, computed_at: ranking.computed_at, results: ranking.results.slice(0, SHORTLIST) };
+}
+
+export interface BuiltDossier {
+  zip: Buffer;
+  files: string[];
+  pdf: boolean;
+  buildSeconds: number;
+}
+
+/** A run's dossier: report.html and report.pdf for people, and the same facts as files for tools. */
+export async function buildRunDossier(deps: DossierDeps, records: RunRecordSet, manifest: Manifest): Promise<BuiltDossier> {
+  const started = performance.now();
+  const { run, job, project } = records;
+  const best = ((job?.result?.final_metrics.best_molecules as BestMolecule[] | undefined) ?? []).slice(0, DOSSIER_MOLECULES);
+  const drawings = await drawMolecules(deps.compute, best.map((m) => m.smiles));
+  const current = new Map(currentStates(records.history).map((r) => [`${r.kind}\u0000${r.item_id}`, r]));
+  const molecules: DossierMolecule[] = [];
+  for (const [index, molecule] of best.entries()) {
+    const safety = await deps.safety.assess(deps.scope, molecule.smiles).catch(() => null);
+    molecules.push({
+      rank: index + 1,
+      smiles: molecule.smiles,
+      fitness: molecule.fitness,
+      properties: { ...molecule.properties, ...drawings[index]?.descriptors },
+      svg: drawings[index]?.svg ?? null,
+      negatome: safety ? { risk_level: safety.risk_level, risk_score: safety.risk_score, warnings: safety.warnings.map((w) => `${w.severity}: ${w.message}`), nearest: safety.evidence_hits[0]?.compound_name ?? null } : null,
+      review: current.get(`molecule\u0000${molecule.smiles}`) ?? null,
+    });
+  }
+  const data: DossierData = {
+    title: `Sieve dossier — ${project.name} — run ${run.id.slice(0, 8)}`,
+    demo: false,
+    generatedAt: new Date().toISOString(),
+    manifest,
+    summary: [
+      ["Project", project.name],
+      ["Disease area", project.disease_area ?? "not set"],
+      ["Run", `${run.id} (${run.workflow})`],
+      ["Status", run.status],
+      ["Created", run.created_at],
+      ...(job ? ([["Engine job", `${job.id} (${job.domain}, ${job.execution}, attempts ${job.attempts})`], ["Best fitness", String(job.result?.best_fitness ?? "—")]] as [string, string][]) : []),
+      ["Run review", current.get(`run\u0000${run.id}`)?.state ?? current.get(`optimization_result\u0000${run.id}`)?.state ?? "unreviewed"],
+    ],
+    molecules,
+    curves: records.curves,
+    targets: await targetShortlist(deps.db, deps.scope, project.disease_ontology_id),
+    reviews: records.history,
+    pdfNote: null,
+  };
+  return assembleDossier(data, started);
+}
+
+/** Renders the report (HTML, then PDF when Chromium can) and zips it with the data files. */
+export async function assembleDossier(data: DossierData, started = performance.now()): Promise<BuiltDossier> {
+  let html = renderReportHtml(data);
+  const pdf = await renderPdf(html);
+  if (!pdf.ok) html = renderReportHtml({ ...data, pdfNote: `The PDF version could not be rendered on this server (${pdf.reason}); this HTML report is complete.` });
+  const entries: ArchiveEntry[] = [
+    { name: "README.txt", content: readme(data, pdf.ok) },
+    { name: "report.html", content: html },
+    ...(pdf.ok ? [{ name: "report.pdf", content: pdf.pdf }] : [{ name: "report-pdf-unavailable.txt", content: `${pdf.reason}\n` }]),
+  ];
+  if (data.manifest) entries.push({ name: "manifest.json", content: JSON.stringify(JSON.parse(manifestJson(data.manifest)), null, 2) + "\n" });
+  if (data.targets) entries.push({ name: "targets/shortlist.csv", content: csv(["rank", "gene_symbol", "hgnc_id", "uniprot_id", "priority_score", "lit", "omics", "drugg", "safe", "neg", "n_evidence"], data.targets.results.map((r) => [r.rank, r.target.gene_symbol, r.target.hgnc_id, r.target.uniprot_id, r.priority_score, r.components.lit, r.components.omics, r.components.drugg, r.components.safe, r.components.neg, r.aggregate.n_evidence])) });
+  if (data.molecules.length) {
+    const props = [...new Set(data.molecules.flatMap((m) => Object.keys(m.properties)))];
+    entries.push({ name: "molecules/molecules.csv", content: csv(["rank", "smiles", "fitness", ...props, "negatome_risk_level", "negatome_risk_score", "negatome_warnings", "review", "note"], data.molecules.map((m) => [m.rank, m.smiles, m.fitness, ...props.map((p) => m.properties[p]), m.negatome?.risk_level, m.negatome?.risk_score, m.negatome?.warnings.join(" | "), m.review?.state ?? "unreviewed", m.note])) });
+    entries.push({ name: "molecules/negatome-warnings.json", content: JSON.stringify(data.molecules.map((m) => ({ rank: m.rank, smiles: m.smiles, negatome: m.negatome })), null, 2) + "\n" });
+    for (const m of data.molecules) if (m.svg) entries.push({ name: `molecules/structures/${String(m.rank).padStart(3, "0")}.svg`, content: m.svg });
+  }
+  if (data.curves.length) {
+    entries.push({ name: "curves/optimization-curves.svg", content: curvesSvg(data.curves) });
+    entries.push({ name: "curves/curves.csv", content: csv(["curve", "generation", "value"], data.curves.flatMap((c) => c.points.map((p) => [c.name, p.x, p.y]))) });
+  }
+  entries.push({ name: "reviews/decisions.csv", content: csv(["reviewed_at", "reviewed_by", "kind", "item_id", "state", "comment"], data.reviews.map((r: Review) => [r.reviewed_at, r.reviewed_by.name, r.kind, r.item_id, r.state, r.comment])) });
+  return { zip: writeZip(entries), files: entries.map((e) => e.name), pdf: pdf.ok, buildSeconds: (performance.now() - started) / 1000 };
+}
+
+function readme(data: DossierData, pdf: boolean): string {
+  return [
+    data.title,
+    data.demo ? "DEMO DATA: built from Sieve's public demonstration set, not from a customer project." : "",
+    "",
+    "report.html                       the report; opens offline in any browser",
+    pdf ? "report.pdf                        the same report as PDF" : "report-pdf-unavailable.txt        why the PDF could not be rendered",
+    data.manifest ? "manifest.json                     signed provenance: inputs, software, steps, outputs with SHA-256, reviews" : "",
+    data.targets ? "targets/shortlist.csv             the ranked target shortlist with its components" : "",
+    data.molecules.length ? "molecules/molecules.csv           molecules with properties, negatome risk and review state" : "",
+    data.molecules.length ? "molecules/structures/NNN.svg      2D drawings, by rank" : "",
+    data.molecules.length ? "molecules/negatome-warnings.json  negatome warnings per molecule" : "",
+    data.curves.length ? "curves/optimization-curves.svg    optimization curves; curves/curves.csv has the points" : "",
+    "reviews/decisions.csv             every human review decision",
+    "",
+  ]
+    .filter((line, i, all) => line !== "" || all[i - 1] !== "")
+    .join("\n");
+}
+
+function csv(header: string[], rows: unknown[][]): string {
+  const cell = (v: unknown) => {
+    const s = v === null || v === undefined ? "" : String(v);
+    return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return [header, ...rows].map((r) => r.map(cell).join(",")).join("\n") + "\n";
+}

@@ -1,0 +1,63 @@
+import type { Database } from "@sieve/db";
+import type { Review, ReviewBody, ReviewList, ReportRun } from "@sieve/contracts";
+import type { TenantScope } from "../../plugins/authentication";
+import { notFound, validationFailed } from "../../http/errors";
+import { engineJobsStore } from "../engine/store";
+import { projectsStore } from "../projects/store";
+import { runsStore } from "../runs/store";
+import { currentStates, reviewsStore } from "./reviews-store";
+import { jobOutputs } from "./run-outputs";
+
+export function reviewsService(db: Database, scope: TenantScope) {
+  const store = reviewsStore(db, scope);
+  return {
+    /** Records a decision. An item of a run belongs to the run's organization; a run the caller cannot see is 404. */
+    async add(body: ReviewBody): Promise<Review> {
+      const runId = body.kind === "run" ? body.item_id : (body.run_id ?? null);
+      let orgId = scope.orgIds[0]!;
+      if (runId) {
+        const run = await runsStore(db, scope).get(runId);
+        if (!run) throw notFound("Run");
+        const project = await projectsStore(db, scope).get(run.project_id);
+        if (!project) throw notFound("Run");
+        orgId = project.org_id;
+      } else if (body.kind === "molecule" || body.kind === "optimization_result") {
+        throw validationFailed([{ path: "run_id", message: "a molecule or optimization result is reviewed within its run: give run_id" }]);
+      }
+      return store.add({ orgId, kind: body.kind, itemId: body.item_id, runId, state: body.state, comment: body.comment ?? null });
+    },
+
+    async list(query: { kind?: string; item_id?: string; run_id?: string }): Promise<ReviewList> {
+      const history = await store.history({ kind: query.kind, itemId: query.item_id, runId: query.run_id });
+      return { items: currentStates(history), history };
+    },
+  };
+}
+
+/** Every run with what the Reports page shows: status, whether artifacts can be built, review progress. */
+export async function reportRunList(db: Database, scope: TenantScope, limit: number): Promise<{ runs: ReportRun[] }> {
+  const runs = await runsStore(db, scope).list(limit, null);
+  const jobs = engineJobsStore(db, scope);
+  const reviews = reviewsStore(db, scope);
+  return {
+    runs: await Promise.all(
+      runs.map(async (run) => {
+        const job = await jobs.latestForRun(run.id);
+        const items = new Set([`run\u0000${run.id}`, ...jobOutputs(run.id, job, []).map((o) => `${o.item.kind}\u0000${o.item.id}`)]);
+        const current = currentStates(await reviews.history({ runId: run.id })).filter((r) => items.has(`${r.kind}\u0000${r.item_id}`));
+        const accepted = current.filter((r) => r.state === "accepted").length;
+        const rejected = current.filter((r) => r.state === "rejected").length;
+        return {
+          run_id: run.id,
+          job_id: job?.id ?? null,
+          project_name: run.project_name ?? "",
+          workflow: run.workflow,
+          status: run.status,
+          created_at: run.created_at,
+          artifacts_ready: run.status === "completed",
+          reviews: { accepted, rejected, unreviewed: items.size - accepted - rejected },
+        };
+      }),
+    ),
+  };
+}

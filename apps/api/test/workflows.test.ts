@@ -130,3 +130,45 @@ describe("oracle availability", () => {
     if (hasDocking) expect(oracles.docking.version).toMatch(/1\.2/);
   });
 });
+
+describe("lead optimization and custom workflows", () => {
+  it("runs lead optimization from hit compounds with bioisosteres: an improved series with deltas against each parent", async () => {
+    const created = await ctx.call({
+      method: "POST",
+      url: `/v1/projects/${projectId}/runs`,
+      token,
+      payload: { workflow: "lead_opt", inputs: { target_protein: "P23219", hit_compounds: "CC(C)Cc1ccc(cc1)C(C)C(=O)O ibuprofen", analogs_strategy: "generate_bioisosteres", include_docking: false }, budget: { max_evaluations: 40 } },
+    });
+    expect(created.statusCode).toBe(201);
+    const detail = await waitForRun(created.json().id, finished);
+    expect(detail.job.status, detail.job.error_message).toBe("completed");
+    expect(detail.job.domain).toBe("lead_opt");
+    const metrics = detail.job.result.final_metrics;
+    expect(metrics.strategy).toBe("generate_bioisosteres");
+    expect(metrics.parents[0].smiles).toBe("CC(C)Cc1ccc(C(C)C(=O)O)cc1");
+    expect(metrics.series.length).toBeGreaterThan(5);
+    expect(metrics.series.some((s: { strategy: string }) => s.strategy.startsWith("bioisostere:"))).toBe(true);
+    expect(metrics.series[0]).toMatchObject({ root: "CC(C)Cc1ccc(C(C)C(=O)O)cc1", deltas: { fitness: expect.any(Number), logp: expect.any(Number) } });
+    expect(metrics.parents.length + metrics.series.length).toBeLessThanOrEqual(40);
+  });
+
+  it("parses a custom description into a plan, lists what it did not understand, and runs the confirmed plan", async () => {
+    const plan = await ctx.call({ method: "POST", url: "/v1/workflows/plan", token, payload: { description: "Maximize activity; logP below 3; similar to CC(=O)Oc1ccccc1C(=O)O; avoid PAINS alerts; budget 30; paint it blue" } });
+    expect(plan.statusCode).toBe(200);
+    expect(plan.json()).toMatchObject({ budget: 30, seeds: ["CC(=O)Oc1ccccc1C(=O)O"], not_understood: ["paint it blue"] });
+    expect(plan.json().constraints.map((c: { kind: string }) => c.kind)).toEqual(["property_max", "similar_to", "avoid_alerts"]);
+
+    const created = await ctx.call({
+      method: "POST",
+      url: `/v1/projects/${projectId}/runs`,
+      token,
+      payload: { workflow: "custom", inputs: { custom_message: "Maximize activity; logP below 3; similar to CC(=O)Oc1ccccc1C(=O)O; budget 30", include_docking: false }, modules: [{ name: "WorkflowPlan", params: plan.json() }] },
+    });
+    const detail = await waitForRun(created.json().id, finished);
+    expect(detail.job.status, detail.job.error_message).toBe("completed");
+    const metrics = detail.job.result.final_metrics;
+    expect(metrics.plan.not_understood).toEqual(["paint it blue"]);
+    expect(metrics.parents.length + metrics.series.length).toBeLessThanOrEqual(30);
+    for (const member of metrics.series) expect(member.properties.logp).toBeLessThanOrEqual(3);
+  });
+});

@@ -6,7 +6,8 @@ import type { Extraction } from "@sieve/literature";
 import { inspectForSafety, prepareCompound, prepareRecords, type NegatomeCandidate, type PreparedRecords, type ReferenceCompound } from "@sieve/negatome";
 import { parseTargetUpload, type TargetUploadInput, type TargetUploadOutcome } from "./targets";
 import { rankDisease, type DiseaseRanking, type DiseaseRankingInput } from "@sieve/targets";
-import { runVhtsTask, type VhtsTaskInput, type VhtsTaskOutput } from "./workflows";
+import { parsePlanTask, runLeadOptTask, runVhtsTask, type LeadOptTaskInput, type LeadOptTaskOutput, type VhtsTaskInput, type VhtsTaskOutput } from "./workflows";
+import type { WorkflowPlan } from "@sieve/workflows";
 import { extractDocuments, referenceStats, resolveDisease, resolveGene, type Resolution, type ResolvedDisease, type ResolvedGene } from "./literature";
 
 /**
@@ -33,6 +34,9 @@ export interface TaskCatalog {
   "engine.targets": { input: DiseaseRankingInput; output: DiseaseRanking };
   /** Virtual screening of a compound library (workflows module prepares the files). */
   "engine.vhts": { input: VhtsTaskInput; output: VhtsTaskOutput };
+  /** Lead optimization by an analog strategy; custom workflows run their plan through it too. */
+  "engine.lead_opt": { input: LeadOptTaskInput; output: LeadOptTaskOutput };
+  "workflows.plan": { input: { description: string }; output: WorkflowPlan };
 }
 export type TaskType = keyof TaskCatalog;
 
@@ -105,6 +109,12 @@ export const taskHandlers: Handlers = {
   },
   async "engine.vhts"(input, context) {
     return runVhtsTask(input, context);
+  },
+  async "engine.lead_opt"(input, context) {
+    return runLeadOptTask(input, context);
+  },
+  async "workflows.plan"(input) {
+    return parsePlanTask(input);
   },
   async "proteins.analyze"({ items }) {
     return items.map(({ sequence, id }) => analyzeProtein(sequence, id));

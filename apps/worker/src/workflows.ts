@@ -7,8 +7,13 @@ import {
   LigandActivityOracle,
   SyntheticAccessibilityOracle,
   describeOracle,
+  parseWorkflowPlan,
+  runLeadOptimization,
   runVhts,
   unsupportedObjectives,
+  type AnalogStrategy,
+  type LeadOptResult,
+  type WorkflowPlan,
   type BoxSpec,
   type KnownActive,
   type MoleculeOracle,
@@ -109,4 +114,77 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
     cancel.dispose();
     await activity.close?.();
   }
+}
+
+/** What the API prepares for a lead-optimization job (and for a custom plan run as one). */
+export interface LeadOptTaskInput extends Omit<VhtsTaskInput, "library"> {
+  hits: { name: string; text: string };
+  strategy: AnalogStrategy;
+  uploaded_analogs: { name: string; text: string } | null;
+  plan: WorkflowPlan | null;
+}
+
+export interface LeadOptTaskOutput extends LeadOptResult {
+  oracles: OracleInfo[];
+  unsupported_objectives: string[];
+  activity_kind: "docking" | "ligand_similarity";
+  box: { center: number[]; size: number[] } | null;
+  strategy: AnalogStrategy;
+  plan: WorkflowPlan | null;
+}
+
+export async function runLeadOptTask(input: LeadOptTaskInput, context: TaskContext): Promise<LeadOptTaskOutput> {
+  const rdkit = await loadRDKit();
+  const activity = await activityOracle(rdkit, input);
+  const sa = new SyntheticAccessibilityOracle(rdkit);
+  const alerts = alertWarnings(rdkit);
+  const evaluator = new CompoundEvaluator(activity, sa, input.objectives, alerts);
+  const cancel = cancellationSignal(context);
+  try {
+    const result = await runLeadOptimization(
+      rdkit,
+      evaluator,
+      {
+        hits: input.hits,
+        strategy: input.strategy,
+        uploaded_analogs: input.uploaded_analogs,
+        constraints: input.plan?.constraints ?? [],
+        max_evaluations: input.max_evaluations,
+        wallclock_limit_s: input.wallclock_limit_s,
+        seed: input.seed,
+        concurrency: activity instanceof DockingOracle ? DOCKING_PROCESSES : 1,
+        alerts,
+      },
+      {
+        signal: cancel.signal,
+        cancelled: () => context.cancelled(),
+        onRound: (r) =>
+          context.progress({
+            progress: { round: r.round, evaluated: r.evaluated, max_evaluations: r.max_evaluations, best_fitness: r.best_fitness, improved: r.improved },
+            points: r.best_fitness === null ? [] : [{ name: "best_fitness", x: r.evaluated, y: r.best_fitness }, { name: "improved", x: r.evaluated, y: r.improved }],
+          }),
+      },
+    ).catch((error: unknown) => {
+      if (context.cancelled()) throw new TaskCancelled("cancelled");
+      throw error;
+    });
+    if (result.stop_reason === "cancelled") throw new TaskCancelled("cancelled");
+    return {
+      ...result,
+      oracles: [describeOracle(activity), describeOracle(sa)],
+      unsupported_objectives: unsupportedObjectives(input.objectives),
+      activity_kind: evaluator.activityKind,
+      box: activity instanceof DockingOracle ? activity.box : null,
+      strategy: input.strategy,
+      plan: input.plan,
+    };
+  } finally {
+    cancel.dispose();
+    await activity.close?.();
+  }
+}
+
+/** Parses a custom workflow description on a thread (RDKit checks the SMILES it names). */
+export async function parsePlanTask({ description }: { description: string }): Promise<WorkflowPlan> {
+  return parseWorkflowPlan(await loadRDKit(), description);
 }

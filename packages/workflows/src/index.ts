@@ -14,3 +14,7 @@ export { readCompounds, drugLikenessProblem, type InvalidEntry, type LibraryComp
 export { SUPPORTED_OBJECTIVES, desirability, fitness, unsupportedObjectives, type ScoredValues, type WorkflowObjective } from "./objectives";
 export { CompoundEvaluator, mapConcurrent, rankEvaluated, type EvaluatedCompound } from "./evaluation";
 export { runVhts, type StopReason, type VhtsOptions, type VhtsProgress, type VhtsResult } from "./vhts";
+export { BIOISOSTERES, bioisostericAnalogs } from "./bioisosteres";
+export { generateAnalogs, ANALOG_STRATEGY_NAMES, type Analog, type AnalogStrategy } from "./analogs";
+export { parseWorkflowPlan, constraintViolations, hergAlert, type PlanConstraint, type WorkflowPlan } from "./plan";
+export { runLeadOptimization, type LeadOptOptions, type LeadOptResult, type SeriesMember } from "./lead-opt";

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ErrorBody, OraclesStatus, WorkflowRunDetail, type RunConfig } from "@sieve/contracts";
+import { ErrorBody, OraclesStatus, PlanBody, WorkflowPlan, WorkflowRunDetail, type RunConfig } from "@sieve/contracts";
 import { stripToProtein } from "@sieve/workflows";
 import { notFound } from "../../http/errors";
 import { engineJobsStore } from "../engine/store";
@@ -8,7 +8,7 @@ import { runsStore } from "../runs/store";
 import { toPublicRun } from "../runs/service";
 import { workflowFiles } from "./inputs";
 import { oracleStatus } from "./oracle-status";
-import { VHTS_DOMAIN, vhtsJobHandler } from "./vhts-job";
+import { CUSTOM_DOMAIN, LEAD_OPT_DOMAIN, VHTS_DOMAIN, leadOptJobHandler, vhtsJobHandler } from "./jobs";
 
 const RunIdParam = z.object({ id: z.string().max(100) });
 
@@ -16,7 +16,13 @@ const RunIdParam = z.object({ id: z.string().max(100) });
 export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const referenceRoot = app.config.referenceDataRoot;
+  const parsePlan = (description: string) => app.compute.run("workflows.plan", { description });
   app.engine.registerDomain(VHTS_DOMAIN, vhtsJobHandler(db, referenceRoot));
+  app.engine.registerDomain(LEAD_OPT_DOMAIN, leadOptJobHandler(db, referenceRoot, parsePlan));
+  app.engine.registerDomain(CUSTOM_DOMAIN, leadOptJobHandler(db, referenceRoot, parsePlan));
+
+  // The custom workflow's description read back as a plan, for the user to confirm or edit before launching.
+  app.post("/v1/workflows/plan", { schema: { tags: ["workflows"], body: PlanBody, response: { 200: WorkflowPlan } } }, async (request) => parsePlan(request.body.description));
 
   app.get("/v1/workflows/oracles", { schema: { tags: ["workflows"], response: { 200: OraclesStatus } } }, async () => oracleStatus());
 

@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { schema } from "@sieve/db";
 import type { Run, RunConfig } from "@sieve/contracts";
-import { VHTS_DOMAIN, type WorkflowJobInput } from "./vhts-job";
+import { CUSTOM_DOMAIN, LEAD_OPT_DOMAIN, VHTS_DOMAIN, type WorkflowJobInput } from "./jobs";
 
 /** Which engine domain executes each workflow of the New Job modal. */
-export const WORKFLOW_DOMAINS: Partial<Record<RunConfig["workflow"], string>> = { vhts: VHTS_DOMAIN };
+export const WORKFLOW_DOMAINS: Partial<Record<RunConfig["workflow"], string>> = { vhts: VHTS_DOMAIN, lead_opt: LEAD_OPT_DOMAIN, custom: CUSTOM_DOMAIN };
 
 /**
  * Submits the engine job that executes a run created from the New Job modal; the run then mirrors

@@ -1,0 +1,148 @@
+import type { RunConfig } from "@sieve/contracts";
+import type { Database } from "@sieve/db";
+import type { BoxSpec, VinaParameters, WorkflowPlan } from "@sieve/workflows";
+import type { LeadOptTaskInput, LeadOptTaskOutput, VhtsTaskInput, VhtsTaskOutput } from "@sieve/worker/workflows";
+import type { EngineDomainHandler } from "../engine/dispatcher";
+import type { EngineJobRow } from "../engine/store";
+import { WorkflowInputError, workflowFiles } from "./inputs";
+
+export const VHTS_DOMAIN = "vhts";
+export const LEAD_OPT_DOMAIN = "lead_opt";
+export const CUSTOM_DOMAIN = "custom";
+
+/** What a workflow engine job stores as its input: the run it executes, and who launched it. */
+export interface WorkflowJobInput {
+  run_id: string;
+  workflow: RunConfig["workflow"];
+  config: RunConfig;
+  user_id: number;
+}
+
+/** Screening default: exhaustiveness 2 (about 4–10 s per ligand per core); a `Docking` module overrides it. */
+export const SCREENING_DOCKING: Pick<VinaParameters, "exhaustiveness" | "num_modes"> = { exhaustiveness: 2, num_modes: 9 };
+
+/** The `Docking` module of the run config: `{exhaustiveness, box_size, residue_name, residues, center, size}`. */
+export function dockingSettings(config: RunConfig): { params: Partial<VinaParameters>; box: BoxSpec } {
+  const params = (config.modules.find((m) => m.name.toLowerCase() === "docking")?.params ?? {}) as Record<string, unknown>;
+  const num = (v: unknown, lo: number, hi: number) => (typeof v === "number" && Number.isFinite(v) && v >= lo && v <= hi ? v : undefined);
+  const triple = (v: unknown) => (Array.isArray(v) && v.length === 3 && v.every((x) => typeof x === "number") ? (v as [number, number, number]) : undefined);
+  const exhaustiveness = num(params.exhaustiveness, 1, 32);
+  const numModes = num(params.num_modes, 1, 20);
+  const center = triple(params.center);
+  const size = triple(params.size);
+  let box: BoxSpec;
+  if (center && size) box = { kind: "explicit", center, size };
+  else if (Array.isArray(params.residues) && params.residues.length) box = { kind: "residues", residues: params.residues.map(String) };
+  else box = { kind: "ligand", ...(typeof params.residue_name === "string" ? { residue_name: params.residue_name } : {}), ...(num(params.box_size, 8, 60) ? { size: num(params.box_size, 8, 60)! } : {}) };
+  return { params: { ...SCREENING_DOCKING, ...(exhaustiveness ? { exhaustiveness: Math.round(exhaustiveness) } : {}), ...(numModes ? { num_modes: Math.round(numModes) } : {}) }, box };
+}
+
+/** What every workflow task needs besides its molecules: the activity oracle's inputs and the run's limits. */
+async function oracleInputs(db: Database, referenceRoot: string, job: EngineJobRow, extraActives: { name: string; text: string } | null = null): Promise<Omit<VhtsTaskInput, "library">> {
+  const input = job.input as WorkflowJobInput;
+  const { config } = input;
+  const files = workflowFiles(db, { userId: input.user_id, orgIds: [job.orgId] }, referenceRoot);
+  const target = await files.target(config.inputs.target_protein);
+  const docking = config.inputs.include_docking && target.structure !== null;
+  const hits = extraActives ?? (await files.compounds(config.inputs.hit_compounds, "Hit Compounds"));
+  const actives = docking ? [] : [...files.referenceActives(target.uniprot), ...smilesLines(hits?.text ?? "").map((l) => ({ ...l, source: "user" }))];
+  if (!docking && actives.length === 0) {
+    throw new WorkflowInputError(
+      [
+        target.note,
+        config.inputs.include_docking ? "No receptor structure to dock into" : "Docking is off",
+        "and no known actives for ligand-based activity: upload the target's PDB, or give Hit Compounds or a UniProt accession with approved-drug ligands",
+      ]
+        .filter(Boolean)
+        .join("; "),
+    );
+  }
+  const settings = dockingSettings(config);
+  return {
+    receptor: docking ? { name: target.structure!.name, text: target.structure!.text, format: target.structure!.format } : null,
+    box: settings.box,
+    docking: settings.params,
+    actives,
+    objectives: config.objectives,
+    max_evaluations: config.budget.max_evaluations,
+    wallclock_limit_s: config.budget.wallclock_limit_s,
+    dimension: config.search_space.dimension,
+    bounds: config.search_space.bounds,
+    seed: config.seed,
+  };
+}
+
+/** SMILES lines (`SMILES [name]`), for typed hit compounds used as known actives. */
+function smilesLines(text: string): { smiles: string; name: string | null }[] {
+  return text.split(/\r?\n/).flatMap((line) => {
+    const [smiles, ...rest] = line.trim().split(/\s+/);
+    return smiles && !/^smiles$/i.test(smiles) ? [{ smiles, name: rest.join(" ") || null }] : [];
+  });
+}
+
+/**
+ * The database-side steps of a `vhts` job: read the library and receptor uploads of the job's
+ * organization and the target's known actives (prepare), and shape the engine result (finish).
+ */
+export function vhtsJobHandler(db: Database, referenceRoot: string): EngineDomainHandler {
+  return {
+    async prepare(job: EngineJobRow): Promise<VhtsTaskInput> {
+      const input = job.input as WorkflowJobInput;
+      const files = workflowFiles(db, { userId: input.user_id, orgIds: [job.orgId] }, referenceRoot);
+      const library = await files.compounds(input.config.inputs.compound_library, "Compound Library");
+      if (!library) throw new WorkflowInputError("VHTS needs a Compound Library");
+      return { library: { name: library.name, text: library.text }, ...(await oracleInputs(db, referenceRoot, job)) };
+    },
+
+    async finish(job: EngineJobRow, output: unknown) {
+      const result = output as VhtsTaskOutput;
+      const input = job.input as WorkflowJobInput;
+      return { best_fitness: result.hits[0]?.fitness ?? null, final_metrics: { workflow: "vhts", target_protein: input.config.inputs.target_protein, ...result } };
+    },
+  };
+}
+
+/**
+ * `lead_opt` and `custom` jobs: hits (or the plan's seeds), the analog strategy and its upload, the
+ * plan's objectives, constraints and budget (custom), then the same oracle inputs as VHTS.
+ */
+export function leadOptJobHandler(db: Database, referenceRoot: string, parsePlan: (description: string) => Promise<WorkflowPlan>): EngineDomainHandler {
+  return {
+    async prepare(job: EngineJobRow): Promise<LeadOptTaskInput> {
+      const input = job.input as WorkflowJobInput;
+      const { config } = input;
+      const files = workflowFiles(db, { userId: input.user_id, orgIds: [job.orgId] }, referenceRoot);
+      let plan: WorkflowPlan | null = null;
+      let hits = await files.compounds(config.inputs.hit_compounds, "Hit Compounds");
+      let objectives = config.objectives;
+      let maxEvaluations = config.budget.max_evaluations;
+      if (input.workflow === "custom") {
+        plan = confirmedPlan(config) ?? (await parsePlan(config.inputs.custom_message ?? ""));
+        objectives = plan.objectives;
+        if (plan.budget) maxEvaluations = Math.min(plan.budget, 10_000);
+        const seeds = [...plan.seeds, ...smilesLines(hits?.text ?? "").map((l) => l.smiles)];
+        if (seeds.length === 0) throw new WorkflowInputError(`The plan names no starting molecule: add "start from <SMILES>" or "similar to <SMILES>", or Hit Compounds${plan.not_understood.length ? `. Not understood: ${plan.not_understood.join(" | ")}` : ""}`);
+        hits = { name: "seeds.smi", text: seeds.join("\n") };
+      }
+      if (!hits) throw new WorkflowInputError("Lead optimization needs Hit Compounds");
+      const strategy = config.inputs.analogs_strategy ?? "generate_simple_analogs";
+      const uploaded = strategy === "upload_custom" ? await files.compounds(config.inputs.analogs_file, "Analog set") : null;
+      const base = await oracleInputs(db, referenceRoot, job, hits);
+      return { ...base, objectives, max_evaluations: maxEvaluations, hits: { name: hits.name, text: hits.text }, strategy, uploaded_analogs: uploaded ? { name: uploaded.name, text: uploaded.text } : null, plan };
+    },
+
+    async finish(job: EngineJobRow, output: unknown) {
+      const result = output as LeadOptTaskOutput;
+      const input = job.input as WorkflowJobInput;
+      const best = [...result.series, ...result.parents].sort((a, b) => b.fitness - a.fitness)[0];
+      return { best_fitness: best?.fitness ?? null, final_metrics: { workflow: input.workflow, target_protein: input.config.inputs.target_protein, ...result, hits: result.series } };
+    },
+  };
+}
+
+/** A plan the user confirmed or edited in the modal travels as the `WorkflowPlan` module's params. */
+function confirmedPlan(config: RunConfig): WorkflowPlan | null {
+  const params = config.modules.find((m) => m.name === "WorkflowPlan")?.params as Partial<WorkflowPlan> | undefined;
+  if (!params || !Array.isArray(params.objectives) || !Array.isArray(params.constraints)) return null;
+  return { objectives: params.objectives, constraints: params.constraints, seeds: params.seeds ?? [], not_understood: params.not_understood ?? [], budget: params.budget ?? null };
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { describeMolecule, loadRDKit } from "@sieve/chem";
+import { Random } from "@sieve/optimize";
+import { generateAnalogs } from "./analogs";
+import { bioisostericAnalogs } from "./bioisosteres";
+import { CompoundEvaluator } from "./evaluation";
+import { LigandActivityOracle } from "./ligand-activity";
+import { constraintViolations, hergAlert, parseWorkflowPlan } from "./plan";
+import { runLeadOptimization } from "./lead-opt";
+import { SyntheticAccessibilityOracle } from "./sa-oracle";
+
+const rdkit = await loadRDKit();
+const OBJECTIVES = [
+  { name: "activity", direction: "maximize" as const, weight: 1 },
+  { name: "synthetic_accessibility", direction: "minimize" as const, weight: 0.5 },
+];
+const IBUPROFEN = "CC(C)Cc1ccc(C(C)C(=O)O)cc1";
+const START = "CCCCCCCCCCO";
+const profileOf = (smiles: string) => {
+  const mol = rdkit.get_mol(smiles)!;
+  try {
+    return describeMolecule(rdkit, mol);
+  } finally {
+    mol.delete();
+  }
+};
+
+describe("analog strategies", () => {
+  it("makes classic bioisosteric replacements (acid → tetrazole, phenyl → pyridyl)", () => {
+    const products = bioisostericAnalogs(rdkit, IBUPROFEN);
+    const names = products.map((p) => p.strategy);
+    expect(names).toContain("bioisostere: carboxylic acid → tetrazole");
+    expect(products.find((p) => p.strategy.includes("tetrazole"))!.smiles).toMatch(/nn|NN|n1/i);
+    expect(names.some((n) => n.includes("phenyl → pyridyl"))).toBe(true);
+  });
+
+  it("generates distinct, valid, reproducible analogs for every generating strategy", () => {
+    for (const strategy of ["generate_simple_analogs", "generate_diverse_analogs", "generate_bioisosteres"] as const) {
+      const a = generateAnalogs(rdkit, IBUPROFEN, strategy, 5, new Random(42), new Set([IBUPROFEN]));
+      const b = generateAnalogs(rdkit, IBUPROFEN, strategy, 5, new Random(42), new Set([IBUPROFEN]));
+      expect(a, strategy).toEqual(b);
+      expect(a.length, strategy).toBeGreaterThan(2);
+      expect(new Set(a.map((x) => x.smiles)).size).toBe(a.length);
+      for (const analog of a) expect(rdkit.get_mol(analog.smiles)?.is_valid(), analog.smiles).toBe(true);
+    }
+  });
+});
+
+describe("custom workflow plan", () => {
+  it("reads objectives, constraints, seeds and budget, and lists what it did not understand", () => {
+    const plan = parseWorkflowPlan(rdkit, "Maximize binding activity, keep logP below 3 and MW under 450; similar to CC(=O)Oc1ccccc1C(=O)O. Avoid hERG alerts. Budget 200. Make it smell nice");
+    expect(plan.objectives.map((o) => o.name)).toEqual(["activity"]);
+    expect(plan.constraints).toEqual([
+      expect.objectContaining({ kind: "property_max", property: "logp", value: 3 }),
+      expect.objectContaining({ kind: "property_max", property: "molecular_weight", value: 450 }),
+      expect.objectContaining({ kind: "similar_to", smiles: "CC(=O)Oc1ccccc1C(=O)O" }),
+      expect.objectContaining({ kind: "avoid_alerts", alerts: "hERG" }),
+    ]);
+    expect(plan.seeds).toEqual(["CC(=O)Oc1ccccc1C(=O)O"]);
+    expect(plan.budget).toBe(200);
+    expect(plan.not_understood).toEqual(["Make it smell nice"]);
+    const bad = parseWorkflowPlan(rdkit, "similar to notasmiles((");
+    expect(bad.not_understood).toEqual(["similar to notasmiles(("]);
+    expect(bad.objectives.map((o) => o.name)).toEqual(["activity", "synthetic_accessibility"]);
+  });
+
+  it("checks constraints, including the hERG heuristic", () => {
+    const terfenadine = "CC(C)(C)c1ccc(cc1)C(O)CCCN1CCC(CC1)C(O)(c1ccccc1)c1ccccc1";
+    expect(hergAlert(rdkit, terfenadine, profileOf(terfenadine))).toBe(true);
+    expect(hergAlert(rdkit, IBUPROFEN, profileOf(IBUPROFEN))).toBe(false);
+    const plan = parseWorkflowPlan(rdkit, "logP below 3; avoid hERG alerts");
+    expect(constraintViolations(rdkit, terfenadine, profileOf(terfenadine), plan.constraints, () => [])).toHaveLength(2);
+    expect(constraintViolations(rdkit, "OCC(O)CO", profileOf("OCC(O)CO"), plan.constraints, () => [])).toEqual([]);
+  });
+});
+
+describe("lead optimization", () => {
+  it("improves a series within the budget and reports deltas against each parent", async () => {
+    // QED as the objective: single mutations of a poor starting point improve it reliably.
+    const actives = [{ smiles: IBUPROFEN, name: "target", source: "user" }];
+    const evaluator = new CompoundEvaluator(new LigandActivityOracle(rdkit, actives), new SyntheticAccessibilityOracle(rdkit), [{ name: "qed", direction: "maximize", weight: 1 }]);
+    const rounds: number[] = [];
+    const result = await runLeadOptimization(rdkit, evaluator, { hits: { name: "hits.smi", text: `${START} decanol\nbad(( x` }, strategy: "generate_simple_analogs", max_evaluations: 60, wallclock_limit_s: 0, seed: 42 }, { onRound: (r) => rounds.push(r.evaluated) });
+    expect(evaluator.evaluations).toBeLessThanOrEqual(60);
+    expect(result.invalid).toHaveLength(1);
+    expect(result.parents[0]!.smiles).toBe(START);
+    expect(result.series.length).toBeGreaterThan(10);
+    expect(result.series[0]!.root).toBe(START);
+    expect(Object.keys(result.series[0]!.deltas)).toEqual(["fitness", "activity", "synthetic_accessibility", "qed", "logp", "mw", "tpsa"]);
+    expect(result.series[0]!.deltas.fitness).toBeCloseTo(result.series[0]!.fitness - result.parents[0]!.fitness, 3);
+    expect(result.improved).toBeGreaterThan(0);
+    expect(rounds.at(-1)).toBe(evaluator.evaluations);
+  });
+
+  it("scores uploaded analogs for upload_custom", async () => {
+    const evaluator = new CompoundEvaluator(new LigandActivityOracle(rdkit, [{ smiles: IBUPROFEN, name: null, source: "user" }]), new SyntheticAccessibilityOracle(rdkit), OBJECTIVES);
+    const result = await runLeadOptimization(rdkit, evaluator, { hits: { name: "h.smi", text: IBUPROFEN }, strategy: "upload_custom", uploaded_analogs: { name: "a.smi", text: "CC(C)Cc1ccc(C(C)C(=O)OC)cc1 methyl-ester\nCC(C)Cc1ccc(C(C)C(N)=O)cc1 amide" }, max_evaluations: 3, wallclock_limit_s: 0, seed: 1 });
+    expect(result.series.map((s) => s.strategy)).toEqual(["uploaded analog", "uploaded analog"]);
+    expect(result.series.map((s) => s.name).sort()).toEqual(["amide", "methyl-ester"]);
+  });
+});

@@ -1,0 +1,153 @@
+import { morganFingerprintOfSmiles, tanimoto, type RDKitModule } from "@sieve/chem";
+import { Random } from "@sieve/optimize";
+import { generateAnalogs, type AnalogStrategy } from "./analogs";
+import { drugLikenessProblem, readCompounds, type InvalidEntry, type LibraryCompound } from "./compound-library";
+import { mapConcurrent, rankEvaluated, type CompoundEvaluator, type EvaluatedCompound } from "./evaluation";
+import { constraintViolations, type PlanConstraint } from "./plan";
+import type { StopReason } from "./vhts";
+
+export interface LeadOptOptions {
+  hits: { name: string; text: string };
+  strategy: AnalogStrategy;
+  /** The uploaded analogs for `upload_custom`. */
+  uploaded_analogs?: { name: string; text: string } | null;
+  constraints?: PlanConstraint[];
+  max_evaluations: number;
+  wallclock_limit_s: number;
+  seed: number;
+  /** Parents carried into each round (default 6) and analogs made per parent (default 6). */
+  parents_per_round?: number;
+  analogs_per_parent?: number;
+  concurrency?: number;
+  alerts?: (smiles: string) => string[];
+}
+
+export type SeriesMember = EvaluatedCompound & { parent: string; root: string; strategy: string; round: number; deltas: Record<string, number | null>; constraint_violations: string[] };
+
+export interface LeadOptResult {
+  parents: EvaluatedCompound[];
+  series: SeriesMember[];
+  improved: number;
+  rounds: number;
+  invalid: InvalidEntry[];
+  rejected: { smiles: string; reasons: string[] }[];
+  stop_reason: StopReason | "no_new_analogs";
+  elapsed_s: number;
+}
+
+const DELTA_KEYS = ["fitness", "activity", "synthetic_accessibility", "qed", "logp", "mw", "tpsa"] as const;
+
+/**
+ * Lead optimization: score the hit compounds, then in rounds make analogs of the best molecules so
+ * far by the chosen strategy (round 0 of `upload_custom` scores the uploaded analogs, each assigned
+ * to its most similar hit), drop those breaking drug-likeness or the plan's constraints, and score
+ * the rest until the evaluation budget. Elitist selection over everything scored, like the GA of
+ * `@sieve/optimize`; every analog reports its deltas against the hit it descends from.
+ */
+export async function runLeadOptimization(
+  rdkit: RDKitModule,
+  evaluator: CompoundEvaluator,
+  options: LeadOptOptions,
+  hooks: { onRound?(p: { round: number; evaluated: number; max_evaluations: number; best_fitness: number | null; improved: number }): void; cancelled?(): boolean; signal?: AbortSignal } = {},
+): Promise<LeadOptResult> {
+  const started = performance.now();
+  const random = new Random(options.seed);
+  const read = readCompounds(rdkit, options.hits.name, options.hits.text);
+  if (read.compounds.length === 0) throw new Error(`No readable hit compound${read.invalid.length ? `: ${read.invalid.map((i) => `${i.input} (${i.error})`).join("; ")}` : ""}`);
+  const concurrency = options.concurrency ?? 1;
+  const score = (items: { compound: LibraryCompound }[]) => mapConcurrent(items, concurrency, ({ compound }) => evaluator.evaluate(compound, hooks.signal));
+
+  const parents = await score(read.compounds.slice(0, options.max_evaluations).map((compound) => ({ compound })));
+  const byRoot = new Map(parents.map((p) => [p.smiles, p]));
+  const seen = new Set(parents.map((p) => p.smiles));
+  const series: SeriesMember[] = [];
+  const rejected: LeadOptResult["rejected"] = [];
+  const invalid = [...read.invalid];
+  let stop: LeadOptResult["stop_reason"] = "budget";
+  let round = 0;
+  const pool = (): { smiles: string; fitness: number; root: string }[] =>
+    rankEvaluated([...parents.map((p) => ({ ...p, root: p.smiles })), ...series]).slice(0, options.parents_per_round ?? 6);
+
+  while (evaluator.evaluations < options.max_evaluations) {
+    if (hooks.cancelled?.()) {
+      stop = "cancelled";
+      break;
+    }
+    if (options.wallclock_limit_s > 0 && (performance.now() - started) / 1000 >= options.wallclock_limit_s) {
+      stop = "wallclock";
+      break;
+    }
+    const candidates: { compound: LibraryCompound; parent: string; root: string; strategy: string }[] = [];
+    if (round === 0 && options.strategy === "upload_custom") {
+      const uploaded = options.uploaded_analogs ? readCompounds(rdkit, options.uploaded_analogs.name, options.uploaded_analogs.text) : { compounds: [], invalid: [] };
+      invalid.push(...uploaded.invalid);
+      for (const compound of uploaded.compounds) {
+        const root = nearestParent(rdkit, compound.smiles, parents);
+        if (!seen.has(compound.smiles)) candidates.push({ compound, parent: root, root, strategy: "uploaded analog" });
+      }
+    } else {
+      const strategy = options.strategy === "upload_custom" ? "generate_simple_analogs" : options.strategy;
+      for (const parent of pool()) {
+        for (const analog of generateAnalogs(rdkit, parent.smiles, strategy, options.analogs_per_parent ?? 6, random, seen)) {
+          const compound = readCompounds(rdkit, "analog.smi", analog.smiles).compounds[0];
+          if (compound) candidates.push({ compound, parent: parent.smiles, root: parent.root, strategy: analog.strategy });
+        }
+      }
+    }
+    const accepted = candidates.filter(({ compound }) => {
+      if (seen.has(compound.smiles)) return false;
+      seen.add(compound.smiles);
+      const reasons = [drugLikenessProblem(compound.profile), ...constraintViolations(rdkit, compound.smiles, compound.profile, options.constraints ?? [], options.alerts ?? (() => []))].filter((r): r is string => Boolean(r));
+      if (reasons.length && rejected.length < 200) rejected.push({ smiles: compound.smiles, reasons });
+      return reasons.length === 0;
+    });
+    if (accepted.length === 0) {
+      stop = "no_new_analogs";
+      break;
+    }
+    const batch = accepted.slice(0, options.max_evaluations - evaluator.evaluations);
+    const results = await score(batch);
+    batch.forEach((c, i) => {
+      const result = results[i]!;
+      series.push({ ...result, name: c.compound.name, parent: c.parent, root: c.root, strategy: c.strategy, round, deltas: deltas(result, byRoot.get(c.root)!), constraint_violations: [] });
+    });
+    round++;
+    const improved = series.filter((s) => s.deltas.fitness! > 0).length;
+    hooks.onRound?.({ round, evaluated: evaluator.evaluations, max_evaluations: options.max_evaluations, best_fitness: rankEvaluated([...parents, ...series])[0]?.fitness ?? null, improved });
+  }
+  const ranked = rankEvaluated(series);
+  return {
+    parents: rankEvaluated(parents),
+    series: ranked.slice(0, 100).map((m, i) => (i < 25 ? m : { ...m, pose_pdbqt: undefined })),
+    improved: series.filter((s) => s.deltas.fitness! > 0).length,
+    rounds: round,
+    invalid: invalid.slice(0, 200),
+    rejected,
+    stop_reason: stop,
+    elapsed_s: Math.round((performance.now() - started) / 100) / 10,
+  };
+}
+
+function deltas(child: EvaluatedCompound, root: EvaluatedCompound): Record<string, number | null> {
+  const value = (c: EvaluatedCompound, key: (typeof DELTA_KEYS)[number]) => (key === "fitness" || key === "activity" || key === "synthetic_accessibility" ? c[key] : c.properties[key]);
+  return Object.fromEntries(
+    DELTA_KEYS.map((key) => {
+      const a = value(child, key);
+      const b = value(root, key);
+      return [key, a === null || b === null ? null : Math.round((a - b) * 1000) / 1000];
+    }),
+  );
+}
+
+/** The hit an uploaded analog most resembles (Morgan Tanimoto), to report its deltas against. */
+function nearestParent(rdkit: RDKitModule, smiles: string, parents: EvaluatedCompound[]): string {
+  const fp = morganFingerprintOfSmiles(rdkit, smiles);
+  let best = parents[0]!.smiles;
+  let bestSimilarity = -1;
+  for (const parent of parents) {
+    const other = morganFingerprintOfSmiles(rdkit, parent.smiles);
+    const similarity = fp && other ? tanimoto(fp, other) : 0;
+    if (similarity > bestSimilarity) [best, bestSimilarity] = [parent.smiles, similarity];
+  }
+  return best;
+}

@@ -172,3 +172,42 @@ describe("lead optimization and custom workflows", () => {
     for (const member of metrics.series) expect(member.properties.logp).toBeLessThanOrEqual(3);
   });
 });
+
+describe("negatome synthetic oracles", () => {
+  it.skipIf(!hasPdb || !hasDocking)("docks into an uploaded receptor as a job and registers its poor results as BINDING negatives, once", async () => {
+    const receptor = await upload("protein", "1HSG.pdb", readFileSync(PDB, "utf8"));
+    const created = await ctx.call({ method: "POST", url: "/v1/negatome/synthetic/oracle/dock", token, payload: { pdb_s3: receptor, smiles: ["CC(=O)Oc1ccccc1C(=O)O", "OC(=O)c1ccccc1O"], exhaustiveness: 1, box_size: 16 } });
+    expect(created.statusCode, created.body).toBe(202);
+    const jobId = created.json().job_id;
+    const early = await ctx.call({ method: "POST", url: "/v1/negatome/synthetic/oracle/register", token, payload: { job_id: jobId } });
+    expect([200, 409]).toContain(early.statusCode);
+    let job;
+    for (const deadline = Date.now() + 120_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 300))) {
+      job = (await ctx.call({ method: "GET", url: `/v1/engine/jobs/${jobId}`, token })).json();
+      if (["completed", "failed"].includes(job.status)) break;
+    }
+    expect(job.status, job.error_message).toBe("completed");
+    expect(job.result.final_metrics.results.map((r: { affinity: number }) => r.affinity).every((a: number) => a < 0)).toBe(true);
+
+    const stranger = (await ctx.signup()).token;
+    expect((await ctx.call({ method: "POST", url: "/v1/negatome/synthetic/oracle/register", token: stranger, payload: { job_id: jobId, affinity_threshold: -20 } })).statusCode).toBe(404);
+
+    const statsBefore = (await ctx.call({ method: "GET", url: "/v1/negatome/stats", token })).json().total_records;
+    const first = await ctx.call({ method: "POST", url: "/v1/negatome/synthetic/oracle/register", token, payload: { job_id: jobId, affinity_threshold: -20, target_uniprot_id: "P04585" } });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ registered: 2, inserted: 2 });
+    const again = await ctx.call({ method: "POST", url: "/v1/negatome/synthetic/oracle/register", token, payload: { job_id: jobId, affinity_threshold: -20, target_uniprot_id: "P04585" } });
+    expect(again.statusCode).toBe(200);
+    const statsAfter = (await ctx.call({ method: "GET", url: "/v1/negatome/stats", token })).json();
+    expect(statsAfter.total_records).toBe(statsBefore + 2);
+    expect(statsAfter.by_failure_class.BINDING ?? statsAfter.by_failure_class.binding).toBeGreaterThanOrEqual(2);
+  });
+
+  it("refuses MD runs longer than the maximum (422) and answers 501 naming GROMACS when it is not installed", async () => {
+    const tooLong = await ctx.call({ method: "POST", url: "/v1/negatome/synthetic/oracle/md", token, payload: { system_tar_s3: "upload://x/system.tar", ns: 1000 } });
+    expect(tooLong.statusCode).toBe(422);
+    const md = await ctx.call({ method: "POST", url: "/v1/negatome/synthetic/oracle/md", token, payload: { system_tar_s3: "upload://x/system.tar", ns: 1 } });
+    expect(md.statusCode).toBe(501);
+    expect(md.json().error).toMatch(/GROMACS/);
+  });
+});

@@ -6,7 +6,7 @@ import type { Extraction } from "@sieve/literature";
 import { inspectForSafety, prepareCompound, prepareRecords, type NegatomeCandidate, type PreparedRecords, type ReferenceCompound } from "@sieve/negatome";
 import { parseTargetUpload, type TargetUploadInput, type TargetUploadOutcome } from "./targets";
 import { rankDisease, type DiseaseRanking, type DiseaseRankingInput } from "@sieve/targets";
-import { parsePlanTask, runLeadOptTask, runVhtsTask, type LeadOptTaskInput, type LeadOptTaskOutput, type VhtsTaskInput, type VhtsTaskOutput } from "./workflows";
+import { parsePlanTask, runDockTask, runLeadOptTask, runVhtsTask, type DockTaskInput, type DockTaskOutput, type LeadOptTaskInput, type LeadOptTaskOutput, type VhtsTaskInput, type VhtsTaskOutput } from "./workflows";
 import type { WorkflowPlan } from "@sieve/workflows";
 import { extractDocuments, referenceStats, resolveDisease, resolveGene, type Resolution, type ResolvedDisease, type ResolvedGene } from "./literature";
 
@@ -37,6 +37,8 @@ export interface TaskCatalog {
   /** Lead optimization by an analog strategy; custom workflows run their plan through it too. */
   "engine.lead_opt": { input: LeadOptTaskInput; output: LeadOptTaskOutput };
   "workflows.plan": { input: { description: string }; output: WorkflowPlan };
+  /** The negatome's docking oracle: every SMILES docked into one receptor. */
+  "engine.oracle_dock": { input: DockTaskInput; output: DockTaskOutput };
 }
 export type TaskType = keyof TaskCatalog;
 
@@ -112,6 +114,9 @@ export const taskHandlers: Handlers = {
   },
   async "engine.lead_opt"(input, context) {
     return runLeadOptTask(input, context);
+  },
+  async "engine.oracle_dock"(input, context) {
+    return runDockTask(input, context);
   },
   async "workflows.plan"(input) {
     return parsePlanTask(input);

@@ -7,6 +7,7 @@ import {
   LigandActivityOracle,
   SyntheticAccessibilityOracle,
   describeOracle,
+  mapConcurrent,
   parseWorkflowPlan,
   runLeadOptimization,
   runVhts,
@@ -187,4 +188,51 @@ export async function runLeadOptTask(input: LeadOptTaskInput, context: TaskConte
 /** Parses a custom workflow description on a thread (RDKit checks the SMILES it names). */
 export async function parsePlanTask({ description }: { description: string }): Promise<WorkflowPlan> {
   return parseWorkflowPlan(await loadRDKit(), description);
+}
+
+/** A negatome docking oracle job: dock each SMILES into one receptor and report every result. */
+export interface DockTaskInput {
+  receptor: { name: string; text: string; format: "pdb" | "pdbqt" };
+  box: BoxSpec;
+  docking: Partial<VinaParameters>;
+  smiles: string[];
+  seed: number;
+}
+
+export interface DockTaskOutput {
+  results: { input: string; smiles: string | null; affinity: number | null; modes: unknown[]; pose_pdbqt: string | null; error: string | null }[];
+  oracle: OracleInfo;
+  box: { center: number[]; size: number[] };
+  receptor_sha256: string;
+}
+
+export async function runDockTask(input: DockTaskInput, context: TaskContext): Promise<DockTaskOutput> {
+  const rdkit = await loadRDKit();
+  const oracle = await DockingOracle.create({ receptor: input.receptor.text, format: input.receptor.format, box: input.box, params: { seed: input.seed, ...input.docking, cpu: 1 } });
+  const cancel = cancellationSignal(context);
+  let done = 0;
+  try {
+    const results = await mapConcurrent(input.smiles, DOCKING_PROCESSES, async (raw) => {
+      if (context.cancelled()) throw new TaskCancelled("cancelled");
+      const mol = rdkit.get_mol(raw);
+      const smiles = mol?.is_valid() ? mol.get_smiles() : null;
+      mol?.delete();
+      const result = smiles
+        ? await oracle.dock(smiles, cancel.signal).then(
+            (r) => ({ input: raw, smiles, affinity: r.affinity, modes: r.modes, pose_pdbqt: r.pose_pdbqt, error: null }),
+            (error: unknown) => {
+              if (context.cancelled()) throw new TaskCancelled("cancelled");
+              return { input: raw, smiles, affinity: null, modes: [], pose_pdbqt: null, error: error instanceof Error ? error.message : String(error) };
+            },
+          )
+        : { input: raw, smiles: null, affinity: null, modes: [], pose_pdbqt: null, error: "RDKit could not read this SMILES" };
+      done++;
+      context.progress({ progress: { docked: done, total: input.smiles.length }, points: result.affinity === null ? [] : [{ name: "affinity", x: done, y: result.affinity }] });
+      return result;
+    });
+    return { results, oracle: describeOracle(oracle), box: oracle.box, receptor_sha256: oracle.receptorSha256 };
+  } finally {
+    cancel.dispose();
+    await oracle.close();
+  }
 }

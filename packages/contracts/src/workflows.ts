@@ -76,4 +76,5 @@ export const OracleRegisterBody = z.object({
   target_uniprot_id: z.string().trim().max(20).nullish(),
 });
 export const OracleJobCreated = z.object({ job_id: z.string(), status: z.string() });
-export const OracleRegistered = z.object({ job_id: z.string(), inserted: z.number().int(), skipped: z.number().int(), negatome_ids: z.array(z.string()) });
+/** `registered`: poor results found in the job; `inserted`/`skipped` as the negatome's synthetic ingest counts them. */
+export const OracleRegistered = z.object({ job_id: z.string(), inserted: z.number().int(), skipped: z.number().int(), registered: z.number().int() });

@@ -8,6 +8,7 @@ import { runsStore } from "../runs/store";
 import { toPublicRun } from "../runs/service";
 import { workflowFiles } from "./inputs";
 import { oracleStatus } from "./oracle-status";
+import { negatomeOracleRoutes } from "./negatome-oracles";
 import { CUSTOM_DOMAIN, LEAD_OPT_DOMAIN, VHTS_DOMAIN, leadOptJobHandler, vhtsJobHandler } from "./jobs";
 
 const RunIdParam = z.object({ id: z.string().max(100) });
@@ -23,6 +24,8 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The custom workflow's description read back as a plan, for the user to confirm or edit before launching.
   app.post("/v1/workflows/plan", { schema: { tags: ["workflows"], body: PlanBody, response: { 200: WorkflowPlan } } }, async (request) => parsePlan(request.body.description));
+
+  await app.register(negatomeOracleRoutes);
 
   app.get("/v1/workflows/oracles", { schema: { tags: ["workflows"], response: { 200: OraclesStatus } } }, async () => oracleStatus());
 

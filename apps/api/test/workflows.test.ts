@@ -171,6 +171,24 @@ describe("lead optimization and custom workflows", () => {
     expect(metrics.parents.length + metrics.series.length).toBeLessThanOrEqual(30);
     for (const member of metrics.series) expect(member.properties.logp).toBeLessThanOrEqual(3);
   });
+
+  it("keeps a custom run without a confirmed plan queued until its plan is confirmed on the run page", async () => {
+    const created = await ctx.call({ method: "POST", url: `/v1/projects/${projectId}/runs`, token, payload: { workflow: "custom", inputs: { custom_message: "start from CCOc1ccccc1; budget 12", include_docking: false } } });
+    const runId = created.json().id;
+    await new Promise((r) => setTimeout(r, 500));
+    const waiting = (await ctx.call({ method: "GET", url: `/v1/workflows/runs/${runId}`, token })).json();
+    expect(waiting).toMatchObject({ run: { status: "queued" }, job: null });
+    const plan = (await ctx.call({ method: "POST", url: "/v1/workflows/plan", token, payload: { description: "start from CCOc1ccccc1; budget 12" } })).json();
+    const stranger = (await ctx.signup()).token;
+    expect((await ctx.call({ method: "POST", url: `/v1/workflows/runs/${runId}/plan`, token: stranger, payload: { plan } })).statusCode).toBe(404);
+    const confirmed = await ctx.call({ method: "POST", url: `/v1/workflows/runs/${runId}/plan`, token, payload: { plan } });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().job.domain).toBe("custom");
+    expect((await ctx.call({ method: "POST", url: `/v1/workflows/runs/${runId}/plan`, token, payload: { plan } })).statusCode).toBe(409);
+    const detail = await waitForRun(runId, finished);
+    expect(detail.job.status, detail.job.error_message).toBe("completed");
+    expect(detail.run.config.modules.map((m: { name: string }) => m.name)).toContain("WorkflowPlan");
+  });
 });
 
 describe("negatome synthetic oracles", () => {

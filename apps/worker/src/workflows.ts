@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { loadRDKit, type RDKitModule } from "@sieve/chem";
+import { depictSvg, loadRDKit, type RDKitModule } from "@sieve/chem";
 import { structuralAlertsOfSmiles } from "@sieve/negatome";
 import {
   CompoundEvaluator,
@@ -65,6 +65,19 @@ export function alertWarnings(rdkit: RDKitModule) {
   return (smiles: string) => (structuralAlertsOfSmiles(rdkit, smiles) ?? []).map((a) => `${a.catalog} alert: ${a.name}`);
 }
 
+/** Structure drawings for the first `limit` compounds, so the run page needs no further request. */
+export function withDrawings<T extends { smiles: string }>(rdkit: RDKitModule, items: T[], limit = 50): (T & { svg?: string })[] {
+  return items.map((item, index) => {
+    if (index >= limit) return item;
+    const mol = rdkit.get_mol(item.smiles);
+    try {
+      return mol ? { ...item, svg: depictSvg(mol) } : item;
+    } finally {
+      mol?.delete();
+    }
+  });
+}
+
 /** Aborts running child processes as soon as the job is cancelled (checked every 250 ms). */
 export function cancellationSignal(context: TaskContext): { signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();
@@ -104,6 +117,7 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
     if (result.stop_reason === "cancelled") throw new TaskCancelled("cancelled");
     return {
       ...result,
+      hits: withDrawings(rdkit, result.hits),
       oracles: [describeOracle(activity), describeOracle(sa)],
       unsupported_objectives: unsupportedObjectives(input.objectives),
       activity_kind: evaluator.activityKind,
@@ -172,6 +186,8 @@ export async function runLeadOptTask(input: LeadOptTaskInput, context: TaskConte
     if (result.stop_reason === "cancelled") throw new TaskCancelled("cancelled");
     return {
       ...result,
+      parents: withDrawings(rdkit, result.parents),
+      series: withDrawings(rdkit, result.series),
       oracles: [describeOracle(activity), describeOracle(sa)],
       unsupported_objectives: unsupportedObjectives(input.objectives),
       activity_kind: evaluator.activityKind,

@@ -23,6 +23,8 @@ export const WorkflowHit = z.object({
   parent: z.string().optional(),
   strategy: z.string().optional(),
   deltas: z.record(z.string(), z.number().nullable()).optional(),
+  /** RDKit's drawing (SVG) for the top of the list. */
+  svg: z.string().optional(),
 });
 export type WorkflowHit = z.infer<typeof WorkflowHit>;
 

@@ -10,6 +10,7 @@ import { MoleculesRoute } from "./routes/dashboard/molecules";
 import { NegatomeRoute } from "./routes/dashboard/negatome";
 import { ProjectsRoute } from "./routes/dashboard/projects";
 import { ProteinsRoute } from "./routes/dashboard/proteins";
+import { RunRoute } from "./routes/dashboard/run";
 import { SettingsRoute } from "./routes/dashboard/settings";
 import { TargetNarrowingRoute } from "./routes/dashboard/target-narrowing";
 import { TargetsRoute } from "./routes/dashboard/targets";
@@ -50,6 +51,7 @@ export const routes: RouteObject[] = [
           { path: paths.analyses, element: <AnalysesRoute /> },
           { path: paths.admin, element: <AdminRoute /> },
           { path: paths.settings, element: <SettingsRoute /> },
+          { path: paths.run, element: <RunRoute /> },
           ...upcomingRoutes,
         ],
       },

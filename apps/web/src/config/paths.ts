@@ -15,7 +15,11 @@ export const paths = {
   reports: "/dashboard/reports",
   admin: "/dashboard/admin",
   settings: "/dashboard/settings",
+  run: "/dashboard/runs/:id",
 } as const;
+
+/** The page of one run launched from the New Job modal. */
+export const runPath = (id: string) => `/dashboard/runs/${encodeURIComponent(id)}`;
 
 /** The sidebar of §2, in the spec's order; Logout follows as a button. */
 export const SIDEBAR_LINKS = [

@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ErrorBody, OraclesStatus, PlanBody, WorkflowPlan, WorkflowRunDetail, type RunConfig } from "@sieve/contracts";
+
+const ConfirmPlanBody = z.object({ plan: WorkflowPlan });
 import { stripToProtein } from "@sieve/workflows";
-import { notFound } from "../../http/errors";
+import { eq } from "drizzle-orm";
+import { schema } from "@sieve/db";
+import { conflict, notFound } from "../../http/errors";
+import { launchWorkflowRun } from "./service";
 import { engineJobsStore } from "../engine/store";
 import { runsStore } from "../runs/store";
 import { toPublicRun } from "../runs/service";
@@ -33,6 +38,21 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     const run = await runsStore(db, request.tenant).get(request.params.id);
     if (!run) throw notFound("Run");
     return { run: toPublicRun(run), job: await engineJobsStore(db, request.tenant).latestForRun(run.id) };
+  });
+
+  // Confirms (or replaces) the plan of a custom run that is still waiting for one, and starts it.
+  app.post("/v1/workflows/runs/:id/plan", { schema: { tags: ["workflows"], params: RunIdParam, body: ConfirmPlanBody, response: { 200: WorkflowRunDetail, 404: ErrorBody, 409: ErrorBody } } }, async (request) => {
+    const store = runsStore(db, request.tenant);
+    const run = await store.get(request.params.id);
+    if (!run) throw notFound("Run");
+    const jobs = engineJobsStore(db, request.tenant);
+    if (run.workflow !== "custom" || run.status !== "queued" || (await jobs.latestForRun(run.id))) throw conflict("Only a custom run still waiting for its plan can be confirmed", "plan_not_pending");
+    const config = run.config as unknown as RunConfig;
+    const modules = [...config.modules.filter((m) => m.name !== "WorkflowPlan"), { name: "WorkflowPlan", params: request.body.plan }];
+    await db.update(schema.runs).set({ config: { ...config, modules }, updatedAt: new Date() }).where(eq(schema.runs.id, run.id));
+    const updated = (await store.get(run.id))!;
+    await launchWorkflowRun(app, toPublicRun(updated), request.tenant.userId);
+    return { run: toPublicRun((await store.get(run.id))!), job: await jobs.latestForRun(run.id) };
   });
 
   // The receptor a run docked into, protein atoms only, for the pose viewer.

@@ -15,6 +15,8 @@ export async function launchWorkflowRun(app: FastifyInstance, run: Run, userId: 
   const config = run.config as unknown as RunConfig;
   const domain = WORKFLOW_DOMAINS[config.workflow];
   if (!domain) return;
+  // A custom workflow runs once its plan is confirmed (the WorkflowPlan module, from the modal or the run page).
+  if (config.workflow === "custom" && !config.modules.some((m) => m.name === "WorkflowPlan")) return;
   const [row] = await app.database.db.select({ orgId: schema.runs.orgId }).from(schema.runs).where(eq(schema.runs.id, run.id));
   if (!row) return;
   const input: WorkflowJobInput = { run_id: run.id, workflow: config.workflow, config, user_id: userId };

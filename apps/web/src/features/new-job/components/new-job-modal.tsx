@@ -104,7 +104,7 @@ export function NewJobModal({ open, onClose, onJobSubmitted }: NewJobModalProps)
             </p>
           )}
         </div>
-        <p className="form-note">Runs are queued until an executor for their workflow is connected; nothing runs yet.</p>
+        <p className="form-note">Each workflow runs as an engine job; follow it from Recent runs (a custom workflow first shows its plan for you to confirm).</p>
       </form>
     </Dialog>
   );

@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import type { RunConfig } from "@sieve/contracts";
 import { Dialog } from "../../../components/ui/dialog";
 import { Notice } from "../../../components/ui/notice";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { waitingForExecutor, workflowLabel } from "../../../config/workflows";
 import { formatDateTime, shortId } from "../../../lib/format";
+import { runPath } from "../../../config/paths";
 import { useRunDetails } from "../api/runs";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -28,6 +30,7 @@ export function RunDetails({ runId, onClose }: { runId: string | null; onClose: 
       {run.isError && <Notice tone="error">{run.error.message}</Notice>}
       {run.data && (
         <div className="stack">
+          <Link to={runPath(run.data.id)}>Open the run page (progress, hits, poses)</Link>
           <dl className="facts facts--stacked">
             <Fact label="Project">{run.data.project_name}</Fact>
             <Fact label="Workflow">{workflowLabel(run.data.workflow)}</Fact>

@@ -1,0 +1,160 @@
+import { useState, type ReactNode } from "react";
+import type { RunConfig, WorkflowHit } from "@sieve/contracts";
+import { Button } from "../../../components/ui/button";
+import { Notice } from "../../../components/ui/notice";
+import { StatusBadge } from "../../../components/ui/status-badge";
+import { workflowLabel } from "../../../config/workflows";
+import { formatDateTime, shortId } from "../../../lib/format";
+import { useCancelJob, useReceptor, useWorkflowRun } from "../api/workflow-run";
+import { progressText, readWorkflowResult, STOP_REASONS, formatNumber } from "../model/results";
+import { HitsTable } from "./hits-table";
+import { PlanReview } from "./plan-review";
+import { PoseViewer } from "./pose-viewer";
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** A run of the New Job modal: live progress, cancel, ranked hits with structures and docking poses. */
+export function WorkflowRun({ runId }: { runId: string }) {
+  const detail = useWorkflowRun(runId);
+  const cancel = useCancelJob(runId);
+  const [pose, setPose] = useState<WorkflowHit | null>(null);
+  const job = detail.data?.job ?? null;
+  const result = readWorkflowResult(job?.result?.final_metrics);
+  const docking = result?.activity_kind === "docking";
+  const receptor = useReceptor(runId, docking);
+
+  if (detail.isPending) return <p className="loading">Loading run…</p>;
+  if (detail.isError) return <Notice tone="error">{detail.error.message}</Notice>;
+  const { run } = detail.data;
+  const config = run.config as Partial<RunConfig>;
+  const status = job?.status ?? run.status;
+  const active = status === "queued" || status === "running";
+  const leadOpt = run.workflow !== "vhts";
+  const progress = progressText(job?.progress);
+
+  return (
+    <div className="stack">
+      <section className="panel stack" aria-labelledby="run-title">
+        <h2 id="run-title" className="panel__title">
+          {workflowLabel(run.workflow)} — run {shortId(run.id)}
+        </h2>
+        <dl className="facts">
+          <Fact label="Status">
+            <StatusBadge status={status} />
+          </Fact>
+          <Fact label="Project">{run.project_name}</Fact>
+          <Fact label="Created">{formatDateTime(run.created_at)}</Fact>
+          <Fact label="Target">{config.inputs?.target_protein ?? "—"}</Fact>
+          <Fact label="Budget">{config.budget ? `${config.budget.max_evaluations} evaluations` : "—"}</Fact>
+          <Fact label="Progress">
+            <span role="status" aria-live="polite">
+              {progress ?? (status === "queued" ? (job ? "Waiting for a free worker thread" : "Waiting for the plan to be confirmed") : active ? "Preparing…" : "—")}
+            </span>
+          </Fact>
+        </dl>
+        {active && job && (
+          <div className="button-row">
+            <Button variant="secondary" onClick={() => cancel.mutate(job.id)} disabled={cancel.isPending}>
+              Cancel run
+            </Button>
+          </div>
+        )}
+        {cancel.isError && job && <Notice tone="error">{`Failed to cancel job ${job.id}: ${cancel.error.message}`}</Notice>}
+        {status === "failed" && <Notice tone="error" title="The run failed">{job?.error_message ?? "No reason was recorded."}</Notice>}
+        {result?.stop_reason && <p className="muted">Stopped because {STOP_REASONS[result.stop_reason] ?? result.stop_reason}.</p>}
+      </section>
+
+      {run.workflow === "custom" && !job && status === "queued" && <PlanReview runId={run.id} description={config.inputs?.custom_message ?? ""} />}
+
+      {result && (
+        <section className="panel stack" aria-labelledby="oracles-title">
+          <h2 id="oracles-title" className="panel__title">
+            How compounds were scored
+          </h2>
+          <ul className="planned-list">
+            {result.oracles.map((oracle) => (
+              <li key={oracle.name}>
+                <strong>{oracle.name}</strong> ({oracle.unit}): {oracle.description}. <span className="muted">{oracle.version}</span>
+              </li>
+            ))}
+          </ul>
+          {result.counts && (
+            <p className="muted">
+              {Object.entries(result.counts)
+                .map(([name, n]) => `${name.replaceAll("_", " ")}: ${n}`)
+                .join(" · ")}
+            </p>
+          )}
+          {result.unsupported_objectives.length > 0 && <Notice tone="warning">Objectives not scored (not supported): {result.unsupported_objectives.join(", ")}</Notice>}
+          {result.plan && <PlanSummary plan={result.plan} />}
+        </section>
+      )}
+
+      {result && (
+        <section className="panel stack" aria-labelledby="hits-title">
+          <h2 id="hits-title" className="panel__title">
+            {leadOpt ? "Improved series" : "Ranked hits"}
+          </h2>
+          {leadOpt && result.parents.length > 0 && (
+            <p className="muted">Parents: {result.parents.map((p) => `${p.name ?? p.smiles} (fitness ${formatNumber(p.fitness, 3)})`).join("; ")}</p>
+          )}
+          <HitsTable hits={result.hits} caption={leadOpt ? "Analogs, best first" : "Hits, best first"} docking={docking} leadOpt={leadOpt} onShowPose={setPose} />
+          {pose && pose.pose_pdbqt && (
+            <div className="stack" aria-label="Docking pose">
+              <h3 className="panel__title">
+                Pose of {pose.name ?? pose.smiles}: {formatNumber(pose.affinity)} kcal/mol
+              </h3>
+              {receptor.isError && <Notice tone="error">{receptor.error.message}</Notice>}
+              {receptor.data && <PoseViewer receptor={receptor.data} pose={pose.pose_pdbqt} label={pose.name ?? pose.smiles} />}
+              {pose.modes && <p className="muted">Vina modes: {pose.modes.map((m) => formatNumber(m.affinity)).join(", ")} kcal/mol</p>}
+            </div>
+          )}
+        </section>
+      )}
+
+      {result && (result.invalid.length > 0 || result.filtered.length > 0) && (
+        <section className="panel stack" aria-labelledby="skipped-title">
+          <h2 id="skipped-title" className="panel__title">
+            Not scored
+          </h2>
+          <ul className="planned-list">
+            {result.invalid.map((entry) => (
+              <li key={`invalid-${entry.position}`}>
+                Line {entry.position}: <code>{entry.input}</code> — {entry.error}
+              </li>
+            ))}
+            {result.filtered.map((entry) => (
+              <li key={`filtered-${entry.smiles}`}>
+                {entry.name ?? entry.smiles}: filtered out ({entry.reason})
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function PlanSummary({ plan }: { plan: NonNullable<ReturnType<typeof readWorkflowResult>>["plan"] }) {
+  if (!plan) return null;
+  return (
+    <div className="stack">
+      <h3 className="panel__title">Workflow plan</h3>
+      <ul className="planned-list">
+        <li>Objectives: {plan.objectives.map((o) => `${o.name} (${o.direction}, weight ${o.weight})`).join("; ")}</li>
+        {plan.constraints.map((c) => (
+          <li key={c.text}>Constraint: {c.text}</li>
+        ))}
+        {plan.budget !== null && <li>Budget: {plan.budget} evaluations</li>}
+      </ul>
+      {plan.not_understood.length > 0 && <Notice tone="warning">Not understood (not applied): {plan.not_understood.join(" | ")}</Notice>}
+    </div>
+  );
+}

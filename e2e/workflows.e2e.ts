@@ -1,0 +1,74 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { proteinFixture, screenshot, seriousA11yViolations, useE2eSession, writeFixture } from "./harness";
+
+let page: Page;
+
+useE2eSession((session) => ({ page } = session));
+
+const dialog = () => page.locator("dialog[open]");
+const FIVE_COMPOUNDS = ["CC(=O)Oc1ccccc1C(=O)O aspirin", "CC(C)Cc1ccc(cc1)C(C)C(=O)O ibuprofen", "CC(=O)Nc1ccc(O)cc1 paracetamol", "OC(=O)c1ccccc1O salicylic-acid", "Cn1cnc2c1c(=O)n(C)c(=O)n2C caffeine"].join("\n");
+
+async function uploadInto(kind: string, path: string): Promise<string> {
+  await dialog().locator(`input[data-upload-kind="${kind}"]`).setInputFiles(path);
+  await page.waitForFunction("document.querySelector('dialog[open] .upload-status')?.textContent !== ''");
+  return (await dialog().locator(".upload-status").textContent()) ?? "";
+}
+
+describe("virtual screening with docking from the New Job modal", () => {
+  it("uploads 1HSG and a five-compound library, launches VHTS with docking and shows docked hits with affinities and a pose", async () => {
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "New Job" }).click();
+    expect(await uploadInto("protein", await proteinFixture())).toBe("File uploaded successfully: 1HSG.pdb");
+    expect(await uploadInto("compound_library", await writeFixture("five.smi", `${FIVE_COMPOUNDS}\n`))).toBe("File uploaded successfully: five.smi");
+    expect(await dialog().getByLabel("Include docking").isChecked()).toBe(true);
+    await dialog().getByRole("button", { name: "Launch Workflow" }).click();
+    await dialog().waitFor({ state: "detached" });
+
+    // From the recent runs table, through the run's details, to its page.
+    const runsTable = page.getByRole("table", { name: "Recent runs" });
+    await runsTable.getByRole("row", { name: /Virtual High-Throughput Screening/ }).getByRole("button", { name: /^Details of run / }).click();
+    await dialog().getByRole("link", { name: /Open the run page/ }).click();
+    await page.waitForURL(/\/dashboard\/runs\/[0-9a-f-]{36}$/);
+    await page.getByRole("heading", { name: /Virtual High-Throughput Screening — run/ }).waitFor();
+
+    // Live progress while it docks, then the ranked hits.
+    const hits = page.getByRole("table", { name: "Hits, best first" });
+    await hits.waitFor({ timeout: 150_000 });
+    await page.locator(".badge", { hasText: "completed" }).first().waitFor({ timeout: 150_000 });
+    expect(await hits.locator("tbody tr").count()).toBe(5);
+    const affinities = await hits.locator("tbody tr td:nth-child(4)").allTextContents();
+    for (const value of affinities) expect(Number(value)).toBeLessThan(0);
+    expect(await page.getByText(/AutoDock Vina best binding affinity/).count()).toBe(1);
+    expect(await hits.locator("img.molecule-drawing").count()).toBe(5);
+
+    await hits.getByRole("button", { name: /^View pose of / }).first().click();
+    await page.locator('.structure-viewer[data-state="ready"], .structure-viewer[data-state="failed"]').waitFor();
+    expect(await page.locator('.structure-viewer[data-state="ready"]').count()).toBe(1);
+    await screenshot(page, "workflow-run-vhts-docking-1280");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+});
+
+describe("custom workflow plan", () => {
+  it("reads the description back as a plan, lists what it did not understand, and runs once confirmed", async () => {
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "New Job" }).click();
+    await dialog().getByLabel("Custom Workflow").check();
+    await dialog().getByLabel("Custom Workflow Description").fill("start from CCOc1ccccc1C(=O)O; logP below 3; budget 12; paint it blue");
+    await dialog().getByRole("button", { name: "Launch Workflow" }).click();
+    await dialog().waitFor({ state: "detached" });
+    // The list refreshes after the launch: pick the custom run's row, not whatever was first before.
+    await page.getByRole("table", { name: "Recent runs" }).getByRole("row", { name: /Custom Workflow/ }).getByRole("button", { name: /^Details of run / }).click();
+    await dialog().getByRole("link", { name: /Open the run page/ }).click();
+
+    const review = page.getByRole("region", { name: "Confirm the workflow plan" });
+    await review.getByText("Constraint: logP below 3").waitFor();
+    await review.getByText("Not understood, will not be applied: paint it blue").waitFor();
+    await review.getByText("Budget: 12").waitFor();
+    await review.getByRole("button", { name: "Confirm plan and run" }).click();
+    await page.getByRole("table", { name: "Analogs, best first" }).waitFor({ timeout: 60_000 });
+    await page.locator(".badge", { hasText: "completed" }).first().waitFor({ timeout: 60_000 });
+    await page.getByText("Not understood (not applied): paint it blue").waitFor();
+  });
+});

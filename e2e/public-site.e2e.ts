@@ -54,7 +54,7 @@ describe("landing page", () => {
     expect(await href("Explore the Platform")).toBe("#product");
     expect(await href("Start a Sprint")).toBe("#contact");
     expect(await href("Book a Call")).toBe("#contact");
-    expect(await href("See a sample target dossier")).toBe("#product");
+    expect(await href("See a sample target dossier")).toMatch(/\/v1\/reports\/sample\/report\.html$/);
     expect(await href("Sign In")).toBe("/login");
     expect(await landing.locator(".site-header").getByRole("link", { name: "Get Early Access" }).getAttribute("href")).toBe("/signup");
 

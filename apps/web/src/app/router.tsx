@@ -11,6 +11,7 @@ import { NegatomeRoute } from "./routes/dashboard/negatome";
 import { ProjectsRoute } from "./routes/dashboard/projects";
 import { ProteinsRoute } from "./routes/dashboard/proteins";
 import { RunRoute } from "./routes/dashboard/run";
+import { ReportsRoute } from "./routes/dashboard/reports";
 import { SettingsRoute } from "./routes/dashboard/settings";
 import { TargetNarrowingRoute } from "./routes/dashboard/target-narrowing";
 import { TargetsRoute } from "./routes/dashboard/targets";
@@ -49,6 +50,7 @@ export const routes: RouteObject[] = [
           { path: paths.negatome, element: <NegatomeRoute /> },
           { path: paths.proteins, element: <ProteinsRoute /> },
           { path: paths.analyses, element: <AnalysesRoute /> },
+          { path: paths.reports, element: <ReportsRoute /> },
           { path: paths.admin, element: <AdminRoute /> },
           { path: paths.settings, element: <SettingsRoute /> },
           { path: paths.run, element: <RunRoute /> },

@@ -146,7 +146,9 @@ export const PAGE_HELP = {
   ),
   reports: (
     <>
-      <p>Reports will collect run dossiers and replay bundles. This view is not wired yet.</p>
+      <p>Every run of your organization with its dossier and replay bundle, its status and its review progress (how many of its outputs are accepted, rejected or still unreviewed). Accept or Reject records your decision on the run, with your name and the time; the dossier and the manifest list every decision.</p>
+      <p>The dossier (zip) holds report.html (opens offline), report.pdf, the molecules with drawings, properties and negatome warnings, the optimization curves as SVG, the target shortlist when the project has a disease with a computed ranking, the review decisions and the signed manifest. The replay bundle (tar.gz) holds the run&apos;s configuration, seed, inputs, software versions and expected outputs with their SHA-256 — no source code; <code>npm run replay -- bundle.tar.gz</code> re-runs it and reports each output as identical or different.</p>
+      <p>Downloads use a link valid for 15 minutes for that run and file only. The sample dossier is built from the public demonstration data and labelled as such.</p>
     </>
   ),
   admin: (

@@ -4,6 +4,7 @@ import type { ComputePool } from "@sieve/worker/pool";
 import type { Manifest, Review } from "@sieve/contracts";
 import type { TenantScope } from "../../plugins/authentication";
 import type { NegatomeSafety } from "../negatome/safety";
+import { literatureStore } from "../literature/store";
 import { scopeKeyOf, type StoredRanking } from "../targets/ranking-job";
 import { writeZip, type ArchiveEntry } from "./archive";
 import { manifestJson, type RunRecordSet } from "./manifest";
@@ -15,6 +16,9 @@ import { currentStates } from "./reviews-store";
 /** How many of a run's best molecules the dossier draws and checks against the negatome. */
 export const DOSSIER_MOLECULES = 20;
 const SHORTLIST = 10;
+/** Top targets whose evidence sentences the dossier quotes, and how many each. */
+const EVIDENCE_TARGETS = 5;
+const EVIDENCE_SENTENCES = 3;
 
 export interface DossierDeps {
   db: Database;
@@ -48,7 +52,22 @@ async function targetShortlist(db: Database, scope: TenantScope, diseaseId: stri
     .limit(1);
   if (!row) return null;
   const ranking = row.result as StoredRanking;
-  return { disease: ranking.disease, feature_set_version: ranking.feature_set_version, weights: ranking.weights, computed_at: ranking.computed_at, results: ranking.results.slice(0, SHORTLIST) };
+  const results = ranking.results.slice(0, SHORTLIST);
+  const literature = literatureStore(db, scope);
+  const evidence: StoredTargetShortlist["evidence"] = {};
+  for (const result of results.slice(0, EVIDENCE_TARGETS)) {
+    const triples = await literature.triplesBetween([result.target.hgnc_id], [ranking.disease.id], EVIDENCE_SENTENCES);
+    evidence[result.target.hgnc_id] = triples.map(({ triple, doc, sentenceText }) => ({
+      sentence: sentenceText ?? "",
+      relation: triple.relation,
+      polarity: triple.polarity,
+      evidence_score: triple.evidenceScore,
+      source: doc.source,
+      external_id: doc.external_id,
+      title: doc.title,
+    }));
+  }
+  return { disease: ranking.disease, feature_set_version: ranking.feature_set_version, weights: ranking.weights, computed_at: ranking.computed_at, results, evidence };
 }
 
 export interface BuiltDossier {
@@ -113,6 +132,10 @@ export async function assembleDossier(data: DossierData, started = performance.n
   ];
   if (data.manifest) entries.push({ name: "manifest.json", content: JSON.stringify(JSON.parse(manifestJson(data.manifest)), null, 2) + "\n" });
   if (data.targets) entries.push({ name: "targets/shortlist.csv", content: csv(["rank", "gene_symbol", "hgnc_id", "uniprot_id", "priority_score", "lit", "omics", "drugg", "safe", "neg", "n_evidence"], data.targets.results.map((r) => [r.rank, r.target.gene_symbol, r.target.hgnc_id, r.target.uniprot_id, r.priority_score, r.components.lit, r.components.omics, r.components.drugg, r.components.safe, r.components.neg, r.aggregate.n_evidence])) });
+  if (data.targets) {
+    const evidenceRows = Object.entries(data.targets.evidence).flatMap(([hgnc, sentences]) => sentences.map((e) => [hgnc, data.targets!.results.find((r) => r.target.hgnc_id === hgnc)?.target.gene_symbol, e.relation, e.polarity, e.evidence_score, e.source, e.external_id, e.title, e.sentence]));
+    entries.push({ name: "targets/evidence.csv", content: csv(["hgnc_id", "gene_symbol", "relation", "polarity", "evidence_score", "source", "external_id", "title", "sentence"], evidenceRows) });
+  }
   if (data.molecules.length) {
     const props = [...new Set(data.molecules.flatMap((m) => Object.keys(m.properties)))];
     entries.push({ name: "molecules/molecules.csv", content: csv(["rank", "smiles", "fitness", ...props, "negatome_risk_level", "negatome_risk_score", "negatome_warnings", "review", "note"], data.molecules.map((m) => [m.rank, m.smiles, m.fitness, ...props.map((p) => m.properties[p]), m.negatome?.risk_level, m.negatome?.risk_score, m.negatome?.warnings.join(" | "), m.review?.state ?? "unreviewed", m.note])) });
@@ -136,6 +159,7 @@ function readme(data: DossierData, pdf: boolean): string {
     pdf ? "report.pdf                        the same report as PDF" : "report-pdf-unavailable.txt        why the PDF could not be rendered",
     data.manifest ? "manifest.json                     signed provenance: inputs, software, steps, outputs with SHA-256, reviews" : "",
     data.targets ? "targets/shortlist.csv             the ranked target shortlist with its components" : "",
+    data.targets ? "targets/evidence.csv              literature sentences behind the top targets, with their sources" : "",
     data.molecules.length ? "molecules/molecules.csv           molecules with properties, negatome risk and review state" : "",
     data.molecules.length ? "molecules/structures/NNN.svg      2D drawings, by rank" : "",
     data.molecules.length ? "molecules/negatome-warnings.json  negatome warnings per molecule" : "",

@@ -70,6 +70,19 @@ function table(headers: string[], rows: string[][]): string {
 
 const reviewLabel = (review: Review | null) => (review ? `${escapeHtml(review.state)} by ${escapeHtml(review.reviewed_by.name)}${review.comment ? ` — “${escapeHtml(review.comment)}”` : ""}` : "unreviewed");
 
+function evidenceHtml(t: StoredTargetShortlist): string {
+  const blocks = t.results
+    .filter((r) => t.evidence[r.target.hgnc_id])
+    .map((r) => {
+      const sentences = t.evidence[r.target.hgnc_id]!;
+      const items = sentences.length
+        ? sentences.map((e) => `<li>“${escapeHtml(e.sentence)}” <small>(${escapeHtml(e.relation)}, ${escapeHtml(e.polarity)}, score ${fmt(e.evidence_score, 2)}; ${escapeHtml(e.source)} ${escapeHtml(e.external_id)}: ${escapeHtml(e.title)})</small></li>`).join("")
+        : "<li>No literature sentence links this gene with the disease term in the documents you can see.</li>";
+      return `<h4>${escapeHtml(r.target.gene_symbol)}</h4><ul>${items}</ul>`;
+    });
+  return blocks.length ? `<h3>Evidence behind the top targets</h3>${blocks.join("")}` : "";
+}
+
 /** The dossier's report.html: one self-contained page (inline CSS and images, no scripts, no network). */
 export function renderReportHtml(data: DossierData): string {
   const sections: string[] = [];
@@ -83,6 +96,7 @@ export function renderReportHtml(data: DossierData): string {
           ["Rank", "Gene", "Priority", "Literature", "Omics", "Druggability", "Safety", "Negatome", "Evidence items"],
           t.results.map((r) => [String(r.rank), `<strong>${escapeHtml(r.target.gene_symbol)}</strong> ${escapeHtml(r.target.protein_name ?? "")}`, fmt(r.priority_score), fmt(r.components.lit), fmt(r.components.omics), fmt(r.components.drugg), fmt(r.components.safe), fmt(r.components.neg), String(r.aggregate.n_evidence)]),
         ) +
+        evidenceHtml(t) +
         `</section>`,
     );
   }

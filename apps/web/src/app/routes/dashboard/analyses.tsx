@@ -15,7 +15,7 @@ export function AnalysesRoute() {
           <h2 id="runs-title" className="panel__title">
             Runs
           </h2>
-          <RunsTable limit={ANALYSES_RUN_LIMIT} caption="Runs" />
+          <RunsTable limit={ANALYSES_RUN_LIMIT} caption="Runs" reportLinks />
         </section>
         <section className="panel" aria-labelledby="engine-jobs-title">
           <h2 id="engine-jobs-title" className="panel__title">

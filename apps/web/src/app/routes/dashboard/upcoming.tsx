@@ -10,16 +10,13 @@ interface UpcomingPage {
 }
 
 /** Pages whose features arrive in later releases: route, title, Help and an honest notice. */
-export const UPCOMING_PAGES = {
-  reports: {
-    title: "Reports",
-    notice: "This view is not wired yet",
-    planned: ["Run dossiers and replay bundles to download"],
-  },
-} satisfies Partial<Record<HelpTopic, UpcomingPage>>;
+// Every page of §2 is wired now; a page whose service arrives later goes here again.
+export const UPCOMING_PAGES: Partial<Record<HelpTopic, UpcomingPage>> = {};
 
-export function UpcomingRoute({ page }: { page: keyof typeof UPCOMING_PAGES }) {
-  const { title, notice, planned } = UPCOMING_PAGES[page];
+export function UpcomingRoute({ page }: { page: HelpTopic }) {
+  const upcoming = UPCOMING_PAGES[page];
+  if (!upcoming) return null;
+  const { title, notice, planned } = upcoming;
   return (
     <>
       <PageHeader title={title} help={PAGE_HELP[page]} />

@@ -1,4 +1,5 @@
 import { buttonClassName } from "../../../components/ui/button";
+import { apiBase } from "../../../config/env";
 import { CAPABILITIES, STEPS, VALUE_PILLARS } from "../content";
 import { Section } from "./section";
 
@@ -57,8 +58,8 @@ export function HowItWorks() {
         <a href="#contact" className={buttonClassName("primary")}>
           Start a Sprint
         </a>
-        {/* No public sample dossier exists yet; the capabilities describe what a dossier contains. */}
-        <a href="#product" className={buttonClassName("secondary")}>
+        {/* The public sample dossier, built from the demonstration data (labelled demo inside). */}
+        <a href={`${apiBase()}/v1/reports/sample/report.html`} target="_blank" rel="noopener" className={buttonClassName("secondary")}>
           See a sample target dossier
         </a>
       </div>

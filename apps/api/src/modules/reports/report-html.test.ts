@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { readTarGz, readZip, writeTarGz, writeZip } from "./archive";
+import { curvesSvg, renderReportHtml, type DossierData } from "./report-html";
+
+const base: DossierData = {
+  title: "Dossier <test>",
+  demo: false,
+  generatedAt: "2026-01-01T00:00:00.000Z",
+  manifest: null,
+  summary: [["Project", "P & Q"]],
+  molecules: [],
+  curves: [{ name: "best", points: [{ x: 0, y: 0.2 }, { x: 1, y: 0.5 }] }],
+  targets: {
+    disease: { id: "DOID:1612", name: "breast cancer" },
+    feature_set_version: "priors_v1",
+    weights: { w_lit: 0.3, w_omics: 0.25, w_drugg: 0.2, w_safe: 0.15, w_neg: 0.1 },
+    computed_at: "2026-01-01T00:00:00.000Z",
+    results: [
+      { rank: 1, target: { gene_symbol: "ERBB2", hgnc_id: "HGNC:3430", protein_name: "erb-b2", uniprot_id: "P04626" }, aggregate: { avg_evidence_score: 0.8, n_evidence: 4 }, components: { lit: 0.9, omics: null, drugg: 0.7, safe: 1, neg: 1 }, priority_score: 0.8, novelty: 0.1 },
+    ],
+    evidence: { "HGNC:3430": [{ sentence: "ERBB2 <script>alert(1)</script> drives breast cancer.", relation: "associated_with", polarity: "positive", evidence_score: 0.9, source: "pubmed", external_id: "123", title: "A paper" }] },
+  },
+  reviews: [],
+  pdfNote: null,
+};
+
+describe("report.html", () => {
+  it("shows the shortlist with components and weights, the evidence sentences and their sources, escaped", () => {
+    const html = renderReportHtml(base);
+    expect(html).toContain("Target shortlist — breast cancer (DOID:1612)");
+    expect(html).toContain("w_lit 0.3");
+    expect(html).toContain("<h4>ERBB2</h4>");
+    expect(html).toContain("pubmed 123: A paper");
+    expect(html).not.toContain("<script>");
+    expect(html).toContain("&lt;script&gt;");
+    expect(html).toContain("Dossier &lt;test&gt;");
+    expect(html).toContain("No item has been reviewed yet");
+  });
+
+  it("labels demo data and draws curves as a standalone SVG", () => {
+    expect(renderReportHtml({ ...base, demo: true })).toContain("Demo data.");
+    const svg = curvesSvg(base.curves);
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svg).toContain("<path d=\"M");
+  });
+});
+
+describe("archives", () => {
+  it("round-trips files through zip and tar.gz byte for byte, with stable output", () => {
+    const entries = [
+      { name: "a.txt", content: "hello\n" },
+      { name: "dir/b.bin", content: new Uint8Array([0, 1, 2, 255]) },
+      { name: "big.txt", content: "x".repeat(100_000) },
+    ];
+    for (const [write, read] of [[writeZip, readZip], [writeTarGz, readTarGz]] as const) {
+      const archive = write(entries);
+      expect(write(entries).equals(archive)).toBe(true);
+      const files = read(archive);
+      expect([...files.keys()]).toEqual(["a.txt", "dir/b.bin", "big.txt"]);
+      expect(files.get("a.txt")!.toString()).toBe("hello\n");
+      expect([...files.get("dir/b.bin")!]).toEqual([0, 1, 2, 255]);
+      expect(files.get("big.txt")!.length).toBe(100_000);
+    }
+    expect(() => writeZip([{ name: "../escape", content: "" }])).toThrow(/unsafe/);
+  });
+});

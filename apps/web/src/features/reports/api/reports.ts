@@ -1,0 +1,41 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Artifact, ArtifactLink, Review, ReviewState, ReportRun } from "@sieve/contracts";
+import { apiRequest } from "../../../lib/api-client";
+import { apiBase } from "../../../config/env";
+
+export const REPORTS_QUERY_KEY = ["reports"] as const;
+
+export function useReportRuns() {
+  return useQuery({
+    queryKey: [...REPORTS_QUERY_KEY, "runs"],
+    queryFn: async () => (await apiRequest<{ runs: ReportRun[] }>("/v1/reports/runs?limit=100")).runs,
+  });
+}
+
+/**
+ * Opens a download through a short-lived link token: the browser fetches the file itself (a plain
+ * navigation cannot carry the bearer header), and the link is useless for anything else after 15 minutes.
+ */
+export async function downloadArtifact(runId: string, artifact: Artifact): Promise<void> {
+  const link = await apiRequest<ArtifactLink>(`/v1/runs/${runId}/artifacts/link`, { method: "POST", body: { artifact } });
+  const anchor = document.createElement("a");
+  anchor.href = `${apiBase()}${link.url}`;
+  anchor.rel = "noopener";
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+}
+
+export function useReviewRun() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (review: { runId: string; state: ReviewState; comment?: string }) =>
+      apiRequest<Review>("/v1/reviews", { method: "POST", body: { kind: "run", item_id: review.runId, state: review.state, comment: review.comment || null } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: REPORTS_QUERY_KEY }),
+  });
+}
+
+/** The public sample dossier (demo data): the same address the landing page opens. */
+export const SAMPLE_REPORT_PATH = "/v1/reports/sample/report.html";
+export const SAMPLE_DOSSIER_PATH = "/v1/reports/sample/dossier";
+export const sampleUrl = (path: string) => `${apiBase()}${path}`;

@@ -1,0 +1,115 @@
+import { useState } from "react";
+import type { Artifact, ReportRun } from "@sieve/contracts";
+import { Button } from "../../../components/ui/button";
+import { DataTable, type Column } from "../../../components/ui/data-table";
+import { Notice } from "../../../components/ui/notice";
+import { StatusBadge } from "../../../components/ui/status-badge";
+import { workflowLabel } from "../../../config/workflows";
+import { formatDateTime, shortId } from "../../../lib/format";
+import { downloadArtifact, useReportRuns, useReviewRun } from "../api/reports";
+import "../../../styles/reports.css";
+
+function ReviewProgress({ reviews }: { reviews: ReportRun["reviews"] }) {
+  return (
+    <span>
+      {reviews.accepted} accepted · {reviews.rejected} rejected · {reviews.unreviewed} unreviewed
+    </span>
+  );
+}
+
+function Downloads({ run, onError }: { run: ReportRun; onError: (message: string) => void }) {
+  const [busy, setBusy] = useState<Artifact | null>(null);
+  const download = async (artifact: Artifact) => {
+    setBusy(artifact);
+    try {
+      await downloadArtifact(run.run_id, artifact);
+    } catch (error) {
+      onError(error instanceof Error ? error.message : "Request failed");
+    } finally {
+      setBusy(null);
+    }
+  };
+  const label = shortId(run.run_id);
+  return (
+    <span className="report-actions">
+      <Button size="sm" variant="secondary" disabled={busy !== null} aria-label={`Download the dossier of run ${label}`} onClick={() => void download("dossier")}>
+        {busy === "dossier" ? "Building…" : "Dossier (zip)"}
+      </Button>
+      <Button size="sm" variant="secondary" disabled={!run.artifacts_ready || busy !== null} aria-label={`Download the replay bundle of run ${label}`} onClick={() => void download("replay")}>
+        Replay (tar.gz)
+      </Button>
+    </span>
+  );
+}
+
+function RunReview({ run }: { run: ReportRun }) {
+  const review = useReviewRun();
+  const label = shortId(run.run_id);
+  return (
+    <span className="report-actions">
+      <Button size="sm" variant="ghost" disabled={review.isPending} aria-label={`Accept run ${label}`} onClick={() => review.mutate({ runId: run.run_id, state: "accepted" })}>
+        Accept
+      </Button>
+      <Button size="sm" variant="ghost" disabled={review.isPending} aria-label={`Reject run ${label}`} onClick={() => review.mutate({ runId: run.run_id, state: "rejected" })}>
+        Reject
+      </Button>
+      {review.isError && <span role="alert">{review.error.message}</span>}
+    </span>
+  );
+}
+
+/** Every run of the organization with its artifacts and review progress; `highlight` marks the run linked from Analyses. */
+export function ReportsTable({ highlight }: { highlight: string | null }) {
+  const runs = useReportRuns();
+  const [error, setError] = useState<string | null>(null);
+  if (runs.isPending) return <p className="loading">Loading runs…</p>;
+  if (runs.isError) return <Notice tone="error">{runs.error.message}</Notice>;
+  const columns: Column<ReportRun>[] = [
+    {
+      header: "Run",
+      cell: (run) => (
+        <span className="report-run">
+          <code className={run.run_id === highlight ? "report-highlight" : undefined}>{shortId(run.run_id)}</code>
+          <span className="status-cell__note">{formatDateTime(run.created_at)}</span>
+        </span>
+      ),
+      sortValue: (run) => run.created_at,
+    },
+    {
+      header: "Project",
+      cell: (run) => (
+        <span className="report-run">
+          {run.project_name}
+          <span className="status-cell__note">{workflowLabel(run.workflow)}</span>
+        </span>
+      ),
+      sortValue: (run) => run.project_name,
+    },
+    {
+      header: "Status",
+      cell: (run) => (
+        <span className="status-cell">
+          <StatusBadge status={run.status} />
+          <span className="status-cell__note">{run.artifacts_ready ? "dossier and replay ready" : "dossier only; replay after completion"}</span>
+        </span>
+      ),
+    },
+    {
+      header: "Review",
+      cell: (run) => (
+        <span className="report-run">
+          <ReviewProgress reviews={run.reviews} />
+          <RunReview run={run} />
+        </span>
+      ),
+    },
+    { header: "Downloads", cell: (run) => <Downloads run={run} onError={setError} /> },
+  ];
+  const rows = highlight ? [...runs.data].sort((a, b) => Number(b.run_id === highlight) - Number(a.run_id === highlight)) : runs.data;
+  return (
+    <>
+      {error && <Notice tone="error">{error}</Notice>}
+      <DataTable caption="Run reports" columns={columns} rows={rows} rowKey={(run) => run.run_id} empty="No runs yet. Start an optimization from Molecular Optimization; its report appears here." />
+    </>
+  );
+}

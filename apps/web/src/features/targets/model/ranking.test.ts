@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { priorityScore, type TargetComponents, type TargetResult } from "@sieve/contracts";
+import { DEFAULT_WEIGHTS, formatComponent, rankTargets, weightShares } from "./ranking";
+
+function target(symbol: string, components: Partial<TargetComponents>, rank = 1): TargetResult {
+  const full: TargetComponents = { lit: null, omics: null, drugg: null, safe: null, neg: null, ...components };
+  return {
+    rank,
+    target: { gene_symbol: symbol, hgnc_id: `HGNC:${symbol}`, protein_name: null, uniprot_id: null },
+    aggregate: { avg_evidence_score: 0, n_evidence: 0 },
+    components: full,
+    priority_score: priorityScore(full, DEFAULT_WEIGHTS),
+    novelty: null,
+  };
+}
+
+describe("rankTargets", () => {
+  const literatureHeavy = target("LIT", { lit: 0.9, omics: 0.1 }, 1);
+  const omicsHeavy = target("OMX", { lit: 0.1, omics: 0.9 }, 2);
+
+  it("orders by the shared priority score for the weights given", () => {
+    expect(rankTargets([literatureHeavy, omicsHeavy], DEFAULT_WEIGHTS).map((row) => row.result.target.gene_symbol)).toEqual(["LIT", "OMX"]);
+    const omicsFirst = rankTargets([literatureHeavy, omicsHeavy], { ...DEFAULT_WEIGHTS, w_lit: 0, w_omics: 1 });
+    expect(omicsFirst.map((row) => [row.result.target.gene_symbol, row.rank])).toEqual([
+      ["OMX", 1],
+      ["LIT", 2],
+    ]);
+    expect(omicsFirst[0]!.score).toBeCloseTo(priorityScore(omicsHeavy.components, { ...DEFAULT_WEIGHTS, w_lit: 0, w_omics: 1 }), 12);
+  });
+
+  it("gives the server's priority score back for the server's weights", () => {
+    for (const row of rankTargets([literatureHeavy, omicsHeavy], DEFAULT_WEIGHTS)) expect(row.score).toBeCloseTo(row.result.priority_score, 12);
+  });
+
+  it("keeps the server's order for equal scores, even with floating-point noise", () => {
+    const a = target("A", { lit: 0.3, omics: 0.6 }, 1);
+    const b = target("B", { lit: 0.6, omics: 0.3 }, 2);
+    // 0.5·0.3 + 0.5·0.6 and 0.5·0.6 + 0.5·0.3 are equal; no data counts 0 (lit, omics, drugg) or 1 (safe, neg).
+    const weights = { w_lit: 0.5, w_omics: 0.5, w_drugg: 0, w_safe: 0, w_neg: 0 };
+    expect(rankTargets([a, b], weights).map((row) => row.result.target.gene_symbol)).toEqual(["A", "B"]);
+    expect(rankTargets([b, a], weights).map((row) => row.result.target.gene_symbol)).toEqual(["B", "A"]);
+  });
+
+  it("counts missing safety and negatome data as no liability", () => {
+    const unknown = target("UNK", { lit: 0.5 });
+    const risky = target("RSK", { lit: 0.5, safe: 0.2 });
+    expect(rankTargets([risky, unknown], { w_lit: 0, w_omics: 0, w_drugg: 0, w_safe: 1, w_neg: 0 }).map((row) => row.result.target.gene_symbol)).toEqual(["UNK", "RSK"]);
+  });
+});
+
+describe("weightShares", () => {
+  it("normalises the weights to percentages", () => {
+    expect(weightShares(DEFAULT_WEIGHTS)).toEqual({ w_lit: 30, w_omics: 25, w_drugg: 20, w_safe: 15, w_neg: 10 });
+    expect(weightShares({ w_lit: 1, w_omics: 1, w_drugg: 0, w_safe: 0, w_neg: 0 })).toEqual({ w_lit: 50, w_omics: 50, w_drugg: 0, w_safe: 0, w_neg: 0 });
+  });
+
+  it("gives zeros when every weight is zero", () => {
+    expect(weightShares({ w_lit: 0, w_omics: 0, w_drugg: 0, w_safe: 0, w_neg: 0 })).toEqual({ w_lit: 0, w_omics: 0, w_drugg: 0, w_safe: 0, w_neg: 0 });
+  });
+});
+
+describe("formatting", () => {
+  it("shows components with two decimals or 'no data'", () => {
+    expect(formatComponent(0.456)).toBe("0.46");
+    expect(formatComponent(0)).toBe("0.00");
+    expect(formatComponent(null)).toBe("no data");
+  });
+});

@@ -44,6 +44,17 @@ describe("reports page", () => {
     await row.getByRole("button", { name: /^Accept run/ }).click();
     await row.getByText(/1 accepted · 0 rejected/).waitFor();
 
+    // Each output can be reviewed with a comment; the decision counts in the run's progress.
+    await row.getByRole("button", { name: /^Review the outputs of run/ }).click();
+    const outputs = page.getByRole("list", { name: "Outputs to review" });
+    const molecule = outputs.getByRole("listitem").nth(1);
+    await molecule.getByRole("textbox").fill("Too lipophilic");
+    await molecule.getByRole("button", { name: /^Reject / }).click();
+    await molecule.getByText(/^rejected by /).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await row.getByText(/1 accepted · 1 rejected/).waitFor();
+
     const dossier = await download(() => row.getByRole("button", { name: /^Download the dossier/ }).click());
     expect(dossier.name).toMatch(/^sieve-dossier-[0-9a-f]{8}\.zip$/);
     expect(dossier.bytes.subarray(0, 2).toString()).toBe("PK");

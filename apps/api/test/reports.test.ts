@@ -94,6 +94,7 @@ describe("manifest", () => {
     expect(names.filter((n: string) => n.startsWith("outputs/molecules/"))).toHaveLength(best.length);
     for (const output of manifest.outputs) expect(output.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(manifest.outputs.find((o: { name: string }) => o.name === "outputs/molecules/001.json").review).toMatchObject({ state: "rejected", comment: "PAINS-like" });
+    expect(manifest.outputs.find((o: { name: string }) => o.name === "outputs/molecules/001.json").item).toEqual({ kind: "molecule", id: best[0].smiles });
     expect(manifest.reviews.length).toBe(3);
     expect(manifest.signatures[0]).toMatchObject({ alg: "HMAC-SHA256", value: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(manifestSignatureValid(manifest, ctx.config.jwtSecret)).toBe(true);

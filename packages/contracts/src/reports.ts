@@ -42,6 +42,8 @@ export type Origin = z.infer<typeof Origin>;
 export const ManifestOutput = z.object({
   name: z.string(),
   sha256: z.string(),
+  /** What a reviewer accepts or rejects for this output (a molecule by its SMILES, or the run's result). */
+  item: z.object({ kind: z.string(), id: z.string() }),
   origin: Origin,
   review: z.object({ state: z.enum(REVIEW_STATES), by: z.string().nullable(), at: z.string().nullable(), comment: z.string().nullable() }),
 });

@@ -89,6 +89,7 @@ export function buildManifest(records: RunRecordSet, jwtSecret: Uint8Array): Man
       return {
         name: output.name,
         sha256: output.sha256,
+        item: output.item,
         origin,
         review: review ? { state: review.state, by: review.reviewed_by.name, at: review.reviewed_at, comment: review.comment } : { state: "unreviewed" as const, by: null, at: null, comment: null },
       };

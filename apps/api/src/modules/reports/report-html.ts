@@ -60,7 +60,7 @@ export function curvesSvg(curves: CurveSeries[], width = 720, height = 320): str
 }
 
 /** The warning's first clause: the full text is in molecules/negatome-warnings.json. */
-const shortWarning = (warning: string) => (warning.length > 90 ? `${warning.split(/ \(|: [A-Z]/)[0]!.slice(0, 90)}…` : warning);
+const shortWarning = (warning: string) => (warning.length > 140 ? `${warning.slice(0, 137).replace(/\s+\S*$/, "")}…` : warning);
 
 const dataUri = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
 

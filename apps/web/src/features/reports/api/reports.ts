@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Artifact, ArtifactLink, Review, ReviewState, ReportRun } from "@sieve/contracts";
+import type { Artifact, ArtifactLink, Manifest, Review, ReviewState, ReportRun } from "@sieve/contracts";
 import { apiRequest } from "../../../lib/api-client";
 import { apiBase } from "../../../config/env";
 
@@ -26,11 +26,25 @@ export async function downloadArtifact(runId: string, artifact: Artifact): Promi
   anchor.remove();
 }
 
-export function useReviewRun() {
+/** A run's signed manifest: its outputs with hash, origin and current review. */
+export function useManifest(runId: string | null) {
+  return useQuery({ queryKey: [...REPORTS_QUERY_KEY, "manifest", runId], queryFn: () => apiRequest<Manifest>(`/v1/reports/manifest/${runId}`), enabled: runId !== null });
+}
+
+export interface ReviewDecision {
+  runId: string;
+  kind: string;
+  itemId: string;
+  state: ReviewState;
+  comment?: string;
+}
+
+/** Records a decision on a run or one of its outputs; lists and manifests refresh. */
+export function useReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (review: { runId: string; state: ReviewState; comment?: string }) =>
-      apiRequest<Review>("/v1/reviews", { method: "POST", body: { kind: "run", item_id: review.runId, state: review.state, comment: review.comment || null } }),
+    mutationFn: (review: ReviewDecision) =>
+      apiRequest<Review>("/v1/reviews", { method: "POST", body: { kind: review.kind, item_id: review.itemId, run_id: review.runId, state: review.state, comment: review.comment || null } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: REPORTS_QUERY_KEY }),
   });
 }

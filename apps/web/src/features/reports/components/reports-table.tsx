@@ -6,7 +6,8 @@ import { Notice } from "../../../components/ui/notice";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { workflowLabel } from "../../../config/workflows";
 import { formatDateTime, shortId } from "../../../lib/format";
-import { downloadArtifact, useReportRuns, useReviewRun } from "../api/reports";
+import { downloadArtifact, useReportRuns, useReview } from "../api/reports";
+import { ReviewOutputs } from "./review-outputs";
 import "../../../styles/reports.css";
 
 function ReviewProgress({ reviews }: { reviews: ReportRun["reviews"] }) {
@@ -42,16 +43,19 @@ function Downloads({ run, onError }: { run: ReportRun; onError: (message: string
   );
 }
 
-function RunReview({ run }: { run: ReportRun }) {
-  const review = useReviewRun();
+function RunReview({ run, onReviewOutputs }: { run: ReportRun; onReviewOutputs: (runId: string) => void }) {
+  const review = useReview();
   const label = shortId(run.run_id);
   return (
     <span className="report-actions">
-      <Button size="sm" variant="ghost" disabled={review.isPending} aria-label={`Accept run ${label}`} onClick={() => review.mutate({ runId: run.run_id, state: "accepted" })}>
+      <Button size="sm" variant="ghost" disabled={review.isPending} aria-label={`Accept run ${label}`} onClick={() => review.mutate({ runId: run.run_id, kind: "run", itemId: run.run_id, state: "accepted" })}>
         Accept
       </Button>
-      <Button size="sm" variant="ghost" disabled={review.isPending} aria-label={`Reject run ${label}`} onClick={() => review.mutate({ runId: run.run_id, state: "rejected" })}>
+      <Button size="sm" variant="ghost" disabled={review.isPending} aria-label={`Reject run ${label}`} onClick={() => review.mutate({ runId: run.run_id, kind: "run", itemId: run.run_id, state: "rejected" })}>
         Reject
+      </Button>
+      <Button size="sm" variant="ghost" aria-label={`Review the outputs of run ${label}`} onClick={() => onReviewOutputs(run.run_id)}>
+        Outputs…
       </Button>
       {review.isError && <span role="alert">{review.error.message}</span>}
     </span>
@@ -62,6 +66,7 @@ function RunReview({ run }: { run: ReportRun }) {
 export function ReportsTable({ highlight }: { highlight: string | null }) {
   const runs = useReportRuns();
   const [error, setError] = useState<string | null>(null);
+  const [reviewing, setReviewing] = useState<string | null>(null);
   if (runs.isPending) return <p className="loading">Loading runs…</p>;
   if (runs.isError) return <Notice tone="error">{runs.error.message}</Notice>;
   const columns: Column<ReportRun>[] = [
@@ -99,7 +104,7 @@ export function ReportsTable({ highlight }: { highlight: string | null }) {
       cell: (run) => (
         <span className="report-run">
           <ReviewProgress reviews={run.reviews} />
-          <RunReview run={run} />
+          <RunReview run={run} onReviewOutputs={setReviewing} />
         </span>
       ),
     },
@@ -110,6 +115,7 @@ export function ReportsTable({ highlight }: { highlight: string | null }) {
     <>
       {error && <Notice tone="error">{error}</Notice>}
       <DataTable caption="Run reports" columns={columns} rows={rows} rowKey={(run) => run.run_id} empty="No runs yet. Start an optimization from Molecular Optimization; its report appears here." />
+      <ReviewOutputs runId={reviewing} onClose={() => setReviewing(null)} />
     </>
   );
 }

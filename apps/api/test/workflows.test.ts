@@ -44,7 +44,7 @@ async function waitForRun(runId: string, done: (detail: { run: { status: string 
 const finished = (d: { job: { status: string } | null }) => ["completed", "failed", "cancelled"].includes(d.job?.status ?? "");
 
 describe("VHTS runs from the New Job modal", () => {
-  it.skipIf(!hasPdb || !hasDocking)("docks the library into an uploaded 1HSG: ranked hits with affinities and poses, bad lines reported, run mirrors the job", async () => {
+  it.skipIf(!hasPdb || !hasDocking)("docks the library into an uploaded 1HSG: ranked hits with affinities and poses, bad lines reported, run mirrors the job", { timeout: 180_000 }, async () => {
     const receptor = await upload("protein", "1HSG.pdb", readFileSync(PDB, "utf8"));
     const library = await upload("compound_library", "five.smi", LIBRARY);
     const created = await ctx.call({ method: "POST", url: `/v1/projects/${projectId}/runs`, token, payload: { workflow: "vhts", inputs: { target_protein: receptor, compound_library: library, include_docking: true }, modules: FAST_DOCKING } });
@@ -192,7 +192,7 @@ describe("lead optimization and custom workflows", () => {
 });
 
 describe("negatome synthetic oracles", () => {
-  it.skipIf(!hasPdb || !hasDocking)("docks into an uploaded receptor as a job and registers its poor results as BINDING negatives, once", async () => {
+  it.skipIf(!hasPdb || !hasDocking)("docks into an uploaded receptor as a job and registers its poor results as BINDING negatives, once", { timeout: 180_000 }, async () => {
     const receptor = await upload("protein", "1HSG.pdb", readFileSync(PDB, "utf8"));
     const created = await ctx.call({ method: "POST", url: "/v1/negatome/synthetic/oracle/dock", token, payload: { pdb_s3: receptor, smiles: ["CC(=O)Oc1ccccc1C(=O)O", "OC(=O)c1ccccc1O"], exhaustiveness: 1, box_size: 16 } });
     expect(created.statusCode, created.body).toBe(202);

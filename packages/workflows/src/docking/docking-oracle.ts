@@ -102,6 +102,12 @@ export class DockingOracle implements MoleculeOracle {
     return { ...result, cached: false };
   }
 
+  /** Docks an already prepared ligand PDBQT (e.g. a crystal ligand), uncached; returns every mode's pose. */
+  async dockPrepared(ligandPdbqt: string, signal?: AbortSignal): Promise<{ affinity: number; modes: DockingMode[]; poses_pdbqt: string }> {
+    const { modes, posesPdbqt } = await runVina(join(this.dir, "receptor.pdbqt"), ligandPdbqt, this.box, this.params, signal);
+    return { affinity: modes[0]!.affinity, modes, poses_pdbqt: posesPdbqt };
+  }
+
   async score(smiles: string, signal?: AbortSignal): Promise<OracleScore> {
     try {
       const result = await this.dock(smiles, signal);

@@ -56,7 +56,7 @@ describe("structure handling", () => {
 });
 
 describe.skipIf(!hasStructure || !hasBinaries)("docking oracle on 1HSG", () => {
-  it("docks ibuprofen with a fixed seed, returns every mode and a pose, and caches the result", async () => {
+  it("docks ibuprofen with a fixed seed, returns every mode and a pose, and caches the result", { timeout: 120_000 }, async () => {
     const cache = new MemoryDockingCache();
     const oracle = await DockingOracle.create({ receptor: readFileSync(PDB_PATH, "utf8"), format: "pdb", box: { kind: "ligand", size: 16 }, params: { exhaustiveness: 1, num_modes: 3 }, cache });
     try {

@@ -253,6 +253,36 @@ describe("download links", () => {
   });
 });
 
+describe("workflow runs (screening with uploaded files)", () => {
+  it("lists the uploaded library with its hash, ships it in the bundle, reports hits as outputs and says a replay is not possible here", async () => {
+    const library = ["CC(C)Cc1ccc(cc1)C(C)C(=O)O ibuprofen", "CC(=O)Nc1ccc(O)cc1 paracetamol", "OC(=O)c1ccccc1O salicylic"].join("\n");
+    const upload = (await ctx.call({ method: "POST", url: "/v1/uploads", token: alpha.token, ...multipartUpload({ kind: "compound_library" }, { name: "lib.smi", content: library }) })).json();
+    const projectId = (await ctx.call({ method: "POST", url: "/v1/projects", token: alpha.token, payload: { name: "Alpha screening", ruo_ack: true } })).json().id;
+    const created = (await ctx.call({ method: "POST", url: `/v1/projects/${projectId}/runs`, token: alpha.token, payload: { workflow: "vhts", inputs: { target_protein: "P23219", compound_library: upload.uri, include_docking: false, hit_compounds: "CC(=O)Oc1ccccc1C(=O)O" } } })).json();
+    const deadline = Date.now() + 120_000;
+    let status = "queued";
+    while (!["completed", "failed", "cancelled"].includes(status) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 300));
+      status = (await ctx.call({ method: "GET", url: `/v1/runs/${created.id}`, token: alpha.token })).json().status;
+    }
+    expect(status).toBe("completed");
+    const manifest = (await ctx.call({ method: "GET", url: `/v1/reports/manifest/${created.id}`, token: alpha.token })).json();
+    expect(manifest.inputs).toContainEqual({ name: "lib.smi", uri: upload.uri, sha256: sha256(library) });
+    expect(manifest.outputs.map((o: { name: string }) => o.name)).toEqual(expect.arrayContaining(["outputs/result.json", "outputs/molecules/001.json"]));
+    expect(manifest.outputs.find((o: { name: string }) => o.name === "outputs/molecules/001.json").item.kind).toBe("molecule");
+
+    const bundle = (await ctx.call({ method: "GET", url: `/v1/runs/${created.id}/artifacts/replay`, token: alpha.token })).rawPayload;
+    const files = readTarGz(bundle);
+    expect(files.get("inputs/uploads/01-lib.smi")!.toString()).toBe(library);
+    expect(JSON.parse(files.get("inputs/uploads.json")!.toString()).files[0]).toMatchObject({ uri: upload.uri, sha256: sha256(library) });
+    const replay = (await ctx.call({ method: "POST", url: "/v1/replays", token: alpha.token, ...multipartUpload({}, { name: "b.tar.gz", content: bundle, field: "bundle" }) })).json();
+    expect(replay).toMatchObject({ status: "not_replayable", checksums_verified: true, reason: expect.stringContaining("only molecular optimization runs") });
+
+    const dossier = readZip((await ctx.call({ method: "GET", url: `/v1/runs/${created.id}/artifacts/dossier`, token: alpha.token })).rawPayload);
+    expect(dossier.get("molecules/molecules.csv")!.toString()).toContain("activity");
+  }, 180_000);
+});
+
 describe("reports list and sample", () => {
   it("lists every run with status, artifact readiness and review progress, only the caller's", async () => {
     const runs = (await ctx.call({ method: "GET", url: "/v1/reports/runs", token: alpha.token })).json().runs;

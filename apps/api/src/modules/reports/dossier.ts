@@ -27,10 +27,38 @@ export interface DossierDeps {
   scope: TenantScope;
 }
 
-interface BestMolecule {
+/** A molecule a run produced: a GA result, or a screening / lead-optimization hit (with docking when run). */
+export interface RunCandidate {
   smiles: string;
-  fitness: number;
+  name: string | null;
+  fitness: number | null;
   properties: Record<string, number>;
+  warnings: string[];
+  pose_pdbqt: string | null;
+}
+
+/** The run's molecules, best first: `best_molecules` of molecular runs, `hits` of the workflow domains. */
+export function runCandidates(finalMetrics: Record<string, unknown> | undefined): RunCandidate[] {
+  const list = (finalMetrics?.best_molecules ?? finalMetrics?.hits) as Record<string, unknown>[] | undefined;
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter((m) => m && typeof m.smiles === "string")
+    .slice(0, DOSSIER_MOLECULES)
+    .map((m) => {
+      const properties: Record<string, number> = {};
+      for (const [key, value] of Object.entries((m.properties as Record<string, unknown> | undefined) ?? {})) if (typeof value === "number") properties[key] = value;
+      if (typeof m.affinity === "number") properties.vina_affinity_kcal_mol = m.affinity;
+      if (typeof m.activity === "number") properties.activity = m.activity;
+      if (typeof m.synthetic_accessibility === "number") properties.synthetic_accessibility = m.synthetic_accessibility;
+      return {
+        smiles: m.smiles as string,
+        name: typeof m.name === "string" ? m.name : null,
+        fitness: typeof m.fitness === "number" ? m.fitness : null,
+        properties,
+        warnings: Array.isArray(m.warnings) ? m.warnings.filter((w): w is string => typeof w === "string") : [],
+        pose_pdbqt: typeof m.pose_pdbqt === "string" ? m.pose_pdbqt : null,
+      };
+    });
 }
 
 /** Drawings (SVG from @sieve/chem on the compute threads) and descriptors for each SMILES, in order. */
@@ -81,7 +109,7 @@ export interface BuiltDossier {
 export async function buildRunDossier(deps: DossierDeps, records: RunRecordSet, manifest: Manifest): Promise<BuiltDossier> {
   const started = performance.now();
   const { run, job, project } = records;
-  const best = ((job?.result?.final_metrics.best_molecules as BestMolecule[] | undefined) ?? []).slice(0, DOSSIER_MOLECULES);
+  const best = runCandidates(job?.result?.final_metrics);
   const drawings = await drawMolecules(deps.compute, best.map((m) => m.smiles));
   const current = new Map(currentStates(records.history).map((r) => [`${r.kind}\u0000${r.item_id}`, r]));
   const molecules: DossierMolecule[] = [];
@@ -91,8 +119,10 @@ export async function buildRunDossier(deps: DossierDeps, records: RunRecordSet, 
       rank: index + 1,
       smiles: molecule.smiles,
       fitness: molecule.fitness,
-      properties: { ...molecule.properties, ...drawings[index]?.descriptors },
+      properties: { ...drawings[index]?.descriptors, ...molecule.properties },
       svg: drawings[index]?.svg ?? null,
+      ...(molecule.name || molecule.warnings.length ? { note: [molecule.name, ...molecule.warnings].filter(Boolean).join("; ") } : {}),
+      pose: molecule.pose_pdbqt,
       negatome: safety ? { risk_level: safety.risk_level, risk_score: safety.risk_score, warnings: safety.warnings.map((w) => `${w.severity}: ${w.message}`), nearest: safety.evidence_hits[0]?.compound_name ?? null } : null,
       review: current.get(`molecule\u0000${molecule.smiles}`) ?? null,
     });
@@ -141,6 +171,7 @@ export async function assembleDossier(data: DossierData, started = performance.n
     entries.push({ name: "molecules/molecules.csv", content: csv(["rank", "smiles", "fitness", ...props, "negatome_risk_level", "negatome_risk_score", "negatome_warnings", "review", "note"], data.molecules.map((m) => [m.rank, m.smiles, m.fitness, ...props.map((p) => m.properties[p]), m.negatome?.risk_level, m.negatome?.risk_score, m.negatome?.warnings.join(" | "), m.review?.state ?? "unreviewed", m.note])) });
     entries.push({ name: "molecules/negatome-warnings.json", content: JSON.stringify(data.molecules.map((m) => ({ rank: m.rank, smiles: m.smiles, negatome: m.negatome })), null, 2) + "\n" });
     for (const m of data.molecules) if (m.svg) entries.push({ name: `molecules/structures/${String(m.rank).padStart(3, "0")}.svg`, content: m.svg });
+    for (const m of data.molecules) if (m.pose) entries.push({ name: `docking/poses/${String(m.rank).padStart(3, "0")}.pdbqt`, content: m.pose });
   }
   if (data.curves.length) {
     entries.push({ name: "curves/optimization-curves.svg", content: curvesSvg(data.curves) });
@@ -163,6 +194,7 @@ function readme(data: DossierData, pdf: boolean): string {
     data.molecules.length ? "molecules/molecules.csv           molecules with properties, negatome risk and review state" : "",
     data.molecules.length ? "molecules/structures/NNN.svg      2D drawings, by rank" : "",
     data.molecules.length ? "molecules/negatome-warnings.json  negatome warnings per molecule" : "",
+    data.molecules.some((m) => m.pose) ? "docking/poses/NNN.pdbqt          docked poses (AutoDock Vina), by rank; affinities in molecules.csv" : "",
     data.curves.length ? "curves/optimization-curves.svg    optimization curves; curves/curves.csv has the points" : "",
     "reviews/decisions.csv             every human review decision",
     "",

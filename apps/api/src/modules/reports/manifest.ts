@@ -20,6 +20,8 @@ export interface RunRecordSet {
   outputs: OutputFile[];
   history: Review[];
   inputs: Manifest["inputs"];
+  /** The run's uploaded files (`upload://` URIs in its config) with where their content is stored. */
+  uploads: { uri: string; name: string; sha256: string; blobId: string }[];
 }
 
 /** Loads a run (by its id, or by its engine job's id) as the caller may see it; 404 otherwise. */
@@ -34,12 +36,14 @@ export async function loadRunRecords(db: Database, scope: TenantScope, id: strin
   if (!project) throw notFound("Run");
   const curves = job ? groupCurves(await jobs.curvePoints(job.id)) : [];
   const history = await reviewsStore(db, scope).history({ runId: run.id });
-  return { run, job, project, curves, outputs: jobOutputs(run.id, job, curves), history, inputs: await runInputs(db, scope, run, job) };
+  const { inputs, uploads } = await runInputs(db, scope, run, job);
+  return { run, job, project, curves, outputs: jobOutputs(run.id, job, curves), history, inputs, uploads };
 }
 
 /** The run's inputs: SMILES sent inline, uploaded files (`upload://`), and worker-side `local:` files. */
-async function runInputs(db: Database, scope: TenantScope, run: RunRecord, job: EngineJob | null): Promise<Manifest["inputs"]> {
+async function runInputs(db: Database, scope: TenantScope, run: RunRecord, job: EngineJob | null): Promise<Pick<RunRecordSet, "inputs" | "uploads">> {
   const inputs: Manifest["inputs"] = [];
+  const uploaded: RunRecordSet["uploads"] = [];
   const config = run.config;
   const smiles = Array.isArray(config.smiles) ? (config.smiles as string[]) : [];
   if (smiles.length) inputs.push({ name: "starting_smiles.smi", uri: "inline:config.smiles", sha256: sha256Hex(smilesFile(smiles)) });
@@ -48,9 +52,11 @@ async function runInputs(db: Database, scope: TenantScope, run: RunRecord, job: 
   const uploads = uploadsStore(db, scope);
   for (const uri of new Set(JSON.stringify(config).match(/upload:\/\/[0-9a-f-]{36}\/[^"\\]*/g) ?? [])) {
     const upload = await uploads.get(uri.slice("upload://".length, "upload://".length + 36));
-    inputs.push({ name: uri.split("/").at(-1) || uri, uri, sha256: upload?.sha256 ?? null });
+    const name = uri.split("/").at(-1) || uri;
+    inputs.push({ name, uri, sha256: upload?.sha256 ?? null });
+    if (upload) uploaded.push({ uri, name, sha256: upload.sha256, blobId: upload.blob_id });
   }
-  return inputs;
+  return { inputs, uploads: uploaded };
 }
 
 /** The starting SMILES as the replay bundle stores them: one per line. */

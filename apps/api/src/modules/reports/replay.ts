@@ -32,7 +32,15 @@ interface RunFile {
 
 const json = (value: unknown) => JSON.stringify(value, null, 2) + "\n";
 
-export function buildReplayBundle(records: RunRecordSet, manifest: Manifest, jwtSecret: Uint8Array): Buffer {
+/** A file the user uploaded for the run, with its content, for the bundle's `inputs/uploads/`. */
+export interface UploadedInput {
+  uri: string;
+  name: string;
+  sha256: string;
+  content: Uint8Array;
+}
+
+export function buildReplayBundle(records: RunRecordSet, manifest: Manifest, jwtSecret: Uint8Array, uploads: UploadedInput[] = []): Buffer {
   const { run, job } = records;
   const { smiles, execution, ...config } = run.config as Record<string, unknown> & { smiles?: string[]; execution?: string };
   const entries: ArchiveEntry[] = [];
@@ -41,6 +49,11 @@ export function buildReplayBundle(records: RunRecordSet, manifest: Manifest, jwt
   entries.push({ name: "run.json", content: json(runFile) });
   entries.push({ name: "seeds.json", content: json({ seed: config.seed ?? null, generator: "xoshiro128** (seeded; no other randomness)" }) });
   if (smiles?.length) entries.push({ name: "inputs/starting_smiles.smi", content: smilesFile(smiles) });
+  if (uploads.length) {
+    const files = uploads.map((upload, index) => ({ uri: upload.uri, sha256: upload.sha256, file: `inputs/uploads/${String(index + 1).padStart(2, "0")}-${upload.name.replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 60)}` }));
+    uploads.forEach((upload, index) => entries.push({ name: files[index]!.file, content: upload.content }));
+    entries.push({ name: "inputs/uploads.json", content: json({ note: "Files the run read by upload:// URI, as uploaded.", files }) });
+  }
   const workerSide = records.inputs.filter((input) => input.uri.startsWith("local:"));
   if (workerSide.length) {
     entries.push({ name: "inputs/worker-side-inputs.json", content: json({ note: "These files stayed on the organization's worker; only their SHA-256 is known. Run the bundle on a worker whose data folder holds them at the same path.", files: workerSide }) });

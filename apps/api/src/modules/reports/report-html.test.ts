@@ -64,3 +64,16 @@ describe("archives", () => {
     expect(() => writeZip([{ name: "../escape", content: "" }])).toThrow(/unsafe/);
   });
 });
+
+describe("molecules of workflow runs", () => {
+  it("takes screening hits with their docking affinity, warnings and pose, and shows the affinity first", async () => {
+    const { runCandidates } = await import("./dossier");
+    const hits = [{ smiles: "CCO", name: "ethanol", fitness: 0.7, activity: 0.6, activity_kind: "docking", affinity: -6.2, synthetic_accessibility: 1.1, pose_pdbqt: "MODEL 1\nENDMDL\n", properties: { mw: 46.07, logp: -0.0014, tpsa: 20.23, qed: 0.41, hbd: 1, hba: 1, heavy_atoms: 3 }, warnings: ["small"], errors: [] }];
+    const [candidate] = runCandidates({ workflow: "vhts", hits });
+    expect(candidate).toMatchObject({ smiles: "CCO", name: "ethanol", fitness: 0.7, warnings: ["small"], pose_pdbqt: "MODEL 1\nENDMDL\n", properties: { vina_affinity_kcal_mol: -6.2, mw: 46.07 } });
+    const html = renderReportHtml({ ...base, targets: null, molecules: [{ rank: 1, smiles: "CCO", fitness: 0.7, properties: candidate!.properties, svg: null, negatome: null, review: null }] });
+    expect(html.indexOf("vina_affinity_kcal_mol")).toBeLessThan(html.indexOf(">mw<"));
+    expect(runCandidates({ best_molecules: [{ smiles: "c1ccccc1", fitness: 0.5, properties: { qed: 0.4 } }] })[0]).toMatchObject({ smiles: "c1ccccc1", name: null, pose_pdbqt: null });
+    expect(runCandidates(undefined)).toEqual([]);
+  });
+});

@@ -9,8 +9,10 @@ export interface DossierMolecule {
   svg: string | null;
   negatome: { risk_level: string; risk_score: number; warnings: string[]; nearest: string | null } | null;
   review: Review | null;
-  /** Extra columns for the sample dossier (e.g. the demo compound's recorded failure). */
+  /** A name, the workflow's warnings, or the demo compound's recorded failure. */
   note?: string;
+  /** The docked pose (PDBQT) when the run docked this molecule. */
+  pose?: string | null;
 }
 
 export interface DossierData {
@@ -101,7 +103,8 @@ export function renderReportHtml(data: DossierData): string {
     );
   }
   if (data.molecules.length) {
-    const propertyNames = [...new Set(data.molecules.flatMap((m) => Object.keys(m.properties)))].slice(0, 6);
+    const allProperties = [...new Set(data.molecules.flatMap((m) => Object.keys(m.properties)))];
+    const propertyNames = [...allProperties.filter((p) => p === "vina_affinity_kcal_mol"), ...allProperties.filter((p) => p !== "vina_affinity_kcal_mol")].slice(0, 6);
     sections.push(
       `<section><h2>Molecules</h2>` +
         table(

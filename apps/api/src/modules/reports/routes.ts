@@ -10,6 +10,7 @@ import { authStore } from "../auth/store";
 import { NegatomeSafety } from "../negatome/safety";
 import { NegatomeSimilarity } from "../negatome/similarity";
 import { runsStore } from "../runs/store";
+import { databaseBlobStore } from "../../storage/blob-store";
 import { buildRunDossier } from "./dossier";
 import { signDownloadToken, verifyDownloadToken } from "./download-tokens";
 import { buildManifest, loadRunRecords } from "./manifest";
@@ -33,6 +34,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const safety = new NegatomeSafety(db, app.compute, new NegatomeSimilarity(db), app.config.referenceDataRoot);
   const sample = new SampleDossier(app.compute);
   const memberships = authStore(db);
+  const blobs = databaseBlobStore(db);
 
   // The public sample (demo data only): what the landing page's "See a sample target dossier" opens.
   app.get("/v1/reports/sample/report.html", { schema: { tags: ["reports"], response: { 200: z.string() } } }, async (_request, reply) => {
@@ -76,7 +78,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header("cache-control", "private, no-store");
       if (artifact === "replay") {
         if (records.run.status !== "completed") throw new ApiError(409, "run_not_completed", "A replay bundle needs a completed run");
-        return reply.type("application/gzip").header("content-disposition", `attachment; filename="sieve-replay-${short}.tar.gz"`).send(buildReplayBundle(records, manifest, secret));
+        const uploads = await Promise.all(records.uploads.map(async (upload) => ({ ...upload, content: (await blobs.get(upload.blobId)) ?? new Uint8Array() })));
+        return reply.type("application/gzip").header("content-disposition", `attachment; filename="sieve-replay-${short}.tar.gz"`).send(buildReplayBundle(records, manifest, secret, uploads));
       }
       const dossier = await buildRunDossier({ db, compute: app.compute, safety, scope }, records, manifest);
       request.log.info({ runId: id, seconds: Number(dossier.buildSeconds.toFixed(2)), bytes: dossier.zip.length, pdf: dossier.pdf }, "dossier built");

@@ -50,5 +50,11 @@ export function molecularOutputs(runId: string, finalMetrics: Record<string, unk
 export function jobOutputs(runId: string, job: EngineJob | null, curves: CurveSeries[]): OutputFile[] {
   if (!job || job.status !== "completed" || !job.result) return [];
   if (job.domain === "molecular") return molecularOutputs(runId, job.result.final_metrics, curves);
-  return [file("outputs/result.json", job.result, { kind: "run", id: runId })];
+  // Workflow domains (screening, lead optimization) rank hits: each is an output a reviewer can judge.
+  const hits = (job.result.final_metrics.hits as { smiles?: unknown }[] | undefined) ?? [];
+  const molecules = Array.isArray(hits) ? hits.filter((h): h is { smiles: string } => typeof h?.smiles === "string") : [];
+  return [
+    file("outputs/result.json", job.result, { kind: "run", id: runId }),
+    ...molecules.map((hit, index) => file(`outputs/molecules/${String(index + 1).padStart(3, "0")}.json`, hit, { kind: "molecule", id: hit.smiles })),
+  ];
 }

@@ -268,6 +268,7 @@ describe("workflow runs (screening with uploaded files)", () => {
     expect(status).toBe("completed");
     const manifest = (await ctx.call({ method: "GET", url: `/v1/reports/manifest/${created.id}`, token: alpha.token })).json();
     expect(manifest.inputs).toContainEqual({ name: "lib.smi", uri: upload.uri, sha256: sha256(library) });
+    expect(manifest.software.oracles.ligand_similarity).toContain("max-tanimoto");
     expect(manifest.outputs.map((o: { name: string }) => o.name)).toEqual(expect.arrayContaining(["outputs/result.json", "outputs/molecules/001.json"]));
     expect(manifest.outputs.find((o: { name: string }) => o.name === "outputs/molecules/001.json").item.kind).toBe("molecule");
 

@@ -7,6 +7,7 @@ import { engineJobsStore, groupCurves } from "../engine/store";
 import { projectsStore } from "../projects/store";
 import { runsStore, type RunRecord } from "../runs/store";
 import { uploadsStore } from "../uploads/store";
+import { oracleStatus } from "../workflows/oracle-status";
 import { currentStates, reviewsStore } from "./reviews-store";
 import { jobOutputs, reproducibleMetrics, type CurveSeries, type OutputFile } from "./run-outputs";
 import { signCanonical, softwareVersions } from "./software";
@@ -22,6 +23,16 @@ export interface RunRecordSet {
   inputs: Manifest["inputs"];
   /** The run's uploaded files (`upload://` URIs in its config) with where their content is stored. */
   uploads: { uri: string; name: string; sha256: string; blobId: string }[];
+  /** Versions of the external oracles (docking, similarity, SA) on this server, for workflow runs. */
+  oracleVersions: Record<string, string>;
+}
+
+const WORKFLOW_DOMAINS = new Set(["vhts", "lead_opt", "custom"]);
+
+async function workflowOracleVersions(domain: string | undefined): Promise<Record<string, string>> {
+  if (!domain || !WORKFLOW_DOMAINS.has(domain)) return {};
+  const status = await oracleStatus();
+  return Object.fromEntries(Object.entries(status).map(([name, s]) => [name, s.available ? `${s.version ?? "available"} (installed on this server)` : "not installed"]));
 }
 
 /** Loads a run (by its id, or by its engine job's id) as the caller may see it; 404 otherwise. */
@@ -37,7 +48,7 @@ export async function loadRunRecords(db: Database, scope: TenantScope, id: strin
   const curves = job ? groupCurves(await jobs.curvePoints(job.id)) : [];
   const history = await reviewsStore(db, scope).history({ runId: run.id });
   const { inputs, uploads } = await runInputs(db, scope, run, job);
-  return { run, job, project, curves, outputs: jobOutputs(run.id, job, curves), history, inputs, uploads };
+  return { run, job, project, curves, outputs: jobOutputs(run.id, job, curves), history, inputs, uploads, oracleVersions: await workflowOracleVersions(job?.domain) };
 }
 
 /** The run's inputs: SMILES sent inline, uploaded files (`upload://`), and worker-side `local:` files. */
@@ -88,7 +99,10 @@ export function buildManifest(records: RunRecordSet, jwtSecret: Uint8Array): Man
     run: { id: run.id, workflow: run.workflow, status: run.status, created_at: run.created_at, config: run.config },
     project: { id: project.id, name: project.name, disease_area: project.disease_area },
     inputs: records.inputs,
-    software: softwareVersions(job?.domain ?? null),
+    software: (() => {
+      const software = softwareVersions(job?.domain ?? null);
+      return { ...software, oracles: { ...software.oracles, ...records.oracleVersions } };
+    })(),
     steps,
     outputs: outputs.map((output) => {
       const review = current.get(`${output.item.kind}\u0000${output.item.id}`);

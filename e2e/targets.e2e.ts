@@ -284,6 +284,18 @@ describe("Targets page", () => {
   });
 
   it(`repaints 1,000 rows within ${REPAINT_BUDGET_MS} ms at p95 per slider move (Performance API)`, async () => {
+    // A fresh tab of the signed-in session, so the measurement does not carry what earlier tests left in the page.
+    const original = page;
+    page = await original.context().newPage();
+    try {
+      await measureRepaint();
+    } finally {
+      await page.close();
+      page = original;
+    }
+  });
+
+  async function measureRepaint(): Promise<void> {
     await openTargets("?disease=DOID%3A1324&n=1000");
     // 1,000 rows in a scrolling, windowed table: all are counted, the ones in view are in the document.
     await page.waitForFunction("document.querySelector('.ranking-table table')?.getAttribute('aria-rowcount') === '1001'", undefined, { timeout: 120_000 });
@@ -324,6 +336,10 @@ describe("Targets page", () => {
         }).observe(document.querySelector(".ranking-table tbody"), { childList: true, subtree: true, characterData: true });
       })()`,
     );
+    // The renderer's main-thread busy time over the moves (CDP Performance.TaskDuration), to tell our work from waiting for the CPU.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Performance.enable");
+    const busySeconds = async () => ((await cdp.send("Performance.getMetrics")).metrics.find((metric) => metric.name === "TaskDuration")?.value ?? 0);
     const requests = countApiRequests();
     // From 0 to 1 and back in steps of 0.05: every move changes the weight, and so the order.
     await slider("w_omics").focus();
@@ -331,20 +347,23 @@ describe("Targets page", () => {
     await inPage(page, "window.__repaint.wait(1)");
     await inPage(page, "window.__repaint.samples.length = 0");
     const moves = [...Array(20).fill("ArrowRight"), ...Array(20).fill("ArrowLeft")] as string[];
+    const busyBefore = await busySeconds();
     for (const [i, key] of moves.entries()) {
       await page.keyboard.press(key);
       await inPage(page, `window.__repaint.wait(${i + 1})`);
     }
     requests.stop();
+    const busyPerMove = ((await busySeconds()) - busyBefore) * 1000 / moves.length;
+    await cdp.detach();
     const samples = await inPage<number[]>(page, "window.__repaint.samples");
     const sorted = [...samples].sort((a, b) => a - b);
     const p95 = sorted[Math.ceil(0.95 * sorted.length) - 1]!;
     const median = sorted[Math.floor(sorted.length / 2)]!;
-    console.log(`Re-weight repaint, 1,000 rows, ${samples.length} slider moves: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`);
+    console.log(`Re-weight repaint, 1,000 rows, ${samples.length} slider moves: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms; renderer main thread busy ${busyPerMove.toFixed(1)} ms per move`);
     expect(samples).toHaveLength(moves.length);
     expect(requests.count()).toBe(0);
     expect(p95).toBeLessThanOrEqual(REPAINT_BUDGET_MS);
-  });
+  }
 
   it("offers the candidates of an ambiguous disease and ranks the one chosen", async () => {
     await openTargets();

@@ -36,15 +36,17 @@ export function useTargetIdentification(body: IdentifyTargetsBody | null) {
   const [waiting, setWaiting] = useState<IdentifyWaiting | null>(null);
   const query = useQuery({
     queryKey: ["targets", "identify", body],
-    queryFn: ({ signal }) =>
-      identifyUntilReady({
+    queryFn: ({ signal }) => {
+      setWaiting(null);
+      return identifyUntilReady({
         identify: () => apiRequest<IdentifyAnswer>(`${BASE}/identify`, { method: "POST", body }),
         getJob: (id) => apiRequest<EngineJob>(`/v1/engine/jobs/${encodeURIComponent(id)}`),
         onWaiting: (next) => {
           if (!signal.aborted) setWaiting(next);
         },
         signal,
-      }),
+      });
+    },
     enabled: body !== null,
     // A ranking is a snapshot of the features at `computed_at`; it is asked for again only on a new request.
     staleTime: Infinity,

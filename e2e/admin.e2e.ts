@@ -58,13 +58,6 @@ describe("NLP Database", () => {
     await page.getByRole("alert").waitFor();
   });
 
-  it("says honestly that target feature ingestion is not available yet, with no form for it", async () => {
-    await openAdmin("?tab=nlp");
-    const section = page.getByRole("region", { name: "Target feature ingestion" });
-    await section.getByText("Not available yet").waitFor();
-    expect(await section.locator("form, input, select").count()).toBe(0);
-  });
-
   it("loads a literature corpus from the reference-data list, busy while it runs", async () => {
     await openAdmin("?tab=nlp");
     const loader = page.getByRole("form", { name: "Corpus ingestion" });

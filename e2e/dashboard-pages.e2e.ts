@@ -65,15 +65,6 @@ describe("dashboard shell", () => {
       expect(await inPage(page, "document.activeElement?.textContent"), path).toBe("Help");
     }
   });
-
-  it("tells honestly what the pages still to come will hold", async () => {
-    for (const { path, title } of PAGES.filter((p) => /targets|narrowing/.test(p.path))) {
-      await visit(path, title);
-      await page.getByText("Not available yet").waitFor();
-      expect(await page.locator("table").count()).toBe(0);
-      expect(await page.locator("main form").count()).toBe(0);
-    }
-  });
 });
 
 describe("analyses, settings and failure messages", () => {

@@ -15,16 +15,10 @@ import { ReportsRoute } from "./routes/dashboard/reports";
 import { SettingsRoute } from "./routes/dashboard/settings";
 import { TargetNarrowingRoute } from "./routes/dashboard/target-narrowing";
 import { TargetsRoute } from "./routes/dashboard/targets";
-import { UPCOMING_PAGES, UpcomingRoute } from "./routes/dashboard/upcoming";
 import { ErrorPage } from "./routes/error-page";
 import { LandingRoute } from "./routes/landing";
 import { LoginRoute } from "./routes/login";
 import { SignupRoute } from "./routes/signup";
-
-const upcomingRoutes: RouteObject[] = (Object.keys(UPCOMING_PAGES) as (keyof typeof UPCOMING_PAGES)[]).map((page) => ({
-  path: paths[page],
-  element: <UpcomingRoute page={page} />,
-}));
 
 export const routes: RouteObject[] = [
   {
@@ -54,7 +48,6 @@ export const routes: RouteObject[] = [
           { path: paths.admin, element: <AdminRoute /> },
           { path: paths.settings, element: <SettingsRoute /> },
           { path: paths.run, element: <RunRoute /> },
-          ...upcomingRoutes,
         ],
       },
       // §2: any unknown path redirects to the landing page.

@@ -3,6 +3,7 @@ import { COMPOSITE_DEFAULT_WEIGHTS } from "@sieve/contracts";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Notice } from "../../../components/ui/notice";
+import { WeightSliders } from "../../../components/ui/weight-sliders";
 import { formatDecimal } from "../../../lib/format";
 import { useComposite, type TargetParams } from "../api/literature";
 import type { CompositeResult, CompositeWeights } from "../model/types";
@@ -26,8 +27,6 @@ const WEIGHTS: { key: keyof CompositeWeights; component: keyof CompositeResult["
 ];
 
 const EMPTY_SIGNALS: Record<Signal, string> = { omics: "", druggability: "", safety: "", negatome_risk: "" };
-/** §5: re-weight sliders run from 0 to 1 in steps of 0.05. */
-const WEIGHT_STEP = 0.05;
 
 /** The composite 0–100 score of a target: the literature prior plus four signals on a 0–100 scale, weighted. */
 export function CompositePanel({ target }: { target: TargetParams }) {
@@ -67,35 +66,10 @@ export function CompositePanel({ target }: { target: TargetParams }) {
             ))}
           </div>
         </fieldset>
-        <fieldset className="fieldset">
-          <legend>Weights (0–1)</legend>
-          <div className="weight-grid">
-            {WEIGHTS.map(({ key, label }) => (
-              <Field key={key} label={`${label} weight (${key})`}>
-                {(control) => (
-                  <div className="weight-control">
-                    <input {...control} type="range" min={0} max={1} step={WEIGHT_STEP} value={weights[key]} onChange={(event) => setWeights({ ...weights, [key]: Number(event.target.value) })} />
-                    <input
-                      type="number"
-                      aria-label={`${label} weight (${key}), value`}
-                      min={0}
-                      max={1}
-                      step={WEIGHT_STEP}
-                      value={weights[key]}
-                      onChange={(event) => setWeights({ ...weights, [key]: clampWeight(event.target.valueAsNumber) })}
-                    />
-                  </div>
-                )}
-              </Field>
-            ))}
-          </div>
-        </fieldset>
+        <WeightSliders legend="Weights (0–1)" items={WEIGHTS} weights={weights} onChange={(key, value) => setWeights({ ...weights, [key]: value })} onReset={() => setWeights({ ...COMPOSITE_DEFAULT_WEIGHTS })} />
         <div className="button-row">
           <Button type="submit" disabled={composite.isPending}>
             {composite.isPending ? "Computing…" : "Compute composite"}
-          </Button>
-          <Button variant="secondary" onClick={() => setWeights({ ...COMPOSITE_DEFAULT_WEIGHTS })}>
-            Reset weights
           </Button>
         </div>
       </form>
@@ -125,8 +99,4 @@ function CompositeOutcome({ result }: { result: CompositeResult }) {
       <p className="muted">Weights are renormalised over the signals given, so they add up to 1.</p>
     </div>
   );
-}
-
-function clampWeight(value: number): number {
-  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
 }

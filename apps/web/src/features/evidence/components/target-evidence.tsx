@@ -3,7 +3,8 @@ import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Notice } from "../../../components/ui/notice";
 import { useTargetPrior, useTargetTriples, type TargetParams } from "../api/literature";
-import { nameProblem, type NameProblem } from "../model/name-resolution";
+import { NameCandidates } from "../../../components/name-candidates";
+import { nameProblem, type NameProblem } from "../../../lib/name-candidates";
 import { CompositePanel } from "./composite-panel";
 import { PriorSummary } from "./prior-summary";
 import { TriplesList } from "./triples-list";
@@ -61,29 +62,5 @@ export function TargetEvidence() {
       {triples.data && <TriplesList triples={triples.data} />}
       {target && prior.data && <CompositePanel key={`${target.symbol}|${target.disease}`} target={target} />}
     </section>
-  );
-}
-
-/** An ambiguous or unknown name: the terms it could mean, one click to search with that term's id. */
-function NameCandidates({ problem, onChoose }: { problem: NameProblem; onChoose: (field: NameProblem["field"], id: string) => void }) {
-  return (
-    <Notice tone="warning" title={problem.message}>
-      {problem.candidates.length === 0 ? (
-        <p>No close match. Check the spelling, or use an id ({problem.field === "disease" ? "a DOID such as DOID:1324" : "an HGNC id such as HGNC:3236"}).</p>
-      ) : (
-        <>
-          <p>{problem.ambiguous ? "This name means more than one term. Choose one:" : "Did you mean:"}</p>
-          <ul className="candidate-list" aria-label="Candidates">
-            {problem.candidates.map((candidate) => (
-              <li key={candidate.id}>
-                <Button variant="secondary" size="sm" onClick={() => onChoose(problem.field, candidate.id)}>
-                  {candidate.name} ({candidate.id})
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-    </Notice>
   );
 }

@@ -79,9 +79,3 @@ export interface DocumentDetail {
   passages: { passage_id: string; index: number; text: string }[];
   triples: Triple[];
 }
-
-/** 422 answers for a name the ontologies cannot resolve to one term carry the closest terms. */
-export interface NameCandidate {
-  id: string;
-  name: string;
-}

@@ -1,4 +1,4 @@
-import { Button } from "../../../components/ui/button";
+import { NameCandidates } from "../../../components/name-candidates";
 import { Notice } from "../../../components/ui/notice";
 import { nameProblem } from "../../../lib/name-candidates";
 import type { IdentifyWaiting } from "../model/identification";
@@ -22,24 +22,5 @@ export function IdentificationStatus({ isFetching, waiting, error, onChooseDisea
   if (!error) return null;
   const problem = nameProblem(error);
   if (!problem) return <Notice tone="error">{error.message}</Notice>;
-  return (
-    <Notice tone="warning" title={problem.message}>
-      {problem.candidates.length === 0 ? (
-        <p>No close match. Check the spelling, or use a Disease Ontology id such as DOID:1324.</p>
-      ) : (
-        <>
-          <p>{problem.ambiguous ? "This name means more than one disease. Choose one:" : "Did you mean:"}</p>
-          <ul className="candidate-list" aria-label="Candidates">
-            {problem.candidates.map((candidate) => (
-              <li key={candidate.id}>
-                <Button variant="secondary" size="sm" onClick={() => onChooseDisease(candidate.id)}>
-                  {candidate.name} ({candidate.id})
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-    </Notice>
-  );
+  return <NameCandidates problem={problem} onChoose={(_field, id) => onChooseDisease(id)} />;
 }

@@ -284,6 +284,43 @@ describe("workflow runs (screening with uploaded files)", () => {
   }, 180_000);
 });
 
+describe("provenance of stored results", () => {
+  it("answers origin and review for run outputs, negatome records (human or reference) and literature triples, in the caller's scope only", async () => {
+    const job = (await ctx.call({ method: "GET", url: `/v1/engine/jobs/${run.jobId}`, token: alpha.token })).json();
+    const best = job.result.final_metrics.best_molecules[0].smiles;
+    const molecule = (await ctx.call({ method: "GET", url: `/v1/provenance?kind=molecule&item_id=${encodeURIComponent(best)}&run_id=${run.runId}`, token: alpha.token })).json();
+    expect(molecule).toMatchObject({ origin: { kind: "computed", method: "graph_ga", parameters: { seed: 7 } }, review: { state: "rejected" } });
+    expect((await ctx.call({ method: "GET", url: `/v1/provenance?kind=molecule&item_id=${encodeURIComponent(best)}&run_id=${run.runId}`, token: beta.token })).statusCode).toBe(404);
+
+    await ctx.call({ method: "POST", url: "/v1/negatome/agreement/accept", token: alpha.token, payload: { acknowledged: true } });
+    const contributed = (await ctx.call({ method: "POST", url: "/v1/negatome/ingest/user", token: alpha.token, payload: { compound: { smiles: "CCCCCCO" }, reason_for_failure: "No binding at 10 µM" } })).json();
+    const record = (await ctx.call({ method: "GET", url: `/v1/provenance?kind=negatome_record&item_id=${contributed.negatome_id}`, token: alpha.token })).json();
+    expect(record.origin).toMatchObject({ kind: "human", what: expect.stringContaining("No binding at 10 µM") });
+    expect(record.review).toBeNull();
+    expect((await ctx.call({ method: "GET", url: `/v1/provenance?kind=negatome_record&item_id=${contributed.negatome_id}`, token: beta.token })).statusCode).toBe(404);
+    // Reviewing follows the same visibility: Alpha can accept its record, Beta cannot even see it.
+    expect((await ctx.call({ method: "POST", url: "/v1/reviews", token: alpha.token, payload: { kind: "negatome_record", item_id: contributed.negatome_id, state: "accepted", comment: "replicated" } })).statusCode).toBe(201);
+    expect((await ctx.call({ method: "POST", url: "/v1/reviews", token: beta.token, payload: { kind: "negatome_record", item_id: contributed.negatome_id, state: "rejected" } })).statusCode).toBe(404);
+    expect((await ctx.call({ method: "GET", url: `/v1/provenance?kind=negatome_record&item_id=${contributed.negatome_id}`, token: alpha.token })).json().review).toMatchObject({ state: "accepted", comment: "replicated" });
+    await ctx.call({ method: "POST", url: "/v1/negatome/ingest-demo", token: alpha.token });
+    const demo = (await ctx.call({ method: "GET", url: "/v1/negatome/recent?limit=50", token: alpha.token })).json();
+    const demoRecord = (demo.items as { negatome_id: string; source: string }[]).find((r) => r.source === "demo")!;
+    const reference = (await ctx.call({ method: "GET", url: `/v1/provenance?kind=negatome_record&item_id=${demoRecord.negatome_id}`, token: beta.token })).json();
+    expect(reference.origin).toMatchObject({ kind: "computed", method: "negatome reference load (demo)" });
+
+    await ctx.call({ method: "POST", url: "/v1/nlp/ingest/docs", token: alpha.token, payload: { docs: [{ source: "alpha-notes", external_id: "n1", text: "Imatinib inhibits ABL1 in chronic myeloid leukemia." }] } });
+    const triples = (await ctx.call({ method: "GET", url: "/v1/nlp/triples/search?head=imatinib&topk=5", token: alpha.token })).json().items as { tri_id: string }[];
+    if (triples.length) {
+      const triple = (await ctx.call({ method: "GET", url: `/v1/provenance?kind=triple&item_id=${encodeURIComponent(triples[0]!.tri_id)}`, token: alpha.token })).json();
+      expect(triple.origin.kind).toBe("computed");
+      expect(Object.values(triple.origin.input_hashes)[0]).toMatch(/^[0-9a-f]{64}$/);
+      expect((await ctx.call({ method: "GET", url: `/v1/provenance?kind=triple&item_id=${encodeURIComponent(triples[0]!.tri_id)}`, token: beta.token })).statusCode).toBe(404);
+    }
+    expect((await ctx.call({ method: "GET", url: "/v1/provenance?kind=target&item_id=DOID:1612|HGNC:3430", token: alpha.token })).statusCode).toBe(404);
+    expect((await ctx.call({ method: "GET", url: "/v1/provenance?kind=molecule&item_id=CCO", token: alpha.token })).statusCode).toBe(422);
+  });
+});
+
 describe("reports list and sample", () => {
   it("lists every run with status, artifact readiness and review progress, only the caller's", async () => {
     const runs = (await ctx.call({ method: "GET", url: "/v1/reports/runs", token: alpha.token })).json().runs;

@@ -93,3 +93,8 @@ export const ReportRun = z.object({
 });
 export const ReportRunList = z.object({ runs: z.array(ReportRun) });
 export type ReportRun = z.infer<typeof ReportRun>;
+
+export const ProvenanceQuery = z.object({ kind: z.enum(REVIEW_ITEM_KINDS), item_id: z.string().trim().min(1).max(500), run_id: z.string().max(100).optional() });
+/** Where one stored result came from, and its review state (null: unreviewed). */
+export const ItemProvenance = z.object({ kind: z.string(), item_id: z.string(), origin: Origin, review: Review.nullable(), history: z.array(Review) });
+export type ItemProvenance = z.infer<typeof ItemProvenance>;

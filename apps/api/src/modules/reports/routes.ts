@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ARTIFACTS, ArtifactLink, ArtifactLinkBody, ErrorBody, Manifest, ReplayOutcome, Review, ReviewBody, ReviewList, ReviewQuery, ReportRunList } from "@sieve/contracts";
+import { ARTIFACTS, ArtifactLink, ArtifactLinkBody, ErrorBody, ItemProvenance, Manifest, ProvenanceQuery, ReplayOutcome, Review, ReviewBody, ReviewList, ReviewQuery, ReportRunList } from "@sieve/contracts";
 import { ApiError, notFound, unauthorized } from "../../http/errors";
 import { readMultipartUpload } from "../../http/multipart";
 import { requireAuthentication, type TenantScope } from "../../plugins/authentication";
@@ -17,6 +17,7 @@ import { buildManifest, loadRunRecords } from "./manifest";
 import { BundleRefused, buildReplayBundle, executeReplay, verifyBundle } from "./replay";
 import { reportRunList, reviewsService } from "./service";
 import { SampleDossier } from "./sample";
+import { itemProvenance } from "./provenance";
 
 const RunIdParam = z.object({ id: z.string().max(100) });
 const ArtifactParams = z.object({ id: z.string().max(100), artifact: z.enum(ARTIFACTS) });
@@ -99,6 +100,10 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
     api.get("/v1/reports/manifest/:job_id", { schema: { tags: ["reports"], params: z.object({ job_id: z.string().max(100) }), response: { 200: Manifest, 404: ErrorBody } } }, async (request) =>
       buildManifest(await loadRunRecords(db, request.tenant, request.params.job_id, "job_or_run"), secret),
+    );
+
+    api.get("/v1/provenance", { schema: { tags: ["reports"], querystring: ProvenanceQuery, response: { 200: ItemProvenance, 404: ErrorBody, 422: ErrorBody } } }, async (request) =>
+      itemProvenance(db, request.tenant, secret, request.query),
     );
 
     api.get("/v1/reports/runs", { schema: { tags: ["reports"], querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }), response: { 200: ReportRunList } } }, async (request) =>

@@ -7,6 +7,7 @@ import { projectsStore } from "../projects/store";
 import { runsStore } from "../runs/store";
 import { currentStates, reviewsStore } from "./reviews-store";
 import { jobOutputs } from "./run-outputs";
+import { assertItemVisible } from "./provenance";
 
 export function reviewsService(db: Database, scope: TenantScope) {
   const store = reviewsStore(db, scope);
@@ -21,8 +22,11 @@ export function reviewsService(db: Database, scope: TenantScope) {
         const project = await projectsStore(db, scope).get(run.project_id);
         if (!project) throw notFound("Run");
         orgId = project.org_id;
-      } else if (body.kind === "molecule" || body.kind === "optimization_result") {
-        throw validationFailed([{ path: "run_id", message: "a molecule or optimization result is reviewed within its run: give run_id" }]);
+      } else if (body.kind === "molecule" || body.kind === "optimization_result" || body.kind === "docking_pose") {
+        throw validationFailed([{ path: "run_id", message: `a ${body.kind.replace("_", " ")} is reviewed within its run: give run_id` }]);
+      } else {
+        // A negatome record, triple or ranked target the caller cannot see is not found, never reviewed.
+        await assertItemVisible(db, scope, body.kind, body.item_id);
       }
       return store.add({ orgId, kind: body.kind, itemId: body.item_id, runId, state: body.state, comment: body.comment ?? null });
     },

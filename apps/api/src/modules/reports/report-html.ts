@@ -62,7 +62,7 @@ export function curvesSvg(curves: CurveSeries[], width = 720, height = 320): str
 }
 
 /** The warning's first clause: the full text is in molecules/negatome-warnings.json. */
-const shortWarning = (warning: string) => (warning.length > 140 ? `${warning.slice(0, 137).replace(/\s+\S*$/, "")}…` : warning);
+const shortWarning = (warning: string) => (warning.length > 90 ? `${warning.slice(0, 87).replace(/\s+\S*$/, "")}…` : warning);
 
 const dataUri = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
 
@@ -152,7 +152,7 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px}dt{font-weigh
 table{border-collapse:collapse;width:100%;margin:8px 0 16px;font-size:12px}th,td{border:1px solid #d1d5db;padding:4px 6px;text-align:left;vertical-align:top}th{background:#f3f4f6}
 img.structure{width:150px;height:150px}img.chart{max-width:100%;height:auto}code{font-size:11px;word-break:break-all}.hash{font-size:10px}
 .risk{font-weight:600}.risk-red{color:#b91c1c}.risk-amber{color:#92400e}.risk-green{color:#047857}ul{margin:4px 0;padding-left:16px}
-@page{size:A4;margin:12mm}@media print{body{padding:0}section{break-inside:auto}tr{break-inside:avoid}}
+@page{size:A4;margin:12mm}@media print{body{padding:0;max-width:none}table{font-size:10px}img.structure{width:110px;height:110px}section{break-inside:auto}tr{break-inside:avoid}}
 </style></head>
 <body><header><h1>${escapeHtml(data.title)}</h1><p>Generated ${escapeHtml(data.generatedAt)} by Sieve. For research use only.</p>${
     data.demo ? '<p class="demo"><strong>Demo data.</strong> This sample dossier is built from Sieve\'s public demonstration set (well-known withdrawn or failed drugs), not from a customer project.</p>' : ""

@@ -72,3 +72,20 @@ describe("custom workflow plan", () => {
     await page.getByText("Not understood (not applied): paint it blue").waitFor();
   });
 });
+
+describe("negatome docking oracle", () => {
+  it("docks SMILES into a reference structure from the Negatome page and registers the weak binders as negatives", async () => {
+    await page.goto("/dashboard/negatome");
+    const panel = page.getByRole("region", { name: "Synthetic docking oracle" });
+    await panel.getByLabel("Receptor").fill("1HSG");
+    await panel.getByLabel("SMILES to dock").fill("CC(=O)Oc1ccccc1C(=O)O");
+    await panel.getByLabel("Exhaustiveness").fill("1");
+    await panel.getByRole("button", { name: "Dock" }).click();
+    await panel.locator(".badge", { hasText: "completed" }).waitFor({ timeout: 90_000 });
+    const affinity = await panel.getByRole("table", { name: "Docking oracle results" }).locator("tbody tr td:nth-child(2)").textContent();
+    expect(Number(affinity)).toBeLessThan(0);
+    await panel.getByLabel("Weaker than (kcal/mol)").fill("-20");
+    await panel.getByRole("button", { name: "Register weak binders as negatives" }).click();
+    await panel.getByText(/1 weak binder\(s\) found; 1 negatome record\(s\) registered/).waitFor();
+  });
+});

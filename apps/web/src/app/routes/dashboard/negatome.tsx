@@ -5,6 +5,7 @@ import { NegatomeDatabaseActions } from "../../../features/negatome/components/d
 import { NegatomeStatsPanel } from "../../../features/negatome/components/negatome-stats";
 import { RecordsPanel } from "../../../features/negatome/components/records-table";
 import { SafetyLookup } from "../../../features/negatome/components/safety-lookup";
+import { DockingOraclePanel } from "../../../features/workflows/components/docking-oracle-panel";
 
 export function NegatomeRoute() {
   return (
@@ -17,6 +18,7 @@ export function NegatomeRoute() {
       </div>
       <RecordsPanel />
       <ContributePanel />
+      <DockingOraclePanel />
     </>
   );
 }

@@ -1,27 +1,14 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseHgnc } from "@sieve/literature";
 import { GeneIndex } from "../genes";
 import { IngestError } from "../types";
+import { readSharedData } from "../reference/shared-data";
 
-/**
- * Test helpers: the shared data folder (`../shared/data` next to the repository root) is read in
- * place, never copied into the repository; tests skip when it is absent.
- */
-const SHARED_DATA_URL = new URL("../../../../../shared/data/", import.meta.url);
+export { hasSharedData, readSharedData } from "../reference/shared-data";
+
+/** Test helpers for the upload parsers; the shared data folder is read in place (reference/shared-data.ts). */
 const FIXTURES_URL = new URL("../../test/fixtures/", import.meta.url);
-
-export function sharedDataFile(rel: string): string {
-  return fileURLToPath(new URL(rel, SHARED_DATA_URL));
-}
-
-export function hasSharedData(...rels: string[]): boolean {
-  return rels.every((rel) => existsSync(sharedDataFile(rel)));
-}
-
-export function readSharedData(rel: string): string {
-  return readFileSync(sharedDataFile(rel), "utf8");
-}
 
 export function readFixture(name: string): string {
   return readFileSync(fileURLToPath(new URL(name, FIXTURES_URL)), "utf8");

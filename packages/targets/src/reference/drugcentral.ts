@@ -1,7 +1,7 @@
 import type { DrugIndication } from "@sieve/literature";
 import type { GeneIndex } from "../genes";
 import type { FeatureRow } from "../types";
-import { column, readTable } from "./tsv";
+import { findColumn, readTable } from "../ingest/table";
 
 /**
  * DrugCentral's mechanism-of-action targets of approved drugs (`drug_target.tsv`, the DrugCentral
@@ -21,22 +21,23 @@ export interface DrugTarget {
 }
 
 export function parseDrugTargets(text: string): DrugTarget[] {
-  const { header, rows } = readTable(text);
+  const table = readTable(text);
+  const column = (name: string) => findColumn(table, name);
   const c = {
-    id: column(header, "DRUG_ID"),
-    chembl: column(header, "CHEMBL_ID"),
-    name: column(header, "DRUG_NAME"),
-    target: column(header, "TARGET_NAME"),
-    uniprot: column(header, "UNIPROT"),
-    gene: column(header, "GENE"),
-    swissprot: column(header, "SWISSPROT"),
-    action: column(header, "ACTION_TYPE"),
+    id: column("DRUG_ID"),
+    chembl: column("CHEMBL_ID"),
+    name: column("DRUG_NAME"),
+    target: column("TARGET_NAME"),
+    uniprot: column("UNIPROT"),
+    gene: column("GENE"),
+    swissprot: column("SWISSPROT"),
+    action: column("ACTION_TYPE"),
   };
   if (c.id < 0 || (c.gene < 0 && c.uniprot < 0)) throw new Error("DrugCentral drug_target: expected DRUG_ID and GENE or UNIPROT columns");
   const cell = (row: string[], i: number) => (i >= 0 ? (row[i] ?? "") : "");
   const parts = (value: string) => value.split("|").map((v) => v.trim());
   const out: DrugTarget[] = [];
-  for (const row of rows) {
+  for (const { cells: row } of table.rows) {
     const id = cell(row, c.id);
     if (id === "") continue;
     const uniprot = parts(cell(row, c.uniprot));

@@ -1,7 +1,7 @@
 import type { GeneIndex } from "../genes";
 import type { FeatureRow } from "../types";
 import { drugsByGene, type DrugTarget } from "./drugcentral";
-import { parseCsv } from "./tsv";
+import { findColumn, readTable } from "../ingest/table";
 
 /**
  * withDRAWN's `drug_info.csv` (Schlessinger lab, ChEMBL-derived): the first column, with an empty
@@ -16,12 +16,12 @@ export interface WithdrawnDrug {
 }
 
 export function parseWithdrawn(drugInfoCsv: string): WithdrawnDrug[] {
-  const [header = [], ...rows] = parseCsv(drugInfoCsv);
-  const find = (name: string) => header.findIndex((h) => h.trim().toLowerCase() === name);
-  const c = { withdrawn: find("withdrawn flag"), blackBox: find("black_box warning"), name: find("name") };
+  const table = readTable(drugInfoCsv);
+  const c = { withdrawn: findColumn(table, "withdrawn flag"), blackBox: findColumn(table, "black_box warning"), name: findColumn(table, "name") };
   if (c.withdrawn < 0 || c.blackBox < 0) throw new Error("withDRAWN drug_info: expected 'withdrawn flag' and 'black_box warning' columns");
   const flag = (v: string | undefined) => ["true", "1", "yes"].includes((v ?? "").trim().toLowerCase());
-  return rows
+  return table.rows
+    .map((row) => row.cells)
     .filter((r) => /^CHEMBL\d+$/i.test((r[0] ?? "").trim()))
     .map((r) => ({
       chembl_id: r[0]!.trim().toUpperCase(),

@@ -17,7 +17,7 @@ export interface NameProblem {
 /**
  * A gene symbol or disease the ontologies cannot resolve to one term answers 422 with
  * `ambiguous_name` or `unknown_name` and the closest terms in `detail.candidates`; any other
- * failure is not a naming problem. Shared by every page that sends names (Targets, Target Narrowing).
+ * failure is not a naming problem. Shared by every page that sends names (Evidence, Targets, Target Narrowing).
  */
 export function nameProblem(error: unknown): NameProblem | null {
   if (!(error instanceof ApiError) || (error.code !== "ambiguous_name" && error.code !== "unknown_name")) return null;

@@ -18,11 +18,18 @@ afterAll(async () => {
 });
 
 describe("health and documentation", () => {
-  it("GET /health answers status ok, the database kind, the version and the live workers", async () => {
+  it("GET /health answers status ok, the database kind, the version, the live workers and the oracles", async () => {
     while (ctx.app.compute.liveThreads < ctx.config.computeThreads) await new Promise((r) => setTimeout(r, 100));
     const response = await ctx.call({ method: "GET", url: "/health" });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: "ok", db: ctx.database.kind, version: expect.stringMatching(/^\d+\.\d+\.\d+/), workers: { embedded: ctx.config.computeThreads, remote: 0 } });
+    const oracle = expect.objectContaining({ available: expect.any(Boolean) });
+    expect(response.json()).toEqual({
+      status: "ok",
+      db: ctx.database.kind,
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      workers: { embedded: ctx.config.computeThreads, remote: 0 },
+      oracles: { docking: oracle, ligand_similarity: oracle, synthetic_accessibility: oracle, md: oracle },
+    });
   });
 
   it("serves an OpenAPI 3 document generated from the route schemas, and Swagger UI", async () => {

@@ -91,6 +91,26 @@ describe("VHTS runs from the New Job modal", () => {
     expect(metrics.known_actives).toBeGreaterThanOrEqual(1);
   });
 
+  it("writes the result files to the Output Location: a folder under DATA_DIR or a new upload, never outside", async () => {
+    const library = await upload("compound_library", "lib.smi", LIBRARY);
+    const inputs = { target_protein: "P23219", compound_library: library, include_docking: false, hit_compounds: "CC(=O)Oc1ccccc1C(=O)O" };
+    const launch = async (output_location: string) => {
+      const created = await ctx.call({ method: "POST", url: `/v1/projects/${projectId}/runs`, token, payload: { workflow: "vhts", inputs: { ...inputs, output_location } } });
+      return (await waitForRun(created.json().id, finished)).job.result.final_metrics.output;
+    };
+    const folder = await launch("screens/cox");
+    expect(folder.files).toHaveLength(2);
+    expect(folder.files[0].startsWith(join(ctx.config.dataDir, "screens", "cox"))).toBe(true);
+    const csv = readFileSync(folder.files[0], "utf8");
+    expect(csv.split("\n")[0]).toBe("rank,name,smiles,fitness,activity,activity_kind,affinity_kcal_mol,sa_score,qed,logp,mw,warnings");
+    expect(csv).toContain("aspirin");
+    const uploaded = await launch("upload://results");
+    expect(uploaded.files[0]).toMatch(/^upload:\/\/[0-9a-f-]{36}\/[0-9a-f]{8}-hits\.csv$/);
+    const id = uploaded.files[0].slice("upload://".length, "upload://".length + 36);
+    expect((await ctx.call({ method: "GET", url: `/v1/uploads/${id}`, token })).json()).toMatchObject({ kind: "hit_compounds" });
+    expect((await launch("../../outside")).error).toMatch(/outside the data folder/);
+  });
+
   it("fails with a clear message when there is nothing to score against, and refuses another organization's upload", async () => {
     const library = await upload("compound_library", "lib.smi", LIBRARY);
     const none = await ctx.call({ method: "POST", url: `/v1/projects/${projectId}/runs`, token, payload: { workflow: "vhts", inputs: { target_protein: "not a target", compound_library: library } } });

@@ -5,6 +5,7 @@ import type { LeadOptTaskInput, LeadOptTaskOutput, VhtsTaskInput, VhtsTaskOutput
 import type { EngineDomainHandler } from "../engine/dispatcher";
 import type { EngineJobRow } from "../engine/store";
 import { WorkflowInputError, workflowFiles } from "./inputs";
+import { writeOutputs } from "./outputs";
 
 export const VHTS_DOMAIN = "vhts";
 export const LEAD_OPT_DOMAIN = "lead_opt";
@@ -84,7 +85,7 @@ function smilesLines(text: string): { smiles: string; name: string | null }[] {
  * The database-side steps of a `vhts` job: read the library and receptor uploads of the job's
  * organization and the target's known actives (prepare), and shape the engine result (finish).
  */
-export function vhtsJobHandler(db: Database, referenceRoot: string): EngineDomainHandler {
+export function vhtsJobHandler(db: Database, referenceRoot: string, dataDir: string): EngineDomainHandler {
   return {
     async prepare(job: EngineJobRow): Promise<VhtsTaskInput> {
       const input = job.input as WorkflowJobInput;
@@ -97,7 +98,8 @@ export function vhtsJobHandler(db: Database, referenceRoot: string): EngineDomai
     async finish(job: EngineJobRow, output: unknown) {
       const result = output as VhtsTaskOutput;
       const input = job.input as WorkflowJobInput;
-      return { best_fitness: result.hits[0]?.fitness ?? null, final_metrics: { workflow: "vhts", target_protein: input.config.inputs.target_protein, ...result } };
+      const outputs = await outputsOf(db, dataDir, job, result.hits, result);
+      return { best_fitness: result.hits[0]?.fitness ?? null, final_metrics: { workflow: "vhts", target_protein: input.config.inputs.target_protein, ...result, ...outputs } };
     },
   };
 }
@@ -106,7 +108,7 @@ export function vhtsJobHandler(db: Database, referenceRoot: string): EngineDomai
  * `lead_opt` and `custom` jobs: hits (or the plan's seeds), the analog strategy and its upload, the
  * plan's objectives, constraints and budget (custom), then the same oracle inputs as VHTS.
  */
-export function leadOptJobHandler(db: Database, referenceRoot: string, parsePlan: (description: string) => Promise<WorkflowPlan>): EngineDomainHandler {
+export function leadOptJobHandler(db: Database, referenceRoot: string, dataDir: string, parsePlan: (description: string) => Promise<WorkflowPlan>): EngineDomainHandler {
   return {
     async prepare(job: EngineJobRow): Promise<LeadOptTaskInput> {
       const input = job.input as WorkflowJobInput;
@@ -135,7 +137,8 @@ export function leadOptJobHandler(db: Database, referenceRoot: string, parsePlan
       const result = output as LeadOptTaskOutput;
       const input = job.input as WorkflowJobInput;
       const best = [...result.series, ...result.parents].sort((a, b) => b.fitness - a.fitness)[0];
-      return { best_fitness: best?.fitness ?? null, final_metrics: { workflow: input.workflow, target_protein: input.config.inputs.target_protein, ...result, hits: result.series } };
+      const outputs = await outputsOf(db, dataDir, job, result.series, result);
+      return { best_fitness: best?.fitness ?? null, final_metrics: { workflow: input.workflow, target_protein: input.config.inputs.target_protein, ...result, hits: result.series, ...outputs } };
     },
   };
 }
@@ -145,4 +148,16 @@ function confirmedPlan(config: RunConfig): WorkflowPlan | null {
   const params = config.modules.find((m) => m.name === "WorkflowPlan")?.params as Partial<WorkflowPlan> | undefined;
   if (!params || !Array.isArray(params.objectives) || !Array.isArray(params.constraints)) return null;
   return { objectives: params.objectives, constraints: params.constraints, seeds: params.seeds ?? [], not_understood: params.not_understood ?? [], budget: params.budget ?? null };
+}
+
+/** Writes the result files to the run's Output Location, if any; a failure is reported, not fatal. */
+async function outputsOf(db: Database, dataDir: string, job: EngineJobRow, hits: Parameters<typeof writeOutputs>[5], result: unknown): Promise<{ output?: { location: string; files: string[] } | { location: string; error: string } }> {
+  const input = job.input as WorkflowJobInput;
+  const location = input.config.inputs.output_location;
+  if (!location) return {};
+  try {
+    return { output: await writeOutputs(db, dataDir, { userId: input.user_id, orgIds: [job.orgId] }, location, input.run_id, hits, result) };
+  } catch (error) {
+    return { output: { location, error: error instanceof Error ? error.message : String(error) } };
+  }
 }

@@ -23,9 +23,9 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const referenceRoot = app.config.referenceDataRoot;
   const parsePlan = (description: string) => app.compute.run("workflows.plan", { description });
-  app.engine.registerDomain(VHTS_DOMAIN, vhtsJobHandler(db, referenceRoot));
-  app.engine.registerDomain(LEAD_OPT_DOMAIN, leadOptJobHandler(db, referenceRoot, parsePlan));
-  app.engine.registerDomain(CUSTOM_DOMAIN, leadOptJobHandler(db, referenceRoot, parsePlan));
+  app.engine.registerDomain(VHTS_DOMAIN, vhtsJobHandler(db, referenceRoot, app.config.dataDir));
+  app.engine.registerDomain(LEAD_OPT_DOMAIN, leadOptJobHandler(db, referenceRoot, app.config.dataDir, parsePlan));
+  app.engine.registerDomain(CUSTOM_DOMAIN, leadOptJobHandler(db, referenceRoot, app.config.dataDir, parsePlan));
 
   // The custom workflow's description read back as a plan, for the user to confirm or edit before launching.
   app.post("/v1/workflows/plan", { schema: { tags: ["workflows"], body: PlanBody, response: { 200: WorkflowPlan } } }, async (request) => parsePlan(request.body.description));

@@ -94,6 +94,12 @@ export function WorkflowRun({ runId }: { runId: string }) {
           )}
           {result.unsupported_objectives.length > 0 && <Notice tone="warning">Objectives not scored (not supported): {result.unsupported_objectives.join(", ")}</Notice>}
           {result.plan && <PlanSummary plan={result.plan} />}
+          {result.output &&
+            (result.output.error ? (
+              <Notice tone="warning">Output Location {result.output.location}: {result.output.error}</Notice>
+            ) : (
+              <p className="muted">Results written to {result.output.files?.join(", ")}.</p>
+            ))}
         </section>
       )}
 

@@ -12,6 +12,7 @@ export interface WorkflowResult {
   counts: Record<string, number> | null;
   stop_reason: string | null;
   unsupported_objectives: string[];
+  output: { location: string; files?: string[]; error?: string } | null;
   plan: { objectives: { name: string; direction: string; weight: number }[]; constraints: { text: string }[]; budget: number | null; not_understood: string[] } | null;
 }
 
@@ -30,6 +31,7 @@ export function readWorkflowResult(metrics: Record<string, unknown> | undefined 
     stop_reason: typeof metrics.stop_reason === "string" ? metrics.stop_reason : null,
     unsupported_objectives: list(metrics.unsupported_objectives),
     plan: metrics.plan && typeof metrics.plan === "object" ? (metrics.plan as WorkflowResult["plan"]) : null,
+    output: metrics.output && typeof metrics.output === "object" ? (metrics.output as WorkflowResult["output"]) : null,
   };
 }
 

@@ -50,7 +50,7 @@ describe("reports page", () => {
     const molecule = outputs.getByRole("listitem").nth(1);
     await molecule.getByRole("textbox").fill("Too lipophilic");
     await molecule.getByRole("button", { name: /^Reject / }).click();
-    await molecule.getByText(/^rejected by /).waitFor();
+    await molecule.getByRole("status").getByText(/^Rejected by /).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await row.getByText(/1 accepted · 1 rejected/).waitFor();

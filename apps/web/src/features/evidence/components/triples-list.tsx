@@ -1,4 +1,5 @@
 import { LITERATURE_DEFAULTS } from "@sieve/contracts";
+import { ReviewControl } from "../../../components/review-control";
 import { Badge, type BadgeTone } from "../../../components/ui/badge";
 import { formatDecimal } from "../../../lib/format";
 import type { Triple } from "../model/types";
@@ -41,6 +42,7 @@ export function TriplesList({ triples }: { triples: Triple[] }) {
                     </DocumentLink>
                   </p>
                 )}
+                <ReviewControl kind="triple" itemId={triple.tri_id} label={`${triple.head.name} ${triple.relation.replaceAll("_", " ")} ${triple.tail.name}`} />
               </li>
             ))}
           </ol>

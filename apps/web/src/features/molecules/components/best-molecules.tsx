@@ -1,11 +1,15 @@
+import { ReviewControl } from "../../../components/review-control";
 import { MoleculeDrawing } from "../../../components/ui/molecule-drawing";
 import { Notice } from "../../../components/ui/notice";
 import { formatDecimal } from "../../../lib/format";
 import { useMoleculeDrawings } from "../../../lib/molecule-drawings";
 import type { BestMolecule } from "../model/engine-job";
 
-/** A finished run's best molecules, drawn by the analysis endpoint, with fitness and the optimised properties. */
-export function BestMolecules({ molecules }: { molecules: BestMolecule[] }) {
+/**
+ * A finished run's best molecules, drawn by the analysis endpoint, with fitness and the optimised
+ * properties; with the job's run, each can be accepted or rejected (a molecule is reviewed within its run).
+ */
+export function BestMolecules({ molecules, runId = null }: { molecules: BestMolecule[]; runId?: string | null }) {
   const drawings = useMoleculeDrawings(molecules.map((molecule) => molecule.smiles));
   if (molecules.length === 0) return <p className="muted">The run reported no molecules.</p>;
   return (
@@ -37,6 +41,7 @@ export function BestMolecules({ molecules }: { molecules: BestMolecule[] }) {
                 <dd>{formatDecimal(molecule.properties.qed, 3)}</dd>
               </div>
             </dl>
+            {runId && <ReviewControl kind="molecule" itemId={molecule.smiles} runId={runId} label={`best molecule #${index + 1} (${molecule.smiles})`} />}
           </li>
         ))}
       </ol>

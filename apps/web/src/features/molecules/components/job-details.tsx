@@ -91,7 +91,7 @@ export function JobDetails({ job: listed, workerCount }: JobDetailsProps) {
       {job.status === "completed" && (
         <>
           <h3 className="subsection-title">Best molecules</h3>
-          <BestMolecules molecules={readBestMolecules(job)} />
+          <BestMolecules molecules={readBestMolecules(job)} runId={job.run_id} />
         </>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { FAILURE_CLASSES, NEGATOME_DEFAULTS, type NegatomeRecord } from "@sieve/contracts";
+import { ReviewControl } from "../../../components/review-control";
 import { Button } from "../../../components/ui/button";
 import { DataTable, type Column } from "../../../components/ui/data-table";
 import { Field } from "../../../components/ui/field";
@@ -28,6 +29,10 @@ const COLUMNS: Column<NegatomeRecord>[] = [
   { header: "Source", cell: (record) => <SourceLabel source={record.source} />, sortValue: (record) => record.source },
   { header: "Tier", cell: (record) => record.confidence_tier },
   { header: "Added", cell: (record) => formatDateTime(record.created_at), align: "end", sortValue: (record) => record.created_at },
+  {
+    header: "Review",
+    cell: (record) => <ReviewControl kind="negatome_record" itemId={record.negatome_id} label={`the ${record.failure_class} record of ${compoundName(record.evidence) ?? record.compound_smiles}`} />,
+  },
 ];
 
 /** The latest records, or those matching a failure class, target or InChIKey. */

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Artifact, ArtifactLink, Manifest, Review, ReviewState, ReportRun } from "@sieve/contracts";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Artifact, ArtifactLink, Manifest, ReportRun } from "@sieve/contracts";
 import { apiRequest } from "../../../lib/api-client";
 import { apiBase } from "../../../config/env";
+import { useRecordReview } from "../../../lib/reviews";
 
 export const REPORTS_QUERY_KEY = ["reports"] as const;
 
@@ -31,22 +32,10 @@ export function useManifest(runId: string | null) {
   return useQuery({ queryKey: [...REPORTS_QUERY_KEY, "manifest", runId], queryFn: () => apiRequest<Manifest>(`/v1/reports/manifest/${runId}`), enabled: runId !== null });
 }
 
-export interface ReviewDecision {
-  runId: string;
-  kind: string;
-  itemId: string;
-  state: ReviewState;
-  comment?: string;
-}
-
-/** Records a decision on a run or one of its outputs; lists and manifests refresh. */
+/** Records a decision on a run or one of its outputs (the shared review mutation); run lists and manifests refresh too. */
 export function useReview() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (review: ReviewDecision) =>
-      apiRequest<Review>("/v1/reviews", { method: "POST", body: { kind: review.kind, item_id: review.itemId, run_id: review.runId, state: review.state, comment: review.comment || null } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: REPORTS_QUERY_KEY }),
-  });
+  return useRecordReview(() => queryClient.invalidateQueries({ queryKey: REPORTS_QUERY_KEY }));
 }
 
 /** The public sample dossier (demo data): the same address the landing page opens. */

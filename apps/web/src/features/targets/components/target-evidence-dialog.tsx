@@ -1,3 +1,4 @@
+import { ReviewControl } from "../../../components/review-control";
 import { Dialog } from "../../../components/ui/dialog";
 import { Notice } from "../../../components/ui/notice";
 import { useTargetEvidence, type EvidenceParams } from "../api/targets";
@@ -43,6 +44,7 @@ export function TargetEvidenceDialog({ params, diseaseName, onClose }: TargetEvi
                 </dd>
               </div>
             </dl>
+            <ReviewControl kind="target" itemId={`${data.disease.id}|${data.target.hgnc_id}`} label={`${data.target.gene_symbol} in ${data.disease.name}`} />
             <ComponentsSection evidence={data} />
             <FeaturesSection evidence={data} />
             <DruggabilitySection evidence={data} />

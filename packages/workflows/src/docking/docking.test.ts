@@ -1,11 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { binaryAvailability, runProgram, MissingBinaryError } from "./binaries";
 import { DockingOracle, MemoryDockingCache } from "./docking-oracle";
 import { ligandCandidates, readAtoms, resolveBox, stripToProtein } from "./structure";
 import { parseVinaModes } from "./vina";
 
-const PDB_PATH = "/work/shared/data/structures/1HSG.pdb".replace("/work/shared", process.env.SHARED_DIR ?? "/work/shared");
+// ../shared/data next to the repository, read in place.
+const PDB_PATH = fileURLToPath(new URL("../../../../../shared/data/structures/1HSG.pdb", import.meta.url));
 const hasStructure = existsSync(PDB_PATH);
 const hasBinaries = (await binaryAvailability("vina")).available && (await binaryAvailability("obabel")).available;
 if (!hasStructure) console.warn(`skipping docking tests: ${PDB_PATH} is absent (shared data)`);

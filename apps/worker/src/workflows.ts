@@ -87,6 +87,19 @@ export function cancellationSignal(context: TaskContext): { signal: AbortSignal;
   return { signal: controller.signal, dispose: () => clearInterval(timer) };
 }
 
+/**
+ * A workflow's result, or TaskCancelled when it stopped because it was cancelled or failed because
+ * the cancel killed its programs, so the job keeps what it reported.
+ */
+async function unlessCancelled<R extends { stop_reason: string }>(run: Promise<R>, context: TaskContext): Promise<R> {
+  const result = await run.catch((error: unknown) => {
+    if (context.cancelled()) throw new TaskCancelled("cancelled");
+    throw error;
+  });
+  if (result.stop_reason === "cancelled") throw new TaskCancelled("cancelled");
+  return result;
+}
+
 export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): Promise<VhtsTaskOutput> {
   const rdkit = await loadRDKit();
   const activity = await activityOracle(rdkit, input);
@@ -94,27 +107,26 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
   const evaluator = new CompoundEvaluator(activity, sa, input.objectives, alertWarnings(rdkit));
   const cancel = cancellationSignal(context);
   try {
-    const result = await runVhts(
-      rdkit,
-      evaluator,
-      { library: input.library, objectives: input.objectives, max_evaluations: input.max_evaluations, wallclock_limit_s: input.wallclock_limit_s, dimension: input.dimension, bounds: input.bounds, concurrency: activity instanceof DockingOracle ? DOCKING_PROCESSES : 1, batch_size: activity instanceof DockingOracle ? Math.max(4, DOCKING_PROCESSES * 2) : 16 },
-      {
-        signal: cancel.signal,
-        cancelled: () => context.cancelled(),
-        onBatch: (p) =>
-          context.progress({
-            progress: { evaluated: p.evaluated, max_evaluations: p.max_evaluations, candidates: p.candidates, best_fitness: p.best_fitness, best_affinity: p.best_affinity, batch: p.batch },
-            points: [
-              ...(p.best_fitness === null ? [] : [{ name: "best_fitness", x: p.evaluated, y: p.best_fitness }]),
-              ...(p.best_affinity === null ? [] : [{ name: "best_affinity", x: p.evaluated, y: p.best_affinity }]),
-            ],
-          }),
-      },
-    ).catch((error: unknown) => {
-      if (context.cancelled()) throw new TaskCancelled("cancelled");
-      throw error;
-    });
-    if (result.stop_reason === "cancelled") throw new TaskCancelled("cancelled");
+    const result = await unlessCancelled(
+      runVhts(
+        rdkit,
+        evaluator,
+        { library: input.library, objectives: input.objectives, max_evaluations: input.max_evaluations, wallclock_limit_s: input.wallclock_limit_s, dimension: input.dimension, bounds: input.bounds, concurrency: activity instanceof DockingOracle ? DOCKING_PROCESSES : 1, batch_size: activity instanceof DockingOracle ? Math.max(4, DOCKING_PROCESSES * 2) : 16 },
+        {
+          signal: cancel.signal,
+          cancelled: () => context.cancelled(),
+          onBatch: (p) =>
+            context.progress({
+              progress: { evaluated: p.evaluated, max_evaluations: p.max_evaluations, candidates: p.candidates, best_fitness: p.best_fitness, best_affinity: p.best_affinity, batch: p.batch },
+              points: [
+                ...(p.best_fitness === null ? [] : [{ name: "best_fitness", x: p.evaluated, y: p.best_fitness }]),
+                ...(p.best_affinity === null ? [] : [{ name: "best_affinity", x: p.evaluated, y: p.best_affinity }]),
+              ],
+            }),
+        },
+      ),
+      context,
+    );
     return {
       ...result,
       hits: withDrawings(rdkit, result.hits),
@@ -156,34 +168,33 @@ export async function runLeadOptTask(input: LeadOptTaskInput, context: TaskConte
   const evaluator = new CompoundEvaluator(activity, sa, input.objectives, alerts);
   const cancel = cancellationSignal(context);
   try {
-    const result = await runLeadOptimization(
-      rdkit,
-      evaluator,
-      {
-        hits: input.hits,
-        strategy: input.strategy,
-        uploaded_analogs: input.uploaded_analogs,
-        constraints: input.plan?.constraints ?? [],
-        max_evaluations: input.max_evaluations,
-        wallclock_limit_s: input.wallclock_limit_s,
-        seed: input.seed,
-        concurrency: activity instanceof DockingOracle ? DOCKING_PROCESSES : 1,
-        alerts,
-      },
-      {
-        signal: cancel.signal,
-        cancelled: () => context.cancelled(),
-        onRound: (r) =>
-          context.progress({
-            progress: { round: r.round, evaluated: r.evaluated, max_evaluations: r.max_evaluations, best_fitness: r.best_fitness, improved: r.improved },
-            points: r.best_fitness === null ? [] : [{ name: "best_fitness", x: r.evaluated, y: r.best_fitness }, { name: "improved", x: r.evaluated, y: r.improved }],
-          }),
-      },
-    ).catch((error: unknown) => {
-      if (context.cancelled()) throw new TaskCancelled("cancelled");
-      throw error;
-    });
-    if (result.stop_reason === "cancelled") throw new TaskCancelled("cancelled");
+    const result = await unlessCancelled(
+      runLeadOptimization(
+        rdkit,
+        evaluator,
+        {
+          hits: input.hits,
+          strategy: input.strategy,
+          uploaded_analogs: input.uploaded_analogs,
+          constraints: input.plan?.constraints ?? [],
+          max_evaluations: input.max_evaluations,
+          wallclock_limit_s: input.wallclock_limit_s,
+          seed: input.seed,
+          concurrency: activity instanceof DockingOracle ? DOCKING_PROCESSES : 1,
+          alerts,
+        },
+        {
+          signal: cancel.signal,
+          cancelled: () => context.cancelled(),
+          onRound: (r) =>
+            context.progress({
+              progress: { round: r.round, evaluated: r.evaluated, max_evaluations: r.max_evaluations, best_fitness: r.best_fitness, improved: r.improved },
+              points: r.best_fitness === null ? [] : [{ name: "best_fitness", x: r.evaluated, y: r.best_fitness }, { name: "improved", x: r.evaluated, y: r.improved }],
+            }),
+        },
+      ),
+      context,
+    );
     return {
       ...result,
       parents: withDrawings(rdkit, result.parents),

@@ -405,17 +405,22 @@ export const targetIngestions = pgTable(
   (t) => [index("target_ingestions_org_idx").on(t.orgId, t.createdAt)],
 );
 
+/** Where a feature or an edge came from: its ingestion, organization (null: public) and feature set. */
+const ingestedRowColumns = () => ({
+  ingestionId: uuid("ingestion_id")
+    .notNull()
+    .references(() => targetIngestions.id, { onDelete: "cascade" }),
+  orgId: integer("org_id").references(() => organizations.id, { onDelete: "cascade" }),
+  featureSetId: integer("feature_set_id")
+    .notNull()
+    .references(() => targetFeatureSets.id, { onDelete: "cascade" }),
+});
+
 export const targetFeatures = pgTable(
   "target_features",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    ingestionId: uuid("ingestion_id")
-      .notNull()
-      .references(() => targetIngestions.id, { onDelete: "cascade" }),
-    orgId: integer("org_id").references(() => organizations.id, { onDelete: "cascade" }),
-    featureSetId: integer("feature_set_id")
-      .notNull()
-      .references(() => targetFeatureSets.id, { onDelete: "cascade" }),
+    ...ingestedRowColumns(),
     source: text("source").notNull(),
     featureName: text("feature_name").notNull(),
     component: text("component").notNull(),
@@ -432,13 +437,7 @@ export const targetNetworkEdges = pgTable(
   "target_network_edges",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    ingestionId: uuid("ingestion_id")
-      .notNull()
-      .references(() => targetIngestions.id, { onDelete: "cascade" }),
-    orgId: integer("org_id").references(() => organizations.id, { onDelete: "cascade" }),
-    featureSetId: integer("feature_set_id")
-      .notNull()
-      .references(() => targetFeatureSets.id, { onDelete: "cascade" }),
+    ...ingestedRowColumns(),
     geneA: text("gene_a").notNull(),
     geneB: text("gene_b").notNull(),
     score: doublePrecision("score").notNull(),

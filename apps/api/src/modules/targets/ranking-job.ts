@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { schema, type Database } from "@sieve/db";
-import type { IdentifyTargetsResponse, TargetRef } from "@sieve/contracts";
+import { COMPOSITE_DEFAULT_WEIGHTS, type IdentifyTargetsResponse, type TargetRef } from "@sieve/contracts";
 import { evidenceFromRelatedDiseases, type DiseaseRanking, type DiseaseRankingInput, type EvidenceItem, type FeatureRow } from "@sieve/targets";
 import type { EngineDomainHandler } from "../engine/dispatcher";
 import type { EngineJobRow } from "../engine/store";
@@ -107,7 +107,7 @@ export function rankingJobHandler(db: Database, catalog: ReferenceCatalog): Engi
       const result: StoredRanking = {
         disease: { id: input.disease_id, name: disease?.name ?? input.disease_id },
         feature_set_version: input.feature_set_version,
-        weights: { w_lit: 0.3, w_omics: 0.25, w_drugg: 0.2, w_safe: 0.15, w_neg: 0.1 },
+        weights: { ...COMPOSITE_DEFAULT_WEIGHTS },
         sources: ranking.sources,
         computed_at: new Date().toISOString(),
         engine_job_id: job.id,

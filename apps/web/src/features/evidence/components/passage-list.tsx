@@ -1,4 +1,4 @@
-import { formatDecimal } from "../../../lib/format";
+import { PassageMeta } from "../../../components/passage-meta";
 import { highlightSegments } from "../model/highlights";
 import type { PassageResult } from "../model/types";
 import { DocumentLink } from "./document-link";
@@ -14,13 +14,7 @@ export function PassageList({ passages, label }: { passages: PassageResult[]; la
               {passage.doc.title || passage.doc.external_id}
             </DocumentLink>
           </p>
-          <p className="passage__meta">
-            <span>{passage.doc.source}</span>
-            <span>{passage.doc.external_id}</span>
-            {passage.doc.venue && <span>{passage.doc.venue}</span>}
-            {passage.doc.year && <span>{passage.doc.year}</span>}
-            <span>score {formatDecimal(passage.score, 3)}</span>
-          </p>
+          <PassageMeta doc={passage.doc} score={passage.score} />
           <p className="passage__text">
             {highlightSegments(passage.text, passage.highlights).map((segment, index) => (segment.marked ? <mark key={index}>{segment.text}</mark> : <span key={index}>{segment.text}</span>))}
           </p>

@@ -1,3 +1,4 @@
+import { PassageMeta } from "../../../components/passage-meta";
 import type { ReactNode } from "react";
 import { TARGET_COMPONENTS, type TargetEvidenceResponse } from "@sieve/contracts";
 import { Badge } from "../../../components/ui/badge";
@@ -192,13 +193,7 @@ export function PassagesSection({ evidence }: { evidence: Evidence }) {
         <ol className="passage-list" aria-label="Passages">
           {evidence.passages.map((passage, index) => (
             <li key={`${passage.doc.source}|${passage.doc.external_id}|${index}`} className="passage">
-              <p className="passage__meta">
-                <span>{passage.doc.source}</span>
-                <span>{passage.doc.external_id}</span>
-                {passage.doc.venue && <span>{passage.doc.venue}</span>}
-                {passage.doc.year && <span>{passage.doc.year}</span>}
-                <span>score {formatDecimal(passage.score, 3)}</span>
-              </p>
+              <PassageMeta doc={passage.doc} score={passage.score} />
               <p className="passage__text">{passage.text}</p>
             </li>
           ))}

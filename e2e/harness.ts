@@ -228,7 +228,7 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
 let fixtureDirectory: string | null = null;
 
 /** Writes a small fixture file into this test process's temporary directory (removed on exit). */
-export async function writeFixture(name: string, content: string): Promise<string> {
+export async function writeFixture(name: string, content: string | Uint8Array): Promise<string> {
   if (!fixtureDirectory) {
     const directory = await mkdtemp(join(tmpdir(), "sieve-e2e-fixture-"));
     process.once("exit", () => rmSync(directory, { recursive: true, force: true }));

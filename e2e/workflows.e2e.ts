@@ -1,6 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { proteinFixture, screenshot, seriousA11yViolations, useE2eSession, writeFixture } from "./harness";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { binaryAvailability, buildPeptideSystem } from "@sieve/workflows";
+import { proteinFixture, REPO_ROOT, screenshot, seriousA11yViolations, useE2eSession, writeFixture } from "./harness";
 
 let page: Page;
 
@@ -87,5 +91,31 @@ describe("negatome docking oracle", () => {
     await panel.getByLabel("Weaker than (kcal/mol)").fill("-20");
     await panel.getByRole("button", { name: "Register weak binders as negatives" }).click();
     await panel.getByText(/1 weak binder\(s\) found; 1 negatome record\(s\) registered/).waitFor();
+  });
+});
+
+const SHARED_1HSG = join(REPO_ROOT, "..", "shared", "data", "structures", "1HSG.pdb");
+const canRunMd = (await binaryAvailability("gmx")).available && existsSync(SHARED_1HSG);
+if (!canRunMd) console.warn("skipping the MD oracle page test: needs GROMACS (apt-get install -y gromacs) and ../shared/data/structures/1HSG.pdb");
+
+describe("negatome MD oracle", () => {
+  it.skipIf(!canRunMd)("uploads a GROMACS system on the Negatome page, runs minimisation and NVT, shows the RMSD curve and registers the run as unstable", async () => {
+    // HIV protease chain A residues 1–4 in water.
+    const pdb = await readFile(SHARED_1HSG, "utf8");
+    const system = await buildPeptideSystem(pdb, { chain: "A", first: 1, last: 4, padNm: 0.6 });
+    await page.goto("/dashboard/negatome");
+    const panel = page.getByRole("region", { name: "Synthetic MD oracle" });
+    await panel.getByLabel("GROMACS system").setInputFiles(await writeFixture("pqit.tar", system));
+    await panel.getByText("File uploaded successfully: pqit.tar").waitFor();
+    await panel.getByLabel("Simulated time (ns)").fill("0.001");
+    await panel.getByLabel("Ligand SMILES (optional)").fill("O=C(O)[C@@H](NC(=O)[C@@H](NC(=O)[C@H](CCC(N)=O)NC(=O)[C@@H]1CCCN1)[C@@H](C)CC)[C@@H](C)O");
+    await panel.getByRole("button", { name: "Run MD" }).click();
+    await panel.locator(".badge", { hasText: "completed" }).waitFor({ timeout: 240_000 });
+    await panel.getByText("Stable over the run.").waitFor();
+    await panel.getByRole("img", { name: /RMSD over time/ }).waitFor();
+    await screenshot(page, "negatome-md-oracle");
+    await panel.getByLabel("Unstable above RMSD (nm)").fill("0.001");
+    await panel.getByRole("button", { name: "Register if unstable" }).click();
+    await panel.getByText("1 negatome record(s) registered, 0 already known.").waitFor();
   });
 });

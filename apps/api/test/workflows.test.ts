@@ -1,13 +1,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { binaryAvailability } from "@sieve/workflows";
+import { binaryAvailability, buildPeptideSystem } from "@sieve/workflows";
 import { createTestContext, SHARED_DATA, type TestContext } from "./context";
 import { multipartUpload } from "./multipart";
 
 const PDB = join(SHARED_DATA, "structures", "1HSG.pdb");
 const hasPdb = existsSync(PDB);
 const hasDocking = (await binaryAvailability("vina")).available && (await binaryAvailability("obabel")).available;
+const hasGromacs = (await binaryAvailability("gmx")).available;
+if (!hasGromacs) console.warn("skipping MD oracle runs: apt-get install -y gromacs");
 if (!hasPdb) console.warn(`skipping docking workflow tests: ${PDB} is absent (shared data)`);
 if (!hasDocking) console.warn("skipping docking workflow tests: apt-get install -y autodock-vina openbabel");
 
@@ -241,11 +243,67 @@ describe("negatome synthetic oracles", () => {
     expect(statsAfter.by_failure_class.BINDING ?? statsAfter.by_failure_class.binding).toBeGreaterThanOrEqual(2);
   });
 
-  it("refuses MD runs longer than the maximum (422) and answers 501 naming GROMACS when it is not installed", async () => {
-    const tooLong = await ctx.call({ method: "POST", url: "/v1/negatome/synthetic/oracle/md", token, payload: { system_tar_s3: "upload://x/system.tar", ns: 1000 } });
+  it("refuses MD runs longer than the maximum (422), systems that are not tarballs of this organization (422), and answers 501 naming GROMACS when it is not installed", async () => {
+    const tooLong = await ctx.call({ method: "POST", url: "/v1/negatome/synthetic/oracle/md", token, payload: { system_tar_s3: "upload://x/system.tar", ns: 11 } });
     expect(tooLong.statusCode).toBe(422);
-    const md = await ctx.call({ method: "POST", url: "/v1/negatome/synthetic/oracle/md", token, payload: { system_tar_s3: "upload://x/system.tar", ns: 1 } });
-    expect(md.statusCode).toBe(501);
-    expect(md.json().error).toMatch(/GROMACS/);
+    expect(tooLong.json().detail.fields[0].message).toMatch(/at most 10 ns/);
+    const notArchive = multipartUpload({ kind: "md_system" }, { name: "system.tar", content: "conf.gro topol.top" });
+    const refused = await ctx.call({ method: "POST", url: "/v1/uploads", token, payload: notArchive.payload, headers: notArchive.headers });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().detail.fields[0].message).toMatch(/neither a tar archive nor gzip/);
+    const md = await ctx.call({ method: "POST", url: "/v1/negatome/synthetic/oracle/md", token, payload: { system_tar_s3: "upload://00000000-0000-4000-8000-000000000000/system.tar", ns: 0.001 } });
+    if (hasGromacs) {
+      expect(md.statusCode).toBe(422);
+      expect(md.json().detail.fields[0].path).toBe("system_tar_s3");
+    } else {
+      expect(md.statusCode).toBe(501);
+      expect(md.json().error).toMatch(/apt-get install -y gromacs/);
+    }
+  });
+
+  it.skipIf(!hasPdb || !hasGromacs)("minimises and runs NVT on an uploaded GROMACS system as a job, then registers an unstable run once", { timeout: 600_000 }, async () => {
+    const system = await buildPeptideSystem(readFileSync(PDB, "utf8"), { chain: "A", first: 1, last: 4, padNm: 0.6 });
+    const { payload, headers } = multipartUpload({ kind: "md_system" }, { name: "pqit.tar", content: system });
+    const uploaded = await ctx.call({ method: "POST", url: "/v1/uploads", token, payload, headers });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const stranger = (await ctx.signup()).token;
+    const foreign = await ctx.call({ method: "POST", url: "/v1/negatome/synthetic/oracle/md", token: stranger, payload: { system_tar_s3: uploaded.json().uri, ns: 0.001 } });
+    expect(foreign.statusCode).toBe(422);
+
+    const created = await ctx.call({ method: "POST", url: "/v1/negatome/synthetic/oracle/md", token, payload: { system_tar_s3: uploaded.json().uri, ns: 0.001 } });
+    expect(created.statusCode, created.body).toBe(202);
+    const jobId = created.json().job_id;
+    let job;
+    for (const deadline = Date.now() + 540_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 500))) {
+      job = (await ctx.call({ method: "GET", url: `/v1/engine/jobs/${jobId}`, token })).json();
+      if (["completed", "failed"].includes(job.status)) break;
+    }
+    expect(job.status, job.error_message).toBe("completed");
+    expect(job.domain).toBe("oracle_md");
+    const result = job.result.final_metrics;
+    expect(result.system.sha256).toBe(uploaded.json().sha256);
+    expect(result.minimisation.potential_kj_mol).toBeLessThan(0);
+    expect(result.nvt.ns_completed).toBeCloseTo(0.001, 6);
+    expect(result.nvt.rmsd_nm.length).toBeGreaterThan(3);
+    expect(job.result.best_fitness).toBe(result.nvt.rmsd_final_nm);
+    expect((await ctx.call({ method: "GET", url: `/v1/engine/jobs/${jobId}`, token: stranger })).statusCode).toBe(404);
+
+    // A 1 ps run of a small peptide stays well under the default 0.3 nm: nothing to register.
+    const stable = await ctx.call({ method: "POST", url: "/v1/negatome/synthetic/oracle/register", token, payload: { job_id: jobId } });
+    expect(stable.json()).toMatchObject({ registered: 0, inserted: 0 });
+    // Judged against a strict threshold the same run is unstable, and needs the simulated compound.
+    const strict = { job_id: jobId, rmsd_threshold_nm: result.nvt.rmsd_final_nm / 2 };
+    const withoutLigand = await ctx.call({ method: "POST", url: "/v1/negatome/synthetic/oracle/register", token, payload: strict });
+    expect(withoutLigand.statusCode).toBe(422);
+    const pqit = "O=C(O)[C@@H](NC(=O)[C@@H](NC(=O)[C@H](CCC(N)=O)NC(=O)[C@@H]1CCCN1)[C@@H](C)CC)[C@@H](C)O";
+    const registered = await ctx.call({ method: "POST", url: "/v1/negatome/synthetic/oracle/register", token, payload: { ...strict, ligand_smiles: pqit } });
+    expect(registered.statusCode, registered.body).toBe(200);
+    expect(registered.json()).toMatchObject({ registered: 1, inserted: 1 });
+    const again = await ctx.call({ method: "POST", url: "/v1/negatome/synthetic/oracle/register", token, payload: { ...strict, ligand_smiles: pqit } });
+    expect(again.json()).toMatchObject({ registered: 1, inserted: 1, skipped: 0 });
+    const records = (await ctx.call({ method: "GET", url: "/v1/negatome/recent?limit=5", token })).json().items;
+    const record = records.find((r: { source: string }) => r.source === "synthetic");
+    expect(record.failure_class).toBe("BINDING");
+    expect((await ctx.call({ method: "POST", url: "/v1/negatome/synthetic/oracle/register", token: stranger, payload: strict })).statusCode).toBe(404);
   });
 });

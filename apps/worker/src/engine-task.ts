@@ -2,7 +2,7 @@ import { TaskCancelledError, type ComputePool } from "./pool";
 import type { TaskType } from "./tasks";
 
 /** Which compute task runs each engine domain. */
-export const ENGINE_DOMAIN_TASKS: Record<string, TaskType> = { molecular: "engine.molecular", targets: "engine.targets", vhts: "engine.vhts", lead_opt: "engine.lead_opt", custom: "engine.lead_opt", oracle_dock: "engine.oracle_dock" };
+export const ENGINE_DOMAIN_TASKS: Record<string, TaskType> = { molecular: "engine.molecular", targets: "engine.targets", vhts: "engine.vhts", lead_opt: "engine.lead_opt", custom: "engine.lead_opt", oracle_dock: "engine.oracle_dock", oracle_md: "engine.oracle_md" };
 
 export interface CurvePoint {
   name: string;

@@ -1,4 +1,4 @@
-import { analyzeMolecule, inchiIdentifiers, loadRDKit, morganFingerprint, parseSmiles, type MoleculeAnalysis, type RDKitModule } from "@sieve/chem";
+import { analyzeMolecule, loadRDKit, type MoleculeAnalysis, type RDKitModule } from "@sieve/chem";
 import { analyzeProtein, type ProteinAnalysis } from "@sieve/protein";
 import { molecularRunOptions, runGraphGA, type FinalMetrics, type GenerationStats } from "@sieve/optimize";
 import type { MolecularJobInput } from "@sieve/contracts";
@@ -6,8 +6,8 @@ import type { Extraction } from "@sieve/literature";
 import { inspectForSafety, prepareCompound, prepareRecords, type NegatomeCandidate, type PreparedRecords, type ReferenceCompound } from "@sieve/negatome";
 import { parseTargetUpload, type TargetUploadInput, type TargetUploadOutcome } from "./targets";
 import { rankDisease, type DiseaseRanking, type DiseaseRankingInput } from "@sieve/targets";
-import { parsePlanTask, runDockTask, runLeadOptTask, runVhtsTask, type DockTaskInput, type DockTaskOutput, type LeadOptTaskInput, type LeadOptTaskOutput, type VhtsTaskInput, type VhtsTaskOutput } from "./workflows";
-import type { WorkflowPlan } from "@sieve/workflows";
+import { parsePlanTask, runDockTask, runLeadOptTask, runMdTask, runVhtsTask, type DockTaskInput, type DockTaskOutput, type LeadOptTaskInput, type LeadOptTaskOutput, type MdTaskInput, type VhtsTaskInput, type VhtsTaskOutput } from "./workflows";
+import type { MdResult, WorkflowPlan } from "@sieve/workflows";
 import { extractDocuments, referenceStats, resolveDisease, resolveGene, type Resolution, type ResolvedDisease, type ResolvedGene } from "./literature";
 
 /**
@@ -39,12 +39,18 @@ export interface TaskCatalog {
   "workflows.plan": { input: { description: string }; output: WorkflowPlan };
   /** The negatome's docking oracle: every SMILES docked into one receptor. */
   "engine.oracle_dock": { input: DockTaskInput; output: DockTaskOutput };
+  /** The negatome's MD oracle: minimisation and a short NVT run of one submitted GROMACS system. */
+  "engine.oracle_md": { input: MdTaskInput; output: MdResult };
 }
 export type TaskType = keyof TaskCatalog;
 
-/** A compound's identity for storage and similarity search. */
+/**
+ * A compound's identity for storage and similarity search: that of its parent (largest fragment), as
+ * the negatome's loaders and safety checks compute it, so a salt and its free base are the same compound.
+ * `stripped`: the input had other fragments (counter-ions, solvents), which were left out.
+ */
 export type CompoundIdentity =
-  | { input: string; ok: true; smiles: string; inchikey: string; fingerprint: Uint32Array }
+  | { input: string; ok: true; smiles: string; inchikey: string; fingerprint: Uint32Array; stripped: boolean }
   | { input: string; ok: false; error: string };
 
 /** A structure to analyse: SMILES, or a molblock from an SDF record (labelled by its title). */
@@ -118,6 +124,9 @@ export const taskHandlers: Handlers = {
   async "engine.oracle_dock"(input, context) {
     return runDockTask(input, context);
   },
+  async "engine.oracle_md"(input, context) {
+    return runMdTask(input, context);
+  },
   async "workflows.plan"(input) {
     return parsePlanTask(input);
   },
@@ -165,13 +174,8 @@ function molblockToSmiles(rdkit: RDKitModule, molblock: string): string | null {
 }
 
 function identifyCompound(rdkit: RDKitModule, input: string): CompoundIdentity {
-  const parsed = parseSmiles(rdkit, input);
-  if (!parsed.ok) return { input, ok: false, error: parsed.error };
-  try {
-    const inchikey = inchiIdentifiers(rdkit, parsed.mol)?.inchikey;
-    if (!inchikey) return { input, ok: false, error: "InChI cannot represent this structure" };
-    return { input, ok: true, smiles: parsed.mol.get_smiles(), inchikey, fingerprint: morganFingerprint(parsed.mol) };
-  } finally {
-    parsed.mol.delete();
-  }
+  const compound = prepareCompound(rdkit, input);
+  if (!compound.ok) return { input, ok: false, error: compound.error };
+  if (!compound.inchi_key) return { input, ok: false, error: "InChI cannot represent this structure" };
+  return { input, ok: true, smiles: compound.smiles, inchikey: compound.inchi_key, fingerprint: compound.fingerprint, stripped: compound.stripped };
 }

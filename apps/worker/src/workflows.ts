@@ -10,10 +10,12 @@ import {
   mapConcurrent,
   parseWorkflowPlan,
   runLeadOptimization,
+  runMdOracle,
   runVhts,
   unsupportedObjectives,
   type AnalogStrategy,
   type LeadOptResult,
+  type MdResult,
   type WorkflowPlan,
   type BoxSpec,
   type KnownActive,
@@ -50,8 +52,11 @@ export interface VhtsTaskOutput extends VhtsResult {
   known_actives: number;
 }
 
-/** One Vina process per core: each runs with `--cpu 1`, which scales better than one process with many threads. */
-const DOCKING_PROCESSES = Math.max(1, availableParallelism());
+/**
+ * Docking runs one Vina process per core, each with `--cpu 1`, which scales better than one process
+ * with many threads; GROMACS instead spreads one system over every core.
+ */
+const CORES = Math.max(1, availableParallelism());
 
 /** Builds the activity oracle: docking when a receptor is given, else ligand similarity to known actives. */
 export async function activityOracle(rdkit: RDKitModule, input: Pick<VhtsTaskInput, "receptor" | "box" | "docking" | "actives" | "seed">): Promise<MoleculeOracle & { close?(): Promise<void> }> {
@@ -111,7 +116,7 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
       runVhts(
         rdkit,
         evaluator,
-        { library: input.library, objectives: input.objectives, max_evaluations: input.max_evaluations, wallclock_limit_s: input.wallclock_limit_s, dimension: input.dimension, bounds: input.bounds, concurrency: activity instanceof DockingOracle ? DOCKING_PROCESSES : 1, batch_size: activity instanceof DockingOracle ? Math.max(4, DOCKING_PROCESSES * 2) : 16 },
+        { library: input.library, objectives: input.objectives, max_evaluations: input.max_evaluations, wallclock_limit_s: input.wallclock_limit_s, dimension: input.dimension, bounds: input.bounds, concurrency: activity instanceof DockingOracle ? CORES : 1, batch_size: activity instanceof DockingOracle ? Math.max(4, CORES * 2) : 16 },
         {
           signal: cancel.signal,
           cancelled: () => context.cancelled(),
@@ -180,7 +185,7 @@ export async function runLeadOptTask(input: LeadOptTaskInput, context: TaskConte
           max_evaluations: input.max_evaluations,
           wallclock_limit_s: input.wallclock_limit_s,
           seed: input.seed,
-          concurrency: activity instanceof DockingOracle ? DOCKING_PROCESSES : 1,
+          concurrency: activity instanceof DockingOracle ? CORES : 1,
           alerts,
         },
         {
@@ -239,7 +244,7 @@ export async function runDockTask(input: DockTaskInput, context: TaskContext): P
   const cancel = cancellationSignal(context);
   let done = 0;
   try {
-    const results = await mapConcurrent(input.smiles, DOCKING_PROCESSES, async (raw) => {
+    const results = await mapConcurrent(input.smiles, CORES, async (raw) => {
       if (context.cancelled()) throw new TaskCancelled("cancelled");
       const mol = rdkit.get_mol(raw);
       const smiles = mol?.is_valid() ? mol.get_smiles() : null;
@@ -261,5 +266,32 @@ export async function runDockTask(input: DockTaskInput, context: TaskContext): P
   } finally {
     cancel.dispose();
     await oracle.close();
+  }
+}
+
+/** A negatome MD oracle job: the system tarball's bytes travel to the thread, which never opens the database. */
+export interface MdTaskInput {
+  system: Uint8Array;
+  ns: number;
+  seed: number;
+  max_wall_seconds: number;
+}
+
+export async function runMdTask(input: MdTaskInput, context: TaskContext): Promise<MdResult> {
+  const cancel = cancellationSignal(context);
+  try {
+    return await runMdOracle(input.system, {
+      ns: input.ns,
+      seed: input.seed,
+      threads: CORES,
+      maxWallSeconds: input.max_wall_seconds,
+      signal: cancel.signal,
+      onProgress: ({ stage, step, steps }) => context.progress({ progress: { stage, step, steps } }),
+    }).catch((error: unknown) => {
+      if (context.cancelled()) throw new TaskCancelled("cancelled");
+      throw error;
+    });
+  } finally {
+    cancel.dispose();
   }
 }

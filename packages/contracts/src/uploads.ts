@@ -9,6 +9,13 @@ export const UPLOAD_KINDS = {
 } as const;
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 
+/** Files the negatome's oracles read: a GROMACS system as a (gzipped) tarball for the MD oracle. */
+export const ORACLE_UPLOAD_KINDS = {
+  md_system: [".tar", ".tgz", ".tar.gz"],
+} as const;
+export const STORED_UPLOAD_KINDS = { ...UPLOAD_KINDS, ...ORACLE_UPLOAD_KINDS };
+export type StoredUploadKind = keyof typeof STORED_UPLOAD_KINDS;
+
 export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
 
 export const UploadResult = z.object({

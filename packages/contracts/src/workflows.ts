@@ -70,12 +70,23 @@ export const OracleDockBody = z.object({
   exhaustiveness: z.number().int().min(1).max(32).optional(),
   box_size: z.number().min(8).max(60).optional(),
 });
-export const OracleMdBody = z.object({ system_tar_s3: z.string().trim().min(1).max(2000), ns: z.number().positive() });
+export const OracleMdBody = z.object({
+  /** upload:// URI of a .tar/.tar.gz (kind md_system) holding a GROMACS .gro, .top and optional .mdp. */
+  system_tar_s3: z.string().trim().min(1).max(2000),
+  ns: z.number().positive(),
+  /** The ligand in the simulated complex, so an unstable run can be registered as its negative. */
+  ligand_smiles: z.string().trim().min(1).max(5000).nullish(),
+  target_uniprot_id: z.string().trim().max(20).nullish(),
+});
 export const OracleRegisterBody = z.object({
   job_id: z.string().max(100),
-  /** Poses weaker (higher) than this affinity are registered as BINDING failures. */
+  /** Docking: poses weaker (higher) than this affinity are registered as BINDING failures. */
   affinity_threshold: z.number().min(-30).max(10).default(-6),
+  /** MD: a final RMSD above this (nm) counts as unstable, as do crashes and positive energies. */
+  rmsd_threshold_nm: z.number().positive().max(10).nullish(),
   target_uniprot_id: z.string().trim().max(20).nullish(),
+  /** MD: the simulated ligand, when the job was launched without it. */
+  ligand_smiles: z.string().trim().min(1).max(5000).nullish(),
 });
 export const OracleJobCreated = z.object({ job_id: z.string(), status: z.string() });
 /** `registered`: poor results found in the job; `inserted`/`skipped` as the negatome's synthetic ingest counts them. */

@@ -4,7 +4,7 @@
  * programs (Vina, Open Babel) are called as child processes.
  */
 export { describeOracle, type MoleculeOracle, type OracleInfo, type OracleScore } from "./oracle";
-export { binaryAvailability, requireDockingBinaries, runProgram, MissingBinaryError, DOCKING_BINARIES, type DockingBinary, type OracleAvailability } from "./docking/binaries";
+export { binaryAvailability, requireDockingBinaries, runProgram, MissingBinaryError, ProgramFailedError, ORACLE_PROGRAMS, type OracleProgram, type OracleAvailability } from "./programs";
 export { readAtoms, stripToProtein, ligandCandidates, ligandRecords, resolveBox, DEFAULT_BOX_SIZE, type BoxSpec, type DockingBox, type StructureAtom } from "./docking/structure";
 export { prepareLigand, prepareReceptor, runVina, parseVinaModes, firstModel, DEFAULT_VINA_PARAMETERS, type DockingMode, type VinaParameters } from "./docking/vina";
 export { DockingOracle, MemoryDockingCache, sharedDockingCache, dockingCacheKey, type DockingCache, type DockingOracleOptions, type DockingResult } from "./docking/docking-oracle";
@@ -18,3 +18,5 @@ export { BIOISOSTERES, bioisostericAnalogs } from "./bioisosteres";
 export { generateAnalogs, ANALOG_STRATEGY_NAMES, type Analog, type AnalogStrategy } from "./analogs";
 export { parseWorkflowPlan, constraintViolations, hergAlert, type PlanConstraint, type WorkflowPlan } from "./plan";
 export { runLeadOptimization, type LeadOptOptions, type LeadOptResult, type SeriesMember } from "./lead-opt";
+export { runMdOracle, parseXvg, gromacsFatalError, MdSystemError, MD_ORACLE_VERSION, DEFAULT_RMSD_THRESHOLD_NM, type MdOptions, type MdResult, type MdSeriesPoint } from "./md/md-oracle";
+export { buildPeptideSystem } from "./md/peptide-system";

@@ -9,7 +9,7 @@ import type {
   RunCreateBody,
   RunList,
   SignupBody,
-  UploadKind,
+  StoredUploadKind,
   UploadResult,
   User,
 } from "@sieve/contracts";
@@ -71,7 +71,7 @@ export async function getCurves(id: string): Promise<Curves["curves"]> {
 }
 
 /** The server reads the `kind` field before the file, so it is appended first. */
-export function uploadFile(kind: UploadKind, file: File): Promise<UploadResult> {
+export function uploadFile(kind: StoredUploadKind, file: File): Promise<UploadResult> {
   const form = new FormData();
   form.append("kind", kind);
   form.append("file", file, file.name);

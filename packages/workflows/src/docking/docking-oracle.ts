@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { MoleculeOracle, OracleScore } from "../oracle";
-import { requireDockingBinaries } from "./binaries";
+import { requireDockingBinaries } from "../programs";
 import { resolveBox, type BoxSpec, type DockingBox } from "./structure";
 import { DEFAULT_VINA_PARAMETERS, firstModel, prepareLigand, prepareReceptor, runVina, type DockingMode, type VinaParameters } from "./vina";
 

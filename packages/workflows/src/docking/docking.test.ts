@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { binaryAvailability, runProgram, MissingBinaryError } from "./binaries";
+import { binaryAvailability, runProgram, MissingBinaryError } from "../programs";
 import { DockingOracle, MemoryDockingCache } from "./docking-oracle";
 import { ligandCandidates, readAtoms, resolveBox, stripToProtein } from "./structure";
 import { parseVinaModes } from "./vina";

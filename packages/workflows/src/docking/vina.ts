@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runProgram } from "./binaries";
+import { runProgram } from "../programs";
 import type { DockingBox } from "./structure";
 import { stripToProtein } from "./structure";
 

@@ -1,16 +1,18 @@
 import { extname } from "node:path";
-import { UPLOAD_KINDS, type UploadKind } from "@sieve/contracts";
+import { STORED_UPLOAD_KINDS, type StoredUploadKind } from "@sieve/contracts";
 
 /**
  * Refuses a file whose ending does not belong to its kind, or whose content is not what the
  * ending claims (a `.pdb` without coordinate records, an `.sdf` without a molecule block, binary data).
  * Returns the reason, or null when the file is acceptable.
  */
-export function contentProblem(kind: UploadKind, fileName: string, content: Uint8Array): string | null {
-  const ending = extname(fileName).toLowerCase();
-  const allowed: readonly string[] = UPLOAD_KINDS[kind];
+export function contentProblem(kind: StoredUploadKind, fileName: string, content: Uint8Array): string | null {
+  const lower = fileName.toLowerCase();
+  const ending = lower.endsWith(".tar.gz") ? ".tar.gz" : extname(lower);
+  const allowed: readonly string[] = STORED_UPLOAD_KINDS[kind];
   if (!allowed.includes(ending)) return `a ${kind} file must end in ${allowed.join(", ")}`;
   if (content.byteLength === 0) return "the file is empty";
+  if (kind === "md_system") return isArchive(content) ? null : "the file is neither a tar archive nor gzip-compressed";
   const text = decodeText(content);
   if (text === null) return "the file is not a text file";
   const lines = text.split(/\r?\n/);
@@ -23,6 +25,12 @@ export function contentProblem(kind: UploadKind, fileName: string, content: Uint
     default:
       return lines.some((line) => line.trim() !== "") ? null : "the file has no content lines";
   }
+}
+
+/** A POSIX tar header ("ustar" at byte 257) or gzip's magic number. */
+function isArchive(content: Uint8Array): boolean {
+  if (content[0] === 0x1f && content[1] === 0x8b) return true;
+  return new TextDecoder().decode(content.subarray(257, 262)) === "ustar";
 }
 
 function decodeText(content: Uint8Array): string | null {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ErrorBody, UPLOAD_KINDS, UploadResult, type UploadKind } from "@sieve/contracts";
+import { ErrorBody, STORED_UPLOAD_KINDS, UploadResult, type StoredUploadKind } from "@sieve/contracts";
 import { notFound, validationFailed } from "../../http/errors";
 import { readMultipartUpload } from "../../http/multipart";
 import { databaseBlobStore } from "../../storage/blob-store";
@@ -18,11 +18,11 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/v1/uploads", { schema: { tags: ["uploads"], consumes: ["multipart/form-data"], response: { 201: UploadResult, 413: ErrorBody, 422: ErrorBody } } }, async (request, reply) => {
     const { name: clientName, bytes: content, fields } = await readMultipartUpload(request);
     const kind = fields.kind ?? "";
-    if (!(kind in UPLOAD_KINDS)) {
-      throw validationFailed([{ path: "kind", message: `kind must be one of ${Object.keys(UPLOAD_KINDS).join(", ")} and come before the file` }]);
+    if (!(kind in STORED_UPLOAD_KINDS)) {
+      throw validationFailed([{ path: "kind", message: `kind must be one of ${Object.keys(STORED_UPLOAD_KINDS).join(", ")} and come before the file` }]);
     }
     const name = safeFileName(clientName);
-    const problem = contentProblem(kind as UploadKind, name, content);
+    const problem = contentProblem(kind as StoredUploadKind, name, content);
     if (problem) throw validationFailed([{ path: "file", message: problem }], "invalid_file");
     const orgId = (await authStore(db).findUserById(request.tenant.userId))!.primaryOrgId;
     const upload = await uploadsStore(db, request.tenant).create({ orgId, kind, name, blob: await blobs.put(content) });

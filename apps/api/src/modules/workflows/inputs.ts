@@ -25,17 +25,24 @@ export function workflowFiles(db: Database, scope: TenantScope, referenceRoot: s
   const uploads = uploadsStore(db, scope);
   const blobs = databaseBlobStore(db);
 
-  async function readUpload(uri: string, label: string): Promise<WorkflowFile> {
+  /** An upload's name, URI and raw bytes (binary files such as tarballs are read this way). */
+  async function readUploadBytes(uri: string, label: string): Promise<{ name: string; source: string; content: Uint8Array }> {
     const ref = parseUploadUri(uri);
     const upload = ref ? await uploads.get(ref.id) : null;
     if (!upload) throw new WorkflowInputError(`${label} ${uri} is not an upload of this organization`);
     const content = await blobs.get(upload.blob_id);
     if (!content) throw new WorkflowInputError(`${label} ${uri} has no stored content`);
-    return { name: upload.name, text: new TextDecoder().decode(content), source: upload.uri };
+    return { name: upload.name, source: upload.uri, content };
+  }
+
+  async function readUpload(uri: string, label: string): Promise<WorkflowFile> {
+    const { name, source, content } = await readUploadBytes(uri, label);
+    return { name, text: new TextDecoder().decode(content), source };
   }
 
   return {
     readUpload,
+    readUploadBytes,
 
     /**
      * The Target Protein field: an uploaded .pdb/.pdbqt (docked), a PDB id found among the reference

@@ -2,18 +2,18 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { and, eq, inArray } from "drizzle-orm";
 import { schema, type Database } from "@sieve/db";
 import { ErrorBody, OracleDockBody, OracleJobCreated, OracleMdBody, OracleRegisterBody, OracleRegistered, type RegisteredNegative } from "@sieve/contracts";
-import type { DockTaskInput, DockTaskOutput } from "@sieve/worker/workflows";
+import type { DockTaskInput, DockTaskOutput, MdTaskInput } from "@sieve/worker/workflows";
+import { DEFAULT_RMSD_THRESHOLD_NM, type MdResult } from "@sieve/workflows";
 import { ApiError, conflict, notFound, validationFailed } from "../../http/errors";
 import { authStore } from "../auth/store";
 import type { EngineDomainHandler } from "../engine/dispatcher";
 import type { EngineJobRow } from "../engine/store";
 import { negatomeService } from "../negatome/service";
 import { WorkflowInputError, workflowFiles } from "./inputs";
-import { gromacsAvailability } from "./oracle-status";
+import { mdAvailability } from "./oracle-status";
 
 export const ORACLE_DOCK_DOMAIN = "oracle_dock";
-/** The longest MD run the oracle accepts, in nanoseconds. */
-export const MD_MAX_NS = 10;
+export const ORACLE_MD_DOMAIN = "oracle_md";
 
 interface DockJobInput {
   pdb_s3: string;
@@ -46,11 +46,43 @@ export function dockJobHandler(db: Database, referenceRoot: string): EngineDomai
   };
 }
 
+interface MdJobInput {
+  system_tar_s3: string;
+  ns: number;
+  ligand_smiles: string | null;
+  target_uniprot_id: string | null;
+  user_id: number;
+}
+
+/** Reads the system tarball of an MD oracle job from the caller's uploads; the thread gets its bytes. */
+export function mdJobHandler(db: Database, referenceRoot: string, limits: { maxWallSeconds: number }): EngineDomainHandler {
+  return {
+    async prepare(job: EngineJobRow): Promise<MdTaskInput> {
+      const input = job.input as MdJobInput;
+      const system = await workflowFiles(db, { userId: input.user_id, orgIds: [job.orgId] }, referenceRoot).readUploadBytes(input.system_tar_s3, "system_tar_s3");
+      return { system: system.content, ns: input.ns, seed: 42, max_wall_seconds: limits.maxWallSeconds };
+    },
+    async finish(_job: EngineJobRow, output: unknown) {
+      const result = output as MdResult;
+      return { best_fitness: result.nvt.rmsd_final_nm, final_metrics: { ...result } };
+    },
+  };
+}
+
+/** A finished MD job's instability against the caller's RMSD threshold (a crash or a positive energy always counts). */
+function mdInstability(result: MdResult, rmsdThresholdNm: number): string[] {
+  return [
+    ...result.instability.filter((reason) => !/RMSD reached/.test(reason)),
+    ...(result.nvt.rmsd_final_nm !== null && result.nvt.rmsd_final_nm > rmsdThresholdNm ? [`${result.system.rmsd_group} RMSD reached ${result.nvt.rmsd_final_nm.toFixed(3)} nm (> ${rmsdThresholdNm} nm)`] : []),
+  ];
+}
+
 /** The negatome's synthetic oracles: docking and MD jobs, and registration of their poor results as negatives. */
 export const negatomeOracleRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const tags = ["negatome"];
   app.engine.registerDomain(ORACLE_DOCK_DOMAIN, dockJobHandler(db, app.config.referenceDataRoot));
+  app.engine.registerDomain(ORACLE_MD_DOMAIN, mdJobHandler(db, app.config.referenceDataRoot, { maxWallSeconds: app.config.md.maxWallSeconds }));
 
   app.post("/v1/negatome/synthetic/oracle/dock", { schema: { tags, body: OracleDockBody, response: { 202: OracleJobCreated, 422: ErrorBody } } }, async (request, reply) => {
     const { pdb_s3, smiles, exhaustiveness, box_size } = request.body;
@@ -61,34 +93,82 @@ export const negatomeOracleRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(202).send({ job_id: job.id, status: job.status });
   });
 
-  app.post("/v1/negatome/synthetic/oracle/md", { schema: { tags, body: OracleMdBody, response: { 202: OracleJobCreated, 422: ErrorBody, 501: ErrorBody } } }, async (request) => {
-    if (request.body.ns > MD_MAX_NS) throw validationFailed([{ path: "ns", message: `at most ${MD_MAX_NS} ns per MD oracle run` }]);
-    const gromacs = await gromacsAvailability();
-    if (!gromacs.available) throw new ApiError(501, "md_unavailable", `The MD oracle needs GROMACS, which is not installed on this server (apt-get install -y gromacs)`);
-    throw new ApiError(501, "md_not_implemented", "GROMACS is installed, but the MD oracle (minimisation + NVT of a submitted system) is not implemented yet");
+  app.post("/v1/negatome/synthetic/oracle/md", { schema: { tags, body: OracleMdBody, response: { 202: OracleJobCreated, 422: ErrorBody, 501: ErrorBody } } }, async (request, reply) => {
+    const { system_tar_s3, ns, ligand_smiles, target_uniprot_id } = request.body;
+    const maxNs = app.config.md.maxNs;
+    if (ns > maxNs) throw validationFailed([{ path: "ns", message: `at most ${maxNs} ns per MD oracle run on this server (MD_MAX_NS)` }]);
+    const gromacs = await mdAvailability();
+    if (!gromacs.available) throw new ApiError(501, "md_unavailable", gromacs.reason ?? "The MD oracle needs GROMACS (apt-get install -y gromacs)");
+    const files = workflowFiles(db, request.tenant, app.config.referenceDataRoot);
+    const system = await files.readUploadBytes(system_tar_s3, "system_tar_s3").catch((error: unknown) => {
+      if (error instanceof WorkflowInputError) throw validationFailed([{ path: "system_tar_s3", message: `${error.message}; upload the GROMACS system (.tar or .tar.gz with a .gro and a .top) as kind md_system` }]);
+      throw error;
+    });
+    if (!/\.(tar|tgz|tar\.gz)$/i.test(system.name)) throw validationFailed([{ path: "system_tar_s3", message: `${system.name} is not a .tar, .tgz or .tar.gz upload` }]);
+    const orgId = (await authStore(db).findUserById(request.tenant.userId))!.primaryOrgId;
+    const input: MdJobInput = { system_tar_s3: system.source, ns, ligand_smiles: ligand_smiles ?? null, target_uniprot_id: target_uniprot_id ?? null, user_id: request.tenant.userId };
+    const job = await app.engine.submit({ orgId, domain: ORACLE_MD_DOMAIN, execution: "embedded", input, createdBy: request.tenant.userId });
+    return reply.status(202).send({ job_id: job.id, status: job.status });
   });
 
-  app.post("/v1/negatome/synthetic/oracle/register", { schema: { tags, body: OracleRegisterBody, response: { 200: OracleRegistered, 404: ErrorBody, 409: ErrorBody } } }, async (request) => {
-    const { job_id, affinity_threshold, target_uniprot_id } = request.body;
+  app.post("/v1/negatome/synthetic/oracle/register", { schema: { tags, body: OracleRegisterBody, response: { 200: OracleRegistered, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody } } }, async (request) => {
+    const { job_id, affinity_threshold, rmsd_threshold_nm, target_uniprot_id, ligand_smiles } = request.body;
     const [job] = await db
       .select()
       .from(schema.engineJobs)
-      .where(and(eq(schema.engineJobs.id, /^[0-9a-f-]{36}$/i.test(job_id) ? job_id : "00000000-0000-0000-0000-000000000000"), inArray(schema.engineJobs.orgId, request.tenant.orgIds), eq(schema.engineJobs.domain, ORACLE_DOCK_DOMAIN)));
+      .where(and(eq(schema.engineJobs.id, /^[0-9a-f-]{36}$/i.test(job_id) ? job_id : "00000000-0000-0000-0000-000000000000"), inArray(schema.engineJobs.orgId, request.tenant.orgIds), inArray(schema.engineJobs.domain, [ORACLE_DOCK_DOMAIN, ORACLE_MD_DOMAIN])));
     if (!job) throw notFound("Oracle job");
     if (job.status !== "completed") throw conflict(`The oracle job is ${job.status}; only a completed job's results can be registered`, "job_not_completed");
-    const result = (job.result as { final_metrics: DockTaskOutput }).final_metrics;
-    const input = job.input as DockJobInput;
-    const poor = result.results.filter((r) => r.smiles !== null && r.affinity !== null && r.affinity > affinity_threshold);
-    const negatives: RegisteredNegative[] = poor.map((r) => ({
-      failure_class: "BINDING",
-      target_info: { ...(target_uniprot_id ? { uniprot_id: target_uniprot_id } : {}), receptor: input.pdb_s3, receptor_sha256: result.receptor_sha256 },
-      compound: { smiles: r.smiles! },
-      metrics: { affinity_kcal_mol: r.affinity, threshold_kcal_mol: affinity_threshold, score: r.affinity, reason: `Docking affinity ${r.affinity} kcal/mol is weaker than ${affinity_threshold} (${result.oracle.version})`, oracle: result.oracle },
-      artifacts: { engine_job_id: job.id, pose_pdbqt: r.pose_pdbqt, box: result.box },
-    }));
+    const negatives = job.domain === ORACLE_MD_DOMAIN ? mdNegatives(job, rmsd_threshold_nm ?? DEFAULT_RMSD_THRESHOLD_NM, target_uniprot_id, ligand_smiles) : dockNegatives(job, affinity_threshold, target_uniprot_id);
     if (negatives.length === 0) return { job_id: job.id, inserted: 0, skipped: 0, registered: 0 };
     // One key per job and threshold: registering the same job again changes nothing.
-    const outcome = await negatomeService(db, app.compute, request.tenant).ingestSynthetic(`oracle:${job.id}:${affinity_threshold}`, negatives);
+    const threshold = job.domain === ORACLE_MD_DOMAIN ? `rmsd${rmsd_threshold_nm ?? DEFAULT_RMSD_THRESHOLD_NM}` : String(affinity_threshold);
+    const outcome = await negatomeService(db, app.compute, request.tenant).ingestSynthetic(`oracle:${job.id}:${threshold}`, negatives);
     return { job_id: job.id, ...outcome, registered: negatives.length };
   });
 };
+
+/** Docked compounds whose best affinity is weaker than the threshold become BINDING negatives. */
+function dockNegatives(job: EngineJobRow, affinityThreshold: number, targetUniprotId: string | null | undefined): RegisteredNegative[] {
+  const result = (job.result as { final_metrics: DockTaskOutput }).final_metrics;
+  const input = job.input as DockJobInput;
+  return result.results
+    .filter((r) => r.smiles !== null && r.affinity !== null && r.affinity > affinityThreshold)
+    .map((r) => ({
+      failure_class: "BINDING",
+      target_info: { ...(targetUniprotId ? { uniprot_id: targetUniprotId } : {}), receptor: input.pdb_s3, receptor_sha256: result.receptor_sha256 },
+      compound: { smiles: r.smiles! },
+      metrics: { affinity_kcal_mol: r.affinity, threshold_kcal_mol: affinityThreshold, score: r.affinity, reason: `Docking affinity ${r.affinity} kcal/mol is weaker than ${affinityThreshold} (${result.oracle.version})`, oracle: result.oracle },
+      artifacts: { engine_job_id: job.id, pose_pdbqt: r.pose_pdbqt, box: result.box },
+    }));
+}
+
+/** An unstable MD run (crashed, positive energy, or RMSD above the threshold) of a ligand's complex becomes one BINDING negative. */
+function mdNegatives(job: EngineJobRow, rmsdThresholdNm: number, targetUniprotId: string | null | undefined, ligandSmiles: string | null | undefined): RegisteredNegative[] {
+  const result = (job.result as { final_metrics: MdResult }).final_metrics;
+  const input = job.input as MdJobInput;
+  const instability = mdInstability(result, rmsdThresholdNm);
+  if (instability.length === 0) return [];
+  const smiles = ligandSmiles ?? input.ligand_smiles;
+  if (!smiles) throw validationFailed([{ path: "ligand_smiles", message: "The MD run was unstable; give the SMILES of the ligand in the simulated system so it can be registered" }]);
+  const uniprot = targetUniprotId ?? input.target_uniprot_id;
+  return [
+    {
+      failure_class: "BINDING",
+      target_info: { ...(uniprot ? { uniprot_id: uniprot } : {}), system: input.system_tar_s3, system_sha256: result.system.sha256 },
+      compound: { smiles },
+      metrics: {
+        rmsd_final_nm: result.nvt.rmsd_final_nm,
+        rmsd_max_nm: result.nvt.rmsd_max_nm,
+        rmsd_threshold_nm: rmsdThresholdNm,
+        potential_mean_kj_mol: result.nvt.potential_mean_kj_mol,
+        minimised_potential_kj_mol: result.minimisation.potential_kj_mol,
+        ns_completed: result.nvt.ns_completed,
+        score: result.nvt.rmsd_final_nm,
+        reason: `Unstable in ${result.nvt.ns_completed} ns of MD: ${instability.join("; ")} (${result.oracle.version})`,
+        oracle: result.oracle,
+      },
+      artifacts: { engine_job_id: job.id, rmsd_nm: result.nvt.rmsd_nm, potential_kj_mol: result.nvt.potential_kj_mol },
+    },
+  ];
+}

@@ -6,6 +6,7 @@ import { NegatomeStatsPanel } from "../../../features/negatome/components/negato
 import { RecordsPanel } from "../../../features/negatome/components/records-table";
 import { SafetyLookup } from "../../../features/negatome/components/safety-lookup";
 import { DockingOraclePanel } from "../../../features/workflows/components/docking-oracle-panel";
+import { MdOraclePanel } from "../../../features/workflows/components/md-oracle-panel";
 
 export function NegatomeRoute() {
   return (
@@ -19,6 +20,7 @@ export function NegatomeRoute() {
       <RecordsPanel />
       <ContributePanel />
       <DockingOraclePanel />
+      <MdOraclePanel />
     </>
   );
 }

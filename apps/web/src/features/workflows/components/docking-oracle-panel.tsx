@@ -5,7 +5,7 @@ import { DataTable, type Column } from "../../../components/ui/data-table";
 import { Field } from "../../../components/ui/field";
 import { Notice } from "../../../components/ui/notice";
 import { StatusBadge } from "../../../components/ui/status-badge";
-import { useLaunchDocking, useOracleJob, useRegisterNegatives, type OracleDockResult } from "../api/docking-oracle";
+import { useLaunchDocking, useOracleJob, useRegisterNegatives, type OracleDockResult } from "../api/oracles";
 import { formatNumber } from "../model/results";
 
 const RESULT_COLUMNS: Column<OracleDockResult>[] = [

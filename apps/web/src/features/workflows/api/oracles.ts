@@ -15,7 +15,13 @@ export function useLaunchDocking() {
   });
 }
 
-/** The docking oracle job, polled every second until it has finished. */
+export function useLaunchMd() {
+  return useMutation({
+    mutationFn: (body: { system_tar_s3: string; ns: number; ligand_smiles?: string; target_uniprot_id?: string }) => apiRequest<{ job_id: string; status: string }>("/v1/negatome/synthetic/oracle/md", { method: "POST", body }),
+  });
+}
+
+/** An oracle job (docking or MD), polled every second until it has finished. */
 export function useOracleJob(jobId: string | null) {
   return useQuery({
     queryKey: ["oracle-job", jobId],
@@ -27,6 +33,6 @@ export function useOracleJob(jobId: string | null) {
 
 export function useRegisterNegatives() {
   return useMutation({
-    mutationFn: (body: { job_id: string; affinity_threshold: number }) => apiRequest<{ registered: number; inserted: number; skipped: number }>("/v1/negatome/synthetic/oracle/register", { method: "POST", body }),
+    mutationFn: (body: { job_id: string; affinity_threshold?: number; rmsd_threshold_nm?: number; ligand_smiles?: string }) => apiRequest<{ registered: number; inserted: number; skipped: number }>("/v1/negatome/synthetic/oracle/register", { method: "POST", body }),
   });
 }

@@ -1,0 +1,99 @@
+import { execFile } from "node:child_process";
+
+/**
+ * The external programs the oracles call, with the Debian package that provides each, so a missing
+ * one is reported as something an operator can fix (`apt-get install -y <package>`).
+ */
+export const ORACLE_PROGRAMS = {
+  vina: { oracle: "docking", debianPackage: "autodock-vina", versionArgs: ["--version"] },
+  obabel: { oracle: "docking", debianPackage: "openbabel", versionArgs: ["-V"] },
+  gmx: { oracle: "MD", debianPackage: "gromacs", versionArgs: ["-quiet", "--version"], versionPattern: /(GROMACS) version:\s*(\S+)/ },
+} as const satisfies Record<string, { oracle: string; debianPackage: string; versionArgs: readonly string[]; versionPattern?: RegExp }>;
+
+/** The program's first output line, or the groups its `versionPattern` picks out. */
+function versionOf(binary: OracleProgram, output: string): string {
+  const program = ORACLE_PROGRAMS[binary];
+  const picked = "versionPattern" in program ? program.versionPattern.exec(output) : null;
+  return picked ? picked.slice(1).join(" ") : output.trim().split("\n")[0]!.trim();
+}
+export type OracleProgram = keyof typeof ORACLE_PROGRAMS;
+
+export class MissingBinaryError extends Error {
+  constructor(readonly binary: OracleProgram) {
+    const { oracle, debianPackage } = ORACLE_PROGRAMS[binary];
+    super(`The ${oracle} oracle needs \`${binary}\`, which is not installed on this machine: install Debian's ${debianPackage} package (apt-get install -y ${debianPackage})`);
+  }
+}
+
+export interface ProgramOutput {
+  stdout: string;
+  stderr: string;
+}
+
+/** A program that ran and failed; its output is kept so callers can quote the program's own reason. */
+export class ProgramFailedError extends Error {
+  constructor(
+    readonly binary: OracleProgram,
+    reason: string,
+    readonly output: ProgramOutput,
+  ) {
+    const detail = (output.stderr || output.stdout).trim().split("\n").slice(-3).join(" ");
+    super(`${binary} failed: ${detail || reason}`);
+  }
+}
+
+/** Runs a program with a time limit; a missing program becomes MissingBinaryError. */
+export function runProgram(
+  binary: OracleProgram,
+  args: string[],
+  options: { input?: string; signal?: AbortSignal; timeoutMs?: number; cwd?: string; onOutput?: (chunk: string) => void } = {},
+): Promise<ProgramOutput> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      binary,
+      args,
+      { maxBuffer: 64 * 1024 * 1024, timeout: options.timeoutMs ?? 30 * 60_000, ...(options.signal ? { signal: options.signal } : {}), ...(options.cwd ? { cwd: options.cwd } : {}) },
+      (error, stdout, stderr) => {
+        if (!error) return resolve({ stdout, stderr });
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return reject(new MissingBinaryError(binary));
+        if (error.name === "AbortError") return reject(error);
+        reject(new ProgramFailedError(binary, error.message, { stdout, stderr }));
+      },
+    );
+    if (options.onOutput) {
+      child.stdout?.on("data", (chunk: Buffer | string) => options.onOutput!(String(chunk)));
+      child.stderr?.on("data", (chunk: Buffer | string) => options.onOutput!(String(chunk)));
+    }
+    if (options.input !== undefined) child.stdin?.end(options.input);
+  });
+}
+
+export interface OracleAvailability {
+  available: boolean;
+  version: string | null;
+  /** Why not, naming the Debian package to install. */
+  reason?: string;
+}
+
+const versions = new Map<OracleProgram, Promise<OracleAvailability>>();
+
+/** Whether a binary is installed, and its version (checked once per process). */
+export function binaryAvailability(binary: OracleProgram): Promise<OracleAvailability> {
+  let known = versions.get(binary);
+  if (!known) {
+    known = runProgram(binary, [...ORACLE_PROGRAMS[binary].versionArgs], { timeoutMs: 10_000 }).then(
+      ({ stdout, stderr }) => ({ available: true, version: versionOf(binary, stdout || stderr) }),
+      (error: unknown) => ({ available: false, version: null, reason: error instanceof Error ? error.message : String(error) }),
+    );
+    versions.set(binary, known);
+  }
+  return known;
+}
+
+/** Throws MissingBinaryError unless both docking programs are installed. */
+export async function requireDockingBinaries(): Promise<{ vina: string; obabel: string }> {
+  const [vina, obabel] = await Promise.all([binaryAvailability("vina"), binaryAvailability("obabel")]);
+  if (!vina.available) throw new MissingBinaryError("vina");
+  if (!obabel.available) throw new MissingBinaryError("obabel");
+  return { vina: vina.version!, obabel: obabel.version! };
+}

@@ -7,6 +7,7 @@ import {
   LigandActivityOracle,
   SyntheticAccessibilityOracle,
   describeOracle,
+  dockingCacheAt,
   mapConcurrent,
   parseWorkflowPlan,
   runLeadOptimization,
@@ -41,6 +42,8 @@ export interface VhtsTaskInput {
   dimension: number;
   bounds: [number, number];
   seed: number;
+  /** Where docking results persist between jobs (the platform's DATA_DIR/cache/docking); null: this thread's memory only. */
+  cache_dir: string | null;
 }
 
 export interface VhtsTaskOutput extends VhtsResult {
@@ -58,10 +61,21 @@ export interface VhtsTaskOutput extends VhtsResult {
  */
 const CORES = Math.max(1, availableParallelism());
 
+/** One Vina process per ligand, each on one core, with the job's persistent cache when it has one. */
+function createDockingOracle(receptor: { text: string; format: "pdb" | "pdbqt" }, input: { box: BoxSpec; docking: Partial<VinaParameters>; seed: number; cache_dir: string | null }) {
+  return DockingOracle.create({
+    receptor: receptor.text,
+    format: receptor.format,
+    box: input.box,
+    params: { seed: input.seed, ...input.docking, cpu: 1 },
+    ...(input.cache_dir ? { cache: dockingCacheAt(input.cache_dir) } : {}),
+  });
+}
+
 /** Builds the activity oracle: docking when a receptor is given, else ligand similarity to known actives. */
-export async function activityOracle(rdkit: RDKitModule, input: Pick<VhtsTaskInput, "receptor" | "box" | "docking" | "actives" | "seed">): Promise<MoleculeOracle & { close?(): Promise<void> }> {
+export async function activityOracle(rdkit: RDKitModule, input: Pick<VhtsTaskInput, "receptor" | "box" | "docking" | "actives" | "seed" | "cache_dir">): Promise<MoleculeOracle & { close?(): Promise<void> }> {
   if (input.receptor) {
-    return DockingOracle.create({ receptor: input.receptor.text, format: input.receptor.format, box: input.box, params: { seed: input.seed, ...input.docking, cpu: 1 } });
+    return createDockingOracle(input.receptor, input);
   }
   return new LigandActivityOracle(rdkit, input.actives);
 }
@@ -229,6 +243,7 @@ export interface DockTaskInput {
   docking: Partial<VinaParameters>;
   smiles: string[];
   seed: number;
+  cache_dir: string | null;
 }
 
 export interface DockTaskOutput {
@@ -240,7 +255,7 @@ export interface DockTaskOutput {
 
 export async function runDockTask(input: DockTaskInput, context: TaskContext): Promise<DockTaskOutput> {
   const rdkit = await loadRDKit();
-  const oracle = await DockingOracle.create({ receptor: input.receptor.text, format: input.receptor.format, box: input.box, params: { seed: input.seed, ...input.docking, cpu: 1 } });
+  const oracle = await createDockingOracle(input.receptor, input);
   const cancel = cancellationSignal(context);
   let done = 0;
   try {

@@ -7,7 +7,7 @@ export { describeOracle, type MoleculeOracle, type OracleInfo, type OracleScore 
 export { binaryAvailability, requireDockingBinaries, runProgram, MissingBinaryError, ProgramFailedError, ORACLE_PROGRAMS, type OracleProgram, type OracleAvailability } from "./programs";
 export { readAtoms, stripToProtein, ligandCandidates, ligandRecords, resolveBox, DEFAULT_BOX_SIZE, type BoxSpec, type DockingBox, type StructureAtom } from "./docking/structure";
 export { prepareLigand, prepareReceptor, runVina, parseVinaModes, firstModel, DEFAULT_VINA_PARAMETERS, type DockingMode, type VinaParameters } from "./docking/vina";
-export { DockingOracle, MemoryDockingCache, sharedDockingCache, dockingCacheKey, type DockingCache, type DockingOracleOptions, type DockingResult } from "./docking/docking-oracle";
+export { DockingOracle, MemoryDockingCache, FileDockingCache, dockingCacheAt, sharedDockingCache, dockingCacheKey, type DockingCache, type DockingOracleOptions, type DockingResult } from "./docking/docking-oracle";
 export { LigandActivityOracle, drugCentralActives, type KnownActive } from "./ligand-activity";
 export { SyntheticAccessibilityOracle } from "./sa-oracle";
 export { readCompounds, drugLikenessProblem, type InvalidEntry, type LibraryCompound, type ReadLibrary } from "./compound-library";

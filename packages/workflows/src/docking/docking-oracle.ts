@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { MoleculeOracle, OracleScore } from "../oracle";
@@ -44,6 +44,51 @@ export class MemoryDockingCache implements DockingCache {
 
 /** The shared default cache of this thread. */
 export const sharedDockingCache = new MemoryDockingCache();
+
+/**
+ * Results kept as JSON files under a folder (`DATA_DIR/cache/docking` on the platform), so they
+ * outlive the process and are shared by every thread; recent ones are also held in memory. A write
+ * goes to a temporary file renamed into place, so a reader never sees half a result.
+ */
+export class FileDockingCache implements DockingCache {
+  private readonly memory = new MemoryDockingCache(1_000);
+  constructor(private readonly dir: string) {}
+
+  private path(key: string): string {
+    return join(this.dir, key.slice(0, 2), `${key}.json`);
+  }
+
+  async get(key: string) {
+    const remembered = await this.memory.get(key);
+    if (remembered) return remembered;
+    try {
+      const value = JSON.parse(await readFile(this.path(key), "utf8")) as Omit<DockingResult, "cached">;
+      await this.memory.set(key, value);
+      return value;
+    } catch {
+      // Absent, or unreadable (e.g. written by an incompatible version): dock again.
+      return null;
+    }
+  }
+
+  async set(key: string, value: Omit<DockingResult, "cached">) {
+    await this.memory.set(key, value);
+    const path = this.path(key);
+    await mkdir(join(this.dir, key.slice(0, 2)), { recursive: true });
+    const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    await writeFile(temporary, JSON.stringify(value));
+    await rename(temporary, path);
+  }
+}
+
+const fileCaches = new Map<string, FileDockingCache>();
+
+/** One FileDockingCache per folder in this thread. */
+export function dockingCacheAt(dir: string): FileDockingCache {
+  let cache = fileCaches.get(dir);
+  if (!cache) fileCaches.set(dir, (cache = new FileDockingCache(dir)));
+  return cache;
+}
 
 /** SHA-256 of (receptor SHA-256, canonical SMILES, box, parameters, program versions). */
 export function dockingCacheKey(parts: { receptorSha256: string; smiles: string; box: DockingBox; params: VinaParameters; version: string }): string {

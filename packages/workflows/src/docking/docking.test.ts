@@ -1,8 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { binaryAvailability, runProgram, MissingBinaryError } from "../programs";
-import { DockingOracle, MemoryDockingCache } from "./docking-oracle";
+import { DockingOracle, FileDockingCache, MemoryDockingCache, dockingCacheKey } from "./docking-oracle";
 import { ligandCandidates, readAtoms, resolveBox, stripToProtein } from "./structure";
 import { parseVinaModes } from "./vina";
 
@@ -53,6 +55,24 @@ describe("structure handling", () => {
       await expect(runProgram("obabel", ["-V"])).rejects.toThrow(/apt-get install -y openbabel/);
     } finally {
       process.env.PATH = path;
+    }
+  });
+});
+
+describe("persistent docking cache", () => {
+  it("keeps results on disk for a later process, and treats an unreadable entry as a miss", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sieve-dock-cache-"));
+    try {
+      const key = dockingCacheKey({ receptorSha256: "ab".repeat(32), smiles: IBUPROFEN, box: { center: [1, 2, 3], size: [20, 20, 20] }, params: { exhaustiveness: 2, seed: 42, num_modes: 9, cpu: 1 }, version: "vina 1.2.3" });
+      const result = { smiles: IBUPROFEN, affinity: -6.4, modes: [{ mode: 1, affinity: -6.4, rmsd_lb: 0, rmsd_ub: 0 }], pose_pdbqt: "MODEL 1\nENDMDL\n", seconds: 3.2 };
+      expect(await new FileDockingCache(dir).get(key)).toBeNull();
+      await new FileDockingCache(dir).set(key, result);
+      // A fresh instance has nothing in memory: the value comes from the file.
+      expect(await new FileDockingCache(dir).get(key)).toEqual(result);
+      writeFileSync(join(dir, key.slice(0, 2), `${key}.json`), "{truncated");
+      expect(await new FileDockingCache(dir).get(key)).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import type { RunConfig } from "@sieve/contracts";
 import type { Database } from "@sieve/db";
 import type { BoxSpec, VinaParameters, WorkflowPlan } from "@sieve/workflows";
@@ -39,7 +40,7 @@ export function dockingSettings(config: RunConfig): { params: Partial<VinaParame
 }
 
 /** What every workflow task needs besides its molecules: the activity oracle's inputs and the run's limits. */
-async function oracleInputs(db: Database, referenceRoot: string, job: EngineJobRow, extraActives: { name: string; text: string } | null = null): Promise<Omit<VhtsTaskInput, "library">> {
+async function oracleInputs(db: Database, referenceRoot: string, dataDir: string, job: EngineJobRow, extraActives: { name: string; text: string } | null = null): Promise<Omit<VhtsTaskInput, "library">> {
   const input = job.input as WorkflowJobInput;
   const { config } = input;
   const files = workflowFiles(db, { userId: input.user_id, orgIds: [job.orgId] }, referenceRoot);
@@ -70,7 +71,13 @@ async function oracleInputs(db: Database, referenceRoot: string, job: EngineJobR
     dimension: config.search_space.dimension,
     bounds: config.search_space.bounds,
     seed: config.seed,
+    cache_dir: dockingCacheDir(dataDir),
   };
+}
+
+/** Docking results persist here across jobs and restarts. */
+export function dockingCacheDir(dataDir: string): string {
+  return join(dataDir, "cache", "docking");
 }
 
 /** SMILES lines (`SMILES [name]`), for typed hit compounds used as known actives. */
@@ -92,7 +99,7 @@ export function vhtsJobHandler(db: Database, referenceRoot: string, dataDir: str
       const files = workflowFiles(db, { userId: input.user_id, orgIds: [job.orgId] }, referenceRoot);
       const library = await files.compounds(input.config.inputs.compound_library, "Compound Library");
       if (!library) throw new WorkflowInputError("VHTS needs a Compound Library");
-      return { library: { name: library.name, text: library.text }, ...(await oracleInputs(db, referenceRoot, job)) };
+      return { library: { name: library.name, text: library.text }, ...(await oracleInputs(db, referenceRoot, dataDir, job)) };
     },
 
     async finish(job: EngineJobRow, output: unknown) {
@@ -129,7 +136,7 @@ export function leadOptJobHandler(db: Database, referenceRoot: string, dataDir: 
       if (!hits) throw new WorkflowInputError("Lead optimization needs Hit Compounds");
       const strategy = config.inputs.analogs_strategy ?? "generate_simple_analogs";
       const uploaded = strategy === "upload_custom" ? await files.compounds(config.inputs.analogs_file, "Analog set") : null;
-      const base = await oracleInputs(db, referenceRoot, job, hits);
+      const base = await oracleInputs(db, referenceRoot, dataDir, job, hits);
       return { ...base, objectives, max_evaluations: maxEvaluations, hits: { name: hits.name, text: hits.text }, strategy, uploaded_analogs: uploaded ? { name: uploaded.name, text: uploaded.text } : null, plan };
     },
 

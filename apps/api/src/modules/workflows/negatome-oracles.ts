@@ -10,6 +10,7 @@ import type { EngineDomainHandler } from "../engine/dispatcher";
 import type { EngineJobRow } from "../engine/store";
 import { negatomeService } from "../negatome/service";
 import { WorkflowInputError, workflowFiles } from "./inputs";
+import { dockingCacheDir } from "./jobs";
 import { mdAvailability } from "./oracle-status";
 
 export const ORACLE_DOCK_DOMAIN = "oracle_dock";
@@ -24,7 +25,7 @@ interface DockJobInput {
 }
 
 /** Reads the receptor of a docking oracle job from the caller's uploads (or a reference PDB id). */
-export function dockJobHandler(db: Database, referenceRoot: string): EngineDomainHandler {
+export function dockJobHandler(db: Database, referenceRoot: string, dataDir: string): EngineDomainHandler {
   return {
     async prepare(job: EngineJobRow): Promise<DockTaskInput> {
       const input = job.input as DockJobInput;
@@ -36,6 +37,7 @@ export function dockJobHandler(db: Database, referenceRoot: string): EngineDomai
         docking: { exhaustiveness: input.exhaustiveness, num_modes: 9 },
         smiles: input.smiles,
         seed: 42,
+        cache_dir: dockingCacheDir(dataDir),
       };
     },
     async finish(_job: EngineJobRow, output: unknown) {
@@ -81,7 +83,7 @@ function mdInstability(result: MdResult, rmsdThresholdNm: number): string[] {
 export const negatomeOracleRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const tags = ["negatome"];
-  app.engine.registerDomain(ORACLE_DOCK_DOMAIN, dockJobHandler(db, app.config.referenceDataRoot));
+  app.engine.registerDomain(ORACLE_DOCK_DOMAIN, dockJobHandler(db, app.config.referenceDataRoot, app.config.dataDir));
   app.engine.registerDomain(ORACLE_MD_DOMAIN, mdJobHandler(db, app.config.referenceDataRoot, { maxWallSeconds: app.config.md.maxWallSeconds }));
 
   app.post("/v1/negatome/synthetic/oracle/dock", { schema: { tags, body: OracleDockBody, response: { 202: OracleJobCreated, 422: ErrorBody } } }, async (request, reply) => {

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -75,7 +75,7 @@ export class FileDockingCache implements DockingCache {
     await this.memory.set(key, value);
     const path = this.path(key);
     await mkdir(join(this.dir, key.slice(0, 2)), { recursive: true });
-    const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    const temporary = `${path}.${process.pid}.${randomUUID()}.tmp`;
     await writeFile(temporary, JSON.stringify(value));
     await rename(temporary, path);
   }

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { DatabaseHandle } from "@sieve/db";
+import { SMILES_MAX_LENGTH } from "@sieve/contracts";
 import type { AppConfig } from "./config";
 import type { ComputePool } from "@sieve/worker/pool";
 import { DEFAULT_ENGINE_SETTINGS, EngineRuntime, type EngineSettings } from "./modules/engine/runtime";
@@ -54,6 +55,9 @@ const REDACTED_QUERY_PARAMS = /([?&](?:api_key|token|access_token)=)[^&]*/gi;
 export async function buildApp({ config, database, compute, engine = DEFAULT_ENGINE_SETTINGS, logger = true, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const options: FastifyServerOptions = {
     bodyLimit: 5 * 1024 * 1024,
+    // Path parameters may be as long as a SMILES (`GET /v1/negatome/safety/{smiles}`); Fastify's default
+    // of 100 characters answered 414 for most drugs. The limit applies to the decoded value.
+    routerOptions: { maxParamLength: SMILES_MAX_LENGTH },
     trustProxy: true,
     logger: logger && {
       level: config.logLevel,

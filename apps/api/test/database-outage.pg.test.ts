@@ -23,12 +23,14 @@ describe("database outage on PostgreSQL", () => {
   it("answers 503 db_unavailable while the database is unreachable and recovers when it returns", async () => {
     const { token } = await ctx.signup();
     expect((await ctx.call({ method: "GET", url: "/v1/projects", token })).statusCode).toBe(200);
+    expect((await ctx.call({ method: "GET", url: "/v1/negatome/stats", token })).json()).toEqual({ total_records: 0, by_failure_class: {}, by_source: {} });
 
     await proxy.cut();
     for (const request of [
       { method: "GET" as const, url: "/v1/projects" },
       { method: "GET" as const, url: "/v1/auth/profile" },
       { method: "POST" as const, url: "/v1/projects", payload: { name: "during outage", ruo_ack: true } },
+      { method: "GET" as const, url: "/v1/negatome/stats" },
     ]) {
       const response = await ctx.call({ ...request, token });
       expect(response.statusCode, request.url).toBe(503);

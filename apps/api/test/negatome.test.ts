@@ -153,3 +153,51 @@ describe("search, queries and tenancy", () => {
     expect((await call(alice.token, "POST", "/v1/negatome/ensure-schema")).json()).toEqual({ ok: true, tables: { negatome_records: true, negatome_agreements: true, negatome_ingest_keys: true } });
   });
 });
+
+describe("safety checks", () => {
+  // Zinostatin (neocarzinostatin chromophore), DrugCentral 4108: 136 characters with `/`, `\`, `#` and `[...]`.
+  const ZINOSTATIN = "CN[C@H]1[C@@H](O[C@H]2[C@H](OC(=O)C3=C(O)C=CC4=C3C=C(OC)C=C4C)C=C3C#C[C@@]4(O[C@@H]4C#C\\C=C2/3)[C@H]2COC(=O)O2)O[C@H](C)[C@H](O)[C@@H]1O";
+
+  it("answers GET /safety/{smiles} for a URL-encoded SMILES longer than 100 characters as POST does", async () => {
+    expect(ZINOSTATIN.length).toBeGreaterThan(100);
+    for (const character of ["/", "\\", "#", "[", "]"]) expect(ZINOSTATIN).toContain(character);
+    const viaPost = await call(alice.token, "POST", "/v1/negatome/safety", { smiles: ZINOSTATIN });
+    expect(viaPost.statusCode).toBe(200);
+    const viaGet = await call(alice.token, "GET", `/v1/negatome/safety/${encodeURIComponent(ZINOSTATIN)}`);
+    expect(viaGet.statusCode).toBe(200);
+    expect(viaGet.json()).toEqual(viaPost.json());
+    expect(viaGet.json().inchi_key).toBe("QZGIWPZCWHMVQL-UIYAJPBUSA-N");
+  });
+
+  it("counts each safety check that matches a contributor's records on their dashboard", async () => {
+    const dashboard = async () => (await call(alice.token, "GET", `/v1/negatome/contributors/${alice.userId}/dashboard`)).json();
+    const before = await dashboard();
+    const mine = new Set(before.recent_contributions.map((r: { negatome_id: string }) => r.negatome_id));
+    const result = (await call(alice.token, "POST", "/v1/negatome/safety", { smiles: ROFECOXIB })).json();
+    const matched = result.evidence_hits.filter((h: { negatome_id: string }) => mine.has(h.negatome_id));
+    expect(matched.some((h: { exact_match: boolean }) => h.exact_match)).toBe(true);
+    expect((await dashboard()).safety_check_matches).toBe(before.safety_check_matches + matched.length);
+  });
+
+  it("stores the parent of a salt, so /safety of the free base is an exact match", async () => {
+    const terbinafine = "CN(C/C=C/C#CC(C)(C)C)Cc1cccc2ccccc12";
+    const hydrochloride = `Cl.${terbinafine}`;
+    const created = await call(alice.token, "POST", "/v1/negatome/ingest/user", annotation(hydrochloride, { failure_class: "SAFETY", reason_for_failure: "hepatotoxicity in our assay" }));
+    expect(created.statusCode).toBe(201);
+    const id = created.json().negatome_id;
+
+    const result = (await call(alice.token, "POST", "/v1/negatome/safety", { smiles: terbinafine })).json();
+    const [record] = (await call(alice.token, "GET", `/v1/negatome/query/negatome?inchi_key=${result.inchi_key}`)).json().items;
+    expect(record).toMatchObject({ negatome_id: id, compound_smiles: result.smiles });
+    expect(record.compound_smiles).not.toContain(".");
+    expect(record.evidence.input_smiles).toBe(hydrochloride);
+    expect(result.evidence_hits).toContainEqual(expect.objectContaining({ negatome_id: id, exact_match: true }));
+    expect(result.warnings.find((w: { kind: string }) => w.kind === "exact_match")?.evidence).toContain(id);
+
+    // Synthetic negatives are identified the same way.
+    const lidocaine = "CCN(CC)CC(=O)Nc1c(C)cccc1C";
+    expect((await call(bob.token, "POST", "/v1/negatome/ingest/synthetic", { idempotency_key: "salt-form", records: [{ failure_class: "BINDING", compound: { smiles: `${lidocaine}.Cl` } }] })).json()).toEqual({ inserted: 1, skipped: 0 });
+    const forBob = (await call(bob.token, "POST", "/v1/negatome/safety", { smiles: lidocaine })).json();
+    expect(forBob.evidence_hits.filter((h: { exact_match: boolean }) => h.exact_match)).toHaveLength(1);
+  });
+});

@@ -18,7 +18,9 @@ export function riskLevel(risk: number): RiskLevel {
 // UniProt accession format (uniprot.org/help/accession_numbers).
 const UNIPROT = /^([OPQ][0-9][A-Z0-9]{3}[0-9]|[A-NR-Z][0-9]([A-Z][A-Z0-9]{2}[0-9]){1,2})$/;
 const UniprotId = z.string().trim().toUpperCase().regex(UNIPROT, { error: "must be a UniProt accession, e.g. P35354" });
-const Smiles = z.string({ error: "smiles is required" }).trim().min(1, { error: "smiles is required" }).max(5_000);
+/** The longest SMILES accepted (bodies, and the `GET /safety/{smiles}` path parameter: the server's maxParamLength). */
+export const SMILES_MAX_LENGTH = 5_000;
+const Smiles = z.string({ error: "smiles is required" }).trim().min(1, { error: "smiles is required" }).max(SMILES_MAX_LENGTH);
 
 export const NegatomeRecord = z.object({
   negatome_id: z.string(),

@@ -1,4 +1,4 @@
-import { asc, gt } from "drizzle-orm";
+import { asc, gt, inArray } from "drizzle-orm";
 import { Bm25Index, type SearchHit } from "@sieve/literature";
 import { schema, type Database } from "@sieve/db";
 import type { TenantScope } from "../../plugins/authentication";
@@ -11,14 +11,10 @@ export class LiteratureSearch {
   private readonly indexes: VisibilityIndexes<{ id: string; seq: number; orgId: number | null; text: string; entityIds: unknown }, Bm25Index>;
 
   constructor(db: Database) {
+    const rows = () => db.select({ id: passages.id, seq: passages.seq, orgId: passages.orgId, text: passages.text, entityIds: passages.entityIds }).from(passages);
     this.indexes = new VisibilityIndexes({
-      fetchAfter: (seq, limit) =>
-        db
-          .select({ id: passages.id, seq: passages.seq, orgId: passages.orgId, text: passages.text, entityIds: passages.entityIds })
-          .from(passages)
-          .where(gt(passages.seq, seq))
-          .orderBy(asc(passages.seq))
-          .limit(limit),
+      fetchAfter: (seq, limit) => rows().where(gt(passages.seq, seq)).orderBy(asc(passages.seq)).limit(limit),
+      fetchSeqs: (seqs) => rows().where(inArray(passages.seq, seqs)),
       create: () => new Bm25Index(),
       add: (index, row) => index.add({ passage_id: row.id, text: row.text, entity_ids: row.entityIds as string[] }),
     });

@@ -11,7 +11,15 @@ import { insertRecords, negatomeStore } from "./store";
 
 type Identified = Extract<CompoundIdentity, { ok: true }>;
 
-/** Identifies every compound or refuses the whole batch, naming each bad one (nothing is half-written). */
+/** The SMILES as submitted, kept in the evidence when the stored parent differs from it (a salt, a solvate). */
+function submitted(compound: Identified): { input_smiles?: string } {
+  return compound.stripped ? { input_smiles: compound.input } : {};
+}
+
+/**
+ * Identifies every compound by its parent (largest fragment, like the loaders and `/safety`), or refuses
+ * the whole batch, naming each bad one (nothing is half-written).
+ */
 export async function identifyAll(pool: ComputePool, smiles: string[], path: (index: number) => string): Promise<Identified[]> {
   const identities = await pool.run("compounds.identify", { items: smiles });
   const invalid = identities.flatMap((identity, index) => (identity.ok ? [] : [{ path: path(index), message: identity.error }]));
@@ -48,7 +56,7 @@ export function negatomeService(db: Database, pool: ComputePool, scope: TenantSc
           sourceKey: randomUUID(),
           score: null,
           reason: reason_for_failure,
-          evidence: { ...evidence, ...extraEvidence, user_declared_id: userDeclaredId },
+          evidence: { ...evidence, ...extraEvidence, user_declared_id: userDeclaredId, ...submitted(compound!) },
           confidenceTier: "bronze",
           contributorId: scope.userId,
         },
@@ -85,7 +93,7 @@ export function negatomeService(db: Database, pool: ComputePool, scope: TenantSc
             sourceKey: `${orgId}:${idempotencyKey}:${compounds[i]!.inchikey}:${negative.failure_class}`,
             score: typeof negative.metrics.score === "number" ? negative.metrics.score : null,
             reason: typeof negative.metrics.reason === "string" ? negative.metrics.reason : `Computational negative (${negative.failure_class})`,
-            evidence: { target_info: negative.target_info, metrics: negative.metrics, artifacts: negative.artifacts },
+            evidence: { target_info: negative.target_info, metrics: negative.metrics, artifacts: negative.artifacts, ...submitted(compounds[i]!) },
             confidenceTier: "bronze",
             contributorId: scope.userId,
           })),

@@ -1,4 +1,4 @@
-import { asc, gt } from "drizzle-orm";
+import { asc, gt, inArray } from "drizzle-orm";
 import { SimilarityIndex, type SimilarityHit } from "@sieve/chem";
 import { schema, type Database } from "@sieve/db";
 import type { TenantScope } from "../../plugins/authentication";
@@ -11,14 +11,10 @@ export class NegatomeSimilarity {
   private readonly indexes: VisibilityIndexes<{ id: string; seq: number; orgId: number | null; fingerprint: Uint8Array }, SimilarityIndex<string>>;
 
   constructor(db: Database) {
+    const rows = () => db.select({ id: negatomeRecords.id, seq: negatomeRecords.seq, orgId: negatomeRecords.orgId, fingerprint: negatomeRecords.fingerprint }).from(negatomeRecords);
     this.indexes = new VisibilityIndexes({
-      fetchAfter: (seq, limit) =>
-        db
-          .select({ id: negatomeRecords.id, seq: negatomeRecords.seq, orgId: negatomeRecords.orgId, fingerprint: negatomeRecords.fingerprint })
-          .from(negatomeRecords)
-          .where(gt(negatomeRecords.seq, seq))
-          .orderBy(asc(negatomeRecords.seq))
-          .limit(limit),
+      fetchAfter: (seq, limit) => rows().where(gt(negatomeRecords.seq, seq)).orderBy(asc(negatomeRecords.seq)).limit(limit),
+      fetchSeqs: (seqs) => rows().where(inArray(negatomeRecords.seq, seqs)),
       create: () => new SimilarityIndex<string>(),
       add: (index, row) => index.add(row.id, fingerprintFromBytes(row.fingerprint)),
     });

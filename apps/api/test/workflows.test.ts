@@ -93,6 +93,23 @@ describe("VHTS runs from the New Job modal", () => {
     expect(metrics.known_actives).toBeGreaterThanOrEqual(1);
   });
 
+  it("screens the library against the negatome: a withdrawn drug is filtered out with the reason, the rest carry their risk", async () => {
+    expect((await ctx.call({ method: "POST", url: "/v1/negatome/ingest-demo", token })).statusCode).toBe(200);
+    const rofecoxib = "CS(=O)(=O)c1ccc(cc1)C1=C(C(=O)OC1)c1ccccc1";
+    const library = await upload("compound_library", "coxibs.smi", [`${rofecoxib} rofecoxib`, "Cc1ccc(cc1)-c1cc(nn1-c1ccc(cc1)S(N)(=O)=O)C(F)(F)F celecoxib", "CC(C)Cc1ccc(cc1)C(C)C(=O)O ibuprofen"].join("\n"));
+    const created = await ctx.call({ method: "POST", url: `/v1/projects/${projectId}/runs`, token, payload: { workflow: "vhts", inputs: { target_protein: "P35354", compound_library: library, include_docking: false, hit_compounds: "CC(C)Cc1ccc(cc1)C(C)C(=O)O" } } });
+    const detail = await waitForRun(created.json().id, finished);
+    expect(detail.job.status, detail.job.error_message).toBe("completed");
+    const metrics = detail.job.result.final_metrics;
+    const filtered = metrics.filtered.find((f: { name: string }) => f.name === "rofecoxib");
+    expect(filtered.reason).toMatch(/^negatome safety risk 0\.\d+ is above 0\.7: .*recorded failure/);
+    expect(metrics.hits.map((h: { name: string }) => h.name).sort()).toEqual(["celecoxib", "ibuprofen"]);
+    for (const hit of metrics.hits) expect(hit.negatome_risk).toBeGreaterThanOrEqual(0);
+    const celecoxib = metrics.hits.find((h: { name: string }) => h.name === "celecoxib");
+    // PTGS2 has withdrawn inhibitors in the demo set: the target's history is part of every hit's risk.
+    expect(celecoxib.warnings.some((w: string) => /^Negatome: Target P35354 has \d+ recorded failure/.test(w))).toBe(true);
+  });
+
   it("writes the result files to the Output Location: a folder under DATA_DIR or a new upload, never outside", async () => {
     const library = await upload("compound_library", "lib.smi", LIBRARY);
     const inputs = { target_protein: "P23219", compound_library: library, include_docking: false, hit_compounds: "CC(=O)Oc1ccccc1C(=O)O" };

@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { depictSvg, loadRDKit, type RDKitModule } from "@sieve/chem";
-import { structuralAlertsOfSmiles } from "@sieve/negatome";
+import { assessSafety, buildReferenceIndex, negatomeIndex, structuralAlertsOfSmiles, type NegatomeEntry, type ReferenceCompound } from "@sieve/negatome";
 import {
   CompoundEvaluator,
   DockingOracle,
@@ -17,6 +17,7 @@ import {
   type AnalogStrategy,
   type LeadOptResult,
   type MdResult,
+  type NegatomeScreen,
   type WorkflowPlan,
   type BoxSpec,
   type KnownActive,
@@ -44,6 +45,32 @@ export interface VhtsTaskInput {
   seed: number;
   /** Where docking results persist between jobs (the platform's DATA_DIR/cache/docking); null: this thread's memory only. */
   cache_dir: string | null;
+  /** The negatome the organization sees, to filter out and flag compounds like recorded failures; null: no negatome screen. */
+  negatome: NegatomeScreenInput | null;
+}
+
+export interface NegatomeScreenInput {
+  entries: NegatomeEntry[];
+  reference: ReferenceCompound[];
+  target_uniprot_id: string | null;
+  max_risk: number;
+}
+
+/**
+ * The negatome safety risk of a compound, scored exactly as `/v1/negatome/safety` scores it (the
+ * same `assessSafety`), against the records and reference set the API handed over. Structural
+ * alerts are left out of its warnings: the evaluator reports them already.
+ */
+export function negatomeScreen(rdkit: RDKitModule, input: NegatomeScreenInput): NegatomeScreen {
+  const index = negatomeIndex(input.entries);
+  const records = new Map(input.entries.map((entry) => [entry.negatome_id, entry]));
+  const failures = new Set(input.entries.flatMap((entry) => (entry.compound_inchi_key ? [entry.compound_inchi_key] : [])));
+  const reference = buildReferenceIndex(rdkit, input.reference, failures).index;
+  return (smiles) => {
+    const result = assessSafety({ rdkit, smiles, index, records, reference, targetUniprotId: input.target_uniprot_id });
+    if (!result.ok) return null;
+    return { risk: result.risk_score, level: result.risk_level, warnings: result.warnings.filter((w) => w.kind !== "structural_alert").map((w) => `Negatome: ${w.message}`) };
+  };
 }
 
 export interface VhtsTaskOutput extends VhtsResult {
@@ -130,7 +157,17 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
       runVhts(
         rdkit,
         evaluator,
-        { library: input.library, objectives: input.objectives, max_evaluations: input.max_evaluations, wallclock_limit_s: input.wallclock_limit_s, dimension: input.dimension, bounds: input.bounds, concurrency: activity instanceof DockingOracle ? CORES : 1, batch_size: activity instanceof DockingOracle ? Math.max(4, CORES * 2) : 16 },
+        {
+          library: input.library,
+          objectives: input.objectives,
+          max_evaluations: input.max_evaluations,
+          wallclock_limit_s: input.wallclock_limit_s,
+          dimension: input.dimension,
+          bounds: input.bounds,
+          concurrency: activity instanceof DockingOracle ? CORES : 1,
+          batch_size: activity instanceof DockingOracle ? Math.max(4, CORES * 2) : 16,
+          ...(input.negatome ? { negatome_screen: negatomeScreen(rdkit, input.negatome), max_negatome_risk: input.negatome.max_risk } : {}),
+        },
         {
           signal: cancel.signal,
           cancelled: () => context.cancelled(),
@@ -163,7 +200,7 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
 }
 
 /** What the API prepares for a lead-optimization job (and for a custom plan run as one). */
-export interface LeadOptTaskInput extends Omit<VhtsTaskInput, "library"> {
+export interface LeadOptTaskInput extends Omit<VhtsTaskInput, "library" | "negatome"> {
   hits: { name: string; text: string };
   strategy: AnalogStrategy;
   uploaded_analogs: { name: string; text: string } | null;

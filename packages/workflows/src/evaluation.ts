@@ -18,6 +18,9 @@ export interface EvaluatedCompound {
   properties: { mw: number; logp: number; tpsa: number; qed: number; hbd: number; hba: number; heavy_atoms: number };
   warnings: string[];
   errors: string[];
+  /** The negatome's safety risk (0–1) and level, when the run screened against the negatome. */
+  negatome_risk?: number;
+  negatome_level?: "green" | "amber" | "red";
 }
 
 /**

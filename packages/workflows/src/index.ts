@@ -13,7 +13,7 @@ export { SyntheticAccessibilityOracle } from "./sa-oracle";
 export { readCompounds, drugLikenessProblem, type InvalidEntry, type LibraryCompound, type ReadLibrary } from "./compound-library";
 export { SUPPORTED_OBJECTIVES, desirability, fitness, unsupportedObjectives, type ScoredValues, type WorkflowObjective } from "./objectives";
 export { CompoundEvaluator, mapConcurrent, rankEvaluated, type EvaluatedCompound } from "./evaluation";
-export { runVhts, type StopReason, type VhtsOptions, type VhtsProgress, type VhtsResult } from "./vhts";
+export { runVhts, DEFAULT_MAX_NEGATOME_RISK, type NegatomeScreen, type StopReason, type VhtsOptions, type VhtsProgress, type VhtsResult } from "./vhts";
 export { BIOISOSTERES, bioisostericAnalogs } from "./bioisosteres";
 export { generateAnalogs, ANALOG_STRATEGY_NAMES, type Analog, type AnalogStrategy } from "./analogs";
 export { parseWorkflowPlan, constraintViolations, hergAlert, type PlanConstraint, type WorkflowPlan } from "./plan";

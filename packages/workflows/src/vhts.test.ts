@@ -48,6 +48,32 @@ describe("VHTS with ligand-based activity", () => {
     expect(cancelled.counts.evaluated).toBe(0);
   });
 
+  it("filters out compounds above the negatome risk limit before scoring and flags the rest with their risk", async () => {
+    const risks: Record<string, number> = { "CC(=O)Oc1ccccc1C(=O)O": 0.95, "CC(=O)Nc1ccc(O)cc1": 0.5 };
+    const screened: string[] = [];
+    const result = await runVhts(rdkit, evaluator(), {
+      library: { name: "lib.smi", text: LIBRARY },
+      objectives: OBJECTIVES,
+      max_evaluations: 800,
+      wallclock_limit_s: 0,
+      dimension: 8,
+      bounds: [-1, 1],
+      negatome_screen: (smiles) => {
+        screened.push(smiles);
+        const risk = risks[smiles] ?? 0.1;
+        return { risk, level: risk > 0.7 ? "red" : risk > 0.3 ? "amber" : "green", warnings: risk > 0.3 ? [`close to a recorded failure (${risk})`] : [] };
+      },
+    });
+    // The drug-likeness filter runs first: the C50 acid is never screened.
+    expect(screened).toHaveLength(4);
+    expect(result.counts).toMatchObject({ filtered: 2, candidates: 3, evaluated: 3 });
+    expect(result.filtered.find((f) => f.name === "aspirin")?.reason).toBe("negatome safety risk 0.95 is above 0.7: close to a recorded failure (0.95)");
+    const paracetamol = result.hits.find((h) => h.name === "paracetamol")!;
+    expect(paracetamol).toMatchObject({ negatome_risk: 0.5, negatome_level: "amber" });
+    expect(paracetamol.warnings).toContain("close to a recorded failure (0.5)");
+    expect(result.hits.find((h) => h.name === "ibuprofen")).toMatchObject({ negatome_risk: 0.1, negatome_level: "green" });
+  });
+
   it("reads DrugCentral actives of a UniProt accession", () => {
     const targets = "DRUG_ID\tCHEMBL_ID\tDRUG_NAME\tTARGET_NAME\tTARGET_FAMILY\tUNIPROT\n1\t\taspirin\tCOX1\tEnzyme\tP23219|P35354\n2\t\tother\tX\tY\tQ99999\n";
     const structures = "SMILES\tInChI\tInChIKey\tID\tINN\tCAS_RN\nCC(=O)Oc1ccccc1C(=O)O\t\t\t1\taspirin\t\nCCO\t\t\t2\tother\t\n";

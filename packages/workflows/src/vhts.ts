@@ -21,7 +21,14 @@ export interface VhtsOptions {
   drug_likeness_filter?: boolean;
   /** How many hits keep their docking pose in the result. */
   poses_kept?: number;
+  /** The negatome's safety risk of a compound (null when it cannot be assessed); without it, no negatome filter. */
+  negatome_screen?: NegatomeScreen;
+  /** Candidates whose negatome risk is above this are filtered out before scoring (default 0.7, the red level). */
+  max_negatome_risk?: number;
 }
+
+export type NegatomeScreen = (smiles: string) => { risk: number; level: "green" | "amber" | "red"; warnings: string[] } | null;
+export const DEFAULT_MAX_NEGATOME_RISK = 0.7;
 
 export type StopReason = "budget" | "library_exhausted" | "wallclock" | "cancelled";
 
@@ -61,14 +68,21 @@ export async function runVhts(
   const started = performance.now();
   const read = readCompounds(rdkit, options.library.name, options.library.text);
   const filtered: VhtsResult["filtered"] = [];
-  const candidates: { compound: LibraryCompound; embedding: Float64Array }[] = [];
+  const candidates: { compound: LibraryCompound; embedding: Float64Array; negatome: ReturnType<NegatomeScreen> }[] = [];
+  const maxRisk = options.max_negatome_risk ?? DEFAULT_MAX_NEGATOME_RISK;
   for (const compound of read.compounds) {
     const problem = options.drug_likeness_filter === false ? null : drugLikenessProblem(compound.profile);
     if (problem) {
       filtered.push({ smiles: compound.smiles, name: compound.name, position: compound.position, reason: problem });
       continue;
     }
-    candidates.push({ compound, embedding: embed(rdkit, compound.smiles, options.dimension, options.bounds) });
+    const negatome = options.negatome_screen?.(compound.smiles) ?? null;
+    if (negatome && negatome.risk > maxRisk) {
+      const why = negatome.warnings[0] ? `: ${negatome.warnings[0]}` : "";
+      filtered.push({ smiles: compound.smiles, name: compound.name, position: compound.position, reason: `negatome safety risk ${negatome.risk.toFixed(2)} is above ${maxRisk}${why}` });
+      continue;
+    }
+    candidates.push({ compound, embedding: embed(rdkit, compound.smiles, options.dimension, options.bounds), negatome });
   }
 
   const batchSize = options.batch_size ?? 8;
@@ -100,8 +114,12 @@ export async function runVhts(
     const results = await mapConcurrent(picks, options.concurrency ?? 1, (index) => evaluator.evaluate(candidates[index]!.compound, hooks.signal));
     picks.forEach((index, i) => {
       remaining.delete(index);
-      const compound = candidates[index]!.compound;
-      scored.push({ index, result: { ...results[i]!, name: compound.name } });
+      const { compound, negatome } = candidates[index]!;
+      const result = results[i]!;
+      scored.push({
+        index,
+        result: { ...result, name: compound.name, ...(negatome ? { negatome_risk: negatome.risk, negatome_level: negatome.level, warnings: [...result.warnings, ...negatome.warnings.filter((w) => !result.warnings.includes(w))] } : {}) },
+      });
     });
     batch++;
     const best = rankEvaluated(scored.map((s) => s.result))[0];

@@ -4,7 +4,7 @@ import { and, eq, isNull, or, inArray, sql } from "drizzle-orm";
 import { SimilarityIndex } from "@sieve/chem";
 import { schema, type Database } from "@sieve/db";
 import type { SafetyResult } from "@sieve/contracts";
-import { clintoxReferenceCompounds, parseClintox, safetySearch, scoreSafety, type NegatomeEntry } from "@sieve/negatome";
+import { clintoxReferenceCompounds, parseClintox, safetySearch, scoreSafety, type NegatomeEntry, type ReferenceCompound } from "@sieve/negatome";
 import type { ComputePool } from "@sieve/worker/pool";
 import type { TenantScope } from "../../plugins/authentication";
 import { validationFailed } from "../../http/errors";
@@ -65,14 +65,33 @@ export class NegatomeSafety {
 
   private async buildReference(): Promise<SimilarityIndex<string>> {
     const index = new SimilarityIndex<string>();
-    const file = join(this.referenceDataRoot, "clintox/clintox.csv");
-    if (!existsSync(file)) return index;
-    const compounds = await this.pool.run("negatome.reference", { compounds: clintoxReferenceCompounds(parseClintox(readFileSync(file, "utf8")).rows) }, { priority: "batch" });
+    const reference = referenceCompounds(this.referenceDataRoot);
+    if (reference.length === 0) return index;
+    const compounds = await this.pool.run("negatome.reference", { compounds: reference }, { priority: "batch" });
     // A withdrawn drug must not count as its own safe neighbour.
     const failed = new Set((await this.db.selectDistinct({ key: records.compoundInchiKey }).from(records).where(isNull(records.orgId))).map((r) => r.key));
     for (const compound of compounds) if (!compound.inchi_key || !failed.has(compound.inchi_key)) index.add(compound.id, compound.fingerprint);
     return index;
   }
+}
+
+/**
+ * The negatome as one organization sees it (public records and its own), for screening on a compute
+ * thread: evidence is cut to what the safety score reads (the compound's name, named liabilities).
+ */
+export async function visibleNegatomeEntries(db: Database, orgIds: number[]): Promise<NegatomeEntry[]> {
+  const rows = await db.select().from(records).where(or(isNull(records.orgId), inArray(records.orgId, orgIds)));
+  return rows.map((row) => {
+    const entry = toEntry(row);
+    const { dataset, licence, source_ids, compound_name, liability_uniprot_ids } = entry.evidence;
+    return { ...entry, evidence: { dataset, licence, source_ids, ...(compound_name ? { compound_name } : {}), ...(liability_uniprot_ids ? { liability_uniprot_ids } : {}) } };
+  });
+}
+
+/** The reference compounds (ClinTox approved drugs) that nearby failures are weighed against; empty without the file. */
+export function referenceCompounds(referenceDataRoot: string): ReferenceCompound[] {
+  const file = join(referenceDataRoot, "clintox/clintox.csv");
+  return existsSync(file) ? clintoxReferenceCompounds(parseClintox(readFileSync(file, "utf8")).rows) : [];
 }
 
 function toEntry(row: typeof records.$inferSelect): NegatomeEntry {

@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import type { RunConfig } from "@sieve/contracts";
 import type { Database } from "@sieve/db";
-import type { BoxSpec, VinaParameters, WorkflowPlan } from "@sieve/workflows";
+import { DEFAULT_MAX_NEGATOME_RISK, type BoxSpec, type VinaParameters, type WorkflowPlan } from "@sieve/workflows";
+import { referenceCompounds, visibleNegatomeEntries } from "../negatome/safety";
 import type { LeadOptTaskInput, LeadOptTaskOutput, VhtsTaskInput, VhtsTaskOutput } from "@sieve/worker/workflows";
 import type { EngineDomainHandler } from "../engine/dispatcher";
 import type { EngineJobRow } from "../engine/store";
@@ -40,7 +41,7 @@ export function dockingSettings(config: RunConfig): { params: Partial<VinaParame
 }
 
 /** What every workflow task needs besides its molecules: the activity oracle's inputs and the run's limits. */
-async function oracleInputs(db: Database, referenceRoot: string, dataDir: string, job: EngineJobRow, extraActives: { name: string; text: string } | null = null): Promise<Omit<VhtsTaskInput, "library">> {
+async function oracleInputs(db: Database, referenceRoot: string, dataDir: string, job: EngineJobRow, extraActives: { name: string; text: string } | null = null): Promise<Omit<VhtsTaskInput, "library" | "negatome">> {
   const input = job.input as WorkflowJobInput;
   const { config } = input;
   const files = workflowFiles(db, { userId: input.user_id, orgIds: [job.orgId] }, referenceRoot);
@@ -99,7 +100,10 @@ export function vhtsJobHandler(db: Database, referenceRoot: string, dataDir: str
       const files = workflowFiles(db, { userId: input.user_id, orgIds: [job.orgId] }, referenceRoot);
       const library = await files.compounds(input.config.inputs.compound_library, "Compound Library");
       if (!library) throw new WorkflowInputError("VHTS needs a Compound Library");
-      return { library: { name: library.name, text: library.text }, ...(await oracleInputs(db, referenceRoot, dataDir, job)) };
+      const oracles = await oracleInputs(db, referenceRoot, dataDir, job);
+      const target = await files.target(input.config.inputs.target_protein);
+      const negatome = { entries: await visibleNegatomeEntries(db, [job.orgId]), reference: referenceCompounds(referenceRoot), target_uniprot_id: target.uniprot, max_risk: DEFAULT_MAX_NEGATOME_RISK };
+      return { library: { name: library.name, text: library.text }, ...oracles, negatome };
     },
 
     async finish(job: EngineJobRow, output: unknown) {

@@ -26,6 +26,8 @@ export interface AppConfig {
    * Loaders and ontology reloads only ever read inside it.
    */
   referenceDataRoot: string;
+  /** The MD oracle's bounds: MD_MAX_NS (default 10) nanoseconds per run, MD_WALLCLOCK_S (default 3600) seconds of mdrun. */
+  md: { maxNs: number; maxWallSeconds: number };
 }
 
 const repoRoot = resolve(fileURLToPath(new URL(".", import.meta.url)), "..", "..", "..");
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     computeThreads: positiveInteger(env.COMPUTE_THREADS, availableParallelism(), "COMPUTE_THREADS"),
     workerGateway: env.TLS_PORT ? workerGatewayConfig(env) : null,
     referenceDataRoot: referenceDataRoot(env, dataDir),
+    md: { maxNs: positiveNumber(env.MD_MAX_NS, 10, "MD_MAX_NS"), maxWallSeconds: positiveInteger(env.MD_WALLCLOCK_S, 3600, "MD_WALLCLOCK_S") },
     engine: {
       ...DEFAULT_ENGINE_SETTINGS,
       embedded: env.ENGINE_EMBEDDED !== "false",
@@ -74,6 +77,13 @@ function positiveInteger(value: string | undefined, fallback: number, name: stri
   if (value === undefined || value === "") return fallback;
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${name} must be a positive whole number, got ${value}`);
+  return parsed;
+}
+
+function positiveNumber(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === "") return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${name} must be a positive number, got ${value}`);
   return parsed;
 }
 

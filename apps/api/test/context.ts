@@ -48,6 +48,7 @@ export async function createTestContext(options: { webDist?: string | null; data
     workerGateway: null,
     referenceDataRoot: options.referenceDataRoot ?? (existsSync(SHARED_DATA) ? SHARED_DATA : dataDir),
     engine: { ...DEFAULT_ENGINE_SETTINGS, ...options.engine },
+    md: { maxNs: 10, maxWallSeconds: 600 },
   };
   const logs: string[] = [];
   const logStream = { write: (line: string) => logs.push(line) } as unknown as NodeJS.WritableStream;

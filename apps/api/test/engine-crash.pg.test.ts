@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScratchPostgres } from "./context";
 
 /**
- * Real server processes on a real PostgreSQL: a job survives a kill -9 of the process running it,
- * and two instances sharing one database never run the same job twice.
+ * Real server processes on a real PostgreSQL: a job survives a kill -9 of the process running it or
+ * of the one delivering it, and two instances sharing one database never run the same job twice.
  */
 const SERVER = new URL("../src/server.ts", import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), "sieve-crash-"));
@@ -25,10 +25,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(): Promise<{ url: string; process: ChildProcess }> {
+async function startServer(env: Record<string, string> = {}): Promise<{ url: string; process: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", SERVER], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: database.url, JWT_SECRET: "crash-test-secret", ENGINE_HEARTBEAT_TIMEOUT_S: "3", COMPUTE_THREADS: "1", LOG_LEVEL: "warn" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: database.url, JWT_SECRET: "crash-test-secret", ENGINE_HEARTBEAT_TIMEOUT_S: "3", COMPUTE_THREADS: "1", LOG_LEVEL: "warn", ...env },
     stdio: "ignore",
   });
   processes.push(child);
@@ -107,6 +107,38 @@ describe("engine on PostgreSQL with real processes", () => {
     expect(finished.attempts).toBe(2);
     const run = await api<{ status: string }>(second.url, `/v1/runs/${finished.run_id}`, token);
     expect(run.status).toBe("completed");
+  });
+
+  it("runs queued jobs whose delivery was lost when a process died between two steps", { timeout: 180_000 }, async () => {
+    await stopAll();
+    // No embedded worker: the jobs stay queued with their deliveries waiting, until we break them.
+    const submitter = await startServer({ ENGINE_EMBEDDED: "false" });
+    const { access_token: token } = await api<{ access_token: string }>(submitter.url, "/v1/auth/signup", null, { method: "POST", body: { email: "stranded@example.org", password: "stranded-password", name: "Lost Deliveries" } });
+    const project = await api<{ id: number }>(submitter.url, "/v1/projects", token, { method: "POST", body: { name: "Stranded", ruo_ack: true } });
+    const submit = async (seed: number) =>
+      (await api<Job>(submitter.url, `/v1/projects/${project.id}/runs/molecular`, token, { method: "POST", body: { smiles: ["CCO", "c1ccccc1O"], population_size: 20, max_generations: 10, seed } })).id;
+    const [unsent, acknowledged] = [await submit(1), await submit(2)];
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      // Killed between creating the job row and sending it: pg-boss has no delivery at all.
+      await client.query("delete from pgboss.job where data->>'jobId' = $1", [unsent]);
+      // Killed between taking the delivery (acknowledged at once) and claiming the job.
+      await client.query("update pgboss.job set state = 'completed', started_on = now(), completed_on = now() where data->>'jobId' = $1", [acknowledged]);
+      const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pgboss.job where data->>'jobId' = any($1) and state in ('created', 'retry')", [[unsent, acknowledged]]);
+      expect(rows[0]!.n).toBe(0);
+    } finally {
+      await client.end();
+    }
+    for (const id of [unsent, acknowledged]) expect((await api<Job>(submitter.url, `/v1/engine/jobs/${id}`, token)).status).toBe("queued");
+    submitter.process.kill("SIGKILL");
+
+    const restarted = await startServer();
+    const jobs = await Promise.all([unsent, acknowledged].map((id) => waitForJob(restarted.url, token, id, (j) => j.status === "completed" || j.status === "failed", 60_000)));
+    expect(jobs.map((j) => [j.status, j.attempts])).toEqual([
+      ["completed", 1],
+      ["completed", 1],
+    ]);
   });
 
   it("runs each job exactly once when two instances share the queue", { timeout: 180_000 }, async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { schema } from "@sieve/db";
 import { createTestContext, type TestContext } from "./context";
 
@@ -117,6 +117,36 @@ describe("engine job lifecycle", () => {
     await ctx.app.engine.lifecycle.claim(job.id, workerId);
     await ctx.app.engine.reap(30);
     expect((await getJob(job.id)).status).toBe("running");
+  });
+
+  it("sends again a queued job whose delivery was lost, and no other", async () => {
+    const { engine } = ctx.app;
+    const drain = async () => {
+      const ids: string[] = [];
+      for (let id = await engine.take("engine-embedded"); id; id = await engine.take("engine-embedded")) ids.push(id);
+      return ids;
+    };
+    await drain();
+    const values = { orgId, projectId, domain: "molecular", execution: "embedded", input: { smiles: ["CCO"] } };
+    // A process died between creating the job and sending it: pg-boss never heard of it.
+    const unsent = await engine.lifecycle.create(values);
+    // A process died between taking the delivery (acknowledged at once) and claiming the job.
+    const { job: taken } = await submitJob();
+    expect(await drain()).toEqual([taken.id]);
+    // Waiting for a worker with its delivery in place: not sent twice.
+    const { job: waiting } = await submitJob();
+    await ctx.database.db.update(schema.engineJobs).set({ createdAt: new Date(Date.now() - 60_000) }).where(inArray(schema.engineJobs.id, [unsent.id, taken.id, waiting.id]));
+    // Just created, its send may still be under way: left alone until it is older than the timeout.
+    const fresh = await engine.lifecycle.create(values);
+
+    await engine.reap(30);
+    const delivered = await drain();
+    expect([...delivered].sort()).toEqual([unsent.id, taken.id, waiting.id].sort());
+    for (const id of delivered) expect((await engine.lifecycle.claim(id, workerId))?.status, id).toBe("running");
+    // Once claimed, nothing is sent again.
+    await engine.reap(30);
+    expect(await drain()).toEqual([]);
+    expect((await getJob(fresh.id)).status).toBe("queued");
   });
 
   it("lists jobs newest first with status and domain filters", async () => {

@@ -136,4 +136,66 @@ describe("remote workers over mutual TLS", () => {
     expect(job.error_message).toMatch(/outside this worker's data folder/);
     expect((await ctx.call({ method: "POST", url: `/v1/projects/${projectId}/runs/molecular`, token, payload: { smiles_source: "local:x.smi" } })).statusCode).toBe(422);
   });
+
+  // Last: it stops the lab's worker, so that only the hand-driven workers below take jobs.
+  it("never lets a registered worker of another organization take, heart-beat, complete or fail the organization's job", async () => {
+    stopWorker.abort();
+    await workerDone;
+    const rival = await ctx.signup({ org_name: "Rival lab" });
+    expect(rival.user.org_id).not.toBe(orgId);
+    const rivalProject = (await ctx.call({ method: "POST", url: "/v1/projects", token: rival.token, payload: { name: "Rival run", ruo_ack: true } })).json().id;
+    execFileSync("bash", [CERTS_SCRIPT, "--out", certs, "--org", String(rival.user.org_id), "--name", "rival-worker"]);
+    const agent = (name: string) => new Agent({ connect: { cert: certFile(`${name}.crt`), key: certFile(`${name}.key`), ca: certFile("ca.crt") } });
+    const [rivalWorker, labWorker] = [agent("rival-worker"), agent("lab-worker")];
+    const post = async (dispatcher: Agent, path: string, body: unknown = {}) => {
+      const response = await fetch(`${gatewayUrl}${path}`, { method: "POST", dispatcher, body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null };
+    };
+    const submitRemote = async (userToken: string, project: number) =>
+      (await ctx.call({ method: "POST", url: `/v1/projects/${project}/runs/molecular`, token: userToken, payload: { smiles: ["CCO", "c1ccccc1O"], execution: "remote", population_size: 20, max_generations: 10 } })).json();
+    const forged = {
+      heartbeat: { progress: { generation: 99 }, points: [{ name: "best", x: 1, y: 0.99 }] },
+      complete: { result: { best_fitness: 0.99, final_metrics: { forged: true } } },
+      fail: { error: "forged failure" },
+    };
+    const attack = async (jobId: string) => {
+      for (const [action, body] of Object.entries(forged)) expect((await post(rivalWorker, `/v1/workers/jobs/${jobId}/${action}`, body)).status, action).toBe(404);
+    };
+
+    try {
+      const registered = await post(rivalWorker, "/v1/workers/register");
+      expect(registered.status).toBe(200);
+      expect(registered.body.org_id).toBe(rival.user.org_id);
+
+      // Our job waits in our queue while the rival polls; the rival's own job, submitted meanwhile, is what it gets.
+      const ours = await submitRemote(token, projectId);
+      const polling = post(rivalWorker, "/v1/workers/jobs/next");
+      const theirs = await submitRemote(rival.token, rivalProject);
+      const taken = await polling;
+      expect(taken.status).toBe(200);
+      expect(taken.body.job.id).toBe(theirs.id);
+      expect((await ctx.call({ method: "GET", url: `/v1/engine/jobs/${ours.id}`, token })).json()).toMatchObject({ status: "queued", attempts: 0 });
+
+      // Queued, then running on our worker: the rival can touch it in neither state.
+      await attack(ours.id);
+      const mine = await post(labWorker, "/v1/workers/jobs/next");
+      expect(mine.body.job.id).toBe(ours.id);
+      await attack(ours.id);
+      // The same calls on its own job are accepted: the refusals come from ownership, not from the requests.
+      expect((await post(rivalWorker, `/v1/workers/jobs/${theirs.id}/heartbeat`, forged.heartbeat)).body).toEqual({ stop: false });
+      expect((await post(rivalWorker, `/v1/workers/jobs/${theirs.id}/complete`, forged.complete)).body).toEqual({ accepted: true });
+
+      // Our job kept nothing of the rival's: no progress, no curve point, still running for our worker.
+      expect((await ctx.call({ method: "GET", url: `/v1/engine/jobs/${ours.id}`, token })).json()).toMatchObject({ status: "running", attempts: 1, progress: null, result: null });
+      expect((await ctx.call({ method: "GET", url: `/v1/runs/${ours.run_id}/curves`, token })).json().curves).toEqual([]);
+      expect((await post(labWorker, `/v1/workers/jobs/${ours.id}/heartbeat`, { progress: { generation: 1 } })).body).toEqual({ stop: false });
+      expect((await post(labWorker, `/v1/workers/jobs/${ours.id}/complete`, { result: { best_fitness: 0.5, final_metrics: {} } })).body).toEqual({ accepted: true });
+      expect((await ctx.call({ method: "GET", url: `/v1/engine/jobs/${ours.id}`, token })).json()).toMatchObject({ status: "completed", result: { best_fitness: 0.5 } });
+      expect((await ctx.call({ method: "GET", url: `/v1/engine/jobs/${theirs.id}`, token })).statusCode).toBe(404);
+      expect((await ctx.call({ method: "GET", url: `/v1/engine/jobs/${theirs.id}`, token: rival.token })).json()).toMatchObject({ status: "completed", result: { best_fitness: 0.99 } });
+    } finally {
+      await Promise.all([rivalWorker.close(), labWorker.close()]);
+    }
+  });
 });

@@ -103,7 +103,8 @@ function workerRoutes(database: DatabaseHandle, engine: EngineRuntime): FastifyP
         const queue = EngineQueue.queueName({ execution: "remote", orgId: request.remoteWorker.orgId });
         const deadline = Date.now() + LONG_POLL_MS;
         let closed = false;
-        request.raw.on("close", () => (closed = true));
+        // The response's close (the worker went away): the request's own close fires as soon as its body is read.
+        reply.raw.on("close", () => (closed = true));
         while (!closed && Date.now() < deadline) {
           const jobId = await engine.take(queue);
           const job = jobId ? await engine.lifecycle.claim(jobId, request.remoteWorker.id) : null;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { schema, type Database } from "@sieve/db";
 import type { RunStatus } from "@sieve/contracts";
 import type { CurvePoint } from "@sieve/worker/engine-task";
@@ -100,6 +100,15 @@ export function jobLifecycle(db: Database) {
         for (const row of requeued) await mirrorRun(tx, row, "queued");
         return { requeued, failed };
       });
+    },
+
+    /** Queued jobs created before `before` (a requeued job keeps its creation time), oldest first. */
+    async queuedBefore(before: Date): Promise<Pick<EngineJobRow, "id" | "execution" | "orgId">[]> {
+      return db
+        .select({ id: engineJobs.id, execution: engineJobs.execution, orgId: engineJobs.orgId })
+        .from(engineJobs)
+        .where(and(eq(engineJobs.status, "queued"), lt(engineJobs.createdAt, before)))
+        .orderBy(asc(engineJobs.createdAt));
     },
 
     async cancelRequested(jobIds: string[]): Promise<Set<string>> {

@@ -1,28 +1,38 @@
 import PgBoss from "pg-boss";
 import type { DatabaseHandle } from "@sieve/db";
 
+const SCHEMA = "pgboss";
+
 /**
  * Delivery of engine job ids through pg-boss on the platform's own database (PGlite or PostgreSQL).
  * pg-boss only hands a job id to exactly one worker (SKIP LOCKED); the delivery is acknowledged at
- * once, and from then on the engine_jobs row and its heart-beats prove who owns the job.
+ * once, and from then on the engine_jobs row and its heart-beats prove who owns the job. A delivery
+ * can therefore be lost (a process killed between creating a job and sending it, or between taking a
+ * delivery and claiming the job): the reaper finds queued jobs with no delivery waiting
+ * (`waitingDeliveries`) and sends them again; a duplicate is harmless, since only a queued job can be
+ * claimed.
  */
 export class EngineQueue {
   private readonly known = new Set<string>();
 
-  private constructor(private readonly boss: PgBoss) {}
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly database: DatabaseHandle,
+  ) {}
 
   static async start(database: DatabaseHandle): Promise<EngineQueue> {
     const boss = new PgBoss({
       db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) },
-      schema: "pgboss",
-      // Deliveries are acknowledged immediately; this only bounds how long pg-boss keeps them.
+      schema: SCHEMA,
+      // Deliveries are acknowledged immediately; this bounds how long pg-boss keeps them (one never
+      // taken is dropped after it, and the reaper sends its job again).
       retentionDays: 7,
     });
     boss.on("error", () => {
       // A database outage surfaces here on every maintenance tick; requests report it as 503.
     });
     await boss.start();
-    return new EngineQueue(boss);
+    return new EngineQueue(boss, database);
   }
 
   static queueName(job: { execution: string; orgId: number }): string {
@@ -42,6 +52,19 @@ export class EngineQueue {
     if (!delivery) return null;
     await this.boss.complete(name, delivery.id);
     return delivery.data.jobId;
+  }
+
+  /**
+   * Which of these engine jobs have a delivery still waiting to be taken. Read from pg-boss 10's
+   * `job` table (states `created` and `retry`): pg-boss has no call that finds a delivery by its data.
+   */
+  async waitingDeliveries(jobIds: string[]): Promise<Set<string>> {
+    if (jobIds.length === 0) return new Set();
+    const { rows } = await this.database.executeSql(
+      `select distinct data->>'jobId' as job_id from ${SCHEMA}.job where name like 'engine-%' and state in ('created', 'retry') and data->>'jobId' = any($1::text[])`,
+      [jobIds],
+    );
+    return new Set(rows.map((row) => String(row.job_id)));
   }
 
   async stop(): Promise<void> {

@@ -60,11 +60,22 @@ export class EngineRuntime {
     this.dispatcher?.registerDomain(domain, handler);
   }
 
+  /**
+   * One reaper pass: requeues (or fails) running jobs whose worker went silent, then sends again the
+   * queued jobs older than the timeout that have no delivery waiting: their delivery was lost when a
+   * process died between creating the job and sending it, between taking the delivery and claiming
+   * the job, or between a requeue and its send (or pg-boss dropped it after its retention).
+   */
   async reap(timeoutSeconds: number): Promise<void> {
     try {
       const { requeued, failed } = await this.lifecycle.reapStale(timeoutSeconds);
       for (const job of requeued) await this.queue.enqueue(job);
       if (requeued.length || failed.length) this.log.warn({ requeued: requeued.map((j) => j.id), failed: failed.map((j) => j.id) }, "reaped jobs whose worker stopped heart-beating");
+      const queued = await this.lifecycle.queuedBefore(new Date(Date.now() - timeoutSeconds * 1000));
+      const waiting = await this.queue.waitingDeliveries(queued.map((job) => job.id));
+      const lost = queued.filter((job) => !waiting.has(job.id));
+      for (const job of lost) await this.queue.enqueue(job);
+      if (lost.length) this.log.warn({ resent: lost.map((j) => j.id) }, "sent again queued jobs whose delivery was lost");
     } catch (error) {
       this.log.warn({ err: error instanceof Error ? error.message : error }, "reaper pass failed");
     }

@@ -58,7 +58,8 @@ export async function buildApp({ config, database, compute, engine = DEFAULT_ENG
     // Path parameters may be as long as a SMILES (`GET /v1/negatome/safety/{smiles}`); Fastify's default
     // of 100 characters answered 414 for most drugs. The limit applies to the decoded value.
     routerOptions: { maxParamLength: SMILES_MAX_LENGTH },
-    trustProxy: true,
+    // Off by default: otherwise anyone could choose their address (per-IP limits) with X-Forwarded-For.
+    trustProxy: config.trustProxy,
     logger: logger && {
       level: config.logLevel,
       ...(logStream ? { stream: logStream } : {}),

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,9 +27,17 @@ export interface AppConfig {
    * Loaders and ontology reloads only ever read inside it.
    */
   referenceDataRoot: string;
+  /**
+   * Which peers may set the client address through X-Forwarded-For (TRUST_PROXY, Fastify's
+   * `trustProxy`): false (default, the socket's address is the client), true (every peer), or proxy
+   * addresses/CIDRs. Per-IP rate limits and stored lead addresses depend on it.
+   */
+  trustProxy: TrustProxy;
   /** The MD oracle's bounds: MD_MAX_NS (default 10) nanoseconds per run, MD_WALLCLOCK_S (default 3600) seconds of mdrun. */
   md: { maxNs: number; maxWallSeconds: number };
 }
+
+export type TrustProxy = boolean | string[];
 
 const repoRoot = resolve(fileURLToPath(new URL(".", import.meta.url)), "..", "..", "..");
 
@@ -55,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     computeThreads: positiveInteger(env.COMPUTE_THREADS, availableParallelism(), "COMPUTE_THREADS"),
     workerGateway: env.TLS_PORT ? workerGatewayConfig(env) : null,
     referenceDataRoot: referenceDataRoot(env, dataDir),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     md: { maxNs: positiveNumber(env.MD_MAX_NS, 10, "MD_MAX_NS"), maxWallSeconds: positiveInteger(env.MD_WALLCLOCK_S, 3600, "MD_WALLCLOCK_S") },
     engine: {
       ...DEFAULT_ENGINE_SETTINGS,
@@ -85,6 +95,37 @@ function positiveNumber(value: string | undefined, fallback: number, name: strin
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${name} must be a positive number, got ${value}`);
   return parsed;
+}
+
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * TRUST_PROXY: unset, empty, "false" or "0" trusts no proxy, so a client cannot pick its own address
+ * with a forged X-Forwarded-For; a comma-separated list of addresses, CIDRs or the names loopback,
+ * linklocal, uniquelocal trusts those peers; "true" trusts every peer (only behind a proxy that
+ * overwrites the header). A hop count is refused: Fastify cannot check the nearest peer with one, so it
+ * ignores the header altogether, and a setting that silently does nothing is worse than an error.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? "";
+  if (text === "" || text === "false" || text === "0") return false;
+  if (text === "true") return true;
+  if (/^\d+$/.test(text)) throw new Error(`TRUST_PROXY=${text}: a hop count cannot tell a proxy from a client; give the proxy's address or CIDR (e.g. 127.0.0.1 or 10.0.0.0/8)`);
+  const entries = text.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const invalid = entries.filter((entry) => !PROXY_RANGE_NAMES.has(entry) && !isAddressOrCidr(entry));
+  if (invalid.length || !entries.length) {
+    throw new Error(`TRUST_PROXY must be false, true, or proxy addresses/CIDRs separated by commas; not ${invalid.join(", ") || value}`);
+  }
+  return entries;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
 }
 
 function workerGatewayConfig(env: NodeJS.ProcessEnv): NonNullable<AppConfig["workerGateway"]> {

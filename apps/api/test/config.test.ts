@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../src/config";
+import { loadConfig, parseTrustProxy } from "../src/config";
 
 const dataDir = mkdtempSync(join(tmpdir(), "sieve-config-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -29,5 +29,17 @@ describe("configuration", () => {
 
   it("refuses a PORT that is not a port", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: "http" })).toThrow(/PORT/);
+  });
+
+  it("trusts no proxy unless TRUST_PROXY says which", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "127.0.0.1" }).trustProxy).toEqual(["127.0.0.1"]);
+    for (const off of ["", "false", "0"]) expect(parseTrustProxy(off)).toBe(false);
+    expect(parseTrustProxy("true")).toBe(true);
+    expect(parseTrustProxy("loopback, 10.0.0.0/8,::1")).toEqual(["loopback", "10.0.0.0/8", "::1"]);
+    expect(() => parseTrustProxy("yes")).toThrow(/TRUST_PROXY/);
+    // Fastify ignores the header under a hop count (it cannot check the peer): refused rather than silently inert.
+    expect(() => parseTrustProxy("1")).toThrow(/hop count/);
+    expect(() => parseTrustProxy("10.0.0.0/33")).toThrow(/10\.0\.0\.0\/33/);
   });
 });

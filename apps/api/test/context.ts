@@ -31,7 +31,7 @@ export interface TestContext {
 
 export const SHARED_DATA = fileURLToPath(new URL("../../../../shared/data", import.meta.url));
 
-export async function createTestContext(options: { webDist?: string | null; databaseUrl?: string; engine?: Partial<EngineSettings>; referenceDataRoot?: string } = {}): Promise<TestContext> {
+export async function createTestContext(options: { webDist?: string | null; databaseUrl?: string; engine?: Partial<EngineSettings>; referenceDataRoot?: string; trustProxy?: AppConfig["trustProxy"] } = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), "sieve-api-test-"));
   const scratch = onPostgres || options.databaseUrl ? await createScratchPostgres(options.databaseUrl) : null;
   const database = await openDatabase(scratch ? { kind: "postgres", url: scratch.url } : { kind: "pglite", dataDir: null });
@@ -48,6 +48,7 @@ export async function createTestContext(options: { webDist?: string | null; data
     workerGateway: null,
     referenceDataRoot: options.referenceDataRoot ?? (existsSync(SHARED_DATA) ? SHARED_DATA : dataDir),
     engine: { ...DEFAULT_ENGINE_SETTINGS, ...options.engine },
+    trustProxy: options.trustProxy ?? false,
     md: { maxNs: 10, maxWallSeconds: 600 },
   };
   const logs: string[] = [];

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseTrustProxy } from "../src/config";
 import { createTestContext, type TestContext } from "./context";
 
 let ctx: TestContext;
@@ -114,6 +115,21 @@ describe("marketing-site forms", () => {
     expect(other.statusCode).toBe(201);
   });
 
+  it("does not let a forged X-Forwarded-For escape the per-IP limit (TRUST_PROXY unset)", async () => {
+    const contact = [];
+    const newsletter = [];
+    for (let i = 0; i < 11; i++) {
+      // A new made-up address on every request, from one real peer.
+      const headers = { "x-forwarded-for": `192.0.2.${100 + i}` };
+      contact.push((await ctx.call({ method: "POST", url: "/v1/contact", headers, payload: { name: "Spam", email: `f${i}@example.org`, company: "S", message: "buy" }, remoteAddress: "198.51.100.44" })).statusCode);
+      newsletter.push((await ctx.call({ method: "POST", url: "/v1/newsletter", headers, payload: { email: `n${i}@example.org` }, remoteAddress: "198.51.100.44" })).statusCode);
+    }
+    expect(contact).toEqual([...Array<number>(10).fill(201), 429]);
+    expect(newsletter).toEqual([...Array<number>(10).fill(201), 429]);
+    const rows = await ctx.database.executeSql("select distinct source_ip from contact_leads where email like 'f%@example.org'");
+    expect(rows.rows).toEqual([{ source_ip: "198.51.100.44" }]);
+  });
+
   it("subscribes to the newsletter once per email", async () => {
     const first = await ctx.call({ method: "POST", url: "/v1/newsletter", payload: { email: "News@Example.org" }, remoteAddress: "192.0.2.50" });
     const again = await ctx.call({ method: "POST", url: "/v1/newsletter", payload: { email: "news@example.org " }, remoteAddress: "192.0.2.50" });
@@ -122,5 +138,40 @@ describe("marketing-site forms", () => {
     const rows = await ctx.database.executeSql("select count(*)::int as n from newsletter_subscribers where email = $1", ["news@example.org"]);
     expect(rows.rows[0]!.n).toBe(1);
     expect((await ctx.call({ method: "POST", url: "/v1/newsletter", payload: {} })).statusCode).toBe(422);
+  });
+});
+
+describe("behind a trusted proxy (TRUST_PROXY=127.0.0.1)", () => {
+  let proxied: TestContext;
+  beforeAll(async () => {
+    proxied = await createTestContext({ trustProxy: parseTrustProxy("127.0.0.1") });
+  });
+  afterAll(async () => proxied?.close());
+
+  const lead = (i: number) => ({ name: "Lead", email: `p${i}@example.org`, company: "P", message: "hello" });
+
+  it("limits and records the forwarded client address, not the proxy's", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      // The leftmost entry is whatever the client claimed; the proxy appended the address it saw.
+      const response = await proxied.call({ method: "POST", url: "/v1/contact", headers: { "x-forwarded-for": `192.0.2.${i}, 203.0.113.20` }, payload: lead(i), remoteAddress: "127.0.0.1" });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
+    // Another client behind the same proxy has its own allowance.
+    const other = await proxied.call({ method: "POST", url: "/v1/contact", headers: { "x-forwarded-for": "203.0.113.21" }, payload: lead(11), remoteAddress: "127.0.0.1" });
+    expect(other.statusCode).toBe(201);
+    const rows = await proxied.database.executeSql("select source_ip, count(*)::int as n from contact_leads group by source_ip order by source_ip");
+    expect(rows.rows).toEqual([
+      { source_ip: "203.0.113.20", n: 10 },
+      { source_ip: "203.0.113.21", n: 1 },
+    ]);
+  });
+
+  it("ignores the header from a peer that is not the trusted proxy", async () => {
+    const response = await proxied.call({ method: "POST", url: "/v1/contact", headers: { "x-forwarded-for": "192.0.2.77" }, payload: lead(12), remoteAddress: "198.51.100.60" });
+    expect(response.statusCode).toBe(201);
+    const rows = await proxied.database.executeSql("select source_ip from contact_leads where email = $1", ["p12@example.org"]);
+    expect(rows.rows).toEqual([{ source_ip: "198.51.100.60" }]);
   });
 });

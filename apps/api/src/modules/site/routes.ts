@@ -18,7 +18,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send({ ok: true });
   });
 
-  app.post("/v1/newsletter", { config: perIp, schema: { tags: ["site"], body: NewsletterBody, response: { 200: Accepted, 201: Accepted, 422: ErrorBody } } }, async (request, reply) => {
+  app.post("/v1/newsletter", { config: perIp, schema: { tags: ["site"], body: NewsletterBody, response: { 200: Accepted, 201: Accepted, 422: ErrorBody, 429: ErrorBody } } }, async (request, reply) => {
     const inserted = await db.insert(schema.newsletterSubscribers).values({ email: request.body.email }).onConflictDoNothing().returning();
     return reply.status(inserted.length ? 201 : 200).send({ ok: true });
   });

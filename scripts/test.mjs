@@ -30,28 +30,45 @@ function vitest(name, projects, env = {}) {
   }
 }
 
+/**
+ * The PostgreSQL server of the second API pass, as an admin connection that creates and drops one
+ * scratch database per test file: SIEVE_TEST_PG_ADMIN_URL, else DATABASE_URL's server (with its
+ * credentials), else 127.0.0.1:5432 with trust authentication as on the CI machine.
+ * apps/api/test/context.ts reads the same variables in the same order.
+ */
+const postgresAdminUrl = process.env.SIEVE_TEST_PG_ADMIN_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const postgresServer = (() => {
+  try {
+    const url = new URL(postgresAdminUrl);
+    return `${url.hostname || "localhost"}:${url.port || 5432}`;
+  } catch {
+    return "the configured server";
+  }
+})();
+const postgresSource = process.env.SIEVE_TEST_PG_ADMIN_URL ? "SIEVE_TEST_PG_ADMIN_URL" : process.env.DATABASE_URL ? "DATABASE_URL" : "the default";
+
 async function postgresReachable() {
-  const url = process.env.SIEVE_TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  const client = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
     await client.end();
-    return true;
-  } catch {
-    return false;
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
   }
 }
 
 run("lint", "npx", ["eslint", "."]);
 run("typecheck", "npm", ["run", "typecheck", "--silent"]);
 vitest("unit and API tests on PGlite", ["unit", "api"]);
-if (await postgresReachable()) {
-  vitest("API tests on PostgreSQL", ["api"], { SIEVE_TEST_DB: "postgres" });
+const postgresProblem = await postgresReachable();
+if (postgresProblem === null) {
+  vitest(`API tests on PostgreSQL (${postgresServer}, from ${postgresSource})`, ["api"], { SIEVE_TEST_DB: "postgres" });
 } else if (process.env.CI) {
-  console.error("\nPostgreSQL is not reachable at 127.0.0.1:5432, and CI must test it.");
+  console.error(`\nPostgreSQL at ${postgresServer} (from ${postgresSource}) is not reachable (${postgresProblem}), and CI must test it.`);
   failedSteps.push("API tests on PostgreSQL");
 } else {
-  console.log("\n=== API tests on PostgreSQL: skipped, no PostgreSQL reachable at 127.0.0.1:5432 (set SIEVE_TEST_PG_ADMIN_URL)");
+  console.log(`\n=== API tests on PostgreSQL: skipped, ${postgresServer} (from ${postgresSource}) is not reachable: ${postgresProblem} (set DATABASE_URL or SIEVE_TEST_PG_ADMIN_URL)`);
 }
 vitest("end-to-end tests in Chromium", ["e2e"]);
 

@@ -14,10 +14,11 @@ import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from "../src/modules/eng
 
 /**
  * The API test suite runs twice: on PGlite (always) and, with SIEVE_TEST_DB=postgres, on a real
- * PostgreSQL where every test file gets a database of its own, dropped afterwards.
+ * PostgreSQL where every test file gets a database of its own, dropped afterwards. That server is
+ * SIEVE_TEST_PG_ADMIN_URL's, else DATABASE_URL's (same credentials), else 127.0.0.1:5432, as in scripts/test.mjs.
  */
 export const onPostgres = process.env.SIEVE_TEST_DB === "postgres";
-export const postgresAdminUrl = process.env.SIEVE_TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export const postgresAdminUrl = process.env.SIEVE_TEST_PG_ADMIN_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
 export interface TestContext {
   app: FastifyInstance;

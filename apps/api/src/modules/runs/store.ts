@@ -44,6 +44,17 @@ export function runsStore(db: Database, scope: TenantScope) {
       return db.$count(runs, visible);
     },
 
+    /** Replaces a run's config (e.g. a confirmed custom plan); false when the run is not the caller's organization's. */
+    async updateConfig(id: string, config: object): Promise<boolean> {
+      if (!isUuid(id)) return false;
+      const updated = await db
+        .update(runs)
+        .set({ config, updatedAt: new Date() })
+        .where(and(visible, eq(runs.id, id)))
+        .returning({ id: runs.id });
+      return updated.length === 1;
+    },
+
     /** Inserts the run; returns null when another request already used the same idempotency key. */
     async create(input: { orgId: number; projectId: number; workflow: string; config: object; idempotencyKey: string | null; requestHash: string | null }): Promise<string | null> {
       if (!scope.orgIds.includes(input.orgId)) throw new Error("create outside the caller's organizations");

@@ -4,8 +4,6 @@ import { ErrorBody, OraclesStatus, PlanBody, WorkflowPlan, WorkflowRunDetail, ty
 
 const ConfirmPlanBody = z.object({ plan: WorkflowPlan });
 import { stripToProtein } from "@sieve/workflows";
-import { eq } from "drizzle-orm";
-import { schema } from "@sieve/db";
 import { conflict, notFound } from "../../http/errors";
 import { launchWorkflowRun } from "./service";
 import { engineJobsStore } from "../engine/store";
@@ -49,7 +47,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     if (run.workflow !== "custom" || run.status !== "queued" || (await jobs.latestForRun(run.id))) throw conflict("Only a custom run still waiting for its plan can be confirmed", "plan_not_pending");
     const config = run.config as unknown as RunConfig;
     const modules = [...config.modules.filter((m) => m.name !== "WorkflowPlan"), { name: "WorkflowPlan", params: request.body.plan }];
-    await db.update(schema.runs).set({ config: { ...config, modules }, updatedAt: new Date() }).where(eq(schema.runs.id, run.id));
+    if (!(await store.updateConfig(run.id, { ...config, modules }))) throw notFound("Run");
     const updated = (await store.get(run.id))!;
     await launchWorkflowRun(app, toPublicRun(updated), request.tenant.userId);
     return { run: toPublicRun((await store.get(run.id))!), job: await jobs.latestForRun(run.id) };

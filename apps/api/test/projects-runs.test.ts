@@ -92,6 +92,15 @@ describe("runs", () => {
     });
   });
 
+  it("makes a run without a workflow a VHTS run, as the spec's job type defaults to vhts", async () => {
+    const bare = await postRun({});
+    expect(bare.statusCode).toBe(422);
+    expect(bare.json().detail.fields.map((f: { path: string }) => f.path).sort()).toEqual(["inputs.compound_library", "inputs.target_protein"]);
+    const response = await postRun({ inputs: { target_protein: "1HSG", compound_library: "upload://lib" } });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ workflow: "vhts", config: { workflow: "vhts", budget: { max_evaluations: 800 } } });
+  });
+
   it("gives other workflows 400 evaluations and lead optimization the simple-analogs strategy", async () => {
     const lead = (await postRun({ workflow: "lead_opt", inputs: { target_protein: "P00533", hit_compounds: "CCO" } })).json();
     expect(lead.config.budget.max_evaluations).toBe(400);

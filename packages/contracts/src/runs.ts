@@ -70,9 +70,12 @@ export interface RunConfig {
   notes: string | null;
 }
 
-/** Defaults of the spec's run config (§3, §9): VHTS gets 800 evaluations, other workflows 400. */
+/**
+ * Defaults of the spec's run config (§3, §9): the job type defaults to VHTS (§3 "Job dialog state"),
+ * VHTS gets 800 evaluations, other workflows 400.
+ */
 export const RUN_DEFAULTS = {
-  workflow: "custom" as Workflow,
+  workflow: "vhts" as Workflow,
   search_space: { type: "continuous" as const, dimension: 8, bounds: [-1, 1] as [number, number] },
   objectives: [
     { name: "activity", direction: "maximize" as const, weight: 1 },

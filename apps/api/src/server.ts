@@ -1,14 +1,20 @@
-import { openDatabase, DataDirLockedError } from "@sieve/db";
-import { loadConfig } from "./config";
+import { loadConfig, type AppConfig } from "./config";
 import { readFileSync } from "node:fs";
 import { buildApp } from "./app";
 import { buildWorkerGateway } from "./worker-gateway/gateway";
 import { ComputePool } from "@sieve/worker/pool";
+import { openDatabaseForStart, StartupError, startupFailureText } from "./startup";
 
 /** Starts the whole platform in this one process: database, API, web app. */
 async function main(): Promise<void> {
-  const config = loadConfig();
-  const database = await openDatabase(config.database);
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    // A setting the operator must fix (JWT_SECRET missing with DATABASE_URL, a bad PORT, …): say which.
+    throw new StartupError(error instanceof Error ? error.message : String(error), { cause: error });
+  }
+  const database = await openDatabaseForStart(config.database);
   const compute = new ComputePool(config.computeThreads);
   const app = await buildApp({ config, database, compute, engine: config.engine });
   if (!config.webDist) app.log.warn("apps/web/dist is missing: the API runs without the web app (npm start builds it)");
@@ -39,10 +45,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DataDirLockedError) {
-    console.error(`\n${error.message}\n`);
-  } else {
-    console.error(error);
-  }
+  // One line for what the operator can fix (settings, an unreachable database, a busy port); the stack
+  // for anything else. LOG_LEVEL=debug adds the underlying error's stack to the one line.
+  console.error(startupFailureText(error));
+  if (process.env.LOG_LEVEL === "debug" && error instanceof Error && error.cause) console.error(error.cause);
   process.exit(1);
 });

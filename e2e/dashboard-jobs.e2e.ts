@@ -70,6 +70,34 @@ describe("projects and the New Job modal", () => {
     expect(await inPage(page, "document.activeElement?.textContent")).toBe("New Job");
   });
 
+  it("cannot be cancelled or dismissed while a file uploads", async () => {
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "New Job" }).click();
+    // Hold the upload on its way to the server until the checks below are done.
+    let release!: () => void;
+    const held = new Promise<void>((resolveHeld) => (release = resolveHeld));
+    await page.route("**/v1/uploads", async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await dialog().locator('input[data-upload-kind="protein"]').setInputFiles(await proteinFixture());
+      await dialog().getByRole("button", { name: "Uploading…" }).waitFor();
+      expect(await dialog().getByRole("button", { name: "Cancel" }).isDisabled()).toBe(true);
+      expect(await dialog().getByRole("button", { name: "Close" }).isDisabled()).toBe(true);
+      await page.keyboard.press("Escape");
+    } finally {
+      release();
+    }
+    // The dialog element stays in the page when closed: its message tells when the upload settled.
+    await page.waitForFunction("document.querySelector('dialog .upload-status')?.textContent === 'File uploaded successfully: 1HSG.pdb'");
+    await page.unroute("**/v1/uploads");
+    expect(await page.locator("dialog[open]").count(), "Escape during the upload must not close the dialog").toBe(1);
+    expect(await dialog().getByRole("button", { name: "Cancel" }).isEnabled()).toBe(true);
+    await dialog().getByRole("button", { name: "Cancel" }).click();
+    await dialog().waitFor({ state: "detached" });
+  });
+
   it("uploads real files, launches a VHTS run with the §9 config and lists it", async () => {
     await page.goto("/dashboard");
     await page.getByRole("button", { name: "New Job" }).click();
@@ -113,6 +141,8 @@ describe("projects and the New Job modal", () => {
     expect(await runsTable.locator("tbody tr").count()).toBe(1);
     // The run executes as an engine job at once (queued, then running); e2e/workflows.e2e.ts follows one to its hits.
     expect(["queued", "running", "completed"]).toContain(await runsTable.locator(".badge").first().textContent());
+    // A short id is one word: it never breaks across lines, whatever the other columns need.
+    expect(await runsTable.locator("tbody code").first().evaluate((code) => code.getClientRects().length), "run id on one line").toBe(1);
     await cancelActiveJobs();
   });
 
@@ -151,11 +181,14 @@ describe("projects and the New Job modal", () => {
     await page.waitForTimeout(200);
     expect(runs.requests).toHaveLength(0);
 
-    await page.route("**/v1/projects/*/runs", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"boom","code":"internal"}' }));
+    await page.route("**/v1/projects/*/runs", (route) =>
+      route.fulfill({ status: 422, contentType: "application/json", body: '{"error":"inputs.custom_message: Custom Workflow Description is required for this workflow","code":"validation_failed"}' }),
+    );
     await dialog().getByLabel("Custom Workflow Description").fill("Dock the top 100 hits against both chains");
     const alert = nextAlert(page);
     await dialog().getByRole("button", { name: "Launch Workflow" }).click();
-    expect(await alert).toBe("createRun failed: 500");
+    // §8's 'createRun failed: {status}', then the server's own message (issue 3, item 11).
+    expect(await alert).toBe("createRun failed: 422 — inputs.custom_message: Custom Workflow Description is required for this workflow");
     expect(await dialog().isVisible()).toBe(true);
     await page.unroute("**/v1/projects/*/runs");
     await page.keyboard.press("Escape");

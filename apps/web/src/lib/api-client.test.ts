@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resolveApiBase } from "../config/env";
 import { MemoryStorage } from "../test/memory-storage";
-import { ApiError, apiRequest, describeFailure } from "./api-client";
+import { ApiError, apiRequest, describeFailure, explainFailure } from "./api-client";
 import { ACCESS_TOKEN_KEY, LEGACY_API_KEY_KEY } from "./auth-storage";
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -92,6 +92,20 @@ describe("apiRequest", () => {
 
     fetchMock.mockResolvedValue(respond(500));
     await expect(apiRequest("/v1/projects/1/runs", { method: "POST", body: {}, operation: "createRun" })).rejects.toThrow("createRun failed: 500");
+  });
+
+  it("keeps the server's message beside the §8 text of a labelled call, and the alert text shows both", async () => {
+    fetchMock.mockResolvedValue(respond(422, { error: "inputs.target_protein: Required", code: "validation_failed" }));
+    const error = await apiRequest("/v1/projects/1/runs", { method: "POST", body: {}, operation: "createRun" }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ message: "createRun failed: 422", serverMessage: "inputs.target_protein: Required", status: 422 });
+    expect(explainFailure(error, "fallback")).toBe("createRun failed: 422 — inputs.target_protein: Required");
+
+    // Nothing to add: a body without a message, or an unlabelled call whose message already is the server's.
+    fetchMock.mockResolvedValue(respond(500));
+    expect(explainFailure(await apiRequest("/v1/projects/1/runs", { method: "POST", body: {}, operation: "createRun" }).catch((e: unknown) => e), "fallback")).toBe("createRun failed: 500");
+    fetchMock.mockResolvedValue(respond(404, { error: "Project not found", code: "not_found" }));
+    expect(explainFailure(await apiRequest("/v1/projects/9").catch((e: unknown) => e), "fallback")).toBe("Project not found");
+    expect(explainFailure("not an error", "Workflow submission failed. Please try again.")).toBe("Workflow submission failed. Please try again.");
   });
 
   it("reports a network failure as 'Request failed' with status 0", async () => {

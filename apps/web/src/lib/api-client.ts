@@ -12,14 +12,20 @@ export class ApiError extends Error {
   readonly fields: FieldError[];
   /** The error body's `detail` as sent, for answers that carry choices (a 422's `detail.candidates`). */
   readonly detail: unknown;
+  /**
+   * The server's own explanation (its `error`, else a string `detail`), kept even when `message` is
+   * the fixed §8 text of a labelled call, so a caller can show both.
+   */
+  readonly serverMessage: string | null;
 
-  constructor(message: string, status: number, code: string | null = null, fields: FieldError[] = [], detail: unknown = undefined) {
+  constructor(message: string, status: number, code: string | null = null, fields: FieldError[] = [], detail: unknown = undefined, serverMessage: string | null = null) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.fields = fields;
     this.detail = detail;
+    this.serverMessage = serverMessage;
   }
 }
 
@@ -39,10 +45,24 @@ export interface RequestOptions {
 /** §8: a labelled call says '<operation> failed: <status>'; any other uses the server's error, else its detail, else 'Request failed'. */
 export function describeFailure(status: number, payload: unknown, operation?: LabelledOperation): string {
   if (operation) return `${operation} failed: ${status}`;
+  return serverMessageOf(payload) ?? "Request failed";
+}
+
+/** What the server said went wrong: its `error` field, else a string `detail`, else nothing. */
+export function serverMessageOf(payload: unknown): string | null {
   const body = isRecord(payload) ? payload : {};
   if (typeof body.error === "string" && body.error) return body.error;
   if (typeof body.detail === "string" && body.detail) return body.detail;
-  return "Request failed";
+  return null;
+}
+
+/**
+ * The text for an alert about a failed action: the §8 message followed by the server's own when it
+ * adds something ('createRun failed: 422 — …'), another error's message, else `fallback`.
+ */
+export function explainFailure(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage && error.serverMessage !== error.message ? `${error.message} — ${error.serverMessage}` : error.message;
+  return error instanceof Error && error.message ? error.message : fallback;
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -92,7 +112,7 @@ async function send(path: string, options: RequestOptions, accept: string, signa
 
 function failure(status: number, payload: unknown, operation?: LabelledOperation): ApiError {
   const body = isRecord(payload) ? payload : {};
-  return new ApiError(describeFailure(status, payload, operation), status, typeof body.code === "string" ? body.code : null, fieldErrors(body.detail), body.detail);
+  return new ApiError(describeFailure(status, payload, operation), status, typeof body.code === "string" ? body.code : null, fieldErrors(body.detail), body.detail, serverMessageOf(payload));
 }
 
 /** A rejected token ends the session once, wherever it was noticed (§5 of the issue: 401 → /login). */

@@ -19,34 +19,37 @@ export function DashboardLayout() {
         Skip to content
       </a>
       <aside className="sidebar" data-open={menuOpen}>
-        <div className="sidebar__top">
-          <Brand tone="light" />
-          <button
-            type="button"
-            className="sidebar__toggle"
-            aria-expanded={menuOpen}
-            aria-controls="sidebar-nav"
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? "Close menu" : "Menu"}
-          </button>
-        </div>
-        <nav id="sidebar-nav" className="sidebar__nav" aria-label="Dashboard">
-          <ul>
-            {SIDEBAR_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.to === paths.dashboard} className="sidebar__link">
-                  {link.label}
-                </NavLink>
+        {/* The aside paints the dark column down the whole page; its contents stay in view while the page scrolls. */}
+        <div className="sidebar__inner">
+          <div className="sidebar__top">
+            <Brand tone="light" />
+            <button
+              type="button"
+              className="sidebar__toggle"
+              aria-expanded={menuOpen}
+              aria-controls="sidebar-nav"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? "Close menu" : "Menu"}
+            </button>
+          </div>
+          <nav id="sidebar-nav" className="sidebar__nav" aria-label="Dashboard">
+            <ul>
+              {SIDEBAR_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.to === paths.dashboard} className="sidebar__link">
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <button type="button" className="sidebar__link sidebar__logout" onClick={logout}>
+                  Logout
+                </button>
               </li>
-            ))}
-            <li>
-              <button type="button" className="sidebar__link sidebar__logout" onClick={logout}>
-                Logout
-              </button>
-            </li>
-          </ul>
-        </nav>
+            </ul>
+          </nav>
+        </div>
       </aside>
       <main id="main-content" className="shell__main" tabIndex={-1}>
         <Outlet />

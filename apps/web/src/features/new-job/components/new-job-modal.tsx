@@ -3,6 +3,7 @@ import { WORKFLOWS, type Run, type UploadKind } from "@sieve/contracts";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { WORKFLOW_LABELS } from "../../../config/workflows";
+import { explainFailure } from "../../../lib/api-client";
 import { useLaunchJob, useUpload } from "../api/launch-job";
 import { INITIAL_JOB_FORM, type JobForm } from "../model/job-form";
 import { JobInputs } from "./job-inputs";
@@ -64,7 +65,8 @@ export function NewJobModal({ open, onClose, onJobSubmitted }: NewJobModalProps)
       onJobSubmitted(run);
     } catch (error) {
       console.error("Workflow submission failed", error);
-      window.alert(error instanceof Error && error.message ? error.message : SUBMISSION_FALLBACK);
+      // §8 keeps 'createRun failed: {status}'; the issue wants the server's message too, so the alert has both.
+      window.alert(explainFailure(error, SUBMISSION_FALLBACK));
     }
   };
 
@@ -73,10 +75,11 @@ export function NewJobModal({ open, onClose, onJobSubmitted }: NewJobModalProps)
       open={open}
       onClose={onClose}
       title="Create New Drug Discovery Job"
-      dismissible={!launch.isPending}
+      // An upload in flight cannot be stopped, so like a launch it keeps the dialog open until it settles.
+      dismissible={!busy}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={launch.isPending}>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
           <Button type="submit" form={FORM_ID} disabled={busy}>

@@ -19,7 +19,7 @@ function columns(showDetails: (id: string) => void, reportLinks: boolean): Colum
       header: "Run",
       cell: (run) => (
         <button type="button" className="link-button" title={run.id} aria-label={`Details of run ${shortId(run.id)}`} onClick={() => showDetails(run.id)}>
-          <code>{shortId(run.id)}</code>
+          <code className="short-id">{shortId(run.id)}</code>
         </button>
       ),
     },

@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { binaryAvailability, buildPeptideSystem } from "@sieve/workflows";
-import { proteinFixture, REPO_ROOT, screenshot, seriousA11yViolations, useE2eSession, writeFixture } from "./harness";
+import { ARTIFACTS_DIR, inPage, proteinFixture, REPO_ROOT, screenshot, scrollsSideways, seriousA11yViolations, useE2eSession, VIEWPORTS, writeFixture } from "./harness";
 
 let page: Page;
 
@@ -12,6 +12,73 @@ useE2eSession((session) => ({ page } = session));
 
 const dialog = () => page.locator("dialog[open]");
 const FIVE_COMPOUNDS = ["CC(=O)Oc1ccccc1C(=O)O aspirin", "CC(C)Cc1ccc(cc1)C(C)C(=O)O ibuprofen", "CC(=O)Nc1ccc(O)cc1 paracetamol", "OC(=O)c1ccccc1O salicylic-acid", "Cn1cnc2c1c(=O)n(C)c(=O)n2C caffeine"].join("\n");
+
+interface HitsLayout {
+  viewport: number;
+  wrapLeft: number;
+  wrapRight: number;
+  scrollWidth: number;
+  clientWidth: number;
+  cells: { left: number; right: number }[];
+  drawings: { left: number; right: number }[];
+  minContent: number;
+}
+
+/** Where the hits table's block, its first row's first two cells and its drawings sit on screen, and the table's narrowest width. */
+function hitsLayout(caption: string): Promise<HitsLayout> {
+  return inPage(
+    page,
+    `(() => {
+      const table = [...document.querySelectorAll("table")].find((t) => t.caption && t.caption.textContent === ${JSON.stringify(caption)});
+      const wrap = table.closest(".table-wrap");
+      const box = (el) => { const r = el.getBoundingClientRect(); return { left: r.left, right: r.right }; };
+      const first = table.querySelector("tbody tr");
+      return {
+        viewport: document.documentElement.clientWidth,
+        wrapLeft: wrap.getBoundingClientRect().left,
+        wrapRight: wrap.getBoundingClientRect().right,
+        scrollWidth: wrap.scrollWidth,
+        clientWidth: wrap.clientWidth,
+        cells: [...first.children].slice(0, 2).map(box),
+        drawings: [...table.querySelectorAll("img.molecule-drawing")].map(box),
+        minContent: (() => { const width = table.style.width; table.style.width = "min-content"; const narrowest = table.getBoundingClientRect().width; table.style.width = width; return Math.round(narrowest); })(),
+      };
+    })()`,
+  );
+}
+
+/** The first columns and every drawing lie inside the table's block and the viewport (nothing clipped at the left). */
+function expectFirstColumnsVisible(layout: HitsLayout): void {
+  for (const box of [...layout.cells, ...layout.drawings]) {
+    expect(box.left).toBeGreaterThanOrEqual(Math.max(0, layout.wrapLeft) - 0.5);
+    expect(box.right).toBeLessThanOrEqual(Math.min(layout.viewport, layout.wrapRight) + 0.5);
+  }
+}
+
+/** Pixels of a PNG (an element's screenshot), decoded in the page's own 2D canvas: green (carbon sticks) and grey (cartoon). */
+function colourCounts(png: Buffer): Promise<{ green: number; grey: number; total: number }> {
+  return inPage(
+    page,
+    `(async () => {
+      const image = new Image();
+      image.src = "data:image/png;base64,${png.toString("base64")}";
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext("2d");
+      context.drawImage(image, 0, 0);
+      const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+      let green = 0, grey = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const r = data[i], g = data[i + 1], b = data[i + 2];
+        if (g > 100 && g > r + 50 && g > b + 50) green++;
+        else if (Math.abs(r - g) < 12 && Math.abs(g - b) < 12 && r > 80 && r < 235) grey++;
+      }
+      return { green, grey, total: data.length / 4 };
+    })()`,
+  );
+}
 
 async function uploadInto(kind: string, path: string): Promise<string> {
   await dialog().locator(`input[data-upload-kind="${kind}"]`).setInputFiles(path);
@@ -46,11 +113,55 @@ describe("virtual screening with docking from the New Job modal", () => {
     expect(await page.getByText(/AutoDock Vina best binding affinity/).count()).toBe(1);
     expect(await hits.locator("img.molecule-drawing").count()).toBe(5);
 
-    await hits.getByRole("button", { name: /^View pose of / }).first().click();
+    // The table fits its panel at 1280 px: no column is scrolled out of its block, the structures included.
+    const fitted = await hitsLayout("Hits, best first");
+    console.info(`hits table at 1280 px: block ${fitted.clientWidth} px, table ${fitted.scrollWidth} px (${fitted.minContent} px at its narrowest)`);
+    expect(fitted.scrollWidth).toBeLessThanOrEqual(fitted.clientWidth);
+    expect(fitted.drawings).toHaveLength(5);
+    expectFirstColumnsVisible(fitted);
+
+    // Ibuprofen's pose: every heavy atom of Vina's PDBQT (15), not only its rigid root, drawn as green sticks in the grey cartoon.
+    await hits.getByRole("button", { name: "View pose of ibuprofen" }).click();
     await page.locator('.structure-viewer[data-state="ready"], .structure-viewer[data-state="failed"]').waitFor();
-    expect(await page.locator('.structure-viewer[data-state="ready"]').count()).toBe(1);
+    const viewer = page.locator('.structure-viewer[data-state="ready"]');
+    expect(await viewer.count()).toBe(1);
+    expect(await viewer.getAttribute("data-ligand-atoms")).toBe("15");
+    const canvas = viewer.locator("canvas");
+    await canvas.waitFor();
+    expectFirstColumnsVisible(await hitsLayout("Hits, best first"));
+    expect(await scrollsSideways(page)).toBe(false);
     await screenshot(page, "workflow-run-vhts-docking-1280");
+    const pixels = await colourCounts(await canvas.screenshot({ path: join(ARTIFACTS_DIR, "screenshots", "workflow-run-vhts-pose-1280.png") }));
+    expect(pixels.green).toBeGreaterThan(pixels.total * 0.002);
+    expect(pixels.grey).toBeGreaterThan(pixels.total * 0.05);
     expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Narrower (1024 px, beside the sidebar) the table scrolls inside its block, and scrolled to its end it keeps the structures in view.
+    try {
+      await page.setViewportSize({ width: 1024, height: 800 });
+      await page.waitForFunction("document.documentElement.clientWidth <= 1024");
+      await inPage(page, `[...document.querySelectorAll("table")].find((t) => t.caption && t.caption.textContent === "Hits, best first").closest(".table-wrap").scrollLeft = 10000`);
+      const scrolled = await hitsLayout("Hits, best first");
+      console.info(`hits table at 1024 px: block ${scrolled.clientWidth} px, table ${scrolled.scrollWidth} px`);
+      for (const box of scrolled.drawings) expect(box.left).toBeGreaterThanOrEqual(scrolled.wrapLeft - 0.5);
+      expect(await scrollsSideways(page)).toBe(false);
+      await screenshot(page, "workflow-run-vhts-docking-1024-scrolled");
+    } finally {
+      await page.setViewportSize(VIEWPORTS.desktop);
+    }
+
+    // At 375 px the hits are cards whose drawings fit the screen, and the page does not scroll sideways.
+    try {
+      await page.setViewportSize(VIEWPORTS.mobile);
+      await page.waitForFunction(`document.documentElement.clientWidth <= ${VIEWPORTS.mobile.width}`);
+      const narrow = await hitsLayout("Hits, best first");
+      expect(narrow.scrollWidth).toBeLessThanOrEqual(narrow.clientWidth);
+      expectFirstColumnsVisible(narrow);
+      expect(await scrollsSideways(page)).toBe(false);
+      await screenshot(page, "workflow-run-vhts-docking-375");
+    } finally {
+      await page.setViewportSize(VIEWPORTS.desktop);
+    }
   });
 });
 

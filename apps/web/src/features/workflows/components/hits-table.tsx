@@ -65,8 +65,12 @@ function signed(value: number | null | undefined): string {
   return `${value > 0 ? "+" : ""}${value.toFixed(2)}`;
 }
 
-/** Ranked hits (or an analog series) with drawings, scores and a pose button when docked. */
+/**
+ * Ranked hits (or an analog series) with drawings, scores and a pose button when docked. The
+ * `hits-table` block (science.css) fits the run page's panel at desktop widths and, when it cannot,
+ * scrolls inside it with the structure column kept in view.
+ */
 export function HitsTable({ hits, caption, docking, leadOpt, onShowPose }: { hits: WorkflowHit[]; caption: string; docking: boolean; leadOpt: boolean; onShowPose: (hit: WorkflowHit) => void }) {
   const rows = hits.map((hit, index) => ({ ...hit, rank: index + 1 }));
-  return <DataTable caption={caption} columns={columns(docking, leadOpt, onShowPose)} rows={rows} rowKey={(h) => h.smiles} empty="No compound was scored." pageSize={25} />;
+  return <DataTable className="hits-table" caption={caption} columns={columns(docking, leadOpt, onShowPose)} rows={rows} rowKey={(h) => h.smiles} empty="No compound was scored." pageSize={25} />;
 }

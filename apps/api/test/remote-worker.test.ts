@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runRemoteWorker } from "@sieve/worker/remote";
 import { buildWorkerGateway } from "../src/worker-gateway/gateway";
 import { createTestContext, type TestContext } from "./context";
+import { multipartUpload } from "./multipart";
 
 const CERTS_SCRIPT = new URL("../../../scripts/certs-dev.sh", import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), "sieve-remote-"));
@@ -101,6 +102,38 @@ describe("remote workers over mutual TLS", () => {
     expect((await ctx.call({ method: "GET", url: "/health" })).json().workers.remote).toBe(1);
   });
 
+  it("runs a VHTS run split into two shards on remote workers: inputs prepared by the platform, fingerprints carried intact, hits merged", { timeout: 240_000 }, async () => {
+    expect((await ctx.call({ method: "POST", url: "/v1/negatome/ingest-demo", token })).statusCode).toBe(200);
+    const library = ["CS(=O)(=O)c1ccc(cc1)C1=C(C(=O)OC1)c1ccccc1 rofecoxib", "CC(C)Cc1ccc(cc1)C(C)C(=O)O ibuprofen", "CC(=O)Nc1ccc(O)cc1 paracetamol", "OC(=O)c1ccccc1O salicylic-acid", "COc1ccc2cc(ccc2c1)C(C)C(=O)O naproxen"].join("\n");
+    const { payload, headers } = multipartUpload({ kind: "compound_library" }, { name: "nsaids.smi", content: library });
+    const upload = (await ctx.call({ method: "POST", url: "/v1/uploads", token, payload, headers })).json();
+    const created = await ctx.call({
+      method: "POST",
+      url: `/v1/projects/${projectId}/runs`,
+      token,
+      payload: { workflow: "vhts", inputs: { target_protein: "P23219", compound_library: upload.uri, include_docking: false, hit_compounds: "CC(=O)Oc1ccccc1C(=O)O aspirin" }, modules: [{ name: "BatchDiversity" }, { name: "RemoteExecution", params: { shards: 2 } }] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const runId = created.json().id;
+    let detail;
+    for (let i = 0; i < 1000; i++) {
+      detail = (await ctx.call({ method: "GET", url: `/v1/workflows/runs/${runId}`, token })).json();
+      if (["completed", "failed", "cancelled"].includes(detail.run.status)) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(detail.run.status, detail.job?.error_message).toBe("completed");
+    const jobs = (await ctx.call({ method: "GET", url: "/v1/engine/jobs?domain=vhts", token })).json().jobs.filter((j: { run_id: string }) => j.run_id === runId);
+    expect(jobs).toHaveLength(2);
+    for (const job of jobs) expect(job).toMatchObject({ status: "completed", execution: "remote" });
+    const metrics = detail.job.result.final_metrics;
+    expect(metrics.shards).toBe(2);
+    // The withdrawn drug was screened out against the demo negatome's fingerprints, which crossed the wire as base64.
+    expect(metrics.filtered.map((f: { name: string }) => f.name)).toEqual(["rofecoxib"]);
+    expect(metrics.hits.map((h: { name: string }) => h.name).sort()).toEqual(["ibuprofen", "naproxen", "paracetamol", "salicylic-acid"]);
+    expect(metrics.hits.map((h: { fitness: number }) => h.fitness)).toEqual([...metrics.hits.map((h: { fitness: number }) => h.fitness)].sort((a: number, b: number) => b - a));
+    expect(metrics.counts).toMatchObject({ valid: 5, filtered: 1, evaluated: 4 });
+  });
+
   it("refuses a client without a certificate during the TLS handshake", async () => {
     const anonymous = new Agent({ connect: { ca: certFile("ca.crt") } });
     const attempt = fetch(`${gatewayUrl}/v1/workers/register`, { method: "POST", dispatcher: anonymous, body: "{}", headers: { "content-type": "application/json" } });
@@ -114,7 +147,7 @@ describe("remote workers over mutual TLS", () => {
     // Its organization does not exist on this platform: registration is refused.
     expect((await post("/v1/workers/register")).status).toBe(403);
     const [someJob] = (await ctx.call({ method: "GET", url: "/v1/engine/jobs", token })).json().jobs;
-    expect((await post(`/v1/workers/jobs/${someJob.id}/complete`, { result: { best_fitness: 1, final_metrics: {} } })).status).toBe(401);
+    expect((await post(`/v1/workers/jobs/${someJob.id}/complete`, { output: { best_fitness: 1, final_metrics: {} } })).status).toBe(401);
     await foreign.close();
   });
 
@@ -156,7 +189,7 @@ describe("remote workers over mutual TLS", () => {
       (await ctx.call({ method: "POST", url: `/v1/projects/${project}/runs/molecular`, token: userToken, payload: { smiles: ["CCO", "c1ccccc1O"], execution: "remote", population_size: 20, max_generations: 10 } })).json();
     const forged = {
       heartbeat: { progress: { generation: 99 }, points: [{ name: "best", x: 1, y: 0.99 }] },
-      complete: { result: { best_fitness: 0.99, final_metrics: { forged: true } } },
+      complete: { output: { best_fitness: 0.99, final_metrics: { forged: true } } },
       fail: { error: "forged failure" },
     };
     const attack = async (jobId: string) => {
@@ -190,7 +223,7 @@ describe("remote workers over mutual TLS", () => {
       expect((await ctx.call({ method: "GET", url: `/v1/engine/jobs/${ours.id}`, token })).json()).toMatchObject({ status: "running", attempts: 1, progress: null, result: null });
       expect((await ctx.call({ method: "GET", url: `/v1/runs/${ours.run_id}/curves`, token })).json().curves).toEqual([]);
       expect((await post(labWorker, `/v1/workers/jobs/${ours.id}/heartbeat`, { progress: { generation: 1 } })).body).toEqual({ stop: false });
-      expect((await post(labWorker, `/v1/workers/jobs/${ours.id}/complete`, { result: { best_fitness: 0.5, final_metrics: {} } })).body).toEqual({ accepted: true });
+      expect((await post(labWorker, `/v1/workers/jobs/${ours.id}/complete`, { output: { best_fitness: 0.5, final_metrics: {} } })).body).toEqual({ accepted: true });
       expect((await ctx.call({ method: "GET", url: `/v1/engine/jobs/${ours.id}`, token })).json()).toMatchObject({ status: "completed", result: { best_fitness: 0.5 } });
       expect((await ctx.call({ method: "GET", url: `/v1/engine/jobs/${theirs.id}`, token })).statusCode).toBe(404);
       expect((await ctx.call({ method: "GET", url: `/v1/engine/jobs/${theirs.id}`, token: rival.token })).json()).toMatchObject({ status: "completed", result: { best_fitness: 0.99 } });

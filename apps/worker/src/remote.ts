@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { readFileSync, realpathSync } from "node:fs";
-import { isAbsolute, relative, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import { Agent, fetch } from "undici";
 import { readLibraryFile } from "@sieve/chem";
 import { ComputePool } from "./pool";
 import { runEngineTask } from "./engine-task";
+import { fromTransport, toTransport } from "./transport";
 
 export interface RemoteWorkerOptions {
   /** The platform's worker port, e.g. https://sieve.example.org:8443 */
@@ -80,7 +81,7 @@ async function executeJob(
   log("running job", { job_id: job.id, domain: job.domain });
   let local;
   try {
-    local = resolveLocalInputs(job.input, options.dataDir);
+    local = resolveLocalInputs(onThisMachine(fromTransport<Record<string, unknown>>(job.input), options.dataDir), options.dataDir);
   } catch (error) {
     await call(`/v1/workers/jobs/${job.id}/fail`, { error: error instanceof Error ? error.message : String(error) });
     return;
@@ -90,9 +91,14 @@ async function executeJob(
     heartbeat: async (progress, points) => (await call<{ stop: boolean }>(`/v1/workers/jobs/${job.id}/heartbeat`, { progress, points })).body ?? { stop: false },
     onHeartbeatError: (error) => log("heart-beat failed", { job_id: job.id, error: String(error) }),
   });
-  if (run.outcome === "completed") await call(`/v1/workers/jobs/${job.id}/complete`, { result: run.output, input_hashes: local.inputHashes });
+  if (run.outcome === "completed") await call(`/v1/workers/jobs/${job.id}/complete`, { output: toTransport(run.output), input_hashes: local.inputHashes });
   else if (run.outcome === "failed") await call(`/v1/workers/jobs/${job.id}/fail`, { error: run.error }).catch(() => {});
   log(`job ${run.outcome}`, { job_id: job.id });
+}
+
+/** Paths the platform chose for its own disk (the docking cache) point into this worker's data folder instead. */
+function onThisMachine(input: Record<string, unknown>, dataDir: string): Record<string, unknown> {
+  return "cache_dir" in input && input.cache_dir !== null ? { ...input, cache_dir: join(resolve(dataDir), ".sieve-cache", "docking") } : input;
 }
 
 /** Replaces `smiles_source: "local:<path>"` by the structures read from this machine's data folder. */

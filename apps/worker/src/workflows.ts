@@ -47,6 +47,8 @@ export interface VhtsTaskInput {
   cache_dir: string | null;
   /** The negatome the organization sees, to filter out and flag compounds like recorded failures; null: no negatome screen. */
   negatome: NegatomeScreenInput | null;
+  /** This job's part of a run split over several workers (VHTS only). */
+  shard?: { index: number; count: number };
 }
 
 export interface NegatomeScreenInput {
@@ -167,6 +169,7 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
           concurrency: activity instanceof DockingOracle ? CORES : 1,
           batch_size: activity instanceof DockingOracle ? Math.max(4, CORES * 2) : 16,
           ...(input.negatome ? { negatome_screen: negatomeScreen(rdkit, input.negatome), max_negatome_risk: input.negatome.max_risk } : {}),
+          ...(input.shard ? { shard: input.shard } : {}),
         },
         {
           signal: cancel.signal,
@@ -200,7 +203,7 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
 }
 
 /** What the API prepares for a lead-optimization job (and for a custom plan run as one). */
-export interface LeadOptTaskInput extends Omit<VhtsTaskInput, "library" | "negatome"> {
+export interface LeadOptTaskInput extends Omit<VhtsTaskInput, "library" | "negatome" | "shard"> {
   hits: { name: string; text: string };
   strategy: AnalogStrategy;
   uploaded_analogs: { name: string; text: string } | null;

@@ -81,7 +81,7 @@ const versions = new Map<OracleProgram, Promise<OracleAvailability>>();
 export function binaryAvailability(binary: OracleProgram): Promise<OracleAvailability> {
   let known = versions.get(binary);
   if (!known) {
-    known = runProgram(binary, [...ORACLE_PROGRAMS[binary].versionArgs], { timeoutMs: 10_000 }).then(
+    known = runProgram(binary, [...ORACLE_PROGRAMS[binary].versionArgs], { timeoutMs: 60_000 }).then(
       ({ stdout, stderr }) => ({ available: true, version: versionOf(binary, stdout || stderr) }),
       (error: unknown) => ({ available: false, version: null, reason: error instanceof Error ? error.message : String(error) }),
     );

@@ -25,6 +25,11 @@ export interface VhtsOptions {
   negatome_screen?: NegatomeScreen;
   /** Candidates whose negatome risk is above this are filtered out before scoring (default 0.7, the red level). */
   max_negatome_risk?: number;
+  /**
+   * One of `count` shards of a run split over several workers: this shard screens every count-th valid
+   * compound, starting at `index`; shard 0 also reports the library's invalid and duplicate lines.
+   */
+  shard?: { index: number; count: number };
 }
 
 export type NegatomeScreen = (smiles: string) => { risk: number; level: "green" | "amber" | "red"; warnings: string[] } | null;
@@ -66,7 +71,12 @@ export async function runVhts(
   hooks: { onBatch?(progress: VhtsProgress): void; cancelled?(): boolean; signal?: AbortSignal } = {},
 ): Promise<VhtsResult> {
   const started = performance.now();
-  const read = readCompounds(rdkit, options.library.name, options.library.text);
+  const library = readCompounds(rdkit, options.library.name, options.library.text);
+  const shard = options.shard ?? { index: 0, count: 1 };
+  const read =
+    shard.count === 1
+      ? library
+      : { compounds: library.compounds.filter((_, i) => i % shard.count === shard.index), invalid: shard.index === 0 ? library.invalid : [], duplicates: shard.index === 0 ? library.duplicates : 0 };
   const filtered: VhtsResult["filtered"] = [];
   const candidates: { compound: LibraryCompound; embedding: Float64Array; negatome: ReturnType<NegatomeScreen> }[] = [];
   const maxRisk = options.max_negatome_risk ?? DEFAULT_MAX_NEGATOME_RISK;

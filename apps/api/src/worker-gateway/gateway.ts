@@ -8,6 +8,8 @@ import { ApiError, notFound } from "../http/errors";
 import { registerErrorHandler } from "../plugins/error-handler";
 import type { EngineRuntime } from "../modules/engine/runtime";
 import { EngineQueue } from "../modules/engine/queue";
+import type { EngineJobRow } from "../modules/engine/store";
+import { fromTransport, toTransport } from "@sieve/worker/transport";
 
 export interface WorkerGatewayTls {
   ca: string | Buffer;
@@ -32,6 +34,9 @@ const LONG_POLL_MS = 20_000;
 const POLL_STEP_MS = 500;
 const CurvePoint = z.object({ name: z.string().max(100), x: z.number(), y: z.number() });
 const JobParam = z.object({ id: z.string().uuid() });
+const JobResult = z.object({ best_fitness: z.number().nullable(), final_metrics: z.record(z.string(), z.unknown()) });
+/** Workflow results carry poses and drawings: well above Fastify's 1 MiB default. */
+const BODY_LIMIT = 64 * 1024 * 1024;
 
 /**
  * The worker port: HTTPS with mutual TLS. A client without a certificate signed by our CA is refused
@@ -43,6 +48,7 @@ export async function buildWorkerGateway(options: { tls: WorkerGatewayTls; datab
   const app = Fastify({
     logger: options.logger ?? true,
     https: { ...options.tls, requestCert: true, rejectUnauthorized: true },
+    bodyLimit: BODY_LIMIT,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -67,11 +73,20 @@ function workerRoutes(database: DatabaseHandle, engine: EngineRuntime): FastifyP
   /** A job this worker may touch: its organization's, delivered to it. */
   async function ownJob(request: FastifyRequest, jobId: string) {
     const [job] = await db
-      .select({ id: engineJobs.id })
+      .select()
       .from(engineJobs)
       .where(and(eq(engineJobs.id, jobId), eq(engineJobs.orgId, request.remoteWorker.orgId), eq(engineJobs.workerId, request.remoteWorker.id)));
     if (!job) throw notFound("Engine job");
-    return job.id;
+    return job;
+  }
+
+  /**
+   * The compute input of a claimed job: a domain with database-side steps (workflows, oracles) has its
+   * files and records read here, as for an embedded job; typed arrays are made JSON-safe.
+   */
+  async function workerInput(job: EngineJobRow): Promise<unknown> {
+    const handler = engine.handlerFor(job.domain);
+    return toTransport(handler ? await handler.prepare(job) : job.input);
   }
 
   return async (app) => {
@@ -108,7 +123,15 @@ function workerRoutes(database: DatabaseHandle, engine: EngineRuntime): FastifyP
         while (!closed && Date.now() < deadline) {
           const jobId = await engine.take(queue);
           const job = jobId ? await engine.lifecycle.claim(jobId, request.remoteWorker.id) : null;
-          if (job) return { job: { id: job.id, domain: job.domain, input: job.input } };
+          if (job) {
+            try {
+              return { job: { id: job.id, domain: job.domain, input: await workerInput(job) } };
+            } catch (error) {
+              // Inputs that cannot be read (a deleted upload, a bad file) fail the job; the worker polls on.
+              await engine.lifecycle.fail(job.id, request.remoteWorker.id, error instanceof Error ? error.message : String(error));
+              continue;
+            }
+          }
           if (!jobId) await new Promise((resolve) => setTimeout(resolve, POLL_STEP_MS));
         }
         return reply.status(204).send();
@@ -118,8 +141,8 @@ function workerRoutes(database: DatabaseHandle, engine: EngineRuntime): FastifyP
         "/v1/workers/jobs/:id/heartbeat",
         { schema: { params: JobParam, body: z.object({ progress: z.record(z.string(), z.unknown()).optional(), points: z.array(CurvePoint).max(10_000).optional() }) } },
         async (request) => {
-          const jobId = await ownJob(request, request.params.id);
-          return engine.lifecycle.heartbeat(jobId, request.remoteWorker.id, request.body.progress, request.body.points);
+          const job = await ownJob(request, request.params.id);
+          return engine.lifecycle.heartbeat(job.id, request.remoteWorker.id, request.body.progress, request.body.points);
         },
       );
 
@@ -128,23 +151,26 @@ function workerRoutes(database: DatabaseHandle, engine: EngineRuntime): FastifyP
         {
           schema: {
             params: JobParam,
+            // `output`: the compute task's output as the worker produced it; the job's domain turns it into the result.
             body: z.object({
-              result: z.object({ best_fitness: z.number().nullable(), final_metrics: z.record(z.string(), z.unknown()) }),
+              output: z.unknown(),
               input_hashes: z.array(z.object({ name: z.string().max(500), sha256: z.string().regex(/^[0-9a-f]{64}$/) })).max(1000).default([]),
             }),
           },
         },
         async (request) => {
-          const jobId = await ownJob(request, request.params.id);
-          const { result, input_hashes } = request.body;
-          const accepted = await engine.lifecycle.complete(jobId, request.remoteWorker.id, { ...result, final_metrics: { ...result.final_metrics, input_hashes } });
+          const job = await ownJob(request, request.params.id);
+          const { output, input_hashes } = request.body;
+          const handler = engine.handlerFor(job.domain);
+          const result = JobResult.parse(handler ? await handler.finish(job, fromTransport(output)) : fromTransport(output));
+          const accepted = await engine.lifecycle.complete(job.id, request.remoteWorker.id, { ...result, final_metrics: { ...result.final_metrics, input_hashes } });
           return { accepted };
         },
       );
 
       typed.post("/v1/workers/jobs/:id/fail", { schema: { params: JobParam, body: z.object({ error: z.string().max(5000) }) } }, async (request) => {
-        const jobId = await ownJob(request, request.params.id);
-        return { accepted: await engine.lifecycle.fail(jobId, request.remoteWorker.id, request.body.error) };
+        const job = await ownJob(request, request.params.id);
+        return { accepted: await engine.lifecycle.fail(job.id, request.remoteWorker.id, request.body.error) };
       });
     });
   };

@@ -8,6 +8,19 @@ const { engineJobs, engineCurvePoints, runs } = schema;
 
 export const MAX_ATTEMPTS = 3;
 
+/**
+ * A run's status from its jobs' statuses: still going while any job is queued or running (and at
+ * least one has started), then failed if any failed, cancelled if any was cancelled, else completed.
+ */
+export function runStatusOf(statuses: RunStatus[]): RunStatus {
+  if (statuses.length === 0) return "queued";
+  if (statuses.every((s) => s === "queued")) return "queued";
+  if (statuses.some((s) => s === "queued" || s === "running")) return "running";
+  if (statuses.includes("failed")) return "failed";
+  if (statuses.includes("cancelled")) return "cancelled";
+  return "completed";
+}
+
 
 /**
  * State transitions of engine jobs, as workers drive them. Not tenant-scoped: callers are the
@@ -16,8 +29,11 @@ export const MAX_ATTEMPTS = 3;
  * resurrects a cancelled job, and a run always mirrors its job's status.
  */
 export function jobLifecycle(db: Database) {
-  async function mirrorRun(tx: Pick<Database, "update">, job: Pick<EngineJobRow, "runId">, status: RunStatus) {
-    if (job.runId) await tx.update(runs).set({ status, updatedAt: new Date() }).where(eq(runs.id, job.runId));
+  /** The run's status from all its jobs (one, or the shards of a run split over remote workers). */
+  async function mirrorRun(tx: Pick<Database, "update" | "select">, job: Pick<EngineJobRow, "runId">) {
+    if (!job.runId) return;
+    const jobs = await tx.select({ status: engineJobs.status }).from(engineJobs).where(eq(engineJobs.runId, job.runId));
+    await tx.update(runs).set({ status: runStatusOf(jobs.map((j) => j.status as RunStatus)), updatedAt: new Date() }).where(eq(runs.id, job.runId));
   }
 
   return {
@@ -34,7 +50,7 @@ export function jobLifecycle(db: Database) {
           .set({ status: "running", workerId, heartbeatAt: new Date(), startedAt: new Date(), attempts: sql`${engineJobs.attempts} + 1` })
           .where(and(eq(engineJobs.id, jobId), eq(engineJobs.status, "queued")))
           .returning();
-        if (row) await mirrorRun(tx, row, "running");
+        if (row) await mirrorRun(tx, row);
         return row ?? null;
       });
     },
@@ -71,7 +87,14 @@ export function jobLifecycle(db: Database) {
           .where(and(eq(engineJobs.id, jobId), inArray(engineJobs.status, ["queued", "running"])))
           .returning();
         if (row) {
-          await mirrorRun(tx, row, "cancelled");
+          // A run split into shards is cancelled as a whole.
+          if (row.runId) {
+            await tx
+              .update(engineJobs)
+              .set({ status: "cancelled", cancelRequested: true, completedAt: new Date() })
+              .where(and(eq(engineJobs.runId, row.runId), inArray(engineJobs.status, ["queued", "running"])));
+          }
+          await mirrorRun(tx, row);
           return "cancelled";
         }
         const [existing] = await tx.select({ id: engineJobs.id }).from(engineJobs).where(eq(engineJobs.id, jobId));
@@ -96,8 +119,8 @@ export function jobLifecycle(db: Database) {
           .set({ status: "queued", workerId: null, heartbeatAt: null, progress: null })
           .where(and(stale, sql`${engineJobs.attempts} < ${MAX_ATTEMPTS}`))
           .returning();
-        for (const row of failed) await mirrorRun(tx, row, "failed");
-        for (const row of requeued) await mirrorRun(tx, row, "queued");
+        for (const row of failed) await mirrorRun(tx, row);
+        for (const row of requeued) await mirrorRun(tx, row);
         return { requeued, failed };
       });
     },
@@ -125,7 +148,7 @@ export function jobLifecycle(db: Database) {
         .set({ status, completedAt: new Date(), heartbeatAt: new Date(), ...values })
         .where(and(eq(engineJobs.id, jobId), eq(engineJobs.workerId, workerId), eq(engineJobs.status, "running")))
         .returning();
-      if (row) await mirrorRun(tx, row, status);
+      if (row) await mirrorRun(tx, row);
       return Boolean(row);
     });
   }

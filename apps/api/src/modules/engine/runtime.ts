@@ -24,6 +24,7 @@ const REMOTE_LIVENESS_MS = 60_000;
 /** The engine inside the API process: queue, embedded worker and the heart-beat reaper. */
 export class EngineRuntime {
   private reaper: NodeJS.Timeout | null = null;
+  private readonly handlers = new Map<string, EngineDomainHandler>();
 
   private constructor(
     private readonly database: DatabaseHandle,
@@ -55,9 +56,17 @@ export class EngineRuntime {
     return job;
   }
 
-  /** Domains whose jobs only the embedded worker runs, with their database-side steps. */
+  /**
+   * A domain's database-side steps (prepare the compute input, store the output), run by the API for
+   * embedded jobs and for jobs a remote worker takes through the worker port alike.
+   */
   registerDomain(domain: string, handler: EngineDomainHandler): void {
+    this.handlers.set(domain, handler);
     this.dispatcher?.registerDomain(domain, handler);
+  }
+
+  handlerFor(domain: string): EngineDomainHandler | null {
+    return this.handlers.get(domain) ?? null;
   }
 
   /**

@@ -39,6 +39,12 @@ export function engineJobsStore(db: Database, scope: TenantScope) {
       return row ? toEngineJob(row) : null;
     },
 
+    /** Every job of a run, oldest first (one, or the shards of a split run). */
+    async forRun(runId: string): Promise<EngineJob[]> {
+      const rows = await db.select().from(engineJobs).where(and(visible, eq(engineJobs.runId, runId))).orderBy(asc(engineJobs.createdAt), asc(engineJobs.id));
+      return rows.map(toEngineJob);
+    },
+
     async countWithoutRun(): Promise<number> {
       return db.$count(engineJobs, and(visible, isNull(engineJobs.runId)));
     },

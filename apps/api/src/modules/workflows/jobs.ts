@@ -19,6 +19,8 @@ export interface WorkflowJobInput {
   workflow: RunConfig["workflow"];
   config: RunConfig;
   user_id: number;
+  /** This job's part of a VHTS run split over several remote workers (the RemoteExecution module's `shards`). */
+  shard?: { index: number; count: number };
 }
 
 /** Screening default: exhaustiveness 2 (about 4–10 s per ligand per core); a `Docking` module overrides it. */
@@ -103,7 +105,14 @@ export function vhtsJobHandler(db: Database, referenceRoot: string, dataDir: str
       const oracles = await oracleInputs(db, referenceRoot, dataDir, job);
       const target = await files.target(input.config.inputs.target_protein);
       const negatome = { entries: await visibleNegatomeEntries(db, [job.orgId]), reference: referenceCompounds(referenceRoot), target_uniprot_id: target.uniprot, max_risk: DEFAULT_MAX_NEGATOME_RISK };
-      return { library: { name: library.name, text: library.text }, ...oracles, negatome };
+      const shard = input.shard && input.shard.count > 1 ? input.shard : null;
+      return {
+        library: { name: library.name, text: library.text },
+        ...oracles,
+        negatome,
+        // Each shard screens its share of the library with its share of the evaluation budget.
+        ...(shard ? { shard, max_evaluations: Math.ceil(oracles.max_evaluations / shard.count) } : {}),
+      };
     },
 
     async finish(job: EngineJobRow, output: unknown) {

@@ -12,6 +12,7 @@ import { toPublicRun } from "../runs/service";
 import { workflowFiles } from "./inputs";
 import { oracleStatus } from "./oracle-status";
 import { negatomeOracleRoutes } from "./negatome-oracles";
+import { mergeShards } from "./shards";
 import { CUSTOM_DOMAIN, LEAD_OPT_DOMAIN, VHTS_DOMAIN, leadOptJobHandler, vhtsJobHandler } from "./jobs";
 
 const RunIdParam = z.object({ id: z.string().max(100) });
@@ -35,7 +36,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/v1/workflows/runs/:id", { schema: { tags: ["workflows"], params: RunIdParam, response: { 200: WorkflowRunDetail, 404: ErrorBody } } }, async (request) => {
     const run = await runsStore(db, request.tenant).get(request.params.id);
     if (!run) throw notFound("Run");
-    return { run: toPublicRun(run), job: await engineJobsStore(db, request.tenant).latestForRun(run.id) };
+    return { run: toPublicRun(run), job: mergeShards(await engineJobsStore(db, request.tenant).forRun(run.id)) };
   });
 
   // Confirms (or replaces) the plan of a custom run that is still waiting for one, and starts it.

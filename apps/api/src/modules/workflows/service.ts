@@ -8,8 +8,8 @@ import { CUSTOM_DOMAIN, LEAD_OPT_DOMAIN, VHTS_DOMAIN, type WorkflowJobInput } fr
 export const WORKFLOW_DOMAINS: Partial<Record<RunConfig["workflow"], string>> = { vhts: VHTS_DOMAIN, lead_opt: LEAD_OPT_DOMAIN, custom: CUSTOM_DOMAIN };
 
 /**
- * Submits the engine job that executes a run created from the New Job modal; the run then mirrors
- * the job's status. Runs of workflows without an executor stay queued.
+ * Submits the engine job(s) that execute a run created from the New Job modal; the run then mirrors
+ * its jobs' statuses. Runs of workflows without an executor stay queued.
  */
 export async function launchWorkflowRun(app: FastifyInstance, run: Run, userId: number): Promise<void> {
   const config = run.config as unknown as RunConfig;
@@ -19,6 +19,23 @@ export async function launchWorkflowRun(app: FastifyInstance, run: Run, userId: 
   if (config.workflow === "custom" && !config.modules.some((m) => m.name === "WorkflowPlan")) return;
   const [row] = await app.database.db.select({ orgId: schema.runs.orgId }).from(schema.runs).where(eq(schema.runs.id, run.id));
   if (!row) return;
-  const input: WorkflowJobInput = { run_id: run.id, workflow: config.workflow, config, user_id: userId };
-  await app.engine.submit({ orgId: row.orgId, projectId: run.project_id, runId: run.id, domain, execution: "embedded", input, createdBy: userId });
+  const { execution, shards } = executionOf(config);
+  for (let index = 0; index < shards; index++) {
+    const input: WorkflowJobInput = { run_id: run.id, workflow: config.workflow, config, user_id: userId, ...(shards > 1 ? { shard: { index, count: shards } } : {}) };
+    await app.engine.submit({ orgId: row.orgId, projectId: run.project_id, runId: run.id, domain, execution, input, createdBy: userId });
+  }
+}
+
+export const MAX_SHARDS = 16;
+
+/**
+ * Where a run executes: on this instance's threads, or — with a `RemoteExecution` module — on the
+ * organization's remote workers, a VHTS run split into `shards` jobs (1–16) that workers take in parallel.
+ */
+export function executionOf(config: RunConfig): { execution: "embedded" | "remote"; shards: number } {
+  const remote = config.modules.find((m) => m.name === "RemoteExecution");
+  if (!remote) return { execution: "embedded", shards: 1 };
+  const requested = Number(remote.params.shards ?? 1);
+  const shards = config.workflow === "vhts" && Number.isInteger(requested) ? Math.min(Math.max(requested, 1), MAX_SHARDS) : 1;
+  return { execution: "remote", shards };
 }

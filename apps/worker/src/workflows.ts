@@ -86,9 +86,10 @@ export interface VhtsTaskOutput extends VhtsResult {
 
 /**
  * Docking runs one Vina process per core, each with `--cpu 1`, which scales better than one process
- * with many threads; GROMACS instead spreads one system over every core.
+ * with many threads; GROMACS instead spreads one system over every core. DOCKING_PROCESSES caps it
+ * (e.g. a worker pinned to fewer cores than the machine has).
  */
-const CORES = Math.max(1, availableParallelism());
+const CORES = Math.max(1, Number.parseInt(process.env.DOCKING_PROCESSES ?? "", 10) || availableParallelism());
 
 /** One Vina process per ligand, each on one core, with the job's persistent cache when it has one. */
 function createDockingOracle(receptor: { text: string; format: "pdb" | "pdbqt" }, input: { box: BoxSpec; docking: Partial<VinaParameters>; seed: number; cache_dir: string | null }) {

@@ -19,6 +19,9 @@ export const WorkflowHit = z.object({
   properties: z.object({ mw: z.number(), logp: z.number(), tpsa: z.number(), qed: z.number(), hbd: z.number(), hba: z.number(), heavy_atoms: z.number() }),
   warnings: z.array(z.string()),
   errors: z.array(z.string()),
+  /** VHTS: the negatome safety risk (0–1) the library was screened with, and its §9 level. */
+  negatome_risk: z.number().optional(),
+  negatome_level: z.enum(["green", "amber", "red"]).optional(),
   /** Lead optimization: the parent it was made from, the strategy, and the property deltas. */
   parent: z.string().optional(),
   strategy: z.string().optional(),

@@ -1,7 +1,7 @@
 import { riskLevel } from "@sieve/contracts";
 import { Badge, type BadgeTone } from "../../../components/ui/badge";
 import { formatDecimal } from "../../../lib/format";
-import { RISK_TONES } from "../model/risk";
+import { RISK_TONES } from "../../../components/risk-badge";
 import type { SafetyAssessment, SafetyWarning } from "../model/types";
 
 const KIND_LABELS: Record<SafetyWarning["kind"], string> = {

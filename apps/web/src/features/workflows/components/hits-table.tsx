@@ -2,6 +2,7 @@ import type { WorkflowHit } from "@sieve/contracts";
 import { Button } from "../../../components/ui/button";
 import { DataTable, type Column } from "../../../components/ui/data-table";
 import { MoleculeDrawing } from "../../../components/ui/molecule-drawing";
+import { RiskBadge } from "../../../components/risk-badge";
 import { formatNumber } from "../model/results";
 
 type RankedHit = WorkflowHit & { rank: number };
@@ -42,7 +43,15 @@ function columns(docking: boolean, leadOpt: boolean, onShowPose: (hit: RankedHit
   }
   cols.push({
     header: "Notes",
-    cell: (h) => [...(h.strategy ? [h.strategy] : []), ...h.warnings, ...h.errors].join("; ") || "—",
+    cell: (h) => {
+      const notes = [...(h.strategy ? [h.strategy] : []), ...h.warnings, ...h.errors].join("; ");
+      return (
+        <span className="stack stack--tight">
+          {h.negatome_risk !== undefined && <RiskBadge score={h.negatome_risk} />}
+          {notes || (h.negatome_risk === undefined ? "—" : null)}
+        </span>
+      );
+    },
   });
   if (docking) {
     cols.push({

@@ -11,6 +11,14 @@ import { HitsTable } from "./hits-table";
 import { PlanReview } from "./plan-review";
 import { PoseViewer } from "./pose-viewer";
 
+/** Where the run's jobs execute: this server's threads, or the organization's remote workers (in shards). */
+function executionText(modules: RunConfig["modules"] | undefined): string {
+  const remote = modules?.find((m) => m.name === "RemoteExecution");
+  if (!remote) return "this server";
+  const shards = Number(remote.params.shards ?? 1);
+  return shards > 1 ? `remote workers, ${shards} shards` : "a remote worker";
+}
+
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
@@ -52,6 +60,7 @@ export function WorkflowRun({ runId }: { runId: string }) {
           <Fact label="Project">{run.project_name}</Fact>
           <Fact label="Created">{formatDateTime(run.created_at)}</Fact>
           <Fact label="Target">{config.inputs?.target_protein ?? "—"}</Fact>
+          <Fact label="Executed on">{executionText(config.modules)}</Fact>
           <Fact label="Budget">{config.budget ? `${config.budget.max_evaluations} evaluations` : "—"}</Fact>
           <Fact label="Progress">
             <span role="status" aria-live="polite">

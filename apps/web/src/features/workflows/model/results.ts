@@ -42,7 +42,8 @@ export function progressText(progress: Record<string, unknown> | null | undefine
   const total = progress.max_evaluations ?? progress.total;
   if (typeof evaluated !== "number") return null;
   const best = typeof progress.best_affinity === "number" ? `, best affinity ${progress.best_affinity.toFixed(2)} kcal/mol` : typeof progress.best_fitness === "number" ? `, best fitness ${progress.best_fitness.toFixed(3)}` : "";
-  return `${evaluated} evaluated${typeof total === "number" ? ` of a budget of ${total}` : ""}${best}`;
+  const shards = typeof progress.shards === "number" && typeof progress.shards_done === "number" ? `; ${progress.shards_done} of ${progress.shards} shards done` : "";
+  return `${evaluated} evaluated${typeof total === "number" ? ` of a budget of ${total}` : ""}${best}${shards}`;
 }
 
 export const STOP_REASONS: Record<string, string> = {

@@ -1,0 +1,15 @@
+import { riskLevel, type RiskLevel } from "@sieve/contracts";
+import { Badge } from "./ui/badge";
+
+/** Badge tones of the shared Badge primitive for the §9 risk colours. */
+export const RISK_TONES: Record<RiskLevel, "success" | "warning" | "danger"> = { green: "success", amber: "warning", red: "danger" };
+
+/** A negatome safety risk score with its §9 colour, e.g. on a screening hit. */
+export function RiskBadge({ score }: { score: number }) {
+  const level = riskLevel(score);
+  return (
+    <Badge tone={RISK_TONES[level]}>
+      negatome risk {score.toFixed(2)} ({level})
+    </Badge>
+  );
+}

@@ -4,9 +4,9 @@ import { Button } from "../../../components/ui/button";
 import { DataTable, type Column } from "../../../components/ui/data-table";
 import { Field } from "../../../components/ui/field";
 import { Notice } from "../../../components/ui/notice";
-import { StatusBadge } from "../../../components/ui/status-badge";
 import { useLaunchDocking, useOracleJob, useRegisterNegatives, type OracleDockResult } from "../api/oracles";
 import { formatNumber } from "../model/results";
+import { OracleJobStatus } from "./oracle-job-status";
 
 const RESULT_COLUMNS: Column<OracleDockResult>[] = [
   { header: "SMILES", cell: (r) => <code>{r.smiles ?? r.input}</code> },
@@ -59,10 +59,7 @@ export function DockingOraclePanel() {
       {launch.isError && <Notice tone="error">{launch.error.message}</Notice>}
       {job.data && (
         <div className="stack">
-          <p>
-            Job <code>{job.data.id.slice(0, 8)}</code> <StatusBadge status={job.data.status} />
-            {job.data.error_message && <span> {job.data.error_message}</span>}
-          </p>
+          <OracleJobStatus job={job.data} />
           {results.length > 0 && <DataTable caption="Docking oracle results" columns={RESULT_COLUMNS} rows={results} rowKey={(r) => r.input} empty="Nothing docked." />}
           {job.data.status === "completed" && (
             <div className="button-row">

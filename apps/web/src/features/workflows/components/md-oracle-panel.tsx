@@ -4,10 +4,10 @@ import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { LineChart } from "../../../components/ui/line-chart";
 import { Notice } from "../../../components/ui/notice";
-import { StatusBadge } from "../../../components/ui/status-badge";
 import { uploadFile } from "../../../lib/endpoints";
 import { useLaunchMd, useOracleJob, useRegisterNegatives } from "../api/oracles";
 import { formatNumber } from "../model/results";
+import { OracleJobStatus } from "./oracle-job-status";
 
 interface MdSeriesPoint {
   t_ps: number;
@@ -95,17 +95,10 @@ export function MdOraclePanel() {
       {launch.isError && <Notice tone="error">{launch.error.message}</Notice>}
       {job.data && (
         <div className="stack">
-          <p>
-            Job <code>{job.data.id.slice(0, 8)}</code> <StatusBadge status={job.data.status} />
-            {job.data.status === "running" && progress?.stage && (
-              <span className="muted">
-                {" "}
-                {progress.stage === "nvt" ? "NVT" : "minimisation"} step {progress.step ?? 0}
-                {progress.stage === "nvt" && progress.steps ? ` of ${progress.steps}` : ""}
-              </span>
-            )}
-            {job.data.error_message && <span> {job.data.error_message}</span>}
-          </p>
+          <OracleJobStatus
+            job={job.data}
+            activity={progress?.stage && `${progress.stage === "nvt" ? "NVT" : "minimisation"} step ${progress.step ?? 0}${progress.stage === "nvt" && progress.steps ? ` of ${progress.steps}` : ""}`}
+          />
           {result && <MdResultView result={result} />}
           {result && (
             <div className="button-row">

@@ -1,11 +1,13 @@
 import type { RDKitModule } from "@sieve/chem";
-import { mutateSmiles, Oracle, Random, runGraphGA, type Evaluation, type Objective } from "@sieve/optimize";
+import { GRAPH_GA_DEFAULTS, mutateSmiles, Oracle, Random, runGraphGA, type Evaluation, type Objective } from "@sieve/optimize";
 
 export const METHODS = ["graph_ga", "graph_ga_batch_diversity", "random_sampling", "random_mutation"] as const;
 export type Method = (typeof METHODS)[number];
 
 /** PMO's tuned Graph GA settings (mol_opt main/graph_ga/hparams_default.yaml). */
 const PMO_GRAPH_GA = { populationSize: 120, offspringSize: 70, mutationRate: 0.067 };
+/** The embedding size BatchDiversity uses in graph_ga_batch_diversity: the product's default. */
+export const BENCH_DIMENSION = GRAPH_GA_DEFAULTS.dimension;
 
 /**
  * Runs one method until `budget` oracle calls, reporting each new evaluation. The baselines:
@@ -17,7 +19,7 @@ export function runMethod(rdkit: RDKitModule, method: Method, objective: Objecti
   if (method === "graph_ga" || method === "graph_ga_batch_diversity") {
     runGraphGA(
       rdkit,
-      { startingSmiles: pool, objective, seed, maxGenerations: Number.MAX_SAFE_INTEGER, maxOracleCalls: budget, batchDiversity: method === "graph_ga_batch_diversity", ...PMO_GRAPH_GA },
+      { startingSmiles: pool, objective, seed, maxGenerations: Number.MAX_SAFE_INTEGER, maxOracleCalls: budget, batchDiversity: method === "graph_ga_batch_diversity", dimension: BENCH_DIMENSION, ...PMO_GRAPH_GA },
       { onEvaluation },
     );
     return;

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -11,15 +11,22 @@ import type { Job, JobResult } from "./worker";
 
 // PMO-style benchmark of @sieve/optimize: every task × method × seed with a fixed oracle budget,
 // scored by the AUC of the top-10 mean against oracle calls. `--quick` is a smoke run.
+// Every run's record goes to bench/results/optimize-runs.jsonl and the table is computed from those
+// records: `--from-runs` runs nothing and recomputes the table from the records already there;
+// `--only=task:method[,…]` re-runs those cells and replaces their records, keeping the others.
+// Both measure the oracle throughput anew.
 const here = dirname(fileURLToPath(import.meta.url));
 const quick = process.argv.includes("--quick");
+const fromRuns = process.argv.includes("--from-runs");
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
+const only = option("only")?.split(",");
 // --seeds=N and --budget=N override the mode's settings (for trying the script out).
 const seeds = Array.from({ length: Number(option("seeds") ?? (quick ? 2 : 5)) }, (_, i) => i);
 const budget = Number(option("budget") ?? (quick ? 1_000 : 10_000));
 const workers = 2;
 const POOL_SIZE = 1_500;
 const THROUGHPUT_SAMPLE = 1_000;
+const THROUGHPUT_REPEATS = 5;
 const dataPath = join(here, "..", "..", "..", "shared", "data", "drugcentral", "structures.smiles.tsv");
 
 const rdkit = await loadRDKit();
@@ -33,48 +40,80 @@ console.log(`Starting pool: ${pool.length} DrugCentral molecules; ${seeds.length
 // BatchDiversity is the product's setting, so it is measured on the product's objective only
 // (it doubles the per-molecule cost and would push the full run past an hour on two cores).
 const methodsOf = (task: string) => METHODS.filter((method) => method !== "graph_ga_batch_diversity" || task === "multi_property");
+const cells = Object.keys(TASKS).flatMap((task) => methodsOf(task).map((method) => `${task}:${method}`));
+for (const cell of only ?? []) if (!cells.includes(cell)) throw new Error(`--only: no cell ${cell} (cells: ${cells.join(", ")})`);
 // Slow jobs first, so the two workers finish together.
 const cost = (job: Job) => (job.method === "random_sampling" ? 1 : 0);
 const jobs: Job[] = Object.keys(TASKS)
   .flatMap((task) => methodsOf(task).flatMap((method) => seeds.map((seed) => ({ task, method, seed, budget }))))
+  .filter((job) => !fromRuns && (!only || only.includes(`${job.task}:${job.method}`)))
   .sort((a, b) => cost(a) - cost(b));
 const partialPath = join(here, "..", "results", "optimize-runs.jsonl");
 mkdirSync(dirname(partialPath), { recursive: true });
-writeFileSync(partialPath, "");
-const results = await runJobs(jobs);
+const sameRun = (a: Job, b: Job) => a.task === b.task && a.method === b.method && a.seed === b.seed && a.budget === b.budget;
+// Records kept from earlier runs: all of them with --from-runs, those of the other cells with --only.
+const kept = fromRuns || only ? readRecords().filter((record) => !jobs.some((job) => sameRun(job, record))) : [];
+if (!fromRuns) writeFileSync(partialPath, kept.map((record) => JSON.stringify(record) + "\n").join(""));
+const results = [...kept, ...(await runJobs(jobs))];
 const throughput = oracleThroughput();
 
 const rows: BenchRow[] = [];
 for (const task of Object.keys(TASKS)) {
   for (const method of methodsOf(task)) {
-    const runs = results.filter((r) => r.task === task && r.method === method);
-    const aucs = runs.map((r) => r.auc);
-    const calls = sum(runs.map((r) => r.calls));
+    const runs = seeds.map((seed) => {
+      const run = results.find((r) => sameRun(r, { task, method, seed, budget }));
+      if (!run) throw new Error(`No record of ${task} ${method} seed ${seed} with budget ${budget} in ${partialPath}`);
+      return run;
+    });
+    const best = runs.map((r) => r.best);
     rows.push({
       task,
       method,
-      auc_top10: `${mean(aucs).toFixed(3)} ± ${sd(aucs).toFixed(3)}`,
-      best_mean: round(mean(runs.map((r) => r.best))),
-      best_max: round(Math.max(...runs.map((r) => r.best))),
-      oracle_calls: Math.round(calls / runs.length),
-      oracle_calls_per_cpu_s: throughput[task]!,
-      run_calls_per_s: Math.round(calls / sum(runs.map((r) => r.seconds))),
+      auc_top10: spread(runs.map((r) => r.auc), 3),
+      best: spread(best, 3),
+      best_max: round(Math.max(...best)),
+      oracle_calls: Math.round(mean(runs.map((r) => r.calls))),
+      oracle_calls_per_cpu_s: spread(throughput[task]!, 0),
+      run_calls_per_s: spread(runs.map((r) => r.calls / r.seconds), 0),
     });
   }
 }
+const diversityRuns = results.filter((r) => r.method === "graph_ga_batch_diversity" && r.budget === budget);
+const dimensions = [...new Set(diversityRuns.map((r) => r.dimension ?? "unrecorded"))];
+const dated = results.filter((r) => r.measured_at && r.budget === budget);
+const dates = [...new Set(dated.map((r) => r.measured_at!.slice(0, 10)))].sort();
+const datedCells = [...new Set(dated.map((r) => `${r.task} ${r.method}`))];
+const records =
+  dated.length === 0
+    ? "none carries its end time (written before records did)"
+    : dated.length === results.length
+      ? `runs ended ${dates.join(", ")}`
+      : `runs of ${datedCells.join(", ")} ended ${dates.join(", ")}; the others carry no end time (an earlier full run, perhaps on another machine)`;
 writeBenchReport("optimize", "Graph GA (GB-GA) against baselines, PMO style", rows, [
-  `${seeds.length} seeds per cell, budget ${budget} oracle calls per run; AUC top-10 as PMO's top_auc (logged every 100 calls), mean ± sample sd over seeds.`,
+  `${seeds.length} seeds per cell, budget ${budget} oracle calls per run; AUC top-10 as PMO's top_auc (logged every 100 calls). Every x ± y is mean ± sample sd.`,
   `Starting pool: ${pool.length} DrugCentral molecules (10–40 heavy atoms, neutral, one fragment), without the task references and their analogues (Morgan Tanimoto ≥ 0.5).`,
-  "graph_ga: population 120, offspring 70, mutation rate 0.067 (PMO's settings); graph_ga_batch_diversity (the product's setting, run on its objective only) adds BatchDiversity with dimension 8.",
-  `oracle_calls_per_cpu_s: the task's objective alone scoring ${THROUGHPUT_SAMPLE} pool molecules on one thread (parse included), per second of that thread's CPU time, measured after the runs; run_calls_per_s: oracle calls over the wall time of whole runs, operators included, while two runs share the machine with other work.`,
-  `${workers} worker threads; each run is single-threaded.`,
+  `graph_ga: population 120, offspring 70, mutation rate 0.067 (PMO's settings); graph_ga_batch_diversity (the product's setting, run on its objective only) adds BatchDiversity with dimension ${dimensions.join(", ")}.`,
+  "best: the best score of a run, over seeds; best_max: the best of them.",
+  `oracle_calls_per_cpu_s: the task's objective alone scoring ${THROUGHPUT_SAMPLE} pool molecules on one thread (parse included), per second of that thread's CPU time, ${THROUGHPUT_REPEATS} samples measured in this invocation, after any runs, with nothing else running in this process.`,
+  `run_calls_per_s: each run's oracle calls over its wall time, operators included, over seeds; ${workers} runs at a time on a machine shared with other work, so it varies with the load.`,
+  `Run records: bench/results/optimize-runs.jsonl (${records}); ${fromRuns ? "this table was recomputed from them (--from-runs)" : only ? `re-run here: ${only.join(", ")} (--only)` : "all measured in this run"}. ${workers} worker threads; each run is single-threaded.`,
 ]);
 
-/** Single-thread oracle calls per CPU second for each task, measured with nothing else running in this process. */
-function oracleThroughput(): Record<string, number> {
+function readRecords(): JobResult[] {
+  if (!existsSync(partialPath)) return [];
+  return readFileSync(partialPath, "utf8")
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as JobResult);
+}
+
+/** Single-thread oracle calls per CPU second for each task, `THROUGHPUT_REPEATS` samples each, with nothing else running in this process. */
+function oracleThroughput(): Record<string, number[]> {
   const sample = pool!.slice(0, THROUGHPUT_SAMPLE);
-  return Object.fromEntries(
-    Object.entries(TASKS).map(([task, makeObjective]) => {
+  const samples: Record<string, number[]> = Object.fromEntries(Object.keys(TASKS).map((task) => [task, []]));
+  // Round-robin over the tasks, so that a change in the machine's load spreads over all of them.
+  for (let repeat = 0; repeat < THROUGHPUT_REPEATS; repeat++) {
+    for (const [task, makeObjective] of Object.entries(TASKS)) {
       const objective = makeObjective(rdkit);
       const before = process.cpuUsage();
       for (const smiles of sample) {
@@ -83,13 +122,15 @@ function oracleThroughput(): Record<string, number> {
         mol.delete();
       }
       const used = process.cpuUsage(before);
-      return [task, Math.round(sample.length / ((used.user + used.system) / 1e6))];
-    }),
-  );
+      samples[task]!.push(sample.length / ((used.user + used.system) / 1e6));
+    }
+  }
+  return samples;
 }
 
 function runJobs(queue: Job[]): Promise<JobResult[]> {
   const done: JobResult[] = [];
+  if (queue.length === 0) return Promise.resolve(done);
   let next = 0;
   const started = performance.now();
   return new Promise((resolve, reject) => {
@@ -129,4 +170,8 @@ function sd(values: number[]): number {
 }
 function round(value: number): number {
   return Math.round(value * 1000) / 1000;
+}
+/** "mean ± sd" of the values, with `digits` decimals. */
+function spread(values: number[], digits: number): string {
+  return `${mean(values).toFixed(digits)} ± ${sd(values).toFixed(digits)}`;
 }

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { loadRDKit } from "@sieve/chem";
-import { runMethod, type Method } from "./methods";
+import { BENCH_DIMENSION, runMethod, type Method } from "./methods";
 import { topKAuc } from "./pmo-auc";
 import { TASKS } from "./tasks";
 
@@ -16,6 +16,10 @@ export interface JobResult extends Job {
   best: number;
   calls: number;
   seconds: number;
+  /** BatchDiversity's embedding size, for graph_ga_batch_diversity (records before it was kept have none). */
+  dimension?: number;
+  /** When the run ended (records before it was kept have none). */
+  measured_at?: string;
 }
 
 const rdkit = await loadRDKit();
@@ -32,6 +36,8 @@ parentPort!.on("message", (job: Job) => {
     best: Math.max(0, ...fitness),
     calls: fitness.length,
     seconds: (performance.now() - start) / 1000,
+    ...(job.method === "graph_ga_batch_diversity" ? { dimension: BENCH_DIMENSION } : {}),
+    measured_at: new Date().toISOString(),
   };
   parentPort!.postMessage(result);
 });

@@ -90,7 +90,7 @@ describe("runGraphGA", () => {
 describe("molecularRunOptions", () => {
   it("fills the product's defaults and enforces its ranges", () => {
     const resolved = molecularRunOptions(rdkit, { smiles: DRUGS });
-    expect(resolved).toMatchObject({ populationSize: 80, maxGenerations: 50, dimension: 8, batchDiversity: true, seed: 42 });
+    expect(resolved).toMatchObject({ populationSize: 80, maxGenerations: 50, dimension: 10, batchDiversity: true, seed: 42 });
     expect(() => molecularRunOptions(rdkit, { smiles: DRUGS, population_size: 10 })).toThrow(RangeError);
     expect(() => molecularRunOptions(rdkit, { smiles: DRUGS, max_generations: 201 })).toThrow(RangeError);
     expect(() => molecularRunOptions(rdkit, { smiles: DRUGS, dimension: 51 })).toThrow(RangeError);

@@ -52,7 +52,8 @@ export interface GraphGAHooks {
   now?(): number;
 }
 
-export const GRAPH_GA_DEFAULTS = { populationSize: 80, maxGenerations: 50, mutationRate: 0.067, dimension: 8, bestCount: 10 } as const;
+/** The product's defaults (spec §9: population 80, generations 50, dimension 10), PMO's mutation rate. */
+export const GRAPH_GA_DEFAULTS = { populationSize: 80, maxGenerations: 50, mutationRate: 0.067, dimension: 10, bestCount: 10 } as const;
 
 /** What the run keeps per molecule besides its score, computed once and only when needed. */
 interface MoleculeData {

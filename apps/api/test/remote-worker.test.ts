@@ -79,7 +79,7 @@ async function waitForJob(id: string) {
 }
 
 describe("remote workers over mutual TLS", () => {
-  it("runs the organization's remote job on data that never leaves the worker, reporting only metrics and hashes", async () => {
+  it("runs the organization's remote job on data that never leaves the worker, reporting only metrics and hashes", { timeout: 180_000 }, async () => {
     const created = await ctx.call({
       method: "POST",
       url: `/v1/projects/${projectId}/runs/molecular`,

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { DockingOracle, MemoryDockingCache, binaryAvailability, ligandRecords, mapConcurrent, prepareLigand } from "@sieve/workflows";
+import { DOCKING_LIGANDS } from "../lib/docking-ligands";
 import { writeBenchReport, type BenchRow } from "../lib/report";
 
 /**
@@ -16,20 +17,7 @@ import { writeBenchReport, type BenchRow } from "../lib/report";
 const SHARED = process.env.SIEVE_SHARED_DATA ?? join(import.meta.dirname, "..", "..", "..", "shared", "data");
 const PDB = join(SHARED, "structures", "1HSG.pdb");
 const INDINAVIR = "CC(C)(C)NC(=O)[C@@H]1CN(CC2=CN=CC=C2)CCN1C[C@@H](O)C[C@@H](CC1=CC=CC=C1)C(=O)N[C@@H]1[C@H](O)CC2=C1C=CC=C2";
-const LIGANDS: [string, string][] = [
-  ["paracetamol", "CC(=O)Nc1ccc(O)cc1"],
-  ["aspirin", "CC(=O)Oc1ccccc1C(=O)O"],
-  ["caffeine", "Cn1cnc2c1c(=O)n(C)c(=O)n2C"],
-  ["ibuprofen", "CC(C)Cc1ccc(cc1)C(C)C(=O)O"],
-  ["lidocaine", "CCN(CC)CC(=O)Nc1c(C)cccc1C"],
-  ["naproxen", "COc1ccc2cc(ccc2c1)[C@H](C)C(=O)O"],
-  ["propranolol", "CC(C)NCC(O)COc1cccc2ccccc12"],
-  ["diclofenac", "OC(=O)Cc1ccccc1Nc1c(Cl)cccc1Cl"],
-  ["warfarin", "CC(=O)CC(c1ccccc1)c1c(O)c2ccccc2oc1=O"],
-  ["indomethacin", "COc1ccc2n(C(=O)c3ccc(Cl)cc3)c(C)c(CC(=O)O)c2c1"],
-  ["celecoxib", "Cc1ccc(cc1)-c1cc(nn1-c1ccc(cc1)S(N)(=O)=O)C(F)(F)F"],
-  ["sildenafil", "CCCc1nn(C)c2c1nc([nH]c2=O)-c1cc(ccc1OCC)S(=O)(=O)N1CCN(C)CC1"],
-];
+const LIGANDS = DOCKING_LIGANDS.slice(0, 12);
 
 if (!existsSync(PDB)) {
   console.log(`bench/workflows skipped: ${PDB} is absent (shared data)`);

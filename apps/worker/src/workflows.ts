@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
-import { depictSvg, loadRDKit, type RDKitModule } from "@sieve/chem";
-import { assessSafety, buildReferenceIndex, negatomeIndex, structuralAlertsOfSmiles, type NegatomeEntry, type ReferenceCompound } from "@sieve/negatome";
+import { depictSvg, loadRDKit, SimilarityIndex, type RDKitModule } from "@sieve/chem";
+import { assessSafety, negatomeIndex, structuralAlertsOfSmiles, type NegatomeEntry } from "@sieve/negatome";
 import {
   CompoundEvaluator,
   DockingOracle,
@@ -53,7 +53,8 @@ export interface VhtsTaskInput {
 
 export interface NegatomeScreenInput {
   entries: NegatomeEntry[];
-  reference: ReferenceCompound[];
+  /** Fingerprints of the reference (non-failed) compounds, computed once by the platform. */
+  reference: { id: string; inchi_key: string | null; fingerprint: Uint32Array }[];
   target_uniprot_id: string | null;
   max_risk: number;
 }
@@ -66,8 +67,10 @@ export interface NegatomeScreenInput {
 export function negatomeScreen(rdkit: RDKitModule, input: NegatomeScreenInput): NegatomeScreen {
   const index = negatomeIndex(input.entries);
   const records = new Map(input.entries.map((entry) => [entry.negatome_id, entry]));
+  // A recorded failure must not count as its own safe neighbour.
   const failures = new Set(input.entries.flatMap((entry) => (entry.compound_inchi_key ? [entry.compound_inchi_key] : [])));
-  const reference = buildReferenceIndex(rdkit, input.reference, failures).index;
+  const reference = new SimilarityIndex<string>();
+  for (const compound of input.reference) if (!compound.inchi_key || !failures.has(compound.inchi_key)) reference.add(compound.id, compound.fingerprint);
   return (smiles) => {
     const result = assessSafety({ rdkit, smiles, index, records, reference, targetUniprotId: input.target_uniprot_id });
     if (!result.ok) return null;

@@ -3,7 +3,8 @@ import type { RunConfig } from "@sieve/contracts";
 import type { Database } from "@sieve/db";
 import { DEFAULT_MAX_NEGATOME_RISK, type BoxSpec, type VinaParameters, type WorkflowPlan } from "@sieve/workflows";
 import { referenceCompounds, visibleNegatomeEntries } from "../negatome/safety";
-import type { LeadOptTaskInput, LeadOptTaskOutput, VhtsTaskInput, VhtsTaskOutput } from "@sieve/worker/workflows";
+import type { ComputePool } from "@sieve/worker/pool";
+import type { LeadOptTaskInput, LeadOptTaskOutput, NegatomeScreenInput, VhtsTaskInput, VhtsTaskOutput } from "@sieve/worker/workflows";
 import type { EngineDomainHandler } from "../engine/dispatcher";
 import type { EngineJobRow } from "../engine/store";
 import { WorkflowInputError, workflowFiles } from "./inputs";
@@ -95,7 +96,20 @@ function smilesLines(text: string): { smiles: string; name: string | null }[] {
  * The database-side steps of a `vhts` job: read the library and receptor uploads of the job's
  * organization and the target's known actives (prepare), and shape the engine result (finish).
  */
-export function vhtsJobHandler(db: Database, referenceRoot: string, dataDir: string): EngineDomainHandler {
+const referenceSets = new Map<string, Promise<NegatomeScreenInput["reference"]>>();
+
+/** The reference compounds' fingerprints, computed once per process on a compute thread (about 3 s), not once per job. */
+function referenceFingerprints(pool: ComputePool, referenceRoot: string): Promise<NegatomeScreenInput["reference"]> {
+  let set = referenceSets.get(referenceRoot);
+  if (!set) {
+    set = pool.run("negatome.reference", { compounds: referenceCompounds(referenceRoot) }, { priority: "batch" });
+    set.catch(() => referenceSets.delete(referenceRoot));
+    referenceSets.set(referenceRoot, set);
+  }
+  return set;
+}
+
+export function vhtsJobHandler(db: Database, pool: ComputePool, referenceRoot: string, dataDir: string): EngineDomainHandler {
   return {
     async prepare(job: EngineJobRow): Promise<VhtsTaskInput> {
       const input = job.input as WorkflowJobInput;
@@ -104,7 +118,7 @@ export function vhtsJobHandler(db: Database, referenceRoot: string, dataDir: str
       if (!library) throw new WorkflowInputError("VHTS needs a Compound Library");
       const oracles = await oracleInputs(db, referenceRoot, dataDir, job);
       const target = await files.target(input.config.inputs.target_protein);
-      const negatome = { entries: await visibleNegatomeEntries(db, [job.orgId]), reference: referenceCompounds(referenceRoot), target_uniprot_id: target.uniprot, max_risk: DEFAULT_MAX_NEGATOME_RISK };
+      const negatome = { entries: await visibleNegatomeEntries(db, [job.orgId]), reference: await referenceFingerprints(pool, referenceRoot), target_uniprot_id: target.uniprot, max_risk: DEFAULT_MAX_NEGATOME_RISK };
       const shard = input.shard && input.shard.count > 1 ? input.shard : null;
       return {
         library: { name: library.name, text: library.text },

@@ -22,7 +22,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const referenceRoot = app.config.referenceDataRoot;
   const parsePlan = (description: string) => app.compute.run("workflows.plan", { description });
-  app.engine.registerDomain(VHTS_DOMAIN, vhtsJobHandler(db, referenceRoot, app.config.dataDir));
+  app.engine.registerDomain(VHTS_DOMAIN, vhtsJobHandler(db, app.compute, referenceRoot, app.config.dataDir));
   app.engine.registerDomain(LEAD_OPT_DOMAIN, leadOptJobHandler(db, referenceRoot, app.config.dataDir, parsePlan));
   app.engine.registerDomain(CUSTOM_DOMAIN, leadOptJobHandler(db, referenceRoot, app.config.dataDir, parsePlan));
 

@@ -77,8 +77,9 @@ function largestFragmentProfile(rdkit: RDKitModule, mol: Mol): MoleculeProfile |
 }
 
 /**
- * Analyses one SMILES with an already loaded RDKit module: a pure function (no I/O, no shared
- * state beyond RDKit's compiled patterns), so worker threads and benchmarks can call it freely.
+ * Analyses one SMILES with an already loaded RDKit module: a pure function (no I/O; the only
+ * shared state is what is computed once and kept: compiled SMARTS, element masses, the SA
+ * fragment table), so worker threads and benchmarks can call it freely.
  * Never throws: unparsable, empty or oversized input gives `{ ok: false, error }`.
  */
 export function analyzeMolecule(rdkit: RDKitModule, input: string, options: AnalyzeOptions = {}): MoleculeAnalysis {

@@ -1,10 +1,12 @@
 import type { Mol } from "@rdkit/rdkit";
 import { molecularFormula } from "./formula";
-import { readMolGraph } from "./morgan-environments";
+import { graphDescriptors } from "./graph-descriptors";
+import { readMolGraph, type MolGraph } from "./morgan-environments";
 import { qedFromProperties, qedProperties } from "./qed";
 import type { RDKitModule } from "./rdkit";
 import { readRDKitDescriptors } from "./rdkit-descriptors";
-import { saScore } from "./sa-score";
+import { saScoreOfGraph } from "./sa-score";
+import { matchGraphApplies, matchGraphOf } from "./smarts";
 
 /** Physico-chemical descriptors; each names the RDKit Python function it equals (see the README). */
 export interface MoleculeDescriptors {
@@ -62,18 +64,23 @@ export interface MoleculeProfile {
 const DRUG_LIKE_MAX_MW = 600;
 
 /** SA score, or null where the port refuses the molecule (the analysis must not fail for it). */
-function saScoreOrNull(rdkit: RDKitModule, mol: Mol): number | null {
+function saScoreOrNull(rdkit: RDKitModule, graph: MolGraph): number | null {
   try {
-    return saScore(rdkit, mol);
+    return saScoreOfGraph(rdkit, graph);
   } catch {
     return null;
   }
 }
 
-/** Describes a molecule the caller owns (it is not deleted here). */
+/**
+ * Describes a molecule the caller owns (it is not deleted here). The molecule's graph is read
+ * from RDKit.js once and shared by the descriptors, QED and the SA score; RDKit.js's
+ * `get_descriptors()` is only called for molecules the graph computation does not model.
+ */
 export function describeMolecule(rdkit: RDKitModule, mol: Mol): MoleculeProfile {
-  const rdkitDescriptors = readRDKitDescriptors(mol);
   const graph = readMolGraph(mol);
+  const matchGraph = matchGraphApplies(graph) ? matchGraphOf(graph) : undefined;
+  const rdkitDescriptors = graphDescriptors(rdkit, graph, matchGraph) ?? readRDKitDescriptors(mol);
   const descriptors: MoleculeDescriptors = {
     mw: rdkitDescriptors.amw,
     exact_mw: rdkitDescriptors.exactmw,
@@ -86,8 +93,8 @@ export function describeMolecule(rdkit: RDKitModule, mol: Mol): MoleculeProfile 
     aromatic_rings: rdkitDescriptors.NumAromaticRings,
     heavy_atoms: rdkitDescriptors.NumHeavyAtoms,
     fraction_csp3: rdkitDescriptors.FractionCSP3,
-    qed: qedFromProperties(qedProperties(rdkit, mol, graph, rdkitDescriptors)),
-    sa_score: saScoreOrNull(rdkit, mol),
+    qed: qedFromProperties(qedProperties(rdkit, mol, graph, rdkitDescriptors, matchGraph)),
+    sa_score: saScoreOrNull(rdkit, graph),
   };
   const lipinski: LipinskiRuleOfFive = {
     donors: rdkitDescriptors.lipinskiHBD,

@@ -25,6 +25,8 @@ export interface MolGraph {
   /** Bond orders as RDKit.js's JSON writes them: Kekulé orders, or the bond type for unusual bonds. */
   bondOrders: number[];
   bondAtoms: [number, number][];
+  /** Atoms RDKit marked aromatic. */
+  aromaticAtoms: number[];
   /** Per atom, [bond index, neighbour atom] pairs. */
   neighbours: [number, number][][];
   /** RDKit's ring set (symmetrized SSSR) as atom index lists, ring bonds in order. */
@@ -46,7 +48,7 @@ interface RDKitJson {
   molecules: {
     atoms: RDKitJsonAtom[];
     bonds?: { bo?: number; atoms: [number, number] }[];
-    extensions?: { name: string; aromaticBonds?: number[]; atomRings?: number[][]; cipRanks?: number[] }[];
+    extensions?: { name: string; aromaticAtoms?: number[]; aromaticBonds?: number[]; atomRings?: number[][]; cipRanks?: number[] }[];
   }[];
 }
 
@@ -72,6 +74,7 @@ export function readMolGraph(mol: JSMol): MolGraph {
     bondTypes: bonds.map((b, i) => (aromaticBonds.has(i) ? AROMATIC_BOND : (b.bo ?? json.defaults.bond.bo))),
     bondOrders: bonds.map((b) => b.bo ?? json.defaults.bond.bo),
     bondAtoms: bonds.map((b) => b.atoms),
+    aromaticAtoms: representation?.aromaticAtoms ?? [],
     neighbours,
     atomRings: representation?.atomRings ?? [],
     cipRanks: representation?.cipRanks,

@@ -33,16 +33,19 @@
 import type { Mol } from "@rdkit/rdkit";
 import { readMolGraph, type MolGraph } from "./morgan-environments";
 import type { RDKitModule } from "./rdkit";
+import { graphDescriptors } from "./graph-descriptors";
 import { readRDKitDescriptors, type RDKitDescriptors } from "./rdkit-descriptors";
 import { ACCEPTOR_SMARTS, STRUCTURAL_ALERT_SMARTS } from "./qed-patterns";
-import { mayMatch, moleculeFeatures, smartsScreen, type MoleculeFeatures, type SmartsScreen } from "./smarts-screen";
+import { compileSmarts, countUniqueMatches, hasMatch, matchGraphApplies, matchGraphOf, type MatchGraph, type SmartsPattern } from "./smarts";
+import { mayMatch, moleculeFeatures, smartsScreen, type SmartsScreen } from "./smarts-screen";
 
 /**
  * QED, the quantitative estimate of drug-likeness: Bickerton, Paolini, Besnard, Muresan &
  * Hopkins, "Quantifying the chemical beauty of drugs", Nat Chem 2012, 4:90-98,
  * doi:10.1038/nchem.1243, ported from RDKit 2022.09 `rdkit/Chem/QED.py` (descriptor
  * version 1.1.0): same ADS parameters, weights, acceptor and alert SMARTS. Each property
- * comes from the RDKit function QED.py calls, through RDKit.js:
+ * comes from the RDKit function QED.py calls, as RDKit.js's `get_descriptors()` computes it
+ * (reproduced from the graph by `graph-descriptors.ts`, identical values):
  * MW `_CalcMolWt` = `amw`, ALOGP `Crippen.MolLogP` = `CrippenClogP`, PSA `MolSurf.TPSA` =
  * `tpsa`, HBD `CalcNumHBD` = `NumHBD`, ROTB `CalcNumRotatableBonds(Strict)` = `NumRotatableBonds`
  * (RDKit's default is Strict); HBA, AROM and ALERTS are computed here as QED.py does.
@@ -92,7 +95,8 @@ const SINGLE_OR_AROMATIC = new Set([1, AROMATIC_BOND]);
 
 /** A compiled QED SMARTS with the cheap screen that lets most searches be skipped. */
 interface QedPattern {
-  query: Mol;
+  smarts: string;
+  pattern: SmartsPattern;
   screen: SmartsScreen;
 }
 interface QedPatterns {
@@ -100,32 +104,45 @@ interface QedPatterns {
   alerts: QedPattern[];
 }
 
-/** SMARTS compiled once per RDKit module and kept for its lifetime (never deleted). */
-const compiledPatterns = new WeakMap<RDKitModule, QedPatterns>();
+/**
+ * The SMARTS, compiled once for our matcher (`smarts.ts`): it searches the graph already read
+ * from RDKit.js, instead of crossing into WebAssembly (and parsing a JSON answer) 127 times per
+ * molecule. The tests check it agrees with RDKit.js's own substructure search on every pattern.
+ */
+let compiledPatterns: QedPatterns | undefined;
 
-function qedPatterns(rdkit: RDKitModule): QedPatterns {
-  let patterns = compiledPatterns.get(rdkit);
-  if (!patterns) {
-    const compile = (smarts: string): QedPattern => {
-      const query = rdkit.get_qmol(smarts);
-      if (!query) throw new Error(`RDKit rejected the QED SMARTS ${smarts}`);
-      return { query, screen: smartsScreen(smarts) };
-    };
-    patterns = { acceptors: ACCEPTOR_SMARTS.map(compile), alerts: STRUCTURAL_ALERT_SMARTS.map(compile) };
-    compiledPatterns.set(rdkit, patterns);
+function compileQedPattern(smarts: string): QedPattern {
+  return { smarts, pattern: compileSmarts(smarts), screen: smartsScreen(smarts) };
+}
+
+function qedPatterns(): QedPatterns {
+  compiledPatterns ??= { acceptors: ACCEPTOR_SMARTS.map(compileQedPattern), alerts: STRUCTURAL_ALERT_SMARTS.map(compileQedPattern) };
+  return compiledPatterns;
+}
+
+/**
+ * The same SMARTS as RDKit.js query molecules, for the molecules our matcher does not model
+ * (`matchGraphApplies`: dummy atoms, dative and other unusual bonds); compiled on first need,
+ * once per RDKit module, and kept for its lifetime (never deleted).
+ */
+const rdkitQueries = new WeakMap<RDKitModule, Map<string, Mol>>();
+
+function rdkitQuery(rdkit: RDKitModule, smarts: string): Mol {
+  let queries = rdkitQueries.get(rdkit);
+  if (!queries) rdkitQueries.set(rdkit, (queries = new Map()));
+  let query = queries.get(smarts);
+  if (!query) {
+    const compiled = rdkit.get_qmol(smarts);
+    if (!compiled) throw new Error(`RDKit rejected the QED SMARTS ${smarts}`);
+    queries.set(smarts, (query = compiled));
   }
-  return patterns;
+  return query;
 }
 
-/** Number of (unique) matches, as `len(mol.GetSubstructMatches(pattern))`. */
-function countMatches(mol: Mol, features: MoleculeFeatures, { query, screen }: QedPattern): number {
-  if (!mayMatch(screen, features)) return 0;
-  const matches: unknown = JSON.parse(mol.get_substruct_matches(query));
+/** Number of (unique) matches, as `len(mol.GetSubstructMatches(pattern))`, through RDKit.js. */
+function rdkitMatchCount(rdkit: RDKitModule, mol: Mol, smarts: string): number {
+  const matches: unknown = JSON.parse(mol.get_substruct_matches(rdkitQuery(rdkit, smarts)));
   return Array.isArray(matches) ? matches.length : 0;
-}
-
-function hasMatch(mol: Mol, features: MoleculeFeatures, { query, screen }: QedPattern): boolean {
-  return mayMatch(screen, features) && mol.get_substruct_match(query) !== "{}";
 }
 
 /**
@@ -171,19 +188,33 @@ function aromaticRingCount(graph: MolGraph): number {
   return bonds - keptAtoms + components;
 }
 
-/** QED.py `properties(mol)`, reusing a graph and descriptors the caller already read. */
-export function qedProperties(rdkit: RDKitModule, mol: Mol, graph: MolGraph, descriptors: RDKitDescriptors): QedProperties {
-  const patterns = qedPatterns(rdkit);
+/**
+ * QED.py `properties(mol)`, reusing a graph and descriptors the caller already read (and the
+ * match graph, when the caller built one). HBA counts each acceptor pattern's matches,
+ * `len(mol.GetSubstructMatches(pattern))`; ALERTS counts the alert patterns that match.
+ */
+export function qedProperties(rdkit: RDKitModule, mol: Mol, graph: MolGraph, descriptors: RDKitDescriptors, matchGraph?: MatchGraph): QedProperties {
+  const patterns = qedPatterns();
   const features = moleculeFeatures(graph);
+  let acceptors = 0;
+  let alerts = 0;
+  if (matchGraphApplies(graph)) {
+    matchGraph ??= matchGraphOf(graph);
+    for (const { pattern, screen } of patterns.acceptors) if (mayMatch(screen, features)) acceptors += countUniqueMatches(pattern, matchGraph);
+    for (const { pattern, screen } of patterns.alerts) if (mayMatch(screen, features) && hasMatch(pattern, matchGraph)) alerts++;
+  } else {
+    for (const { smarts, screen } of patterns.acceptors) if (mayMatch(screen, features)) acceptors += rdkitMatchCount(rdkit, mol, smarts);
+    for (const { smarts, screen } of patterns.alerts) if (mayMatch(screen, features) && mol.get_substruct_match(rdkitQuery(rdkit, smarts)) !== "{}") alerts++;
+  }
   return {
     MW: descriptors.amw,
     ALOGP: descriptors.CrippenClogP,
-    HBA: patterns.acceptors.reduce((sum, pattern) => sum + countMatches(mol, features, pattern), 0),
+    HBA: acceptors,
     HBD: descriptors.NumHBD,
     PSA: descriptors.tpsa,
     ROTB: descriptors.NumRotatableBonds,
     AROM: aromaticRingCount(graph),
-    ALERTS: patterns.alerts.filter((alert) => hasMatch(mol, features, alert)).length,
+    ALERTS: alerts,
   };
 }
 
@@ -208,5 +239,7 @@ export function qedFromProperties(properties: QedProperties, weights: QedWeights
 
 /** QED of a molecule the caller owns, with the mean weights by default (QED.py `qed`/`default`). */
 export function qed(rdkit: RDKitModule, mol: Mol, weights: QedWeights = WEIGHT_MEAN): number {
-  return qedFromProperties(qedProperties(rdkit, mol, readMolGraph(mol), readRDKitDescriptors(mol)), weights);
+  const graph = readMolGraph(mol);
+  const descriptors = graphDescriptors(rdkit, graph) ?? readRDKitDescriptors(mol);
+  return qedFromProperties(qedProperties(rdkit, mol, graph, descriptors), weights);
 }

@@ -154,8 +154,12 @@ function countChiralCentres(graph: MolGraph, rings: Set<number>[]): number {
 
 /** SA score of an RDKit.js molecule the caller owns (not deleted here). */
 export function saScore(rdkit: RDKitModule, mol: JSMol): number {
+  return saScoreOfGraph(rdkit, readMolGraph(mol));
+}
+
+/** SA score of a molecule graph already read with {@link readMolGraph}. */
+export function saScoreOfGraph(rdkit: RDKitModule, graph: MolGraph): number {
   const table = loadFragmentTable();
-  const graph = readMolGraph(mol);
   if (graph.atomicNumbers.length === 0) throw new Error("The SA score is undefined for a molecule without atoms");
   const fingerprint = [...morganCountsOfGraph(rdkit, graph, 2)].sort((p, q) => p[0] - q[0]);
 

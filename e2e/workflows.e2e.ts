@@ -98,7 +98,8 @@ describe("virtual screening with docking from the New Job modal", () => {
 
     // From the recent runs table, through the run's details, to its page.
     const runsTable = page.getByRole("table", { name: "Recent runs" });
-    await runsTable.getByRole("row", { name: /Virtual High-Throughput Screening/ }).getByRole("button", { name: /^Details of run / }).click();
+    // Newest first: a retried attempt's earlier run is further down.
+    await runsTable.getByRole("row", { name: /Virtual High-Throughput Screening/ }).first().getByRole("button", { name: /^Details of run / }).click();
     await dialog().getByRole("link", { name: /Open the run page/ }).click();
     await page.waitForURL(/\/dashboard\/runs\/[0-9a-f-]{36}$/);
     await page.getByRole("heading", { name: /Virtual High-Throughput Screening — run/ }).waitFor();

@@ -1,48 +1,11 @@
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabaseForStart, StartupError, startupFailureText } from "../src/startup";
-import { onPostgres, postgresAdminUrl } from "./context";
+import { closedPort, startServer } from "./server-process";
 
 /**
  * Start-up failures an operator can fix are one clear line and exit code 1, never a stack trace:
  * a missing JWT_SECRET with DATABASE_URL, PostgreSQL unreachable (retried first) or refusing us.
  */
-const SERVER = new URL("../src/server.ts", import.meta.url).pathname;
-const dataDir = mkdtempSync(join(tmpdir(), "sieve-startup-"));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-/** Runs the real server entry with `env` until it exits; a server that starts instead is killed after 60 s. */
-async function startServer(env: Record<string, string>): Promise<{ code: number | null; lines: string[] }> {
-  const { JWT_SECRET: _secret, DATABASE_URL: _url, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", SERVER], {
-    env: { ...inherited, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, COMPUTE_THREADS: "1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const guard = setTimeout(() => child.kill("SIGKILL"), 60_000);
-  const code = await new Promise<number | null>((resolve) => child.on("exit", (exitCode) => resolve(exitCode)));
-  clearTimeout(guard);
-  // Node's own warnings ("(node:123) Warning: …") are not ours to judge.
-  const lines = output.split("\n").filter((line) => line.trim() !== "" && !line.startsWith("(node:") && !line.startsWith("(Use `node"));
-  return { code, lines };
-}
-
-async function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 describe("start-up errors", () => {
   it("refuses DATABASE_URL without JWT_SECRET in one line and exits 1", async () => {
     const { code, lines } = await startServer({ DATABASE_URL: "postgres://sieve@127.0.0.1:1/sieve" });
@@ -80,14 +43,5 @@ describe("start-up errors", () => {
       "Sieve cannot start: listen EADDRINUSE: address already in use 127.0.0.1:8080 (choose another PORT or HOST)",
     );
     expect(startupFailureText(new TypeError("a bug"))).toMatch(/^TypeError: a bug\n\s+at /);
-  });
-
-  it.skipIf(!onPostgres)("names a PostgreSQL database that does not exist in one line and exits 1", async () => {
-    const url = new URL(postgresAdminUrl);
-    url.pathname = `/sieve_missing_${randomBytes(4).toString("hex")}`;
-    const { code, lines } = await startServer({ DATABASE_URL: url.toString(), JWT_SECRET: "startup-test" });
-    expect(code).toBe(1);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`^Sieve cannot start: Cannot open PostgreSQL at .*${url.pathname}: database "${url.pathname.slice(1)}" does not exist$`));
   });
 });

@@ -18,5 +18,5 @@ export { BIOISOSTERES, bioisostericAnalogs } from "./bioisosteres";
 export { generateAnalogs, ANALOG_STRATEGY_NAMES, type Analog, type AnalogStrategy } from "./analogs";
 export { parseWorkflowPlan, constraintViolations, hergAlert, type PlanConstraint, type WorkflowPlan } from "./plan";
 export { runLeadOptimization, type LeadOptOptions, type LeadOptResult, type SeriesMember } from "./lead-opt";
-export { runMdOracle, parseXvg, gromacsFatalError, MdSystemError, MD_ORACLE_VERSION, DEFAULT_RMSD_THRESHOLD_NM, type MdOptions, type MdResult, type MdSeriesPoint } from "./md/md-oracle";
+export { runMdOracle, mdInstability, parseXvg, gromacsFatalError, MdSystemError, MD_ORACLE_VERSION, DEFAULT_RMSD_THRESHOLD_NM, type MdOptions, type MdResult, type MdSeriesPoint } from "./md/md-oracle";
 export { buildPeptideSystem } from "./md/peptide-system";

@@ -66,6 +66,15 @@ const AMINO_ACIDS = new Set(
 );
 const WATERS = new Set(["SOL", "HOH", "WAT", "TIP3", "TIP4", "SPC"]);
 
+/** Why a run counts as unstable at an RMSD threshold: a crash, a positive minimised energy, or the final RMSD above it. */
+export function mdInstability(run: { crashed: string | null; minimisedPotential: number; rmsdFinal: number | null; rmsdGroup: string }, rmsdThresholdNm: number): string[] {
+  return [
+    ...(run.crashed ? [`the dynamics crashed: ${run.crashed}`] : []),
+    ...(run.minimisedPotential > 0 ? [`the minimised potential energy is positive (${run.minimisedPotential.toExponential(3)} kJ/mol)`] : []),
+    ...(run.rmsdFinal !== null && run.rmsdFinal > rmsdThresholdNm ? [`${run.rmsdGroup} RMSD reached ${run.rmsdFinal.toFixed(3)} nm (> ${rmsdThresholdNm} nm)`] : []),
+  ];
+}
+
 /** GROMACS' "Fatal error:" paragraph, which is what a user needs to read. */
 export function gromacsFatalError(output: string): string | null {
   const match = /Fatal error:\s*\n([\s\S]*?)\n\s*\n?(For more information|-{10,})/.exec(output);
@@ -232,11 +241,7 @@ export async function runMdOracle(tarball: Uint8Array, options: MdOptions): Prom
     const temperatures = energies.map((row) => row[2]!).filter(Number.isFinite);
     const rmsdFinal = rmsdSeries.at(-1)?.value ?? null;
     const rmsdMax = rmsdSeries.length ? Math.max(...rmsdSeries.map((p) => p.value)) : null;
-    const instability = [
-      ...(crashed ? [`the dynamics crashed: ${crashed}`] : []),
-      ...(minimisation.potential_kj_mol > 0 ? [`the minimised potential energy is positive (${minimisation.potential_kj_mol.toExponential(3)} kJ/mol)`] : []),
-      ...(rmsdFinal !== null && rmsdFinal > DEFAULT_RMSD_THRESHOLD_NM ? [`${rmsdGroup} RMSD reached ${rmsdFinal.toFixed(3)} nm (> ${DEFAULT_RMSD_THRESHOLD_NM} nm)`] : []),
-    ];
+    const instability = mdInstability({ crashed, minimisedPotential: minimisation.potential_kj_mol, rmsdFinal, rmsdGroup }, DEFAULT_RMSD_THRESHOLD_NM);
     return {
       oracle: { name: "md", version: `${MD_ORACLE_VERSION}; ${gromacs.version}` },
       system: {

@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { schema, type Database } from "@sieve/db";
 import { ErrorBody, OracleDockBody, OracleJobCreated, OracleMdBody, OracleRegisterBody, OracleRegistered, type RegisteredNegative } from "@sieve/contracts";
 import type { DockTaskInput, DockTaskOutput, MdTaskInput } from "@sieve/worker/workflows";
-import { DEFAULT_RMSD_THRESHOLD_NM, type MdResult } from "@sieve/workflows";
+import { binaryAvailability, DEFAULT_RMSD_THRESHOLD_NM, mdInstability, type MdResult } from "@sieve/workflows";
 import { ApiError, conflict, notFound, validationFailed } from "../../http/errors";
 import { authStore } from "../auth/store";
 import type { EngineDomainHandler } from "../engine/dispatcher";
@@ -11,7 +11,6 @@ import type { EngineJobRow } from "../engine/store";
 import { negatomeService } from "../negatome/service";
 import { WorkflowInputError, workflowFiles } from "./inputs";
 import { dockingCacheDir } from "./jobs";
-import { mdAvailability } from "./oracle-status";
 
 export const ORACLE_DOCK_DOMAIN = "oracle_dock";
 export const ORACLE_MD_DOMAIN = "oracle_md";
@@ -71,14 +70,6 @@ export function mdJobHandler(db: Database, referenceRoot: string, limits: { maxW
   };
 }
 
-/** A finished MD job's instability against the caller's RMSD threshold (a crash or a positive energy always counts). */
-function mdInstability(result: MdResult, rmsdThresholdNm: number): string[] {
-  return [
-    ...result.instability.filter((reason) => !/RMSD reached/.test(reason)),
-    ...(result.nvt.rmsd_final_nm !== null && result.nvt.rmsd_final_nm > rmsdThresholdNm ? [`${result.system.rmsd_group} RMSD reached ${result.nvt.rmsd_final_nm.toFixed(3)} nm (> ${rmsdThresholdNm} nm)`] : []),
-  ];
-}
-
 /** The negatome's synthetic oracles: docking and MD jobs, and registration of their poor results as negatives. */
 export const negatomeOracleRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -99,7 +90,7 @@ export const negatomeOracleRoutes: FastifyPluginAsyncZod = async (app) => {
     const { system_tar_s3, ns, ligand_smiles, target_uniprot_id } = request.body;
     const maxNs = app.config.md.maxNs;
     if (ns > maxNs) throw validationFailed([{ path: "ns", message: `at most ${maxNs} ns per MD oracle run on this server (MD_MAX_NS)` }]);
-    const gromacs = await mdAvailability();
+    const gromacs = await binaryAvailability("gmx");
     if (!gromacs.available) throw new ApiError(501, "md_unavailable", gromacs.reason ?? "The MD oracle needs GROMACS (apt-get install -y gromacs)");
     const files = workflowFiles(db, request.tenant, app.config.referenceDataRoot);
     const system = await files.readUploadBytes(system_tar_s3, "system_tar_s3").catch((error: unknown) => {
@@ -149,7 +140,7 @@ function dockNegatives(job: EngineJobRow, affinityThreshold: number, targetUnipr
 function mdNegatives(job: EngineJobRow, rmsdThresholdNm: number, targetUniprotId: string | null | undefined, ligandSmiles: string | null | undefined): RegisteredNegative[] {
   const result = (job.result as { final_metrics: MdResult }).final_metrics;
   const input = job.input as MdJobInput;
-  const instability = mdInstability(result, rmsdThresholdNm);
+  const instability = mdInstability({ crashed: result.nvt.crashed, minimisedPotential: result.minimisation.potential_kj_mol, rmsdFinal: result.nvt.rmsd_final_nm, rmsdGroup: result.system.rmsd_group }, rmsdThresholdNm);
   if (instability.length === 0) return [];
   const smiles = ligandSmiles ?? input.ligand_smiles;
   if (!smiles) throw validationFailed([{ path: "ligand_smiles", message: "The MD run was unstable; give the SMILES of the ligand in the simulated system so it can be registered" }]);

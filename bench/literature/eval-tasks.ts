@@ -1,4 +1,5 @@
 import {
+  bestThreshold,
   buildDictionary,
   corpusKey,
   fitDocumentRelationModel,
@@ -129,23 +130,31 @@ export function fitRelations(train: PreparedDocument[], kind: "chemical-disease"
 /**
  * Chooses, on the training split only, how the end-to-end relation model is fitted: on gold
  * mentions or on cross-fitted extracted mentions. Both are scored by 5-fold cross-validation on the
- * training documents' extracted mentions; the higher F1 wins.
+ * training documents' extracted mentions; the higher F1 wins. The decision threshold for extracted
+ * mentions comes from the same cross-validated scores: a model fitted on gold mentions scores the
+ * noisier extracted pairs lower, so its own gold-mention threshold would cut too many of them.
  */
-export function chooseEndToEndFit(train: PreparedDocument[], kind: "chemical-disease" | "gene-disease", options: DocumentModelOptions = {}): { choice: "gold" | "predicted"; cv: { gold: number; predicted: number } } {
+export function chooseEndToEndFit(train: PreparedDocument[], kind: "chemical-disease" | "gene-disease", options: DocumentModelOptions = {}): { choice: "gold" | "predicted"; cv: Record<"gold" | "predicted", number>; threshold: Record<"gold" | "predicted", number> } {
   const folds = 5;
-  const scorers = { gold: new SetScorer(), predicted: new SetScorer() };
   const extracted = labelled(train, kind, "predicted");
-  for (const source of ["gold", "predicted"] as const) {
+  const goldTotal = extracted.reduce((n, d) => n + d.gold.size, 0);
+  const fitted = (["gold", "predicted"] as const).map((source) => {
     const docs = labelled(train, kind, source);
+    const scored: { score: number; y: number }[] = [];
     for (let f = 0; f < folds; f++) {
       const model = fitDocumentRelationModel(docs.filter((_, i) => i % folds !== f), kind, options);
       extracted.forEach((d, i) => {
-        if (i % folds === f) scorers[source].add(predictDocumentRelations(model, d).map((p) => `${p.head}\t${p.tail}`), d.gold);
+        if (i % folds === f) for (const p of scoreDocumentPairs(model, d)) scored.push({ score: p.score, y: d.gold.has(`${p.head}\t${p.tail}`) ? 1 : 0 });
       });
     }
-  }
-  const cv = { gold: scorers.gold.result().f1, predicted: scorers.predicted.result().f1 };
-  return { choice: cv.gold >= cv.predicted ? "gold" : "predicted", cv };
+    return bestThreshold(scored, goldTotal);
+  });
+  const [gold, predicted] = fitted as [{ threshold: number; f1: number }, { threshold: number; f1: number }];
+  return {
+    choice: gold.f1 >= predicted.f1 ? "gold" : "predicted",
+    cv: { gold: gold.f1, predicted: predicted.f1 },
+    threshold: { gold: gold.threshold, predicted: predicted.threshold },
+  };
 }
 
 /** Document-level relation P/R/F1 with gold or with extracted mentions. */

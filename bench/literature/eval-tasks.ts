@@ -64,9 +64,11 @@ export function excluding(docs: PubTatorDocument[], evaluated: PubTatorDocument[
 /**
  * Mention-level NER: a predicted mention is correct when its span and type equal a gold mention's
  * (strict boundaries, as the BioCreative V CDR DNER and BioRED NER evaluations); with `normalised`
- * its id (NCBI Gene for genes, MeSH otherwise) must also be one of the gold mention's ids.
+ * its id (NCBI Gene for genes, MeSH otherwise) must also be one of the gold mention's ids. With
+ * `scope`, only gold mentions having an id it accepts are scored: predictions at the other gold
+ * spans count neither way, predictions elsewhere are still false positives.
  */
-export function nerScore(docs: PreparedDocument[], type: EntityType, normalised: boolean): Prf {
+export function nerScore(docs: PreparedDocument[], type: EntityType, normalised: boolean, scope?: (id: string) => boolean): Prf {
   const scorer = new SetScorer();
   for (const d of docs) {
     const key = (m: Mention) => `${m.start}:${m.end}` + (normalised ? `:${corpusKey(m) ?? "?"}` : "");
@@ -78,18 +80,54 @@ export function nerScore(docs: PreparedDocument[], type: EntityType, normalised:
       ids.add(corpusKey(m) ?? "?");
       goldSpans.set(span, ids);
     }
+    const outOfScope = new Set([...goldSpans].filter(([, ids]) => scope && ![...ids].some(scope)).map(([span]) => span));
     const gold = new Set<string>();
     const predicted = new Set<string>();
     for (const m of d.predicted.filter((p) => p.type === type)) {
       const span = `${m.start}:${m.end}`;
+      if (outOfScope.has(span)) continue;
       const ids = goldSpans.get(span);
       if (ids && (!normalised || ids.has(corpusKey(m) ?? "!"))) predicted.add(span);
       else predicted.add(key(m) + ":wrong");
     }
-    for (const span of goldSpans.keys()) gold.add(span);
+    for (const span of goldSpans.keys()) if (!outOfScope.has(span)) gold.add(span);
     scorer.add(predicted, gold);
   }
   return scorer.result();
+}
+
+/**
+ * The best any tagger could score when it finds and normalises exactly the gold mentions whose id
+ * `known` accepts (an id from the reference data or the training split) and nothing else: ids it has
+ * never seen, it cannot name.
+ */
+export function nerCeiling(docs: PreparedDocument[], type: EntityType, known: (id: string) => boolean): Prf {
+  let reachable = 0;
+  let total = 0;
+  for (const d of docs) {
+    const spans = new Map<string, boolean>();
+    for (const m of d.gold.filter((g) => g.type === type)) {
+      const span = `${m.start}:${m.end}`;
+      spans.set(span, (spans.get(span) ?? false) || known(corpusKey(m) ?? ""));
+    }
+    total += spans.size;
+    for (const ok of spans.values()) if (ok) reachable++;
+  }
+  return prf(reachable, 0, total - reachable);
+}
+
+/** End-to-end relation recall bound: gold pairs both of whose ids the extracted mentions of the document name. */
+export function relationCeiling(docs: PreparedDocument[], kind: "chemical-disease" | "gene-disease"): Prf {
+  let found = 0;
+  let total = 0;
+  for (const d of docs) {
+    const named = new Set(d.predicted.map(corpusKey));
+    for (const pair of goldPairs(d, kind)) {
+      total++;
+      if (pair.split("\t").every((id) => named.has(id))) found++;
+    }
+  }
+  return prf(found, 0, total - found);
 }
 
 /** Document-level normalised entity sets (the BC5CDR DNER measure): ids found anywhere in the document. */

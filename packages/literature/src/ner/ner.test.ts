@@ -55,6 +55,31 @@ describe("dictionary tagging", () => {
   });
 });
 
+describe("coordinated gene names", () => {
+  const gene = (symbol: string, ncbigene: string) => ({ hgnc_id: `HGNC:${ncbigene}`, symbol, name: null, aliases: [], previous_symbols: [], ncbigene, ensembl: null, uniprot: [] });
+  const genes = [gene("CASP3", "836"), gene("CASP7", "840"), gene("MMP2", "4313"), gene("MMP9", "4318"), gene("MSH2", "4436"), gene("MSH3", "4437"), gene("FGF2", "2247"), gene("FGF4", "2249")];
+  const coordinated = buildDictionary({ genes, diseases: [], drugs: [] });
+  const spans = (text: string) => tagMentions(text, coordinated).map((m) => [m.text, m.xrefs.ncbigene]);
+
+  it("gives every gene of a coordination a mention over the whole of it", () => {
+    expect(spans("CASP3/7 activity and MMP-2/-9 levels rose")).toEqual([
+      ["CASP3/7", "836"],
+      ["CASP3/7", "840"],
+      ["MMP-2/-9", "4313"],
+      ["MMP-2/-9", "4318"],
+    ]);
+    expect(spans("FGF-2 and -4 were added")).toEqual([
+      ["FGF-2 and -4", "2247"],
+      ["FGF-2 and -4", "2249"],
+    ]);
+  });
+
+  it("leaves a name alone when a number after it names no gene, or reads as a count", () => {
+    expect(spans("FGF-2 and 3 were added")).toEqual([["FGF-2", "2247"]]);
+    expect(spans("MLH1, MSH2, and 3 other genes")).toEqual([["MSH2", "4436"]]);
+  });
+});
+
 describe("abbreviations", () => {
   it("finds tumor necrosis factor (TNF) with Schwartz–Hearst long-form offsets", () => {
     const text = "Serum tumor necrosis factor (TNF) rose.";

@@ -1,6 +1,7 @@
 import { splitSentences } from "../sentences";
 import type { Mention, Sentence } from "../types";
 import { findAbbreviations } from "./abbreviations";
+import { expandCoordinations } from "./coordination";
 import type { Dictionary } from "./dictionary";
 import { dominantSpecies } from "./species";
 import { matchDictionary, type DictionaryMatch } from "./tagger";
@@ -17,7 +18,8 @@ import type { Token } from "./tokens";
  *    vocabularies are dropped, as the author defined the letters as something else.
  */
 export function tagMentions(text: string, dict: Dictionary, sentences: Sentence[] = splitSentences(text), tokens?: Token[]): Mention[] {
-  const matches = matchDictionary(text, dict, tokens, dominantSpecies(text));
+  const species = dominantSpecies(text);
+  const matches = expandCoordinations(text, dict, matchDictionary(text, dict, tokens, species), species);
   const definitions = findAbbreviations(text, sentences);
   if (definitions.length === 0) return matches.map((m) => toMention(text, dict, m, "dictionary"));
 

@@ -54,7 +54,8 @@ export function matchDictionary(text: string, dict: Dictionary, tokens: Token[] 
   return matches;
 }
 
-function pickEntry(dict: Dictionary, key: string, list: DictionaryEntry[], surface: string, species: Species | null): DictionaryEntry | null {
+/** The entry a name resolves to: case rule, blocking and organism preference as in `matchDictionary`. */
+export function pickEntry(dict: Dictionary, key: string, list: DictionaryEntry[], surface: string, species: Species | null): DictionaryEntry | null {
   let best: DictionaryEntry | null = null;
   let bestWeight = -Infinity;
   for (const entry of list) {

@@ -52,6 +52,31 @@ export function addCorpusNames(dict: Dictionary, documents: PubTatorDocument[], 
     }
     addName(dict, concept, text, "corpus", 1 + n, species);
   }
+  linkOrthologs(dict, [...counts.values()]);
+}
+
+/**
+ * A training corpus names mouse and rat genes by their own NCBI Gene ids, which the human reference
+ * data lacks. A mined gene whose name is an HGNC symbol up to case and hyphens ("Stat3", "Il-6")
+ * is taken as that human gene's ortholog: its names also name the human gene in human documents,
+ * and the human symbol also names it in documents of its own organism.
+ */
+function linkOrthologs(dict: Dictionary, mined: { type: EntityType; id: string; text: string; species: Species | null; n: number }[]): void {
+  const humanBySymbol = new Map<string, number>();
+  dict.concepts.forEach((c, i) => {
+    if (c.type === "gene" && c.xrefs.hgnc) humanBySymbol.set(c.name.toUpperCase(), i);
+  });
+  const byGene = new Map<string, typeof mined>();
+  for (const m of mined) if (m.type === "gene" && m.species !== null && m.species !== "9606" && dict.conceptIndex.has(`gene|NCBIGene:${m.id}`)) byGene.set(m.id, [...(byGene.get(m.id) ?? []), m]);
+  for (const [id, names] of byGene) {
+    const human = names.map((m) => humanBySymbol.get(m.text.replace(/[\s-]/g, "").toUpperCase())).find((h) => h !== undefined);
+    if (human === undefined) continue;
+    const own = dict.conceptIndex.get(`gene|NCBIGene:${id}`)!;
+    for (const m of names) {
+      addName(dict, human, m.text, "corpus", (1 + m.n) / 2, "9606");
+      addName(dict, own, dict.concepts[human]!.name, "corpus", 1, m.species);
+    }
+  }
 }
 
 export interface PruneOptions {

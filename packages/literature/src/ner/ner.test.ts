@@ -134,6 +134,17 @@ describe("dictionary building from a training corpus", () => {
     expect(tagMentions("respiratory depression", strict)[0]!.id).toBe("MESH:D012131");
   });
 
+  it("links a mined mouse gene to its human ortholog by symbol, each organism keeping its own id", () => {
+    const stat3 = { hgnc_id: "HGNC:11364", symbol: "STAT3", name: null, aliases: [], previous_symbols: [], ncbigene: "6774", ensembl: null, uniprot: [] };
+    const mouseDoc = parsePubTator(["3|t|Stat3 in mice.", "3|a|Mice lacking Stat3 in mouse liver.", "3\t0\t5\tStat3\tGeneOrGeneProduct\t20848", "3\t29\t34\tStat3\tGeneOrGeneProduct\t20848"].join("\n"));
+    const d = buildDictionary({ genes: [stat3], diseases: [], drugs: [] }, { corpora: [{ documents: mouseDoc, types: ["gene"] }], prune: false });
+    const ncbigene = (text: string) => tagMentions(text, d).map((m) => m.xrefs.ncbigene);
+    expect(ncbigene("Stat3 was raised in mice and in mouse cells.")).toEqual(["20848"]);
+    expect(ncbigene("STAT3 was raised in mice and in mouse cells.")).toEqual(["20848"]);
+    expect(ncbigene("Stat3 was raised in patients and in human cells.")).toEqual(["6774"]);
+    expect(ncbigene("STAT3 was raised in patients and in human cells.")).toEqual(["6774"]);
+  });
+
   it("attaches a mined disease name to the Disease Ontology term with the same MeSH id", () => {
     const docs = parsePubTator(["2|t|Cardiac failure.", "2|a|", "2\t0\t15\tCardiac failure\tDisease\tD006333"].join("\n"));
     const d = buildDictionary(reference, { corpora: [{ documents: docs, types: ["disease"] }] });

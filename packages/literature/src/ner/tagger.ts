@@ -14,7 +14,7 @@ export interface DictionaryMatch {
  * as LINNAEUS, Gerner et al. 2010, and the Aho–Corasick-style taggers of Pafilis et al. 2013): at
  * each word-initial token extend the key while it is a known prefix, keep the longest key that
  * names an unblocked concept whose case rule holds, then continue after it. Among the concepts of
- * one name the heaviest wins; a mined name from a document of another organism counts a quarter.
+ * one name the heaviest wins; a mined name from a document of the same organism counts double, of another organism a quarter.
  */
 export function matchDictionary(text: string, dict: Dictionary, tokens: Token[] = tokenize(text), species: Species | null = null): DictionaryMatch[] {
   const matches: DictionaryMatch[] = [];
@@ -61,7 +61,7 @@ export function pickEntry(dict: Dictionary, key: string, list: DictionaryEntry[]
   for (const entry of list) {
     if (entry.caseSensitive && !caseMatches(entry.surface, surface)) continue;
     if (isBlocked(dict, key, entry)) continue;
-    const weight = entry.species !== null && species !== null && entry.species !== species ? entry.weight / 4 : entry.weight;
+    const weight = entry.species === null || species === null ? entry.weight : entry.species === species ? entry.weight * 2 : entry.weight / 4;
     if (weight > bestWeight) {
       best = entry;
       bestWeight = weight;

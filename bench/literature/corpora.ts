@@ -16,6 +16,14 @@ export function sharedDataPath(rel = ""): string {
   return fileURLToPath(new URL(rel, SHARED_DATA));
 }
 
+/**
+ * The reference data (HGNC, Disease Ontology, DrugCentral, optional NCBI gene_info files) in the
+ * shared-data layout: REFERENCE_DATA_DIR, as for the server, else the shared data folder.
+ */
+export function referenceDataDir(): string {
+  return process.env.REFERENCE_DATA_DIR ?? sharedDataPath();
+}
+
 /** Exits with a clear message when the shared data folder is missing. */
 export function requireSharedData(): void {
   const missing = Object.values(CORPUS_FILES).filter((f) => !existsSync(sharedDataPath(f)));

@@ -1,6 +1,6 @@
 import { buildDictionary, indicationPairs, knownPairFeatures, loadReferenceDir, meshAncestors } from "@sieve/literature";
 import { writeBenchReport, type BenchRow } from "../lib/report";
-import { readCorpus, requireSharedData, sharedDataPath } from "./corpora";
+import { readCorpus, referenceDataDir, requireSharedData } from "./corpora";
 import { chooseEndToEndFit, cooccurrenceScore, crossFitted, documentIdScore, excluding, fitRelations, nerCeiling, nerScore, prepare, relationCeiling, relationScore, type PreparedDocument } from "./eval-tasks";
 import type { Prf } from "./metrics";
 import { evidenceCalibration, noveltyEvaluation } from "./eval-novelty";
@@ -9,7 +9,7 @@ import { evidenceCalibration, noveltyEvaluation } from "./eval-novelty";
 // measured on the development splits; the test splits are not in ../shared/data.
 requireSharedData();
 const started = performance.now();
-const reference = loadReferenceDir(sharedDataPath());
+const reference = loadReferenceDir(referenceDataDir());
 const cdrTrainDocs = readCorpus("cdrTrain");
 const bioredTrainDocs = readCorpus("bioredTrain");
 // CDR annotates no genes, so its dictionary leaves the gene sources out: gene and protein names
@@ -90,6 +90,12 @@ metric("novelty vs Novel flag", "cues + co-mention formula", novelty.combined);
 const calib = evidenceCalibration(bioredDev);
 metric("sentence evidence_score", "gold mentions, distant labels", calib.auroc, { pairs: calib.pairs, base_rate: calib.base_rate, brier: calib.brier, ece: calib.ece });
 
+function geneInfoSummary(): string {
+  const byTaxon = new Map<string, number>();
+  for (const g of reference.ncbiGenes) byTaxon.set(g.taxon, (byTaxon.get(g.taxon) ?? 0) + 1);
+  return byTaxon.size === 0 ? "none (the shared data has no ncbi_gene folder)" : [...byTaxon].map(([taxon, n]) => `${n} of taxon ${taxon}`).join(", ");
+}
+
 function nerCeilingNote(): string {
   const bound = nerCeiling(bioredDev, "gene", (id) => humanGene.has(id) || trainGene.has(id));
   return `${bound.fn} of the ${bound.tp + bound.fn} gold gene mentions of BioRED dev (${((100 * bound.fn) / (bound.tp + bound.fn)).toFixed(0)}%) carry an id in neither, so no tagger built from this data can exceed recall ${bound.recall.toFixed(3)} (F1 ${bound.f1.toFixed(3)} at perfect precision), against the goal of F1 0.75. The "human genes only" row scores the tagger where the data can name the gene.`;
@@ -98,6 +104,7 @@ function nerCeilingNote(): string {
 const notes = [
   `Dictionaries: reference names (HGNC symbols with ChEMBL single-protein names, Disease Ontology names and synonyms, DrugCentral drug names; genes left out for CDR, which annotates none) plus names mined from the gold mentions of the training split of the corpus evaluated (CDR train for CDR; BioRED train and the disease names of CDR train for BioRED, leaving out the 10 CDR training documents that are also BioRED dev documents), pruned by their precision on those training splits.`,
   `Relation models: logistic regression on document-level pair features, training-split priors and, for CID, DrugCentral approved indications as known treatments and the Disease Ontology hierarchy (a disease whose descendant the document names); "gold entities" rows are fitted on the training split's gold mentions; "extracted mentions" are the training split tagged with 5-fold cross-fitted dictionaries (each fold by names mined from the other four); threshold by 5-fold cross-validation on the training split (CID ${cid.threshold.toFixed(3)}, CV F1 ${cid.cvF1.toFixed(3)}; gene–disease ${gd.threshold.toFixed(3)}, CV F1 ${gd.cvF1.toFixed(3)}). End to end, the fit (gold or extracted training mentions) is chosen by training-split cross-validation on the extracted mentions, and so is its threshold (CID: ${cidE2e.choice}, ${cidE2e.threshold[cidE2e.choice].toFixed(3)}; gene–disease: ${gdE2e.choice}, ${gdE2e.threshold[gdE2e.choice].toFixed(3)}): a model scores extracted pairs lower than gold ones, so the gold-mention threshold would cut too many.`,
+  `Reference data from ${process.env.REFERENCE_DATA_DIR ? "REFERENCE_DATA_DIR" : "../shared/data"}; NCBI gene_info genes: ${geneInfoSummary()}.`,
   `Gene ids: BioRED gives a mouse or rat gene the NCBI Gene id of that organism's gene; the reference data (HGNC) has human genes only, so only ids seen in BioRED train can name the others. ${nerCeilingNote()}`,
   `Total evaluation time ${((performance.now() - started) / 1000).toFixed(1)} s.`,
 ];

@@ -3,6 +3,9 @@ import type { ReferenceData } from "../reference/load";
 import type { EntityType } from "../types";
 import { addConcept, addName, addStopWord, createDictionary, type Dictionary } from "./dictionary";
 import { addCorpusNames, pruneByCorpus, type PruneOptions } from "./corpus-names";
+import { nameKey } from "./tokens";
+import type { NcbiGene } from "../reference/ncbi-gene";
+import type { Species } from "./species";
 
 /** A training corpus whose gold mentions extend the dictionary; `types` are the types it annotates. */
 export interface TrainingCorpus {
@@ -39,7 +42,7 @@ export const DEFAULT_STOP_WORDS = [
  * pharmacological-action classes of its drugs) and, optionally,
  * names mined from training corpora. Cheap enough (well under a second) to rebuild on reload.
  */
-export function buildDictionary(reference: Pick<ReferenceData, "genes" | "diseases" | "drugs"> & Partial<Pick<ReferenceData, "drugClasses" | "proteinNames">>, options: DictionaryOptions = {}): Dictionary {
+export function buildDictionary(reference: Pick<ReferenceData, "genes" | "diseases" | "drugs"> & Partial<Pick<ReferenceData, "drugClasses" | "proteinNames" | "ncbiGenes">>, options: DictionaryOptions = {}): Dictionary {
   const dict = createDictionary();
   const use = { genes: true, diseases: true, drugs: true, drugClasses: false, proteinNames: true, ...options.use };
   if (use.genes) {
@@ -58,6 +61,7 @@ export function buildDictionary(reference: Pick<ReferenceData, "genes" | "diseas
       if (g.name) addName(dict, c, g.name, "hgnc", 0.8);
     }
   }
+  if (use.genes) addNcbiGenes(dict, reference.ncbiGenes ?? []);
   if (use.genes && use.proteinNames) {
     const byUniprot = new Map<string, number>();
     dict.concepts.forEach((c, i) => {
@@ -101,4 +105,48 @@ export function buildDictionary(reference: Pick<ReferenceData, "genes" | "diseas
   for (const w of [...DEFAULT_STOP_WORDS, ...(options.stopWords ?? [])]) addStopWord(dict, w);
   if (options.prune !== false) for (const corpus of options.corpora ?? []) pruneByCorpus(dict, corpus.documents, corpus.types, options.prune || {});
   return dict;
+}
+
+/** The organisms whose NCBI Gene files the dictionary reads (the ones species.ts can tell apart). */
+const GENE_INFO_ORGANISMS = new Set<Species>(["9606", "10090", "10116"]);
+
+/**
+ * NCBI Gene names: a human gene's synonyms and names join its HGNC concept (HGNC stays the
+ * authority on which human genes exist); a mouse or rat gene becomes a concept of its own, its
+ * names remembered as that organism's, and the HGNC symbol it shares up to case ("Stat3", STAT3)
+ * also names it in documents about that organism.
+ */
+function addNcbiGenes(dict: Dictionary, genes: NcbiGene[]): void {
+  // A synonym several genes of one organism share, one that is another gene's symbol, or one of two
+  // characters names no gene reliably ("p50", "ER", "B3"): GNormPlus drops those too.
+  const symbols = new Set(genes.map((g) => `${g.taxon}|${nameKey(g.symbol)}`));
+  const synonymGenes = new Map<string, number>();
+  for (const g of genes) for (const key of new Set(g.synonyms.map(nameKey))) synonymGenes.set(`${g.taxon}|${key}`, (synonymGenes.get(`${g.taxon}|${key}`) ?? 0) + 1);
+  const reliable = (g: NcbiGene, synonym: string) => {
+    const key = nameKey(synonym);
+    return synonym.replace(/[\s-]/g, "").length > 2 && synonymGenes.get(`${g.taxon}|${key}`) === 1 && (key === nameKey(g.symbol) || !symbols.has(`${g.taxon}|${key}`));
+  };
+  const byNcbi = new Map<string, number>();
+  const bySymbol = new Map<string, string>();
+  dict.concepts.forEach((c, i) => {
+    if (c.type !== "gene" || !c.xrefs.hgnc) return;
+    if (c.xrefs.ncbigene) byNcbi.set(c.xrefs.ncbigene, i);
+    bySymbol.set(c.name.toUpperCase(), c.name);
+  });
+  for (const g of genes) {
+    if (!GENE_INFO_ORGANISMS.has(g.taxon as Species)) continue;
+    const human = g.taxon === "9606";
+    const species = human ? null : (g.taxon as Species);
+    let concept = byNcbi.get(g.ncbigene);
+    if (concept === undefined) {
+      if (human) continue;
+      concept = addConcept(dict, { type: "gene", id: `NCBIGene:${g.ncbigene}`, name: g.symbol, xrefs: { ncbigene: g.ncbigene } });
+      const humanSymbol = bySymbol.get(g.symbol.toUpperCase());
+      if (humanSymbol) addName(dict, concept, humanSymbol, "ncbi-gene", 1, species);
+    }
+    addName(dict, concept, g.symbol, "ncbi-gene", 1, species);
+    for (const synonym of g.synonyms) if (reliable(g, synonym)) addName(dict, concept, synonym, "ncbi-gene", 0.5, species);
+    if (g.name) addName(dict, concept, g.name, "ncbi-gene", 0.8, species);
+    for (const name of g.other_designations) addName(dict, concept, name, "ncbi-gene", 0.6, species);
+  }
 }

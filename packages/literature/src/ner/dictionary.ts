@@ -10,7 +10,7 @@ export interface Concept {
   xrefs: EntityXrefs;
 }
 
-export type NameSource = "hgnc" | "disease-ontology" | "drugcentral" | "corpus";
+export type NameSource = "hgnc" | "ncbi-gene" | "disease-ontology" | "drugcentral" | "corpus";
 
 export interface DictionaryEntry {
   concept: number;

@@ -80,6 +80,50 @@ describe("coordinated gene names", () => {
   });
 });
 
+describe("NCBI Gene names", () => {
+  const hgnc = (symbol: string, ncbigene: string) => ({ hgnc_id: `HGNC:${ncbigene}`, symbol, name: null, aliases: [], previous_symbols: [], ncbigene, ensembl: null, uniprot: [] });
+  const ncbi = (taxon: string, ncbigene: string, symbol: string, synonyms: string[], name: string | null = null) => ({ taxon, ncbigene, symbol, synonyms, name, other_designations: [] });
+  const d = buildDictionary({
+    genes: [hgnc("SQSTM1", "8878"), hgnc("STAT3", "6774"), hgnc("TCF7L2", "6934"), hgnc("TCF4", "6925"), hgnc("NFKB1", "4790"), hgnc("CD40", "958")],
+    ncbiGenes: [
+      ncbi("9606", "8878", "SQSTM1", ["p62", "OSIL"], "sequestosome 1"),
+      ncbi("9606", "6934", "TCF7L2", ["TCF-4", "TCF4"]),
+      ncbi("9606", "6925", "TCF4", ["ITF2"]),
+      ncbi("9606", "4790", "NFKB1", ["p50", "KBF1"]),
+      ncbi("9606", "958", "CD40", ["p50", "Bp50"]),
+      ncbi("10090", "20848", "Stat3", ["Aprf"]),
+    ],
+    diseases: [],
+    drugs: [],
+  });
+  const ncbigene = (text: string) => tagMentions(text, d).map((m) => [m.text, m.xrefs.ncbigene]);
+
+  it("adds a human gene's synonyms and full name to its HGNC concept", () => {
+    expect(ncbigene("Loss of p62 and sequestosome 1 in OSIL cells")).toEqual([
+      ["p62", "8878"],
+      ["sequestosome 1", "8878"],
+      ["OSIL", "8878"],
+    ]);
+  });
+
+  it("drops a synonym two genes share and one that is another gene's symbol", () => {
+    expect(ncbigene("p50 bound KBF1")).toEqual([["KBF1", "4790"]]);
+    expect(ncbigene("TCF4 and TCF-4")).toEqual([
+      ["TCF4", "6925"],
+      ["TCF-4", "6925"],
+    ]);
+  });
+
+  it("gives a mouse gene its own id in mouse documents, also under the human symbol", () => {
+    expect(ncbigene("Stat3 and STAT3 and Aprf in mice; the mouse liver.")).toEqual([
+      ["Stat3", "20848"],
+      ["STAT3", "20848"],
+      ["Aprf", "20848"],
+    ]);
+    expect(ncbigene("STAT3 in patients and human cells.")).toEqual([["STAT3", "6774"]]);
+  });
+});
+
 describe("abbreviations", () => {
   it("finds tumor necrosis factor (TNF) with Schwartz–Hearst long-form offsets", () => {
     const text = "Serum tumor necrosis factor (TNF) rose.";

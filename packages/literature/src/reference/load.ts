@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseObo, type DiseaseTerm } from "./disease-ontology";
@@ -6,9 +6,12 @@ import { parseDrugCentral, parseDrugIndications, parsePharmacologicalClasses, ty
 import { parseChemblTargets, type ChemblTarget } from "./chembl-targets";
 import { parseHgnc, type HgncGene } from "./hgnc";
 import { parseJensenDiseases, type GeneDiseaseAssociation } from "./jensenlab";
+import { parseGeneInfo, type NcbiGene } from "./ncbi-gene";
 
 export interface ReferenceData {
   genes: HgncGene[];
+  /** NCBI Gene `gene_info` rows of every organism file present (aliases and full names; mouse and rat genes). */
+  ncbiGenes: NcbiGene[];
   /** ChEMBL single-protein target names by UniProt accession (protein names for HGNC genes). */
   proteinNames: ChemblTarget[];
   diseases: DiseaseTerm[];
@@ -31,6 +34,8 @@ export const REFERENCE_FILES = {
   drugcentralIndications: "drugcentral/drug_indication.tsv",
   drugcentralClasses: "drugcentral/pharm_class.tsv",
   jensenDiseases: "jensenlab_diseases/human_disease_knowledge_filtered.tsv",
+  /** A folder of NCBI Gene `<Organism>.gene_info` files (optional). */
+  ncbiGeneInfo: "ncbi_gene",
 } as const;
 
 /**
@@ -51,8 +56,11 @@ export function loadReferenceDir(dir: string | URL): ReferenceData {
   const indications = read(REFERENCE_FILES.drugcentralIndications);
   const jensen = read(REFERENCE_FILES.jensenDiseases);
   const classes = read(REFERENCE_FILES.drugcentralClasses);
+  const geneInfoDir = join(root, REFERENCE_FILES.ncbiGeneInfo);
+  const geneInfoFiles = existsSync(geneInfoDir) ? readdirSync(geneInfoDir).filter((f) => f.endsWith(".gene_info")).sort() : [];
   return {
     genes: hgnc ? parseHgnc(hgnc) : [],
+    ncbiGenes: geneInfoFiles.flatMap((f) => parseGeneInfo(readFileSync(join(geneInfoDir, f), "utf8"))),
     proteinNames: chembl ? parseChemblTargets(chembl).filter((t) => t.type === "SINGLE PROTEIN") : [],
     diseases: obo ? parseObo(obo) : [],
     drugs: identifiers ? parseDrugCentral(identifiers, structures ?? "") : [],

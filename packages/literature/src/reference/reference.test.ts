@@ -4,6 +4,7 @@ import { parseObo } from "./disease-ontology";
 import { parseDrugCentral } from "./drugcentral";
 import { parseHgnc } from "./hgnc";
 import { loadReferenceDir } from "./load";
+import { parseGeneInfo } from "./ncbi-gene";
 
 describe("parseHgnc", () => {
   it("reads the shared table's columns by name, splitting multi-valued UniProt cells", () => {
@@ -22,6 +23,20 @@ describe("parseHgnc", () => {
   it("reads aliases and previous symbols when the full HGNC export has them", () => {
     const text = ["hgnc_id\tsymbol\tname\talias_symbol\tprev_symbol\tentrez_id", "HGNC:1097\tBRAF\tB-Raf proto-oncogene\tBRAF1|RAFB1\tBRAF1\t673"].join("\n");
     expect(parseHgnc(text)[0]).toMatchObject({ symbol: "BRAF", name: "B-Raf proto-oncogene", aliases: ["BRAF1", "RAFB1"], previous_symbols: ["BRAF1"], ncbigene: "673" });
+  });
+});
+
+describe("parseGeneInfo", () => {
+  it("reads NCBI Gene's gene_info export: the #tax_id header, '-' for empty and '|' lists", () => {
+    const text = [
+      "#tax_id\tGeneID\tSymbol\tLocusTag\tSynonyms\tdbXrefs\tchromosome\tmap_location\tdescription\ttype_of_gene\tSymbol_from_nomenclature_authority\tFull_name_from_nomenclature_authority\tNomenclature_status\tOther_designations\tModification_date\tFeature_type",
+      "9606\t8878\tSQSTM1\t-\tA170|OSIL|p60|p62|p62B\tMIM:601530|HGNC:HGNC:11280\t5\t5q35.3\tsequestosome 1\tprotein-coding\tSQSTM1\tsequestosome 1\tO\tsequestosome-1|EBI3-associated protein of 60 kDa\t20240101\t-",
+      "10090\t20848\tStat3\t-\tAprf|1110034C02Rik\tMGI:MGI:103038\t11\t11 D\tsignal transducer and activator of transcription 3\tprotein-coding\tStat3\t-\tO\t-\t20240101\t-",
+    ].join("\n");
+    expect(parseGeneInfo(text)).toEqual([
+      { taxon: "9606", ncbigene: "8878", symbol: "SQSTM1", synonyms: ["A170", "OSIL", "p60", "p62", "p62B"], name: "sequestosome 1", other_designations: ["sequestosome-1", "EBI3-associated protein of 60 kDa"] },
+      { taxon: "10090", ncbigene: "20848", symbol: "Stat3", synonyms: ["Aprf", "1110034C02Rik"], name: "signal transducer and activator of transcription 3", other_designations: [] },
+    ]);
   });
 });
 

@@ -1,11 +1,11 @@
 import type { PubTatorDocument } from "../pubtator";
 import type { ReferenceData } from "../reference/load";
-import type { EntityType } from "../types";
-import { addConcept, addName, addStopWord, createDictionary, type Dictionary } from "./dictionary";
-import { addCorpusNames, pruneByCorpus, type PruneOptions } from "./corpus-names";
-import { nameKey } from "./tokens";
 import type { NcbiGene } from "../reference/ncbi-gene";
+import type { EntityType } from "../types";
+import { addConcept, addName, addStopWord, createDictionary, humanGenesBySymbol, type Dictionary } from "./dictionary";
+import { addCorpusNames, pruneByCorpus, type PruneOptions } from "./corpus-names";
 import type { Species } from "./species";
+import { nameKey } from "./tokens";
 
 /** A training corpus whose gold mentions extend the dictionary; `types` are the types it annotates. */
 export interface TrainingCorpus {
@@ -127,12 +127,10 @@ function addNcbiGenes(dict: Dictionary, genes: NcbiGene[]): void {
     return synonym.replace(/[\s-]/g, "").length > 2 && synonymGenes.get(`${g.taxon}|${key}`) === 1 && (key === nameKey(g.symbol) || !symbols.has(`${g.taxon}|${key}`));
   };
   const byNcbi = new Map<string, number>();
-  const bySymbol = new Map<string, string>();
   dict.concepts.forEach((c, i) => {
-    if (c.type !== "gene" || !c.xrefs.hgnc) return;
-    if (c.xrefs.ncbigene) byNcbi.set(c.xrefs.ncbigene, i);
-    bySymbol.set(c.name.toUpperCase(), c.name);
+    if (c.type === "gene" && c.xrefs.hgnc && c.xrefs.ncbigene) byNcbi.set(c.xrefs.ncbigene, i);
   });
+  const humanBySymbol = humanGenesBySymbol(dict);
   for (const g of genes) {
     if (!GENE_INFO_ORGANISMS.has(g.taxon as Species)) continue;
     const human = g.taxon === "9606";
@@ -141,8 +139,8 @@ function addNcbiGenes(dict: Dictionary, genes: NcbiGene[]): void {
     if (concept === undefined) {
       if (human) continue;
       concept = addConcept(dict, { type: "gene", id: `NCBIGene:${g.ncbigene}`, name: g.symbol, xrefs: { ncbigene: g.ncbigene } });
-      const humanSymbol = bySymbol.get(g.symbol.toUpperCase());
-      if (humanSymbol) addName(dict, concept, humanSymbol, "ncbi-gene", 1, species);
+      const ortholog = humanBySymbol.get(g.symbol.toUpperCase());
+      if (ortholog !== undefined) addName(dict, concept, dict.concepts[ortholog]!.name, "ncbi-gene", 1, species);
     }
     addName(dict, concept, g.symbol, "ncbi-gene", 1, species);
     for (const synonym of g.synonyms) if (reliable(g, synonym)) addName(dict, concept, synonym, "ncbi-gene", 0.5, species);

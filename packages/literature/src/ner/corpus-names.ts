@@ -1,6 +1,6 @@
 import type { PubTatorDocument } from "../pubtator";
 import type { EntityType } from "../types";
-import { addConcept, addName, type Dictionary } from "./dictionary";
+import { addConcept, addName, humanGenesBySymbol, type Dictionary } from "./dictionary";
 import { dominantSpecies, type Species } from "./species";
 import { matchDictionary } from "./tagger";
 import { nameKey } from "./tokens";
@@ -62,10 +62,7 @@ export function addCorpusNames(dict: Dictionary, documents: PubTatorDocument[], 
  * and the human symbol also names it in documents of its own organism.
  */
 function linkOrthologs(dict: Dictionary, mined: { type: EntityType; id: string; text: string; species: Species | null; n: number }[]): void {
-  const humanBySymbol = new Map<string, number>();
-  dict.concepts.forEach((c, i) => {
-    if (c.type === "gene" && c.xrefs.hgnc) humanBySymbol.set(c.name.toUpperCase(), i);
-  });
+  const humanBySymbol = humanGenesBySymbol(dict);
   const byGene = new Map<string, typeof mined>();
   for (const m of mined) if (m.type === "gene" && m.species !== null && m.species !== "9606" && dict.conceptIndex.has(`gene|NCBIGene:${m.id}`)) byGene.set(m.id, [...(byGene.get(m.id) ?? []), m]);
   for (const [id, names] of byGene) {

@@ -81,6 +81,15 @@ export function addName(dict: Dictionary, concept: number, name: string, source:
   list.push({ concept, caseSensitive, surface, source, weight, species });
 }
 
+/** HGNC gene concepts by upper-case symbol: how a mouse or rat gene finds its human ortholog ("Stat3" → STAT3). */
+export function humanGenesBySymbol(dict: Dictionary): Map<string, number> {
+  const bySymbol = new Map<string, number>();
+  dict.concepts.forEach((c, i) => {
+    if (c.type === "gene" && c.xrefs.hgnc) bySymbol.set(c.name.toUpperCase(), i);
+  });
+  return bySymbol;
+}
+
 /** Removes a name from matching for one type. */
 export function blockName(dict: Dictionary, name: string, type: EntityType): void {
   dict.blocked.add(`${type}|${nameKey(name)}`);

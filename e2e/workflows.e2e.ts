@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { binaryAvailability, buildPeptideSystem } from "@sieve/workflows";
+import { buildPeptideSystem, mdAvailability } from "@sieve/workflows";
 import { ARTIFACTS_DIR, inPage, proteinFixture, REPO_ROOT, screenshot, scrollsSideways, seriousA11yViolations, useE2eSession, VIEWPORTS, writeFixture } from "./harness";
 
 let page: Page;
@@ -207,8 +207,9 @@ describe("negatome docking oracle", () => {
 });
 
 const SHARED_1HSG = join(REPO_ROOT, "..", "shared", "data", "structures", "1HSG.pdb");
-const canRunMd = (await binaryAvailability("gmx")).available && existsSync(SHARED_1HSG);
-if (!canRunMd) console.warn("skipping the MD oracle page test: needs GROMACS (apt-get install -y gromacs) and ../shared/data/structures/1HSG.pdb");
+const md = await mdAvailability();
+const canRunMd = md.available && existsSync(SHARED_1HSG);
+if (!canRunMd) console.warn(`skipping the MD oracle page test: ${md.available ? "needs ../shared/data/structures/1HSG.pdb" : md.reason}`);
 
 describe("negatome MD oracle", () => {
   it.skipIf(!canRunMd)("uploads a GROMACS system on the Negatome page, runs minimisation and NVT, shows the RMSD curve and registers the run as unstable", async () => {

@@ -4,7 +4,7 @@
  * programs (Vina, Open Babel) are called as child processes.
  */
 export { describeOracle, type MoleculeOracle, type OracleInfo, type OracleScore } from "./oracle";
-export { binaryAvailability, requireDockingBinaries, runProgram, MissingBinaryError, ProgramFailedError, ORACLE_PROGRAMS, type OracleProgram, type OracleAvailability } from "./programs";
+export { binaryAvailability, mdAvailability, mdrunCpuProblem, requireDockingBinaries, runProgram, MissingBinaryError, OracleUnavailableError, ProgramFailedError, ORACLE_PROGRAMS, type OracleProgram, type OracleAvailability } from "./programs";
 export { readAtoms, stripToProtein, ligandCandidates, ligandRecords, resolveBox, DEFAULT_BOX_SIZE, type BoxSpec, type DockingBox, type StructureAtom } from "./docking/structure";
 export { prepareLigand, prepareReceptor, runVina, parseVinaModes, firstModel, DEFAULT_VINA_PARAMETERS, type DockingMode, type VinaParameters } from "./docking/vina";
 export { DockingOracle, MemoryDockingCache, FileDockingCache, dockingCacheAt, sharedDockingCache, dockingCacheKey, type DockingCache, type DockingOracleOptions, type DockingResult } from "./docking/docking-oracle";

@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
 
 /**
  * The external programs the oracles call, with the Debian package that provides each, so a missing
@@ -18,7 +19,10 @@ function versionOf(binary: OracleProgram, output: string): string {
 }
 export type OracleProgram = keyof typeof ORACLE_PROGRAMS;
 
-export class MissingBinaryError extends Error {
+/** An oracle this machine cannot run; the message says why and what would fix it. */
+export class OracleUnavailableError extends Error {}
+
+export class MissingBinaryError extends OracleUnavailableError {
   constructor(readonly binary: OracleProgram) {
     const { oracle, debianPackage } = ORACLE_PROGRAMS[binary];
     super(`The ${oracle} oracle needs \`${binary}\`, which is not installed on this machine: install Debian's ${debianPackage} package (apt-get install -y ${debianPackage})`);
@@ -96,4 +100,29 @@ export async function requireDockingBinaries(): Promise<{ vina: string; obabel: 
   if (!vina.available) throw new MissingBinaryError("vina");
   if (!obabel.available) throw new MissingBinaryError("obabel");
   return { vina: vina.version!, obabel: obabel.version! };
+}
+
+/**
+ * Why GROMACS' mdrun cannot start on this CPU, or null. Debian builds GROMACS to read the time-stamp
+ * counter with the rdtscp instruction; on a CPU without it (often a virtual one) mdrun stops at
+ * start-up ("compiled to use the rdtscp CPU instruction"), while grompp and the other tools run.
+ */
+export function mdrunCpuProblem(gmxVersionOutput: string, cpuinfo: string | null): string | null {
+  if (!/RDTSCP usage:\s*enabled/i.test(gmxVersionOutput) || cpuinfo === null) return null;
+  const flags = /^flags\s*:(.*)$/m.exec(cpuinfo)?.[1];
+  if (flags === undefined || flags.trim().split(/\s+/).includes("rdtscp")) return null;
+  return "The MD oracle cannot run on this machine: its GROMACS (Debian's gromacs package) is built to use the rdtscp instruction, which this CPU does not offer (common on virtual machines), so gmx mdrun refuses to start; run it where the CPU has rdtscp, or install a GROMACS built with -DGMX_USE_RDTSCP=OFF";
+}
+
+let mdKnown: Promise<OracleAvailability> | undefined;
+
+/** Whether the MD oracle can run here: GROMACS installed, and its mdrun able to start on this CPU (checked once per process). */
+export function mdAvailability(): Promise<OracleAvailability> {
+  mdKnown ??= binaryAvailability("gmx").then(async (gmx) => {
+    if (!gmx.available) return gmx;
+    const { stdout, stderr } = await runProgram("gmx", [...ORACLE_PROGRAMS.gmx.versionArgs], { timeoutMs: 60_000 });
+    const problem = mdrunCpuProblem(stdout + stderr, await readFile("/proc/cpuinfo", "utf8").catch(() => null));
+    return problem ? { available: false, version: gmx.version, reason: problem } : gmx;
+  });
+  return mdKnown;
 }

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative } from "node:path";
-import { binaryAvailability, MissingBinaryError, ProgramFailedError, runProgram } from "../programs";
+import { binaryAvailability, mdAvailability, MissingBinaryError, OracleUnavailableError, ProgramFailedError, runProgram } from "../programs";
 import { DEFAULT_SYSTEM_MDP, formatMdp, minimisationMdp, nvtMdp, parseMdp, type MdpEntries } from "./mdp";
 
 /**
@@ -209,6 +209,9 @@ export async function runMdOracle(tarball: Uint8Array, options: MdOptions): Prom
     // Minimisation: grompp runs where the topology is, so its relative includes resolve.
     await writeFile(join(runDir, "em.mdp"), formatMdp(minimisationMdp(systemMdp)));
     await gmx(["grompp", "-f", join(runDir, "em.mdp"), "-c", groFile, "-p", topFile, "-o", join(runDir, "em.tpr"), "-po", join(runDir, "em-out.mdp"), "-maxwarn", "0"], { cwd: topDir, ...common }).catch(systemError);
+    // The system is checked (grompp) before saying that this machine cannot run dynamics at all.
+    const md = await mdAvailability();
+    if (!md.available) throw new OracleUnavailableError(md.reason);
     await gmx(["mdrun", "-deffnm", "em", ...mdrunArgs, "-maxh", hoursLeft()], { cwd: runDir, ...common, onOutput: progressReader("minimisation", 5000, options.onProgress) });
     const emLog = await readFile(join(runDir, "em.log"), "utf8");
     const minimisation = {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { binaryAvailability } from "../programs";
+import { binaryAvailability, mdAvailability, mdrunCpuProblem, OracleUnavailableError } from "../programs";
 import { gromacsFatalError, MdSystemError, parseXvg, runMdOracle } from "./md-oracle";
 import { minimisationMdp, nvtMdp, outputInterval, parseMdp } from "./mdp";
 import { buildPeptideSystem } from "./peptide-system";
@@ -13,8 +13,9 @@ import { buildPeptideSystem } from "./peptide-system";
 const PDB_PATH = fileURLToPath(new URL("../../../../../shared/data/structures/1HSG.pdb", import.meta.url));
 const hasStructure = existsSync(PDB_PATH);
 const hasGromacs = (await binaryAvailability("gmx")).available;
+const md = await mdAvailability();
 if (!hasStructure) console.warn(`skipping MD runs: ${PDB_PATH} is absent (shared data)`);
-if (!hasGromacs) console.warn("skipping MD runs: GROMACS is not installed (apt-get install -y gromacs)");
+if (!md.available) console.warn(`skipping MD runs: ${md.reason}`);
 
 function tarOf(files: Record<string, string>): Uint8Array {
   const dir = mkdtempSync(join(tmpdir(), "sieve-md-test-"));
@@ -59,6 +60,19 @@ describe("run parameters", () => {
   });
 });
 
+describe("where mdrun can run", () => {
+  const version = "GROMACS version:    2022.5-Debian_2022.5_2\nSIMD instructions:  SSE4.1\nRDTSCP usage:       enabled\n";
+  const cpu = (flags: string) => `processor\t: 0\nvendor_id\t: AuthenticAMD\nflags\t\t: ${flags}\n\nprocessor\t: 1\nflags\t\t: ${flags}\n`;
+
+  it("knows that a GROMACS built with rdtscp cannot run dynamics on a CPU without it", () => {
+    expect(mdrunCpuProblem(version, cpu("fpu vme sse4_1 avx2"))).toMatch(/rdtscp instruction, which this CPU does not offer/);
+    expect(mdrunCpuProblem(version, cpu("fpu vme rdtscp sse4_1 avx2"))).toBeNull();
+    expect(mdrunCpuProblem(version.replace("enabled", "disabled"), cpu("fpu vme sse4_1"))).toBeNull();
+    // Not Linux: nothing to read the flags from, so nothing is refused in advance.
+    expect(mdrunCpuProblem(version, null)).toBeNull();
+  });
+});
+
 describe.skipIf(!hasGromacs)("system checks", () => {
   it("refuses archives without a topology, with includes outside the tarball, or that are not archives", async () => {
     await expect(runMdOracle(tarOf({ "conf.gro": "x\n1\n    1SOL     OW    1   0.1   0.1   0.1\n 1 1 1\n" }), { ns: 0.001, seed: 1, threads: 1, maxWallSeconds: 60 })).rejects.toThrow(/needs a GROMACS .gro and a .top/);
@@ -76,7 +90,16 @@ describe.skipIf(!hasGromacs)("system checks", () => {
   });
 });
 
-describe.skipIf(!hasGromacs || !hasStructure)("minimisation and NVT of a solvated peptide", () => {
+describe.skipIf(md.available || !hasGromacs || !hasStructure)("on a CPU mdrun cannot run on", () => {
+  it("checks the system with grompp, then refuses to start dynamics, saying why", async () => {
+    const system = await buildPeptideSystem(readFileSync(PDB_PATH, "utf8"), { chain: "A", first: 1, last: 4, padNm: 0.6 });
+    const run = runMdOracle(system, { ns: 0.001, seed: 42, threads: 1, maxWallSeconds: 60 });
+    await expect(run).rejects.toThrow(OracleUnavailableError);
+    await expect(run).rejects.toThrow(md.reason!);
+  }, 120_000);
+});
+
+describe.skipIf(!md.available || !hasStructure)("minimisation and NVT of a solvated peptide", () => {
   let system: Uint8Array;
   beforeAll(async () => {
     // HIV protease chain A residues 1–4 (PQIT) in TIP3P water, neutralised.

@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { schema, type Database } from "@sieve/db";
 import { ErrorBody, OracleDockBody, OracleJobCreated, OracleMdBody, OracleRegisterBody, OracleRegistered, type RegisteredNegative } from "@sieve/contracts";
 import type { DockTaskInput, DockTaskOutput, MdTaskInput } from "@sieve/worker/workflows";
-import { binaryAvailability, DEFAULT_RMSD_THRESHOLD_NM, mdInstability, type MdResult } from "@sieve/workflows";
+import { mdAvailability, DEFAULT_RMSD_THRESHOLD_NM, mdInstability, type MdResult } from "@sieve/workflows";
 import { ApiError, conflict, notFound, validationFailed } from "../../http/errors";
 import { authStore } from "../auth/store";
 import type { EngineDomainHandler } from "../engine/dispatcher";
@@ -90,8 +90,8 @@ export const negatomeOracleRoutes: FastifyPluginAsyncZod = async (app) => {
     const { system_tar_s3, ns, ligand_smiles, target_uniprot_id } = request.body;
     const maxNs = app.config.md.maxNs;
     if (ns > maxNs) throw validationFailed([{ path: "ns", message: `at most ${maxNs} ns per MD oracle run on this server (MD_MAX_NS)` }]);
-    const gromacs = await binaryAvailability("gmx");
-    if (!gromacs.available) throw new ApiError(501, "md_unavailable", gromacs.reason ?? "The MD oracle needs GROMACS (apt-get install -y gromacs)");
+    const md = await mdAvailability();
+    if (!md.available) throw new ApiError(501, "md_unavailable", md.reason ?? "The MD oracle needs GROMACS (apt-get install -y gromacs)");
     const files = workflowFiles(db, request.tenant, app.config.referenceDataRoot);
     const system = await files.readUploadBytes(system_tar_s3, "system_tar_s3").catch((error: unknown) => {
       if (error instanceof WorkflowInputError) throw validationFailed([{ path: "system_tar_s3", message: `${error.message}; upload the GROMACS system (.tar or .tar.gz with a .gro and a .top) as kind md_system` }]);

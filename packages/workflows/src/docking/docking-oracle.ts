@@ -96,6 +96,55 @@ export function dockingCacheKey(parts: { receptorSha256: string; smiles: string;
   return createHash("sha256").update(JSON.stringify([parts.receptorSha256, parts.smiles, parts.box, search, parts.version])).digest("hex");
 }
 
+/**
+ * Binding free energy grows by at most about −1.5 kcal/mol per heavy atom and levels off near
+ * −15 kcal/mol (femtomolar) however large the ligand (Kuntz et al., PNAS 1999, 96:9997). A Vina score
+ * beyond either bound is not a binding estimate but a defect of the input, such as a distorted
+ * conformer from Open Babel's unseeded `--gen3d` (warfarin once scored −18 kcal/mol where it usually
+ * scores −9). Returns why the score is implausible, or null.
+ */
+export function implausibleAffinity(affinity: number, heavyAtoms: number): string | null {
+  if (affinity < MAX_BINDING_FREE_ENERGY) return `${affinity} kcal/mol is beyond the ${MAX_BINDING_FREE_ENERGY} kcal/mol that any ligand reaches`;
+  const perAtom = affinity / Math.max(heavyAtoms, 1);
+  if (perAtom < MAX_FREE_ENERGY_PER_HEAVY_ATOM) return `${affinity} kcal/mol over ${heavyAtoms} heavy atoms (${perAtom.toFixed(2)} per atom) is beyond the ${MAX_FREE_ENERGY_PER_HEAVY_ATOM} kcal/mol per heavy atom that any ligand reaches`;
+  return null;
+}
+
+const MAX_BINDING_FREE_ENERGY = -15;
+const MAX_FREE_ENERGY_PER_HEAVY_ATOM = -1.5;
+/** Conformers tried before a ligand whose scores stay implausible fails. */
+export const CONFORMER_ATTEMPTS = 3;
+
+/** Heavy (non-hydrogen) atoms of a PDBQT: its ATOM/HETATM records whose AutoDock type is not H or HD. */
+export function heavyAtomCount(pdbqt: string): number {
+  let count = 0;
+  for (const line of pdbqt.split("\n")) {
+    if (!/^(ATOM|HETATM)/.test(line)) continue;
+    const type = line.slice(77).trim();
+    if (type !== "H" && type !== "HD" && type !== "HS") count++;
+  }
+  return count;
+}
+
+/** One conformer docked, with the heavy-atom count its score is judged against. */
+export interface DockingAttempt {
+  modes: DockingMode[];
+  posesPdbqt: string;
+  heavyAtoms: number;
+}
+
+/** Runs `attempt` until its best score is plausible, at most CONFORMER_ATTEMPTS times; throws with every reason otherwise. */
+export async function dockUntilPlausible(smiles: string, attempt: () => Promise<DockingAttempt>): Promise<DockingAttempt> {
+  const reasons: string[] = [];
+  for (let tries = 0; tries < CONFORMER_ATTEMPTS; tries++) {
+    const docked = await attempt();
+    const reason = implausibleAffinity(docked.modes[0]!.affinity, docked.heavyAtoms);
+    if (!reason) return docked;
+    reasons.push(reason);
+  }
+  throw new Error(`Docking ${smiles} gave physically implausible scores with ${CONFORMER_ATTEMPTS} fresh conformers (${reasons.join("; ")}): the ligand or the pocket needs checking`);
+}
+
 export interface DockingOracleOptions {
   receptor: string;
   format: "pdb" | "pdbqt";
@@ -135,13 +184,20 @@ export class DockingOracle implements MoleculeOracle {
     return new DockingOracle(`vina ${versions.vina.replace(/^AutoDock Vina\s*/i, "")}; ${versions.obabel.split(" -- ")[0]}`, sha, box, params, dir, options.cache ?? sharedDockingCache);
   }
 
+  /**
+   * Builds a conformer and docks it; a physically implausible best score (see `implausibleAffinity`)
+   * is retried with a fresh conformer, and after `CONFORMER_ATTEMPTS` such scores the ligand fails with
+   * the reasons rather than topping a ranking. Only a plausible result is cached.
+   */
   async dock(smiles: string, signal?: AbortSignal): Promise<DockingResult> {
     const key = dockingCacheKey({ receptorSha256: this.receptorSha256, smiles, box: this.box, params: this.params, version: this.version });
     const hit = await this.cache.get(key);
     if (hit) return { ...hit, cached: true };
     const started = performance.now();
-    const ligand = await prepareLigand(smiles, signal);
-    const { modes, posesPdbqt } = await runVina(join(this.dir, "receptor.pdbqt"), ligand, this.box, this.params, signal);
+    const { modes, posesPdbqt } = await dockUntilPlausible(smiles, async () => {
+      const ligand = await prepareLigand(smiles, signal);
+      return { ...(await runVina(join(this.dir, "receptor.pdbqt"), ligand, this.box, this.params, signal)), heavyAtoms: heavyAtomCount(ligand) };
+    });
     const result = { smiles, affinity: modes[0]!.affinity, modes, pose_pdbqt: firstModel(posesPdbqt), seconds: (performance.now() - started) / 1000 };
     await this.cache.set(key, result);
     return { ...result, cached: false };

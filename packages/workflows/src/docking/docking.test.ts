@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { binaryAvailability, runProgram, MissingBinaryError } from "../programs";
-import { DockingOracle, FileDockingCache, MemoryDockingCache, dockingCacheKey } from "./docking-oracle";
+import { CONFORMER_ATTEMPTS, DockingOracle, FileDockingCache, MemoryDockingCache, dockUntilPlausible, dockingCacheKey, heavyAtomCount, implausibleAffinity, type DockingAttempt } from "./docking-oracle";
 import { ligandCandidates, readAtoms, resolveBox, stripToProtein } from "./structure";
-import { parseVinaModes } from "./vina";
+import { parseVinaModes, prepareLigand } from "./vina";
 
 // ../shared/data next to the repository, read in place.
 const PDB_PATH = fileURLToPath(new URL("../../../../../shared/data/structures/1HSG.pdb", import.meta.url));
@@ -74,6 +74,45 @@ describe("persistent docking cache", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("implausible docking scores", () => {
+  it("flags scores beyond Kuntz's limits (−15 kcal/mol overall, −1.5 per heavy atom) and passes ordinary ones", () => {
+    // Warfarin (23 heavy atoms) once scored −17.97 kcal/mol; its usual pose scores about −9.
+    expect(implausibleAffinity(-17.97, 23)).toMatch(/beyond the -15 kcal\/mol/);
+    expect(implausibleAffinity(-9.2, 23)).toBeNull();
+    // Four heavy atoms cannot hold −7 kcal/mol, although −7 is unremarkable for a drug.
+    expect(implausibleAffinity(-7, 4)).toMatch(/-1\.75 per atom/);
+    expect(implausibleAffinity(-7, 20)).toBeNull();
+  });
+
+  it.skipIf(!hasBinaries)("counts the heavy atoms of an Open Babel ligand, not its polar hydrogens", async () => {
+    const ligand = await prepareLigand(IBUPROFEN);
+    expect(ligand).toMatch(/ HD\s*$/m);
+    expect(heavyAtomCount(ligand)).toBe(15); // C13H18O2
+  });
+
+  const attemptScoring = (affinities: number[]) => {
+    let calls = 0;
+    const attempt = async (): Promise<DockingAttempt> => {
+      const affinity = affinities[calls++]!;
+      return { modes: [{ mode: 1, affinity, rmsd_lb: 0, rmsd_ub: 0 }], posesPdbqt: `attempt ${calls}`, heavyAtoms: 23 };
+    };
+    return { attempt, calls: () => calls };
+  };
+
+  it("docks a fresh conformer after an implausible score and keeps the plausible one", async () => {
+    const run = attemptScoring([-17.97, -9.2, -9.0]);
+    const docked = await dockUntilPlausible("warfarin", run.attempt);
+    expect(docked.modes[0]!.affinity).toBe(-9.2);
+    expect(run.calls()).toBe(2);
+  });
+
+  it("fails the ligand with every reason when each conformer scores implausibly", async () => {
+    const run = attemptScoring([-17.97, -22.9, -16.1, -9]);
+    await expect(dockUntilPlausible("warfarin", run.attempt)).rejects.toThrow(/implausible scores with 3 fresh conformers.*-17\.97.*-22\.9.*-16\.1/);
+    expect(run.calls()).toBe(CONFORMER_ATTEMPTS);
   });
 });
 

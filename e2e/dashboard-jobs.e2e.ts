@@ -202,4 +202,33 @@ describe("projects and the New Job modal", () => {
     expect(await tiles.locator(".stat-tile__value").allTextContents()).toEqual(["2", "2"]);
     expect(await page.getByRole("table", { name: "Recent projects" }).locator("tbody tr").count()).toBe(2);
   });
+
+  it("offers the organization's own workers once it has one, and sends a VHTS run to them in shards", async () => {
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "New Job" }).click();
+    await dialog().getByLabel("Output Location").waitFor();
+    expect(await dialog().getByLabel("Runs on").count(), "no worker registered: no choice").toBe(0);
+    await page.keyboard.press("Escape");
+
+    // Registering a real worker takes the mutual-TLS port (apps/api/test/remote-worker.test.ts does); here the list stands in.
+    const seen = new Date().toISOString();
+    await page.route("**/v1/engine/workers", (route) =>
+      route.fulfill({ contentType: "application/json", body: JSON.stringify({ workers: [{ id: "w1", name: "lab-gpu-01", registered_at: seen, last_seen_at: seen, live: true }] }) }),
+    );
+    const runs = recordRequests(/^\/v1\/projects\/\d+\/runs$/);
+    await page.getByRole("button", { name: "New Job" }).click();
+    const runsOn = dialog().getByLabel("Runs on");
+    expect(await runsOn.inputValue()).toBe("embedded");
+    await runsOn.selectOption("remote");
+    expect(await dialog().getByText("Live: lab-gpu-01.").count()).toBe(1);
+    await dialog().getByLabel("Shards").fill("3");
+    await dialog().getByLabel("Target Protein").fill("P23219");
+    await dialog().getByLabel("Compound Library").fill("s3://bucket/library.smi");
+    await screenshot(page, "new-job-modal-remote-1280", { fullPage: false });
+    await dialog().getByRole("button", { name: "Launch Workflow" }).click();
+    await dialog().waitFor({ state: "detached" });
+    expect(runs.bodies()[0]?.modules).toEqual([{ name: "BatchDiversity", params: {} }, { name: "RemoteExecution", params: { shards: 3 } }]);
+    await page.unroute("**/v1/engine/workers");
+    await cancelActiveJobs();
+  });
 });

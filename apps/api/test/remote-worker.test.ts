@@ -132,6 +132,26 @@ describe("remote workers over mutual TLS", () => {
     expect(metrics.hits.map((h: { name: string }) => h.name).sort()).toEqual(["ibuprofen", "naproxen", "paracetamol", "salicylic-acid"]);
     expect(metrics.hits.map((h: { fitness: number }) => h.fitness)).toEqual([...metrics.hits.map((h: { fitness: number }) => h.fitness)].sort((a: number, b: number) => b - a));
     expect(metrics.counts).toMatchObject({ valid: 5, filtered: 1, evaluated: 4 });
+
+    // Reports see the whole run too, whichever shard's job id they are asked about.
+    const listed = (await ctx.call({ method: "GET", url: "/v1/reports/runs", token })).json().runs.find((r: { run_id: string }) => r.run_id === runId);
+    expect(listed).toMatchObject({ job_id: detail.job.id, reviews: { unreviewed: 1 + 4 } });
+    for (const job of jobs) {
+      const manifest = (await ctx.call({ method: "GET", url: `/v1/reports/manifest/${job.id}`, token })).json();
+      expect(manifest.job.id).toBe(detail.job.id);
+      expect(manifest.outputs.filter((o: { item: { kind: string } }) => o.item.kind === "molecule").map((o: { item: { id: string } }) => o.item.id).sort()).toEqual(metrics.hits.map((h: { smiles: string }) => h.smiles).sort());
+    }
+  });
+
+  it("lists the organization's live worker to its members only", async () => {
+    const listed = await ctx.call({ method: "GET", url: "/v1/engine/workers", token });
+    expect(listed.statusCode).toBe(200);
+    const [worker, ...others] = listed.json().workers;
+    expect(others).toEqual([]);
+    expect(worker).toMatchObject({ name: expect.stringContaining("lab-worker"), live: true });
+    expect(Date.now() - Date.parse(worker.last_seen_at)).toBeLessThan(60_000);
+    const outsider = await ctx.signup({ org_name: "Another company" });
+    expect((await ctx.call({ method: "GET", url: "/v1/engine/workers", token: outsider.token })).json().workers).toEqual([]);
   });
 
   it("refuses a client without a certificate during the TLS handshake", async () => {

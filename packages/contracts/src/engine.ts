@@ -24,6 +24,14 @@ export type EngineJob = z.infer<typeof EngineJob>;
 export const EngineJobList = z.object({ jobs: z.array(EngineJob), next_cursor: z.string().optional() });
 export type EngineJobList = z.infer<typeof EngineJobList>;
 
+/** An organization's own worker (registered over mutual TLS); live when it polled within the last minute. */
+export const RemoteWorker = z.object({ id: z.string(), name: z.string(), registered_at: z.string(), last_seen_at: z.string(), live: z.boolean() });
+export const RemoteWorkerList = z.object({ workers: z.array(RemoteWorker) });
+export type RemoteWorkerList = z.infer<typeof RemoteWorkerList>;
+
+/** A VHTS run on remote workers splits into at most this many jobs (the RemoteExecution module's `shards`). */
+export const MAX_REMOTE_SHARDS = 16;
+
 /** Optimization defaults and ranges of the Molecules page (§5, §9). */
 export const MOLECULAR_DEFAULTS = {
   target_properties: { logp: 3, molecular_weight: 400, tpsa: 60, qed: 0.8 },

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { EngineJob, EngineJobList, ErrorBody, RUN_STATUSES, TERMINAL_STATUSES } from "@sieve/contracts";
+import { EngineJob, EngineJobList, ErrorBody, RemoteWorkerList, RUN_STATUSES, TERMINAL_STATUSES } from "@sieve/contracts";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import { PageQuery, decodeCursor, encodeCursor } from "../../http/pagination";
-import { engineJobsStore } from "./store";
+import { REMOTE_LIVENESS_MS } from "./runtime";
+import { engineJobsStore, organizationWorkers } from "./store";
 
 const JobIdParam = z.object({ id: z.string().max(100) });
 const JobQuery = PageQuery.extend({ status: z.enum(RUN_STATUSES).optional(), domain: z.string().max(50).optional() });
@@ -17,6 +18,11 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/v1/workers/register", { schema: { tags: ["engine"], response: { 403: ErrorBody } } }, async () => {
     throw forbidden("Workers register on the worker port (TLS_PORT) with a client certificate signed by the platform's CA; see `npm run certs:dev` and `npm run worker`.", "mtls_required");
   });
+
+  // The New Job modal offers remote execution when the organization has a live worker.
+  app.get("/v1/engine/workers", { schema: { tags: ["engine"], response: { 200: RemoteWorkerList } } }, async (request) => ({
+    workers: await organizationWorkers(db, request.tenant, REMOTE_LIVENESS_MS),
+  }));
 
   app.get("/v1/engine/jobs", { schema: { tags: ["engine"], querystring: JobQuery, response: { 200: EngineJobList } } }, async (request) => {
     const { limit, cursor, status, domain } = request.query;

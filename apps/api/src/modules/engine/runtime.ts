@@ -19,7 +19,8 @@ export interface EngineSettings {
 
 export const DEFAULT_ENGINE_SETTINGS: EngineSettings = { embedded: true, heartbeatTimeoutS: 30, heartbeatMs: 1000, reapIntervalMs: 5000 };
 /** A remote worker counts as live when it was heard from within this window. */
-const REMOTE_LIVENESS_MS = 60_000;
+/** A remote worker that has not polled for this long is not counted as live. */
+export const REMOTE_LIVENESS_MS = 60_000;
 
 /** The engine inside the API process: queue, embedded worker and the heart-beat reaper. */
 export class EngineRuntime {

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
 import { schema, type Database } from "@sieve/db";
-import type { EngineJob, RunStatus } from "@sieve/contracts";
+import type { EngineJob, RemoteWorkerList, RunStatus } from "@sieve/contracts";
 import type { TenantScope } from "../../plugins/authentication";
 import type { PageCursor } from "../../http/pagination";
 import { isUuid } from "../runs/store";
 
-const { engineJobs, engineCurvePoints } = schema;
+const { engineJobs, engineCurvePoints, workers } = schema;
 export type EngineJobRow = typeof engineJobs.$inferSelect;
 
 export interface JobFilters {
@@ -34,11 +34,6 @@ export function engineJobsStore(db: Database, scope: TenantScope) {
       return row ? toEngineJob(row) : null;
     },
 
-    async latestForRun(runId: string): Promise<EngineJob | null> {
-      const [row] = await db.select().from(engineJobs).where(and(visible, eq(engineJobs.runId, runId))).orderBy(desc(engineJobs.createdAt)).limit(1);
-      return row ? toEngineJob(row) : null;
-    },
-
     /** Every job of a run, oldest first (one, or the shards of a split run). */
     async forRun(runId: string): Promise<EngineJob[]> {
       const rows = await db.select().from(engineJobs).where(and(visible, eq(engineJobs.runId, runId))).orderBy(asc(engineJobs.createdAt), asc(engineJobs.id));
@@ -59,6 +54,17 @@ export function engineJobsStore(db: Database, scope: TenantScope) {
         .orderBy(asc(engineCurvePoints.id));
     },
   };
+}
+
+/** The remote workers registered for the caller's organizations, most recently seen first. */
+export async function organizationWorkers(db: Database, scope: TenantScope, livenessMs: number): Promise<RemoteWorkerList["workers"]> {
+  const rows = await db
+    .select()
+    .from(workers)
+    .where(and(eq(workers.kind, "remote"), inArray(workers.orgId, scope.orgIds)))
+    .orderBy(desc(workers.lastSeenAt));
+  const liveSince = Date.now() - livenessMs;
+  return rows.map((row) => ({ id: row.id, name: row.name, registered_at: row.registeredAt.toISOString(), last_seen_at: row.lastSeenAt.toISOString(), live: row.lastSeenAt.getTime() > liveSince }));
 }
 
 export function toEngineJob(row: EngineJobRow): EngineJob {

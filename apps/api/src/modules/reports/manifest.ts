@@ -4,6 +4,7 @@ import type { TenantScope } from "../../plugins/authentication";
 import { canonicalJson, sha256Hex } from "../../http/canonical-json";
 import { notFound } from "../../http/errors";
 import { engineJobsStore, groupCurves } from "../engine/store";
+import { jobOfRun } from "../workflows/shards";
 import { projectsStore } from "../projects/store";
 import { runsStore, type RunRecord } from "../runs/store";
 import { uploadsStore } from "../uploads/store";
@@ -39,10 +40,11 @@ async function workflowOracleVersions(domain: string | undefined): Promise<Recor
 export async function loadRunRecords(db: Database, scope: TenantScope, id: string, by: "run" | "job_or_run"): Promise<RunRecordSet> {
   const jobs = engineJobsStore(db, scope);
   const runs = runsStore(db, scope);
-  let job = by === "job_or_run" ? await jobs.get(id) : null;
-  const run = job?.run_id ? await runs.get(job.run_id) : await runs.get(id);
+  // A shard's job id stands for its whole run.
+  const direct = by === "job_or_run" ? await jobs.get(id) : null;
+  const run = direct?.run_id ? await runs.get(direct.run_id) : await runs.get(id);
   if (!run) throw notFound(by === "run" ? "Run" : "Job");
-  job ??= await jobs.latestForRun(run.id);
+  const job = await jobOfRun(jobs, run.id);
   const project = await projectsStore(db, scope).get(run.project_id);
   if (!project) throw notFound("Run");
   const curves = job ? groupCurves(await jobs.curvePoints(job.id)) : [];

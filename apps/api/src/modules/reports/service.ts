@@ -3,6 +3,7 @@ import type { Review, ReviewBody, ReviewList, ReportRun } from "@sieve/contracts
 import type { TenantScope } from "../../plugins/authentication";
 import { notFound, validationFailed } from "../../http/errors";
 import { engineJobsStore } from "../engine/store";
+import { jobOfRun } from "../workflows/shards";
 import { projectsStore } from "../projects/store";
 import { runsStore } from "../runs/store";
 import { currentStates, reviewsStore } from "./reviews-store";
@@ -46,7 +47,7 @@ export async function reportRunList(db: Database, scope: TenantScope, limit: num
   return {
     runs: await Promise.all(
       runs.map(async (run) => {
-        const job = await jobs.latestForRun(run.id);
+        const job = await jobOfRun(jobs, run.id);
         const items = new Set([`run\u0000${run.id}`, ...jobOutputs(run.id, job, []).map((o) => `${o.item.kind}\u0000${o.item.id}`)]);
         const current = currentStates(await reviews.history({ runId: run.id })).filter((r) => items.has(`${r.kind}\u0000${r.item_id}`));
         const accepted = current.filter((r) => r.state === "accepted").length;

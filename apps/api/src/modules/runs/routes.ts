@@ -7,6 +7,7 @@ import { IdParam } from "../projects/routes";
 import { runsService, toPublicRun } from "./service";
 import { runsStore } from "./store";
 import { engineJobsStore, groupCurves } from "../engine/store";
+import { jobOfRun } from "../workflows/shards";
 import { launchWorkflowRun } from "../workflows/service";
 
 const RunIdParam = z.object({ id: z.string().max(100) });
@@ -49,7 +50,7 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
     const run = await runsStore(db, request.tenant).get(request.params.id);
     if (!run) throw notFound("Run");
     const jobs = engineJobsStore(db, request.tenant);
-    const job = await jobs.latestForRun(run.id);
+    const job = await jobOfRun(jobs, run.id);
     return { curves: job ? groupCurves(await jobs.curvePoints(job.id)) : [] };
   });
 };

@@ -12,7 +12,7 @@ import { toPublicRun } from "../runs/service";
 import { workflowFiles } from "./inputs";
 import { oracleStatus } from "./oracle-status";
 import { negatomeOracleRoutes } from "./negatome-oracles";
-import { mergeShards } from "./shards";
+import { jobOfRun } from "./shards";
 import { CUSTOM_DOMAIN, LEAD_OPT_DOMAIN, VHTS_DOMAIN, leadOptJobHandler, vhtsJobHandler } from "./jobs";
 
 const RunIdParam = z.object({ id: z.string().max(100) });
@@ -36,7 +36,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/v1/workflows/runs/:id", { schema: { tags: ["workflows"], params: RunIdParam, response: { 200: WorkflowRunDetail, 404: ErrorBody } } }, async (request) => {
     const run = await runsStore(db, request.tenant).get(request.params.id);
     if (!run) throw notFound("Run");
-    return { run: toPublicRun(run), job: mergeShards(await engineJobsStore(db, request.tenant).forRun(run.id)) };
+    return { run: toPublicRun(run), job: await jobOfRun(engineJobsStore(db, request.tenant), run.id) };
   });
 
   // Confirms (or replaces) the plan of a custom run that is still waiting for one, and starts it.
@@ -45,13 +45,13 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     const run = await store.get(request.params.id);
     if (!run) throw notFound("Run");
     const jobs = engineJobsStore(db, request.tenant);
-    if (run.workflow !== "custom" || run.status !== "queued" || (await jobs.latestForRun(run.id))) throw conflict("Only a custom run still waiting for its plan can be confirmed", "plan_not_pending");
+    if (run.workflow !== "custom" || run.status !== "queued" || (await jobs.forRun(run.id)).length) throw conflict("Only a custom run still waiting for its plan can be confirmed", "plan_not_pending");
     const config = run.config as unknown as RunConfig;
     const modules = [...config.modules.filter((m) => m.name !== "WorkflowPlan"), { name: "WorkflowPlan", params: request.body.plan }];
     if (!(await store.updateConfig(run.id, { ...config, modules }))) throw notFound("Run");
     const updated = (await store.get(run.id))!;
     await launchWorkflowRun(app, toPublicRun(updated), request.tenant.userId);
-    return { run: toPublicRun((await store.get(run.id))!), job: await jobs.latestForRun(run.id) };
+    return { run: toPublicRun((await store.get(run.id))!), job: await jobOfRun(jobs, run.id) };
   });
 
   // The receptor a run docked into, protein atoms only, for the pose viewer.

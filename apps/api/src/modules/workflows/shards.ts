@@ -2,8 +2,14 @@ import type { EngineJob } from "@sieve/contracts";
 import { rankEvaluated, type EvaluatedCompound } from "@sieve/workflows";
 import type { VhtsTaskOutput } from "@sieve/worker/workflows";
 import { runStatusOf } from "../engine/lifecycle";
+import type { engineJobsStore } from "../engine/store";
 
 type VhtsMetrics = VhtsTaskOutput & Record<string, unknown>;
+
+/** The job a run is seen as everywhere (run page, reports, manifest, dossier): its one job, or its shards merged. */
+export async function jobOfRun(jobs: ReturnType<typeof engineJobsStore>, runId: string): Promise<EngineJob | null> {
+  return mergeShards(await jobs.forRun(runId));
+}
 
 /**
  * A run split over several workers seen as one job: its status from all shards, progress summed, and —

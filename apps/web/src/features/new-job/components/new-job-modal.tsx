@@ -6,6 +6,8 @@ import { WORKFLOW_LABELS } from "../../../config/workflows";
 import { explainFailure } from "../../../lib/api-client";
 import { useLaunchJob, useUpload } from "../api/launch-job";
 import { INITIAL_JOB_FORM, type JobForm } from "../model/job-form";
+import { useRemoteWorkers } from "../api/remote-workers";
+import { ExecutionChoice } from "./execution-choice";
 import { JobInputs } from "./job-inputs";
 
 const FORM_ID = "new-job-form";
@@ -32,6 +34,7 @@ export function NewJobModal({ open, onClose, onJobSubmitted }: NewJobModalProps)
   const [uploadMessage, setUploadMessage] = useState<UploadMessage | null>(null);
   const launch = useLaunchJob();
   const upload = useUpload();
+  const workers = useRemoteWorkers(open);
   // One key per distinct submission: a retry of the same form after a lost response cannot queue the run twice.
   const idempotencyKey = useRef(crypto.randomUUID());
   const busy = launch.isPending || upload.isPending;
@@ -99,6 +102,7 @@ export function NewJobModal({ open, onClose, onJobSubmitted }: NewJobModalProps)
           ))}
         </fieldset>
         <JobInputs form={form} update={update} busy={busy} onUpload={onUpload} />
+        {workers.data?.length ? <ExecutionChoice form={form} update={update} workers={workers.data} /> : null}
         <div role="status" className="upload-status">
           {uploadMessage && (
             <p className={`upload-status__message upload-status__message--${uploadMessage.tone}`}>

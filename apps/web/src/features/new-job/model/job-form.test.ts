@@ -57,6 +57,13 @@ describe("New Job form model", () => {
     expect(body.notes).toBeNull();
   });
 
+  it("sends the run to the organization's workers with the RemoteExecution module, split into shards only for VHTS", () => {
+    expect(buildRunBody({ ...vhts, execution: "remote", shards: 4 }).modules).toEqual([{ name: "BatchDiversity", params: {} }, { name: "RemoteExecution", params: { shards: 4 } }]);
+    expect(buildRunBody({ ...vhts, execution: "remote", shards: 99 }).modules?.at(-1)).toEqual({ name: "RemoteExecution", params: { shards: 16 } });
+    expect(buildRunBody({ ...vhts, jobType: "lead_opt", execution: "remote", shards: 4 }).modules?.at(-1)).toEqual({ name: "RemoteExecution", params: {} });
+    expect(buildRunBody({ ...vhts, shards: 4 }).modules).toEqual([{ name: "BatchDiversity", params: {} }]);
+  });
+
   it("names the first dialog project 'Dashboard Project' plus a timestamp", () => {
     expect(dashboardProjectName(new Date("2026-11-22T14:30:00Z"))).toBe("Dashboard Project 2026-11-22T14:30:00.000Z");
   });

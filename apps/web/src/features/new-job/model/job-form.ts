@@ -1,4 +1,4 @@
-import { RUN_DEFAULTS, type ANALOG_STRATEGIES, type RunCreateBody, type Workflow } from "@sieve/contracts";
+import { MAX_REMOTE_SHARDS, RUN_DEFAULTS, type ANALOG_STRATEGIES, type RunCreateBody, type Workflow } from "@sieve/contracts";
 
 export type AnalogStrategy = (typeof ANALOG_STRATEGIES)[number];
 
@@ -14,6 +14,10 @@ export interface JobForm {
   customMessage: string;
   outputLocation: string;
   includeDocking: boolean;
+  /** This platform's compute, or the organization's own remote workers (offered when it has one). */
+  execution: "embedded" | "remote";
+  /** Jobs a remote VHTS run splits into, for workers to take in parallel. */
+  shards: number;
 }
 
 export const INITIAL_JOB_FORM: JobForm = {
@@ -26,6 +30,8 @@ export const INITIAL_JOB_FORM: JobForm = {
   customMessage: "",
   outputLocation: "",
   includeDocking: true,
+  execution: "embedded",
+  shards: 1,
 };
 
 export type JobInput = "targetProtein" | "compoundLibrary" | "hitCompounds" | "analogs" | "customMessage" | "docking";
@@ -73,7 +79,14 @@ export function buildRunBody(form: JobForm): RunCreateBody {
     objectives: RUN_DEFAULTS.objectives.map((objective) => ({ ...objective })),
     budget: { max_evaluations: RUN_DEFAULTS.maxEvaluations(form.jobType), wallclock_limit_s: RUN_DEFAULTS.wallclock_limit_s },
     seed: RUN_DEFAULTS.seed,
-    modules: RUN_DEFAULTS.modules.map((module) => ({ ...module })),
+    modules: [...RUN_DEFAULTS.modules.map((module) => ({ ...module })), ...executionModules(form)],
     notes: null,
   };
+}
+
+/** The RemoteExecution module when the run goes to the organization's workers; only VHTS splits into shards. */
+function executionModules(form: JobForm): NonNullable<RunCreateBody["modules"]> {
+  if (form.execution !== "remote") return [];
+  const shards = Math.min(Math.max(Math.round(form.shards) || 1, 1), MAX_REMOTE_SHARDS);
+  return [{ name: "RemoteExecution", params: form.jobType === "vhts" ? { shards } : {} }];
 }

@@ -9,6 +9,8 @@ import pg from "pg";
 const reports = mkdtempSync(join(tmpdir(), "sieve-test-reports-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = [];
+// Repeated after the last step, so that the tail of a long log still names what failed and why.
+const failedTests = [];
 
 function run(name, command, args, env = {}) {
   console.log(`\n=== ${name}`);
@@ -25,6 +27,13 @@ function vitest(name, projects, env = {}) {
     totals.passed += summary.numPassedTests;
     totals.failed += summary.numFailedTests;
     totals.skipped += summary.numPendingTests + summary.numTodoTests;
+    for (const file of summary.testResults) {
+      for (const test of file.assertionResults.filter((t) => t.status === "failed")) {
+        const reason = (test.failureMessages[0] ?? "").split("\n").slice(0, 6).join("\n    ");
+        failedTests.push(`${name} › ${file.name.replace(process.cwd() + "/", "")} › ${test.fullName}\n    ${reason}`);
+      }
+      if (file.status === "failed" && file.assertionResults.length === 0) failedTests.push(`${name} › ${file.name}: ${file.message}`);
+    }
   } catch {
     totals.failed += 1; // the runner itself failed before reporting
   }
@@ -73,6 +82,7 @@ if (postgresProblem === null) {
 vitest("end-to-end tests in Chromium", ["e2e"]);
 
 rmSync(reports, { recursive: true, force: true });
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join("\n")}`);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(", ")}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length || totals.failed ? 1 : 0);

@@ -48,13 +48,13 @@ function RunReview({ run, onReviewOutputs }: { run: ReportRun; onReviewOutputs: 
   const label = shortId(run.run_id);
   return (
     <span className="report-actions">
-      <Button size="sm" variant="ghost" disabled={review.isPending} aria-label={`Accept run ${label}`} onClick={() => review.mutate({ runId: run.run_id, kind: "run", itemId: run.run_id, state: "accepted" })}>
+      <Button size="sm" variant="secondary" disabled={review.isPending} aria-label={`Accept run ${label}`} onClick={() => review.mutate({ runId: run.run_id, kind: "run", itemId: run.run_id, state: "accepted" })}>
         Accept
       </Button>
-      <Button size="sm" variant="ghost" disabled={review.isPending} aria-label={`Reject run ${label}`} onClick={() => review.mutate({ runId: run.run_id, kind: "run", itemId: run.run_id, state: "rejected" })}>
+      <Button size="sm" variant="secondary" disabled={review.isPending} aria-label={`Reject run ${label}`} onClick={() => review.mutate({ runId: run.run_id, kind: "run", itemId: run.run_id, state: "rejected" })}>
         Reject
       </Button>
-      <Button size="sm" variant="ghost" aria-label={`Review the outputs of run ${label}`} onClick={() => onReviewOutputs(run.run_id)}>
+      <Button size="sm" variant="secondary" aria-label={`Review the outputs of run ${label}`} onClick={() => onReviewOutputs(run.run_id)}>
         Outputs…
       </Button>
       {review.isError && <span role="alert">{review.error.message}</span>}

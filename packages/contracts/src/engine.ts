@@ -31,6 +31,7 @@ export type RemoteWorkerList = z.infer<typeof RemoteWorkerList>;
 
 /** A VHTS run on remote workers splits into at most this many jobs (the RemoteExecution module's `shards`). */
 export const MAX_REMOTE_SHARDS = 16;
+export const clampRemoteShards = (shards: number) => Math.min(Math.max(shards, 1), MAX_REMOTE_SHARDS);
 
 /** Optimization defaults and ranges of the Molecules page (§5, §9). */
 export const MOLECULAR_DEFAULTS = {

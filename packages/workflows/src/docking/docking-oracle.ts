@@ -96,6 +96,9 @@ export function dockingCacheKey(parts: { receptorSha256: string; smiles: string;
   return createHash("sha256").update(JSON.stringify([parts.receptorSha256, parts.smiles, parts.box, search, parts.version])).digest("hex");
 }
 
+const MAX_BINDING_FREE_ENERGY = -15;
+const MAX_FREE_ENERGY_PER_HEAVY_ATOM = -1.5;
+
 /**
  * Binding free energy grows by at most about −1.5 kcal/mol per heavy atom and levels off near
  * −15 kcal/mol (femtomolar) however large the ligand (Kuntz et al., PNAS 1999, 96:9997). A Vina score
@@ -110,12 +113,10 @@ export function implausibleAffinity(affinity: number, heavyAtoms: number): strin
   return null;
 }
 
-const MAX_BINDING_FREE_ENERGY = -15;
-const MAX_FREE_ENERGY_PER_HEAVY_ATOM = -1.5;
 /** Conformers tried before a ligand whose scores stay implausible fails. */
 export const CONFORMER_ATTEMPTS = 3;
 
-/** Heavy (non-hydrogen) atoms of a PDBQT: its ATOM/HETATM records whose AutoDock type is not H or HD. */
+/** Heavy (non-hydrogen) atoms of a PDBQT: its ATOM/HETATM records whose AutoDock type is not a hydrogen (H, HD, HS). */
 export function heavyAtomCount(pdbqt: string): number {
   let count = 0;
   for (const line of pdbqt.split("\n")) {

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { EngineJob, EngineJobList, ErrorBody, RemoteWorkerList, RUN_STATUSES, TERMINAL_STATUSES } from "@sieve/contracts";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import { PageQuery, decodeCursor, encodeCursor } from "../../http/pagination";
-import { REMOTE_LIVENESS_MS } from "./runtime";
 import { engineJobsStore, organizationWorkers } from "./store";
 
 const JobIdParam = z.object({ id: z.string().max(100) });
@@ -21,7 +20,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The New Job modal offers remote execution when the organization has a live worker.
   app.get("/v1/engine/workers", { schema: { tags: ["engine"], response: { 200: RemoteWorkerList } } }, async (request) => ({
-    workers: await organizationWorkers(db, request.tenant, REMOTE_LIVENESS_MS),
+    workers: await organizationWorkers(db, request.tenant),
   }));
 
   app.get("/v1/engine/jobs", { schema: { tags: ["engine"], querystring: JobQuery, response: { 200: EngineJobList } } }, async (request) => {

@@ -6,7 +6,7 @@ import type { ComputePool } from "@sieve/worker/pool";
 import { EmbeddedDispatcher, type EngineDomainHandler } from "./dispatcher";
 import { jobLifecycle, type JobLifecycle } from "./lifecycle";
 import { EngineQueue } from "./queue";
-import type { EngineJobRow } from "./store";
+import { REMOTE_LIVENESS_MS, type EngineJobRow } from "./store";
 
 export interface EngineSettings {
   /** Run jobs on this process's compute threads (ENGINE_EMBEDDED=false leaves them to remote workers). */
@@ -18,9 +18,6 @@ export interface EngineSettings {
 }
 
 export const DEFAULT_ENGINE_SETTINGS: EngineSettings = { embedded: true, heartbeatTimeoutS: 30, heartbeatMs: 1000, reapIntervalMs: 5000 };
-/** A remote worker counts as live when it was heard from within this window. */
-/** A remote worker that has not polled for this long is not counted as live. */
-export const REMOTE_LIVENESS_MS = 60_000;
 
 /** The engine inside the API process: queue, embedded worker and the heart-beat reaper. */
 export class EngineRuntime {

@@ -56,14 +56,17 @@ export function engineJobsStore(db: Database, scope: TenantScope) {
   };
 }
 
+/** A remote worker counts as live when it was heard from within this window (it polls every 20 s at most). */
+export const REMOTE_LIVENESS_MS = 60_000;
+
 /** The remote workers registered for the caller's organizations, most recently seen first. */
-export async function organizationWorkers(db: Database, scope: TenantScope, livenessMs: number): Promise<RemoteWorkerList["workers"]> {
+export async function organizationWorkers(db: Database, scope: TenantScope): Promise<RemoteWorkerList["workers"]> {
   const rows = await db
     .select()
     .from(workers)
     .where(and(eq(workers.kind, "remote"), inArray(workers.orgId, scope.orgIds)))
     .orderBy(desc(workers.lastSeenAt));
-  const liveSince = Date.now() - livenessMs;
+  const liveSince = Date.now() - REMOTE_LIVENESS_MS;
   return rows.map((row) => ({ id: row.id, name: row.name, registered_at: row.registeredAt.toISOString(), last_seen_at: row.lastSeenAt.toISOString(), live: row.lastSeenAt.getTime() > liveSince }));
 }
 

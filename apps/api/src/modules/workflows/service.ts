@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { schema } from "@sieve/db";
-import { MAX_REMOTE_SHARDS, type Run, type RunConfig } from "@sieve/contracts";
+import { clampRemoteShards, type Run, type RunConfig } from "@sieve/contracts";
 import { CUSTOM_DOMAIN, LEAD_OPT_DOMAIN, VHTS_DOMAIN, type WorkflowJobInput } from "./jobs";
 
 /** Which engine domain executes each workflow of the New Job modal. */
@@ -26,7 +26,6 @@ export async function launchWorkflowRun(app: FastifyInstance, run: Run, userId: 
   }
 }
 
-
 /**
  * Where a run executes: on this instance's threads, or — with a `RemoteExecution` module — on the
  * organization's remote workers, a VHTS run split into `shards` jobs (1–16) that workers take in parallel.
@@ -35,6 +34,6 @@ export function executionOf(config: RunConfig): { execution: "embedded" | "remot
   const remote = config.modules.find((m) => m.name === "RemoteExecution");
   if (!remote) return { execution: "embedded", shards: 1 };
   const requested = Number(remote.params.shards ?? 1);
-  const shards = config.workflow === "vhts" && Number.isInteger(requested) ? Math.min(Math.max(requested, 1), MAX_REMOTE_SHARDS) : 1;
+  const shards = config.workflow === "vhts" && Number.isInteger(requested) ? clampRemoteShards(requested) : 1;
   return { execution: "remote", shards };
 }

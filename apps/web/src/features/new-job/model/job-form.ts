@@ -1,4 +1,4 @@
-import { MAX_REMOTE_SHARDS, RUN_DEFAULTS, type ANALOG_STRATEGIES, type RunCreateBody, type Workflow } from "@sieve/contracts";
+import { clampRemoteShards, RUN_DEFAULTS, type ANALOG_STRATEGIES, type RunCreateBody, type Workflow } from "@sieve/contracts";
 
 export type AnalogStrategy = (typeof ANALOG_STRATEGIES)[number];
 
@@ -87,6 +87,6 @@ export function buildRunBody(form: JobForm): RunCreateBody {
 /** The RemoteExecution module when the run goes to the organization's workers; only VHTS splits into shards. */
 function executionModules(form: JobForm): NonNullable<RunCreateBody["modules"]> {
   if (form.execution !== "remote") return [];
-  const shards = Math.min(Math.max(Math.round(form.shards) || 1, 1), MAX_REMOTE_SHARDS);
+  const shards = clampRemoteShards(Math.round(form.shards) || 1);
   return [{ name: "RemoteExecution", params: form.jobType === "vhts" ? { shards } : {} }];
 }

@@ -1,11 +1,13 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import globals from "globals";
+import prettier from "eslint-config-prettier";
 
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/dist/**", ".data/**", "**/.data/**", ".e2e-artifacts/**", "packages/db/migrations/**", "bench/results/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  prettier,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {

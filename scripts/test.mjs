@@ -1,4 +1,4 @@
-// `npm test`: everything, in order — lint, types, unit and API tests on PGlite, the API tests again
+// `npm test`: everything, in order — lint, formatting, types, unit and API tests on PGlite, the API tests again
 // on a real PostgreSQL when one is reachable, then the end-to-end tests in Chromium.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -68,6 +68,7 @@ async function postgresReachable() {
 }
 
 run("lint", "npx", ["eslint", "."]);
+run("format", "npx", ["prettier", "--check", "--log-level", "warn", "**/*.{ts,tsx,js,mjs,css}"]);
 run("typecheck", "npm", ["run", "typecheck", "--silent"]);
 vitest("unit and API tests on PGlite", ["unit", "api"]);
 const postgresProblem = await postgresReachable();

@@ -1,6 +1,15 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { accessToken, screenshot, scrollsSideways, seriousA11yViolations, type SieveServer, useE2eSession, type ViewportName, VIEWPORTS } from "./harness";
+import {
+  accessToken,
+  screenshot,
+  scrollsSideways,
+  seriousA11yViolations,
+  type SieveServer,
+  useE2eSession,
+  type ViewportName,
+  VIEWPORTS,
+} from "./harness";
 
 let server: SieveServer;
 let page: Page;
@@ -15,7 +24,8 @@ async function openAdmin(query = ""): Promise<void> {
   await page.getByRole("heading", { level: 1, name: "Admin" }).waitFor();
 }
 
-const healthCount = async (key: string) => Number(((await page.getByTestId(`nlp-${key}`).textContent()) ?? "").replaceAll(",", ""));
+const healthCount = async (key: string) =>
+  Number(((await page.getByTestId(`nlp-${key}`).textContent()) ?? "").replaceAll(",", ""));
 
 describe("tabs", () => {
   it("has NLP Database and Negatome Database tabs, switched by keyboard and kept in the address", async () => {
@@ -43,18 +53,30 @@ describe("NLP Database", () => {
     const ingested = await fetch(`${server.baseUrl}/v1/nlp/ingest/docs`, {
       method: "POST",
       headers: { Authorization: `Bearer ${await accessToken(page)}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ docs: [{ source: "e2e", external_id: "admin-1", text: "Imatinib inhibits ABL1 in chronic myeloid leukemia." }] }),
+      body: JSON.stringify({
+        docs: [{ source: "e2e", external_id: "admin-1", text: "Imatinib inhibits ABL1 in chronic myeloid leukemia." }],
+      }),
     });
     expect(ingested.status).toBe(200);
     await page.getByRole("button", { name: "Refresh stats" }).click();
-    await page.waitForFunction(`Number(document.querySelector('[data-testid="nlp-docs"]').textContent.replaceAll(',', '')) === ${docsBefore + 1}`);
+    await page.waitForFunction(
+      `Number(document.querySelector('[data-testid="nlp-docs"]').textContent.replaceAll(',', '')) === ${docsBefore + 1}`,
+    );
     expect(await healthCount("passages")).toBeGreaterThan(0);
     expect(await healthCount("entities")).toBeGreaterThan(0);
 
-    await page.getByRole("form", { name: "Reload ontologies" }).getByRole("button", { name: "Reload ontologies" }).click();
-    await page.getByText(/^Reloaded \(version \d+\): [\d,]+ genes, [\d,]+ diseases, [\d,]+ drugs\.$/).waitFor({ timeout: 120_000 });
+    await page
+      .getByRole("form", { name: "Reload ontologies" })
+      .getByRole("button", { name: "Reload ontologies" })
+      .click();
+    await page
+      .getByText(/^Reloaded \(version \d+\): [\d,]+ genes, [\d,]+ diseases, [\d,]+ drugs\.$/)
+      .waitFor({ timeout: 120_000 });
     await page.getByRole("form", { name: "Reload ontologies" }).getByLabel("Directory").fill("../../etc");
-    await page.getByRole("form", { name: "Reload ontologies" }).getByRole("button", { name: "Reload ontologies" }).click();
+    await page
+      .getByRole("form", { name: "Reload ontologies" })
+      .getByRole("button", { name: "Reload ontologies" })
+      .click();
     await page.getByRole("alert").waitFor();
   });
 
@@ -68,8 +90,13 @@ describe("NLP Database", () => {
     await loader.getByRole("button", { name: "Load selected" }).click();
     await loader.getByText(/^Loading literature:biored: \d+ s so far\./).waitFor();
     expect(await loader.getByRole("button", { name: "Loading…" }).isDisabled()).toBe(true);
-    await page.getByRole("list", { name: "Load results" }).getByText(/^literature:biored: [\d,]+ inserted, 0 already present$/).waitFor({ timeout: 170_000 });
-    await page.waitForFunction(`Number(document.querySelector('[data-testid="nlp-docs"]').textContent.replaceAll(',', '')) > 100`);
+    await page
+      .getByRole("list", { name: "Load results" })
+      .getByText(/^literature:biored: [\d,]+ inserted, 0 already present$/)
+      .waitFor({ timeout: 170_000 });
+    await page.waitForFunction(
+      `Number(document.querySelector('[data-testid="nlp-docs"]').textContent.replaceAll(',', '')) > 100`,
+    );
   }, 180_000);
 });
 
@@ -80,14 +107,22 @@ describe("Negatome Database", () => {
     await page.getByRole("button", { name: "Load demo set" }).click();
     await page.getByText("Demo set loaded: 41 records inserted, 0 already present.").waitFor();
     await page.getByTestId("negatome-total").getByText("41").waitFor();
-    expect(await page.getByRole("img", { name: "Records by source" }).locator("desc").textContent()).toBe("demo: 41 records");
+    expect(await page.getByRole("img", { name: "Records by source" }).locator("desc").textContent()).toBe(
+      "demo: 41 records",
+    );
 
     const loader = page.getByRole("form", { name: "Negatome loaders" });
     await loader.getByText("Demo data").waitFor();
     await loader.getByRole("checkbox", { name: /negatome:withdrawn/ }).check();
     await loader.getByRole("button", { name: "Load selected" }).click();
-    await page.getByRole("list", { name: "Load results" }).getByText(/^negatome:withdrawn: [\d,]+ inserted, [\d,]+ already present/).waitFor({ timeout: 120_000 });
-    await page.getByRole("img", { name: "Records by source" }).locator("desc", { hasText: /withdrawn: \d+ records/ }).waitFor({ state: "attached" });
+    await page
+      .getByRole("list", { name: "Load results" })
+      .getByText(/^negatome:withdrawn: [\d,]+ inserted, [\d,]+ already present/)
+      .waitFor({ timeout: 120_000 });
+    await page
+      .getByRole("img", { name: "Records by source" })
+      .locator("desc", { hasText: /withdrawn: \d+ records/ })
+      .waitFor({ state: "attached" });
     expect(await page.getByTestId("negatome-total").textContent()).not.toBe("41");
 
     await page.getByRole("button", { name: "Ensure schema" }).click();
@@ -102,7 +137,13 @@ describe("Admin page: help, accessibility and layout", () => {
     await page.keyboard.press("Enter");
     const drawer = page.getByRole("dialog", { name: "Help: Admin" });
     const text = (await drawer.textContent()) ?? "";
-    for (const phrase of ["NLP Database", "Negatome Database", "tens of seconds", "gives 503 when the database is unavailable"]) expect(text).toContain(phrase);
+    for (const phrase of [
+      "NLP Database",
+      "Negatome Database",
+      "tens of seconds",
+      "gives 503 when the database is unavailable",
+    ])
+      expect(text).toContain(phrase);
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
   });

@@ -38,7 +38,9 @@ describe("sign-up, sign-in and sign-out", () => {
 
     // A signed-in visitor's Get Early Access goes straight to the dashboard.
     await page.goto("/");
-    expect(await page.locator(".site-header").getByRole("link", { name: "Get Early Access" }).getAttribute("href")).toBe("/dashboard");
+    expect(
+      await page.locator(".site-header").getByRole("link", { name: "Get Early Access" }).getAttribute("href"),
+    ).toBe("/dashboard");
     await page.context().close();
   });
 
@@ -82,7 +84,9 @@ describe("sign-up, sign-in and sign-out", () => {
     const alert = page.getByRole("alert");
     expect(await alert.textContent()).toBe("login failed: 401");
     // The red of --color-danger.
-    expect(await inPage(page, "getComputedStyle(document.querySelector('[role=alert]')).color")).toBe("rgb(180, 35, 24)");
+    expect(await inPage(page, "getComputedStyle(document.querySelector('[role=alert]')).color")).toBe(
+      "rgb(180, 35, 24)",
+    );
     expect(new URL(page.url()).pathname).toBe("/login");
     await page.context().close();
   });

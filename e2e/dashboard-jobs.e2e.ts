@@ -1,6 +1,15 @@
 import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { accessToken, inPage, nextAlert, proteinFixture, screenshot, useE2eSession, writeFixture, type SieveServer } from "./harness";
+import {
+  accessToken,
+  inPage,
+  nextAlert,
+  proteinFixture,
+  screenshot,
+  useE2eSession,
+  writeFixture,
+  type SieveServer,
+} from "./harness";
 
 let page: Page;
 let server: SieveServer;
@@ -10,8 +19,11 @@ useE2eSession((session) => ({ page, server } = session));
 /** Runs launched here execute for real (workflows issue); stop them so they do not slow the next tests. */
 async function cancelActiveJobs(): Promise<void> {
   const headers = { Authorization: `Bearer ${await accessToken(page)}` };
-  const { jobs } = (await (await fetch(`${server.baseUrl}/v1/engine/jobs?limit=100`, { headers })).json()) as { jobs: { id: string; status: string }[] };
-  for (const job of jobs.filter((j) => j.status === "queued" || j.status === "running")) await fetch(`${server.baseUrl}/v1/engine/jobs/${job.id}`, { method: "DELETE", headers });
+  const { jobs } = (await (await fetch(`${server.baseUrl}/v1/engine/jobs?limit=100`, { headers })).json()) as {
+    jobs: { id: string; status: string }[];
+  };
+  for (const job of jobs.filter((j) => j.status === "queued" || j.status === "running"))
+    await fetch(`${server.baseUrl}/v1/engine/jobs/${job.id}`, { method: "DELETE", headers });
 }
 
 const dialog = () => page.locator("dialog[open]");
@@ -23,7 +35,10 @@ function recordRequests(pattern: RegExp): { requests: Request[]; bodies: () => R
   page.on("request", (request) => {
     if (request.method() === "POST" && pattern.test(new URL(request.url()).pathname)) requests.push(request);
   });
-  return { requests, bodies: () => requests.map((request) => JSON.parse(request.postData() ?? "{}") as Record<string, unknown>) };
+  return {
+    requests,
+    bodies: () => requests.map((request) => JSON.parse(request.postData() ?? "{}") as Record<string, unknown>),
+  };
 }
 
 /** Picks a file for one upload kind and returns the message the modal shows once the upload settles. */
@@ -49,7 +64,11 @@ describe("projects and the New Job modal", () => {
     await form.getByLabel("Assay context").fill("primary lung fibroblasts, collagen readout");
     await form.getByRole("button", { name: "Create Project" }).click();
     await form.getByText("Project “Fibrosis screen” created.").waitFor();
-    expect(created.bodies()[0]).toMatchObject({ name: "Fibrosis screen", ruo_ack: true, disease_area: "idiopathic pulmonary fibrosis" });
+    expect(created.bodies()[0]).toMatchObject({
+      name: "Fibrosis screen",
+      ruo_ack: true,
+      disease_area: "idiopathic pulmonary fibrosis",
+    });
     expect(typeof created.bodies()[0]?.org_id).toBe("number");
     await page.getByRole("cell", { name: "Fibrosis screen" }).waitFor();
   });
@@ -81,7 +100,9 @@ describe("projects and the New Job modal", () => {
       await route.continue();
     });
     try {
-      await dialog().locator('input[data-upload-kind="protein"]').setInputFiles(await proteinFixture());
+      await dialog()
+        .locator('input[data-upload-kind="protein"]')
+        .setInputFiles(await proteinFixture());
       await dialog().getByRole("button", { name: "Uploading…" }).waitFor();
       expect(await dialog().getByRole("button", { name: "Cancel" }).isDisabled()).toBe(true);
       expect(await dialog().getByRole("button", { name: "Close" }).isDisabled()).toBe(true);
@@ -90,7 +111,9 @@ describe("projects and the New Job modal", () => {
       release();
     }
     // The dialog element stays in the page when closed: its message tells when the upload settled.
-    await page.waitForFunction("document.querySelector('dialog .upload-status')?.textContent === 'File uploaded successfully: 1HSG.pdb'");
+    await page.waitForFunction(
+      "document.querySelector('dialog .upload-status')?.textContent === 'File uploaded successfully: 1HSG.pdb'",
+    );
     await page.unroute("**/v1/uploads");
     expect(await page.locator("dialog[open]").count(), "Escape during the upload must not close the dialog").toBe(1);
     expect(await dialog().getByRole("button", { name: "Cancel" }).isEnabled()).toBe(true);
@@ -110,7 +133,10 @@ describe("projects and the New Job modal", () => {
 
     expect(await uploadInto("protein", await proteinFixture())).toBe("File uploaded successfully: 1HSG.pdb");
     expect(await dialog().getByLabel("Target Protein").inputValue()).toMatch(/^upload:\/\/[0-9a-f-]{36}\/1HSG\.pdb$/);
-    const library = await writeFixture("library.smi", "CC(=O)Oc1ccccc1C(=O)O aspirin\nCN1C=NC2=C1C(=O)N(C(=O)N2C)C caffeine\n");
+    const library = await writeFixture(
+      "library.smi",
+      "CC(=O)Oc1ccccc1C(=O)O aspirin\nCN1C=NC2=C1C(=O)N(C(=O)N2C)C caffeine\n",
+    );
     expect(await uploadInto("compound_library", library)).toBe("File uploaded successfully: library.smi");
     expect(await dialog().getByLabel("Compound Library").inputValue()).toMatch(/^upload:\/\/.+\/library\.smi$/);
     await screenshot(page, "new-job-modal-uploaded-1280", { fullPage: false });
@@ -125,7 +151,11 @@ describe("projects and the New Job modal", () => {
     expect(runs.requests[0]?.headers()["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(runs.bodies()[0]).toMatchObject({
       workflow: "vhts",
-      inputs: { include_docking: true, target_protein: expect.stringMatching(/^upload:\/\//), compound_library: expect.stringMatching(/^upload:\/\//) },
+      inputs: {
+        include_docking: true,
+        target_protein: expect.stringMatching(/^upload:\/\//),
+        compound_library: expect.stringMatching(/^upload:\/\//),
+      },
       search_space: { type: "continuous", dimension: 8, bounds: [-1, 1] },
       objectives: [
         { name: "activity", direction: "maximize", weight: 1 },
@@ -142,7 +172,13 @@ describe("projects and the New Job modal", () => {
     // The run executes as an engine job at once (queued, then running); e2e/workflows.e2e.ts follows one to its hits.
     expect(["queued", "running", "completed"]).toContain(await runsTable.locator(".badge").first().textContent());
     // A short id is one word: it never breaks across lines, whatever the other columns need.
-    expect(await runsTable.locator("tbody code").first().evaluate((code) => code.getClientRects().length), "run id on one line").toBe(1);
+    expect(
+      await runsTable
+        .locator("tbody code")
+        .first()
+        .evaluate((code) => code.getClientRects().length),
+      "run id on one line",
+    ).toBe(1);
     await cancelActiveJobs();
   });
 
@@ -154,16 +190,20 @@ describe("projects and the New Job modal", () => {
     await dialog().getByLabel("Target Protein").fill("1HSG");
     await dialog().getByLabel("Hit Compounds").fill("CCO\nCCN\n");
     expect(await dialog().getByLabel("Analog Generation Strategy").inputValue()).toBe("generate_simple_analogs");
-    expect(await dialog().getByLabel("Analog Generation Strategy").locator("option").evaluateAll((options) => options.map((option) => option.getAttribute("value")))).toEqual([
-      "generate_simple_analogs",
-      "generate_diverse_analogs",
-      "generate_bioisosteres",
-      "upload_custom",
-    ]);
+    expect(
+      await dialog()
+        .getByLabel("Analog Generation Strategy")
+        .locator("option")
+        .evaluateAll((options) => options.map((option) => option.getAttribute("value"))),
+    ).toEqual(["generate_simple_analogs", "generate_diverse_analogs", "generate_bioisosteres", "upload_custom"]);
     await dialog().getByRole("button", { name: "Launch Workflow" }).click();
     await dialog().waitFor({ state: "detached" });
     expect(projects.requests).toHaveLength(0);
-    expect(runs.bodies()[0]).toMatchObject({ workflow: "lead_opt", inputs: { hit_compounds: "CCO\nCCN", analogs_strategy: "generate_simple_analogs" }, budget: { max_evaluations: 400 } });
+    expect(runs.bodies()[0]).toMatchObject({
+      workflow: "lead_opt",
+      inputs: { hit_compounds: "CCO\nCCN", analogs_strategy: "generate_simple_analogs" },
+      budget: { max_evaluations: 400 },
+    });
     await page.getByRole("table", { name: "Recent runs" }).getByText("Lead Optimization").first().waitFor();
     await cancelActiveJobs();
 
@@ -182,13 +222,19 @@ describe("projects and the New Job modal", () => {
     expect(runs.requests).toHaveLength(0);
 
     await page.route("**/v1/projects/*/runs", (route) =>
-      route.fulfill({ status: 422, contentType: "application/json", body: '{"error":"inputs.custom_message: Custom Workflow Description is required for this workflow","code":"validation_failed"}' }),
+      route.fulfill({
+        status: 422,
+        contentType: "application/json",
+        body: '{"error":"inputs.custom_message: Custom Workflow Description is required for this workflow","code":"validation_failed"}',
+      }),
     );
     await dialog().getByLabel("Custom Workflow Description").fill("Dock the top 100 hits against both chains");
     const alert = nextAlert(page);
     await dialog().getByRole("button", { name: "Launch Workflow" }).click();
     // §8's 'createRun failed: {status}', then the server's own message (issue 3, item 11).
-    expect(await alert).toBe("createRun failed: 422 — inputs.custom_message: Custom Workflow Description is required for this workflow");
+    expect(await alert).toBe(
+      "createRun failed: 422 — inputs.custom_message: Custom Workflow Description is required for this workflow",
+    );
     expect(await dialog().isVisible()).toBe(true);
     await page.unroute("**/v1/projects/*/runs");
     await page.keyboard.press("Escape");
@@ -213,7 +259,12 @@ describe("projects and the New Job modal", () => {
     // Registering a real worker takes the mutual-TLS port (apps/api/test/remote-worker.test.ts does); here the list stands in.
     const seen = new Date().toISOString();
     await page.route("**/v1/engine/workers", (route) =>
-      route.fulfill({ contentType: "application/json", body: JSON.stringify({ workers: [{ id: "w1", name: "lab-gpu-01", registered_at: seen, last_seen_at: seen, live: true }] }) }),
+      route.fulfill({
+        contentType: "application/json",
+        body: JSON.stringify({
+          workers: [{ id: "w1", name: "lab-gpu-01", registered_at: seen, last_seen_at: seen, live: true }],
+        }),
+      }),
     );
     const runs = recordRequests(/^\/v1\/projects\/\d+\/runs$/);
     await page.getByRole("button", { name: "New Job" }).click();
@@ -227,7 +278,10 @@ describe("projects and the New Job modal", () => {
     await screenshot(page, "new-job-modal-remote-1280", { fullPage: false });
     await dialog().getByRole("button", { name: "Launch Workflow" }).click();
     await dialog().waitFor({ state: "detached" });
-    expect(runs.bodies()[0]?.modules).toEqual([{ name: "BatchDiversity", params: {} }, { name: "RemoteExecution", params: { shards: 3 } }]);
+    expect(runs.bodies()[0]?.modules).toEqual([
+      { name: "BatchDiversity", params: {} },
+      { name: "RemoteExecution", params: { shards: 3 } },
+    ]);
     await page.unroute("**/v1/engine/workers");
     await cancelActiveJobs();
   });

@@ -1,6 +1,16 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { accessToken, type SieveServer, inPage, screenshot, scrollsSideways, seriousA11yViolations, useE2eSession, type ViewportName, VIEWPORTS } from "./harness";
+import {
+  accessToken,
+  type SieveServer,
+  inPage,
+  screenshot,
+  scrollsSideways,
+  seriousA11yViolations,
+  useE2eSession,
+  type ViewportName,
+  VIEWPORTS,
+} from "./harness";
 
 let server: SieveServer;
 let page: Page;
@@ -23,7 +33,8 @@ const PAGES = [
 
 useE2eSession((session) => ({ server, page } = session));
 
-const SIDEBAR_SHORTFALL = "document.documentElement.scrollHeight - document.querySelector('.sidebar').getBoundingClientRect().height";
+const SIDEBAR_SHORTFALL =
+  "document.documentElement.scrollHeight - document.querySelector('.sidebar').getBoundingClientRect().height";
 
 async function visit(path: string, title: string): Promise<void> {
   await page.goto(path);
@@ -72,8 +83,20 @@ describe("dashboard shell", () => {
 describe("analyses, settings and failure messages", () => {
   it("lists the organization's runs and engine jobs, and treats a missing engine (404) as 'no engine yet'", async () => {
     const headers = { Authorization: `Bearer ${await accessToken(page)}`, "Content-Type": "application/json" };
-    const project = (await (await fetch(`${server.baseUrl}/v1/projects/`, { method: "POST", headers, body: JSON.stringify({ name: "Analyses check", ruo_ack: true }) })).json()) as { id: number };
-    const run = (await (await fetch(`${server.baseUrl}/v1/projects/${project.id}/runs`, { method: "POST", headers, body: JSON.stringify({ workflow: "custom", inputs: { custom_message: "Rank kinases" } }) })).json()) as { id: string };
+    const project = (await (
+      await fetch(`${server.baseUrl}/v1/projects/`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ name: "Analyses check", ruo_ack: true }),
+      })
+    ).json()) as { id: number };
+    const run = (await (
+      await fetch(`${server.baseUrl}/v1/projects/${project.id}/runs`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ workflow: "custom", inputs: { custom_message: "Rank kinases" } }),
+      })
+    ).json()) as { id: string };
 
     await visit("/dashboard/analyses", "Analyses");
     const runs = page.getByRole("table", { name: "Runs" });
@@ -91,7 +114,9 @@ describe("analyses, settings and failure messages", () => {
     await page.getByText("No engine jobs yet.").waitFor();
 
     // A deployment without an engine answers 404: that is "no engine yet", not an error.
-    await page.route("**/v1/engine/jobs?*", (route) => route.fulfill({ status: 404, contentType: "application/json", body: '{"error":"No route","code":"not_found"}' }));
+    await page.route("**/v1/engine/jobs?*", (route) =>
+      route.fulfill({ status: 404, contentType: "application/json", body: '{"error":"No route","code":"not_found"}' }),
+    );
     await page.reload();
     await page.getByText("No optimization engine is connected yet").waitFor();
     expect(await page.getByRole("alert").count()).toBe(0);
@@ -108,7 +133,9 @@ describe("analyses, settings and failure messages", () => {
     await profile.getByText("Profile saved.").waitFor();
     await page.reload();
     expect(await page.getByRole("form", { name: "Profile" }).getByLabel("First name").inputValue()).toBe("Augusta Ada");
-    expect(await page.getByRole("form", { name: "Profile" }).getByLabel("Organization type").inputValue()).toBe("academic");
+    expect(await page.getByRole("form", { name: "Profile" }).getByLabel("Organization type").inputValue()).toBe(
+      "academic",
+    );
 
     const keyForm = page.getByRole("form", { name: /User API key/ });
     await keyForm.getByLabel("User API key (deprecated)").fill("legacy-key-123");
@@ -118,12 +145,17 @@ describe("analyses, settings and failure messages", () => {
     await visit("/dashboard/projects", "My Projects");
     expect((await nextApiCall).headers()["x-api-key"]).toBe("legacy-key-123");
     await visit("/dashboard/settings", "Settings");
-    await page.getByRole("form", { name: /User API key/ }).getByRole("button", { name: "Clear key" }).click();
+    await page
+      .getByRole("form", { name: /User API key/ })
+      .getByRole("button", { name: "Clear key" })
+      .click();
     expect(await inPage(page, "localStorage.getItem('sieve.user_api_key')")).toBeNull();
   });
 
   it("shows the §8 project messages and ignores a failing count fetch", async () => {
-    await page.route("**/v1/projects/", (route) => (route.request().method() === "GET" ? route.fulfill({ status: 500, body: "{}" }) : route.fallback()));
+    await page.route("**/v1/projects/", (route) =>
+      route.request().method() === "GET" ? route.fulfill({ status: 500, body: "{}" }) : route.fallback(),
+    );
     await visit("/dashboard/projects", "My Projects");
     await page.getByText("Failed to load projects").waitFor();
     await page.unroute("**/v1/projects/");
@@ -133,7 +165,9 @@ describe("analyses, settings and failure messages", () => {
       [405, "Authentication required. Please log in again or check if you're authenticated."],
       [500, "Create failed"],
     ] as const) {
-      await page.route("**/v1/projects/", (route) => (route.request().method() === "POST" ? route.fulfill({ status, body: "{}" }) : route.fallback()));
+      await page.route("**/v1/projects/", (route) =>
+        route.request().method() === "POST" ? route.fulfill({ status, body: "{}" }) : route.fallback(),
+      );
       await form.getByLabel("Name").fill("Doomed");
       await form.getByLabel(/research use only/).check();
       await form.getByRole("button", { name: "Create Project" }).click();
@@ -160,7 +194,11 @@ describe("dashboard pages: accessibility, layout and screenshots", () => {
         expect(await seriousA11yViolations(page), path).toEqual([]);
         expect(await scrollsSideways(page), path).toBe(false);
         // Beside the page (desktop), the dark sidebar runs down its whole height, not just the first screen.
-        if (viewport === "desktop") expect(await inPage<number>(page, SIDEBAR_SHORTFALL), `${path}: page taller than its sidebar by`).toBeLessThanOrEqual(1);
+        if (viewport === "desktop")
+          expect(
+            await inPage<number>(page, SIDEBAR_SHORTFALL),
+            `${path}: page taller than its sidebar by`,
+          ).toBeLessThanOrEqual(1);
         await screenshot(page, `${path.slice(1).replaceAll("/", "-")}-${VIEWPORTS[viewport].width}`);
       }
       await visit("/dashboard", "Dashboard");

@@ -1,10 +1,19 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { screenshot, scrollsSideways, seriousA11yViolations, useE2eSession, type ViewportName, VIEWPORTS, writeFixture } from "./harness";
+import {
+  screenshot,
+  scrollsSideways,
+  seriousA11yViolations,
+  useE2eSession,
+  type ViewportName,
+  VIEWPORTS,
+  writeFixture,
+} from "./harness";
 
 let page: Page;
 
-const ARTICLE = "Gefitinib inhibits EGFR in lung carcinoma. Patients whose tumours carried activating mutations responded for longer.";
+const ARTICLE =
+  "Gefitinib inhibits EGFR in lung carcinoma. Patients whose tumours carried activating mutations responded for longer.";
 
 useE2eSession((session) => ({ page } = session));
 
@@ -28,7 +37,11 @@ async function showTarget(symbol: string, disease: string): Promise<void> {
 describe("modes", () => {
   it("offers Freeform, Target Evidence and Ingest Docs as tabs, by keyboard too, kept in the address", async () => {
     await openEvidence();
-    expect(await page.getByRole("tablist", { name: "Evidence modes" }).getByRole("tab").allTextContents()).toEqual(["Freeform", "Target Evidence", "Ingest Docs"]);
+    expect(await page.getByRole("tablist", { name: "Evidence modes" }).getByRole("tab").allTextContents()).toEqual([
+      "Freeform",
+      "Target Evidence",
+      "Ingest Docs",
+    ]);
     expect(await tab("Freeform").getAttribute("aria-selected")).toBe("true");
     await tab("Freeform").focus();
     await page.keyboard.press("ArrowRight");
@@ -48,7 +61,10 @@ describe("ingest, search and target evidence", () => {
     const empty = await writeFixture("empty.txt", "   \n");
     await uploadForm().getByLabel("Document file").setInputFiles(empty);
     await uploadForm().getByRole("button", { name: "Upload and ingest" }).click();
-    await uploadForm().getByRole("alert").getByText(/^Upload ingest failed: .+/).waitFor();
+    await uploadForm()
+      .getByRole("alert")
+      .getByText(/^Upload ingest failed: .+/)
+      .waitFor();
 
     const wrongType = await writeFixture("notes.docx", "not a pdf");
     await uploadForm().getByLabel("Document file").setInputFiles(wrongType);
@@ -80,7 +96,9 @@ describe("ingest, search and target evidence", () => {
     const results = page.getByRole("list", { name: "Search results" });
     const first = results.locator("li").first();
     await first.locator("mark", { hasText: "Gefitinib" }).waitFor();
-    expect(await first.locator(".passage__meta").textContent()).toMatch(/^e2egef-1Journal of End-to-End Tests2024score \d\.\d{3}$/);
+    expect(await first.locator(".passage__meta").textContent()).toMatch(
+      /^e2egef-1Journal of End-to-End Tests2024score \d\.\d{3}$/,
+    );
 
     await first.getByRole("link", { name: "gefitinib-egfr" }).click();
     const dialog = page.getByRole("dialog", { name: "gefitinib-egfr" });
@@ -97,7 +115,8 @@ describe("ingest, search and target evidence", () => {
     await showTarget("EGFR", "lung cancer");
     await page.getByRole("heading", { name: /^Evidence prior: EGFR in lung cancer/ }).waitFor();
     expect(Number(await page.getByTestId("prior-value").textContent())).toBeGreaterThan(0);
-    for (const component of ["Evidence sum", "MoA coverage", "Clinical signal", "Refutation penalty"]) await page.locator(".prior-components dt", { hasText: component }).waitFor();
+    for (const component of ["Evidence sum", "MoA coverage", "Clinical signal", "Refutation penalty"])
+      await page.locator(".prior-components dt", { hasText: component }).waitFor();
 
     const triples = page.getByRole("list", { name: "Triples" });
     const triple = triples.locator("li").first();
@@ -114,7 +133,11 @@ describe("ingest, search and target evidence", () => {
     await dialog.waitFor({ state: "hidden" });
 
     const composite = page.getByRole("form", { name: "Composite score" });
-    const weights = await Promise.all(["w_lit", "w_omics", "w_drugg", "w_safe", "w_neg"].map((key) => composite.getByRole("spinbutton", { name: new RegExp(`\\(${key}\\), value$`) }).inputValue()));
+    const weights = await Promise.all(
+      ["w_lit", "w_omics", "w_drugg", "w_safe", "w_neg"].map((key) =>
+        composite.getByRole("spinbutton", { name: new RegExp(`\\(${key}\\), value$`) }).inputValue(),
+      ),
+    );
     expect(weights).toEqual(["0.3", "0.25", "0.2", "0.15", "0.1"]);
     await composite.getByLabel("Omics", { exact: true }).fill("150");
     await composite.getByRole("button", { name: "Compute composite" }).click();
@@ -129,7 +152,15 @@ describe("ingest, search and target evidence", () => {
     expect(await composite.getByRole("spinbutton", { name: /\(w_lit\), value$/ }).inputValue()).toBe("1");
     const request = page.waitForRequest((r) => r.url().endsWith("/v1/nlp/target/composite"));
     await composite.getByRole("button", { name: "Compute composite" }).click();
-    expect((await request).postDataJSON()).toMatchObject({ symbol: "EGFR", disease: "lung cancer", omics: 80, druggability: 70, safety: 60, negatome_risk: 10, weights: { w_lit: 1, w_omics: 0.25 } });
+    expect((await request).postDataJSON()).toMatchObject({
+      symbol: "EGFR",
+      disease: "lung cancer",
+      omics: 80,
+      druggability: 70,
+      safety: 60,
+      negatome_risk: 10,
+      weights: { w_lit: 1, w_omics: 0.25 },
+    });
     const value = Number(await page.getByTestId("composite-value").textContent());
     expect(value).toBeGreaterThan(0);
     expect(value).toBeLessThanOrEqual(100);
@@ -139,7 +170,10 @@ describe("ingest, search and target evidence", () => {
     await openEvidence("target");
     await showTarget("EGFR", "CML");
     await page.getByText('Ambiguous disease "CML"').waitFor();
-    await page.getByRole("list", { name: "Candidates" }).getByRole("button", { name: "chronic myeloid leukemia (DOID:8552)" }).click();
+    await page
+      .getByRole("list", { name: "Candidates" })
+      .getByRole("button", { name: "chronic myeloid leukemia (DOID:8552)" })
+      .click();
     expect(await targetForm().getByLabel("Disease").inputValue()).toBe("DOID:8552");
     await page.getByRole("heading", { name: /^Evidence prior: EGFR in chronic myeloid leukemia/ }).waitFor();
     await page.getByText("No triple links this gene to this disease yet.", { exact: false }).waitFor();
@@ -151,13 +185,21 @@ describe("JSONL batch ingest", () => {
     await openEvidence("ingest");
     let sent = 0;
     page.on("request", (request) => request.url().endsWith("/v1/nlp/ingest/docs") && sent++);
-    const lines = [JSON.stringify({ source: "e2e", external_id: "ok-1", text: "Aspirin inhibits PTGS1." }), '{"source": "e2e", "external_id": ', JSON.stringify({ source: "e2e", external_id: "ok-3", text: "More text." })];
-    await jsonlForm().getByLabel("JSONL file").setInputFiles(await writeFixture("broken.jsonl", lines.join("\n")));
+    const lines = [
+      JSON.stringify({ source: "e2e", external_id: "ok-1", text: "Aspirin inhibits PTGS1." }),
+      '{"source": "e2e", "external_id": ',
+      JSON.stringify({ source: "e2e", external_id: "ok-3", text: "More text." }),
+    ];
+    await jsonlForm()
+      .getByLabel("JSONL file")
+      .setInputFiles(await writeFixture("broken.jsonl", lines.join("\n")));
     await jsonlForm().getByRole("button", { name: "Ingest JSONL" }).click();
     await jsonlForm().getByText("Malformed JSON at line 2").waitFor();
     await jsonlForm().getByText("Nothing was sent").waitFor();
 
-    await jsonlForm().getByLabel("JSONL file").setInputFiles(await writeFixture("empty.jsonl", "\n\n"));
+    await jsonlForm()
+      .getByLabel("JSONL file")
+      .setInputFiles(await writeFixture("empty.jsonl", "\n\n"));
     await jsonlForm().getByRole("button", { name: "Ingest JSONL" }).click();
     await jsonlForm().getByText("The file is empty.").waitFor();
     expect(sent).toBe(0);
@@ -166,11 +208,28 @@ describe("JSONL batch ingest", () => {
   it("sends a valid file in batches of 500 with progress", async () => {
     await openEvidence("ingest");
     const batches: number[] = [];
-    page.on("request", (request) => request.url().endsWith("/v1/nlp/ingest/docs") && batches.push((request.postDataJSON() as { docs: unknown[] }).docs.length));
-    const lines = Array.from({ length: 501 }, (_, i) => JSON.stringify({ source: "e2e-batch", external_id: `doc-${i}`, title: `Batch document ${i}`, year: 2020, text: `Document ${i} reports that imatinib inhibits ABL1.` }));
-    await jsonlForm().getByLabel("JSONL file").setInputFiles(await writeFixture("batch.jsonl", `${lines.join("\n")}\n`));
+    page.on(
+      "request",
+      (request) =>
+        request.url().endsWith("/v1/nlp/ingest/docs") &&
+        batches.push((request.postDataJSON() as { docs: unknown[] }).docs.length),
+    );
+    const lines = Array.from({ length: 501 }, (_, i) =>
+      JSON.stringify({
+        source: "e2e-batch",
+        external_id: `doc-${i}`,
+        title: `Batch document ${i}`,
+        year: 2020,
+        text: `Document ${i} reports that imatinib inhibits ABL1.`,
+      }),
+    );
+    await jsonlForm()
+      .getByLabel("JSONL file")
+      .setInputFiles(await writeFixture("batch.jsonl", `${lines.join("\n")}\n`));
     await jsonlForm().getByRole("button", { name: "Ingest JSONL" }).click();
-    await jsonlForm().getByText("Ingested 501 documents in 2 batches: 501 new, 0 already present.").waitFor({ timeout: 120_000 });
+    await jsonlForm()
+      .getByText("Ingested 501 documents in 2 batches: 501 new, 0 already present.")
+      .waitFor({ timeout: 120_000 });
     expect(batches).toEqual([500, 1]);
     expect(await jsonlForm().locator("progress").getAttribute("value")).toBe("501");
   });
@@ -183,7 +242,15 @@ describe("Evidence page: help, accessibility and layout", () => {
     await page.keyboard.press("Enter");
     const drawer = page.getByRole("dialog", { name: "Help: Evidence" });
     const text = (await drawer.textContent()) ?? "";
-    for (const rule of ["Malformed JSON at line N", "batches of 500", "topk 1-1000 (422)", "empty_text", "pdf_parse_failed_or_dependency_missing", "w_lit 0.3, w_omics 0.25, w_drugg 0.2, w_safe 0.15, w_neg 0.1"]) expect(text).toContain(rule);
+    for (const rule of [
+      "Malformed JSON at line N",
+      "batches of 500",
+      "topk 1-1000 (422)",
+      "empty_text",
+      "pdf_parse_failed_or_dependency_missing",
+      "w_lit 0.3, w_omics 0.25, w_drugg 0.2, w_safe 0.15, w_neg 0.1",
+    ])
+      expect(text).toContain(rule);
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
   });
@@ -203,7 +270,10 @@ describe("Evidence page: help, accessibility and layout", () => {
       await tab("Target Evidence").click();
       await showTarget("EGFR", "lung cancer");
       await page.getByRole("list", { name: "Triples" }).waitFor();
-      await page.getByRole("form", { name: "Composite score" }).getByRole("button", { name: "Compute composite" }).click();
+      await page
+        .getByRole("form", { name: "Composite score" })
+        .getByRole("button", { name: "Compute composite" })
+        .click();
       await page.getByTestId("composite-value").waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);
       expect(await scrollsSideways(page)).toBe(false);

@@ -46,7 +46,13 @@ function newestMtime(path: string): number {
 
 /** Builds apps/web when dist/index.html is missing or older than anything the bundle is made of. */
 export function ensureWebBuild(): void {
-  const sources = [join(WEB_DIR, "src"), join(WEB_DIR, "index.html"), join(WEB_DIR, "vite.config.ts"), join(WEB_DIR, "public"), join(REPO_ROOT, "packages", "contracts", "src")];
+  const sources = [
+    join(WEB_DIR, "src"),
+    join(WEB_DIR, "index.html"),
+    join(WEB_DIR, "vite.config.ts"),
+    join(WEB_DIR, "public"),
+    join(REPO_ROOT, "packages", "contracts", "src"),
+  ];
   if (existsSync(WEB_INDEX) && statSync(WEB_INDEX).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
   const build = spawnSync("npm", ["run", "build", "-w", "@sieve/web"], { cwd: REPO_ROOT, encoding: "utf8" });
   if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
@@ -58,7 +64,9 @@ function freePort(): Promise<number> {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -128,7 +136,12 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh browser context (its own storage) with a page at `path`. */
-export async function openPage(browser: Browser, baseUrl: string, path = "/", viewport: ViewportName = "desktop"): Promise<Page> {
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  path = "/",
+  viewport: ViewportName = "desktop",
+): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS[viewport] });
   const page = await context.newPage();
   await page.goto(path);
@@ -203,10 +216,17 @@ export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]
   // A cancelled animation (its element removed) rejects `finished` with an AbortError: it has settled too.
   await inPage(page, "Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null)))");
   if (!(await inPage<boolean>(page, "'axe' in window"))) await page.addScriptTag({ path: AXE_SOURCE });
-  const result = await inPage<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }>(page, "axe.run(document)");
+  const result = await inPage<{
+    violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+  }>(page, "axe.run(document)");
   return result.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => node.target.join(" ")) }));
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(" ")),
+    }));
 }
 
 /** True when the document is wider than the viewport, i.e. the page scrolls sideways. */
@@ -241,7 +261,10 @@ export async function writeFixture(name: string, content: string | Uint8Array): 
 
 /** The signed-in page's bearer token, for calling the API directly from a test. */
 export async function accessToken(page: Page): Promise<string> {
-  const token = await inPage<string | null>(page, "sessionStorage.getItem('sieve.access_token') || localStorage.getItem('sieve.access_token')");
+  const token = await inPage<string | null>(
+    page,
+    "sessionStorage.getItem('sieve.access_token') || localStorage.getItem('sieve.access_token')",
+  );
   if (!token) throw new Error("the page is not signed in");
   return token;
 }

@@ -1,6 +1,18 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createProjectViaApi, inPage, readDownload, screenshot, scrollsSideways, seriousA11yViolations, type SieveServer, useE2eSession, type ViewportName, VIEWPORTS, writeFixture } from "./harness";
+import {
+  createProjectViaApi,
+  inPage,
+  readDownload,
+  screenshot,
+  scrollsSideways,
+  seriousA11yViolations,
+  type SieveServer,
+  useE2eSession,
+  type ViewportName,
+  VIEWPORTS,
+  writeFixture,
+} from "./harness";
 
 let server: SieveServer;
 let page: Page;
@@ -49,8 +61,18 @@ describe("molecule analysis", () => {
 
     const drawings = resultsTable().getByRole("img", { name: /^Structure of / });
     expect(await drawings.count()).toBe(2);
-    expect(await inPage(page, "[...document.querySelectorAll('img.molecule-drawing')].every((img) => img.complete && img.naturalWidth > 0)")).toBe(true);
-    expect(await inPage(page, "[...document.querySelectorAll('img.molecule-drawing')].every((img) => img.src.startsWith('data:image/svg+xml'))")).toBe(true);
+    expect(
+      await inPage(
+        page,
+        "[...document.querySelectorAll('img.molecule-drawing')].every((img) => img.complete && img.naturalWidth > 0)",
+      ),
+    ).toBe(true);
+    expect(
+      await inPage(
+        page,
+        "[...document.querySelectorAll('img.molecule-drawing')].every((img) => img.src.startsWith('data:image/svg+xml'))",
+      ),
+    ).toBe(true);
 
     const aspirinRow = resultRows().nth(0);
     await aspirinRow.getByText("C9H8O4").waitFor();
@@ -62,7 +84,9 @@ describe("molecule analysis", () => {
 
     const failedRow = resultRows().nth(2);
     await failedRow.getByText("not_a_smiles", { exact: true }).waitFor();
-    expect(await failedRow.locator(".row-error").textContent()).toMatch(/^Not analysed: Invalid SMILES: SMILES Parse Error/);
+    expect(await failedRow.locator(".row-error").textContent()).toMatch(
+      /^Not analysed: Invalid SMILES: SMILES Parse Error/,
+    );
 
     // Sort by MW with the keyboard: aspirin (180) before caffeine (194), the failed row stays last.
     const mwHeader = resultsTable().getByRole("columnheader", { name: /^MW/ });
@@ -82,8 +106,12 @@ describe("molecule analysis", () => {
     );
     expect(lines).toHaveLength(3);
     // The export follows the on-screen order (MW descending) with full-precision values.
-    expect(lines[0]).toMatch(/^Cn1cnc2c1c\(=O\)n\(C\)c\(=O\)n2C,.*,true,,C8H10N4O2,RYYVLZVUVIJVGH-UHFFFAOYSA-N,194\.19\d*,/);
-    expect(lines[1]).toMatch(/^CC\(=O\)Oc1ccccc1C\(=O\)O,.*,true,,C9H8O4,BSYNRYMUTXBXSQ-UHFFFAOYSA-N,180\.15\d*,.*,true,0,true$/);
+    expect(lines[0]).toMatch(
+      /^Cn1cnc2c1c\(=O\)n\(C\)c\(=O\)n2C,.*,true,,C8H10N4O2,RYYVLZVUVIJVGH-UHFFFAOYSA-N,194\.19\d*,/,
+    );
+    expect(lines[1]).toMatch(
+      /^CC\(=O\)Oc1ccccc1C\(=O\)O,.*,true,,C9H8O4,BSYNRYMUTXBXSQ-UHFFFAOYSA-N,180\.15\d*,.*,true,0,true$/,
+    );
     expect(lines[2]).toMatch(/^not_a_smiles,,false,"?Invalid SMILES/);
   });
 
@@ -94,7 +122,11 @@ describe("molecule analysis", () => {
     await uploadForm().getByRole("button", { name: "Analyze file" }).click();
     await page.getByText("2 molecules analysed.").waitFor();
     expect(await formulas()).toEqual(["C9H8O4", "C8H10N4O2"]);
-    expect(await resultsTable().getByRole("img", { name: /^Structure of / }).count()).toBe(2);
+    expect(
+      await resultsTable()
+        .getByRole("img", { name: /^Structure of / })
+        .count(),
+    ).toBe(2);
 
     const csv = await writeFixture("library.csv", `compound,structure\nethanol,CCO\nbroken,C1CC\n`);
     await uploadForm().getByLabel("SMILES column").fill("structure");
@@ -105,15 +137,24 @@ describe("molecule analysis", () => {
 
     // Left empty, the column is detected from a header containing "smiles".
     await uploadForm().getByLabel("SMILES column").fill("");
-    await uploadForm().getByLabel("File").setInputFiles(await writeFixture("detected.csv", `name,canonical_smiles\naspirin,${ASPIRIN}\n`));
+    await uploadForm()
+      .getByLabel("File")
+      .setInputFiles(await writeFixture("detected.csv", `name,canonical_smiles\naspirin,${ASPIRIN}\n`));
     await uploadForm().getByRole("button", { name: "Analyze file" }).click();
     await page.getByText("1 molecule analysed.").waitFor();
     expect(await formulas()).toEqual(["C9H8O4"]);
 
     const molblock = ["ethanol", "  hand-written", "", "  3  2  0  0  0  0  0  0  0  0999 V2000"]
-      .concat(["C", "C", "O"].map((element, i) => `${(i * 1.3).toFixed(4).padStart(10)}    0.0000    0.0000 ${element}   0  0  0  0  0  0  0  0  0  0  0  0`))
+      .concat(
+        ["C", "C", "O"].map(
+          (element, i) =>
+            `${(i * 1.3).toFixed(4).padStart(10)}    0.0000    0.0000 ${element}   0  0  0  0  0  0  0  0  0  0  0  0`,
+        ),
+      )
       .concat(["  1  2  1  0", "  2  3  1  0", "M  END", "$$$$", ""]);
-    await uploadForm().getByLabel("File").setInputFiles(await writeFixture("ethanol.sdf", molblock.join("\n")));
+    await uploadForm()
+      .getByLabel("File")
+      .setInputFiles(await writeFixture("ethanol.sdf", molblock.join("\n")));
     await uploadForm().getByRole("button", { name: "Analyze file" }).click();
     // The count reads the same as for the CSV before, so wait for the new row itself.
     await expect.poll(formulas, { timeout: 10_000 }).toEqual(["C2H6O"]);
@@ -143,7 +184,9 @@ describe("molecule analysis", () => {
     await pasteForm().getByRole("button", { name: "Analyze" }).click();
     const tooMany = page.getByRole("alert");
     await tooMany.waitFor();
-    expect(await tooMany.textContent()).toBe("Too many molecules: 10001 given, at most 10000 per request. Split the list into several requests.");
+    expect(await tooMany.textContent()).toBe(
+      "Too many molecules: 10001 given, at most 10000 per request. Split the list into several requests.",
+    );
 
     const wrongType = await writeFixture("notes.pdf", "%PDF-1.4");
     await uploadForm().getByLabel("File").setInputFiles(wrongType);
@@ -165,7 +208,9 @@ describe("molecular optimization", () => {
 
   /** Starts the filled-in run and returns its engine job id from the server's answer. */
   async function startRun(): Promise<string> {
-    const answer = page.waitForResponse((response) => /\/runs\/molecular$/.test(response.url()) && response.request().method() === "POST");
+    const answer = page.waitForResponse(
+      (response) => /\/runs\/molecular$/.test(response.url()) && response.request().method() === "POST",
+    );
     await form().getByRole("button", { name: "Start Optimization" }).click();
     const response = await answer;
     expect(response.status()).toBe(201);
@@ -174,14 +219,30 @@ describe("molecular optimization", () => {
 
   it("starts from the §9 defaults and refuses a run without project or SMILES (§5 messages)", async () => {
     // With no worker connected the page says jobs will wait queued.
-    await page.route("**/health", (route) => route.fulfill({ status: 200, contentType: "application/json", body: '{"status":"ok","db":"pglite","version":"0","workers":{"embedded":0,"remote":0}}' }));
+    await page.route("**/health", (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        body: '{"status":"ok","db":"pglite","version":"0","workers":{"embedded":0,"remote":0}}',
+      }),
+    );
     await openMolecules();
     await page.getByText("No worker is connected: new jobs will wait queued until one connects.").waitFor();
     await page.unroute("**/health");
     const values = await Promise.all(
-      ["Target logP", "Target MW", "Target TPSA", "Target QED", "logP weight", "MW weight", "TPSA weight", "QED weight", "Dimension", "Generations", "Population"].map(
-        (label) => form().getByLabel(label, { exact: true }).inputValue(),
-      ),
+      [
+        "Target logP",
+        "Target MW",
+        "Target TPSA",
+        "Target QED",
+        "logP weight",
+        "MW weight",
+        "TPSA weight",
+        "QED weight",
+        "Dimension",
+        "Generations",
+        "Population",
+      ].map((label) => form().getByLabel(label, { exact: true }).inputValue()),
     );
     expect(values).toEqual(["3", "400", "60", "0.8", "1", "1", "1", "2", "10", "50", "80"]);
     await form().getByLabel("Target QED").fill("1.5");
@@ -201,7 +262,10 @@ describe("molecular optimization", () => {
       await route.fallback();
     });
     const listReloads: number[] = [];
-    page.on("request", (request) => request.url().includes("/v1/engine/jobs?domain=molecular") && listReloads.push(Date.now()));
+    page.on(
+      "request",
+      (request) => request.url().includes("/v1/engine/jobs?domain=molecular") && listReloads.push(Date.now()),
+    );
     const started = startRun();
     await form().getByText("submitted", { exact: true }).waitFor();
     const jobId = await started;
@@ -209,17 +273,25 @@ describe("molecular optimization", () => {
     await page.unroute("**/runs/molecular");
     await form().getByText("queued", { exact: true }).waitFor();
 
-    const row = jobsTable().locator("tr", { has: page.getByRole("button", { name: `Show job ${jobId.split("-")[0]}` }) });
+    const row = jobsTable().locator("tr", {
+      has: page.getByRole("button", { name: `Show job ${jobId.split("-")[0]}` }),
+    });
     await row.waitFor();
     expect(listReloads.some((at) => at - answeredAt >= 400)).toBe(true);
 
     // The started job is followed through the event stream.
     await details().getByText("Following live through the event stream.").waitFor();
-    await details().getByTestId("job-progress").getByText(/^Generation \d+ \/ 10, best fitness \d\.\d{4}$/).waitFor();
+    await details()
+      .getByTestId("job-progress")
+      .getByText(/^Generation \d+ \/ 10, best fitness \d\.\d{4}$/)
+      .waitFor();
     await details().getByRole("heading").getByText("completed").waitFor({ timeout: 120_000 });
     await row.getByText("completed").waitFor();
     expect(await row.getByRole("button", { name: /^Cancel job/ }).count()).toBe(0);
-    await details().getByTestId("job-progress").getByText(/^Generation 10 \/ 10/).waitFor();
+    await details()
+      .getByTestId("job-progress")
+      .getByText(/^Generation 10 \/ 10/)
+      .waitFor();
 
     const chart = details().getByRole("img", { name: "Fitness and diversity by generation" });
     await chart.waitFor();
@@ -230,20 +302,37 @@ describe("molecular optimization", () => {
     expect(await chart.locator("polyline").first().getAttribute("points")).toMatch(/^(\S+ ){10}\S+$/);
 
     const best = details().getByRole("list", { name: "Best molecules" });
-    await best.getByRole("img", { name: /^Structure of / }).first().waitFor();
+    await best
+      .getByRole("img", { name: /^Structure of / })
+      .first()
+      .waitFor();
     expect(await best.locator("li").count()).toBe(10);
-    await best.locator("li").first().getByText(/^#1 · fitness \d\.\d{4}$/).waitFor();
-    await page.waitForFunction("[...document.querySelectorAll('.best-molecules img')].filter((img) => img.complete && img.naturalWidth > 0).length === 10");
+    await best
+      .locator("li")
+      .first()
+      .getByText(/^#1 · fitness \d\.\d{4}$/)
+      .waitFor();
+    await page.waitForFunction(
+      "[...document.querySelectorAll('.best-molecules img')].filter((img) => img.complete && img.naturalWidth > 0).length === 10",
+    );
   });
 
   it("falls back to polling the job and its curves when the event stream fails", async () => {
-    await page.route("**/events", (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"error":"unavailable","code":"unavailable"}' }));
+    await page.route("**/events", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: '{"error":"unavailable","code":"unavailable"}',
+      }),
+    );
     await openMolecules();
     await fillRun("GA smoke test", 20, 10);
     await startRun();
     await details().getByText("The event stream is unavailable; checking every second.").waitFor();
     await details().getByRole("heading").getByText("completed").waitFor({ timeout: 120_000 });
-    expect(await details().getByRole("img", { name: "Fitness and diversity by generation" }).locator("polyline").count()).toBe(4);
+    expect(
+      await details().getByRole("img", { name: "Fitness and diversity by generation" }).locator("polyline").count(),
+    ).toBe(4);
     await details().getByRole("list", { name: "Best molecules" }).waitFor();
     await page.unroute("**/events");
   });
@@ -257,10 +346,19 @@ describe("molecular optimization", () => {
     await cancelButton.waitFor();
 
     await page.route(`**/v1/engine/jobs/${jobId}`, (route) =>
-      route.request().method() === "DELETE" ? route.fulfill({ status: 501, contentType: "application/json", body: '{"error":"Cancelling is not supported here","code":"not_implemented"}' }) : route.fallback(),
+      route.request().method() === "DELETE"
+        ? route.fulfill({
+            status: 501,
+            contentType: "application/json",
+            body: '{"error":"Cancelling is not supported here","code":"not_implemented"}',
+          })
+        : route.fallback(),
     );
     await cancelButton.click();
-    await page.getByRole("alert").getByText(`Failed to cancel job ${jobId}: Cancelling is not supported here`).waitFor();
+    await page
+      .getByRole("alert")
+      .getByText(`Failed to cancel job ${jobId}: Cancelling is not supported here`)
+      .waitFor();
     await page.unroute(`**/v1/engine/jobs/${jobId}`);
 
     await cancelButton.click();
@@ -278,7 +376,12 @@ describe("Molecules page: help, accessibility and layout", () => {
     await page.keyboard.press("Enter");
     const drawer = page.getByRole("dialog", { name: "Help: Molecular Optimization" });
     const text = (await drawer.textContent()) ?? "";
-    for (const rule of ["at most 10,000 molecules per request, otherwise 413", "Ranges: dimensions 1-50, generations 10-200, population 20-200, QED target 0-1", "approximate MW under 600"]) expect(text).toContain(rule);
+    for (const rule of [
+      "at most 10,000 molecules per request, otherwise 413",
+      "Ranges: dimensions 1-50, generations 10-200, population 20-200, QED target 0-1",
+      "approximate MW under 600",
+    ])
+      expect(text).toContain(rule);
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
   });
@@ -289,7 +392,11 @@ describe("Molecules page: help, accessibility and layout", () => {
       await openMolecules();
       await analyse(`${ASPIRIN}\n${CAFFEINE}\nnot_a_smiles`);
       await resultsTable().waitFor();
-      await jobsTable().locator("tr", { hasText: "completed" }).first().getByRole("button", { name: /^Show job/ }).click();
+      await jobsTable()
+        .locator("tr", { hasText: "completed" })
+        .first()
+        .getByRole("button", { name: /^Show job/ })
+        .click();
       await details().getByRole("list", { name: "Best molecules" }).getByRole("img").first().waitFor();
       await page.waitForLoadState("networkidle");
       await screenshot(page, `molecules-${VIEWPORTS[viewport].width}`);

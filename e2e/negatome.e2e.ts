@@ -1,6 +1,17 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { accessToken, inPage, screenshot, scrollsSideways, seriousA11yViolations, type SieveServer, useE2eSession, type ViewportName, VIEWPORTS, writeFixture } from "./harness";
+import {
+  accessToken,
+  inPage,
+  screenshot,
+  scrollsSideways,
+  seriousA11yViolations,
+  type SieveServer,
+  useE2eSession,
+  type ViewportName,
+  VIEWPORTS,
+  writeFixture,
+} from "./harness";
 
 let server: SieveServer;
 let page: Page;
@@ -100,17 +111,24 @@ describe("contributing", () => {
     const answer = page.waitForResponse((response) => response.url().endsWith("/v1/negatome/contribute/upload"));
     await contribution().getByRole("button", { name: "Contribute" }).click();
     expect((await answer).status()).toBe(201);
-    await contribution().getByText(/^Contribution recorded as .+ with spr-replicates\.csv\.$/).waitFor();
+    await contribution()
+      .getByText(/^Contribution recorded as .+ with spr-replicates\.csv\.$/)
+      .waitFor();
 
     await page.getByTestId("contribution-total").getByText("1").waitFor();
-    await page.getByRole("list", { name: "Your recent contributions" }).getByText("No binding to COX-2 up to 100 µM").waitFor();
+    await page
+      .getByRole("list", { name: "Your recent contributions" })
+      .getByText("No binding to COX-2 up to 100 µM")
+      .waitFor();
     await page.getByTestId("negatome-total").getByText("42").waitFor();
 
     await lookUp(CONTRIBUTED, "Find similar");
     const similar = page.getByRole("list", { name: "Similar records" });
     const first = similar.locator("li").first();
     await first.getByText("No binding to COX-2 up to 100 µM").waitFor();
-    expect(await first.locator(".compound-card__facts").textContent()).toMatch(/^Similarity1\.00Failure classBINDINGSourceuserConfidencebronze$/);
+    expect(await first.locator(".compound-card__facts").textContent()).toMatch(
+      /^Similarity1\.00Failure classBINDINGSourceuserConfidencebronze$/,
+    );
     await first.getByRole("img", { name: /^Structure of / }).waitFor();
     expect(await similar.locator("li").count()).toBeLessThanOrEqual(10);
   });
@@ -142,8 +160,18 @@ describe("safety", () => {
     const drawing = rofecoxib.getByRole("img", { name: /^Structure of / });
     await drawing.waitFor();
     await evidenceLink.click();
-    expect(await inPage(page, "document.activeElement?.id === location.hash.slice(1) && location.hash.startsWith('#evidence-hit-')")).toBe(true);
-    expect(await inPage(page, "[...document.querySelectorAll('.compound-card img')].every((img) => img.complete && img.naturalWidth > 0)")).toBe(true);
+    expect(
+      await inPage(
+        page,
+        "document.activeElement?.id === location.hash.slice(1) && location.hash.startsWith('#evidence-hit-')",
+      ),
+    ).toBe(true);
+    expect(
+      await inPage(
+        page,
+        "[...document.querySelectorAll('.compound-card img')].every((img) => img.complete && img.naturalWidth > 0)",
+      ),
+    ).toBe(true);
   });
 });
 
@@ -154,7 +182,13 @@ describe("Negatome page: help, accessibility and layout", () => {
     await page.keyboard.press("Enter");
     const drawer = page.getByRole("dialog", { name: "Help: Negatome Database" });
     const text = (await drawer.textContent()) ?? "";
-    for (const rule of ["negatome smiles required (422)", "green up to 0.3, amber above 0.3, red above 0.7", "not acknowledged until you accept it", "agreement_required"]) expect(text).toContain(rule);
+    for (const rule of [
+      "negatome smiles required (422)",
+      "green up to 0.3, amber above 0.3, red above 0.7",
+      "not acknowledged until you accept it",
+      "agreement_required",
+    ])
+      expect(text).toContain(rule);
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
   });

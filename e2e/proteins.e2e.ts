@@ -1,12 +1,33 @@
 import { existsSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { accessToken, inPage, proteinFixture, readDownload, REPO_ROOT, screenshot, scrollsSideways, seriousA11yViolations, type SieveServer, useE2eSession, type ViewportName, VIEWPORTS, writeFixture } from "./harness";
+import {
+  accessToken,
+  inPage,
+  proteinFixture,
+  readDownload,
+  REPO_ROOT,
+  screenshot,
+  scrollsSideways,
+  seriousA11yViolations,
+  type SieveServer,
+  useE2eSession,
+  type ViewportName,
+  VIEWPORTS,
+  writeFixture,
+} from "./harness";
 
 let server: SieveServer;
 let page: Page;
 
-const FASTA = [">sp|P01308|INS_HUMAN insulin B chain", "FVNQHLCGSHLVEALYLVCGERGFFYTPKT", ">lysozyme fragment", "KVFGRCELAAAMKRHGLDNYRGYSLGNWVCAAK", ">not a protein", "XXXXBZ"].join("\n");
+const FASTA = [
+  ">sp|P01308|INS_HUMAN insulin B chain",
+  "FVNQHLCGSHLVEALYLVCGERGFFYTPKT",
+  ">lysozyme fragment",
+  "KVFGRCELAAAMKRHGLDNYRGYSLGNWVCAAK",
+  ">not a protein",
+  "XXXXBZ",
+].join("\n");
 
 useE2eSession((session) => ({ server, page } = session));
 
@@ -49,7 +70,15 @@ describe("protein analysis", () => {
       headers: { Authorization: `Bearer ${await accessToken(page)}`, "Content-Type": "application/json" },
       body: JSON.stringify({ sequences: [FASTA] }),
     });
-    const { results } = (await response.json()) as { results: { ok: boolean; length?: number; molecular_weight?: number; isoelectric_point?: number; charged_fraction?: number }[] };
+    const { results } = (await response.json()) as {
+      results: {
+        ok: boolean;
+        length?: number;
+        molecular_weight?: number;
+        isoelectric_point?: number;
+        charged_fraction?: number;
+      }[];
+    };
     expect(await column("MW (Da)")).toEqual(results.map((r) => (r.ok ? r.molecular_weight!.toFixed(1) : "—")));
     expect(await column("pI")).toEqual(results.map((r) => (r.ok ? r.isoelectric_point!.toFixed(2) : "—")));
     expect(results[0]!.molecular_weight!.toFixed(1)).not.toBe((results[0]!.length! * 110).toFixed(1));
@@ -63,7 +92,9 @@ describe("protein analysis", () => {
     await insulin.getByText("Composition").focus();
     await page.keyboard.press("Enter");
     await insulin.locator(".composition").getByText("G", { exact: true }).waitFor();
-    await insulin.getByText(/^Quick estimates \(rules of thumb, not the computed values above\): pI ≈ \d+\.\d\d, MW ≈ 3,300 Da\.$/).waitFor();
+    await insulin
+      .getByText(/^Quick estimates \(rules of thumb, not the computed values above\): pI ≈ \d+\.\d\d, MW ≈ 3,300 Da\.$/)
+      .waitFor();
 
     const failed = resultRows().nth(2);
     await failed.getByText("not a protein").waitFor();
@@ -72,9 +103,21 @@ describe("protein analysis", () => {
     const csv = await readDownload(page, () => page.getByRole("button", { name: "Export CSV" }).click());
     expect(csv.name).toBe("protein-analysis.csv");
     const [header, ...lines] = csv.text.trimEnd().split("\r\n");
-    expect(header?.split(",").slice(0, 9)).toEqual(["id", "chain", "sequence", "ok", "error", "length", "molecular_weight", "isoelectric_point", "gravy"]);
+    expect(header?.split(",").slice(0, 9)).toEqual([
+      "id",
+      "chain",
+      "sequence",
+      "ok",
+      "error",
+      "length",
+      "molecular_weight",
+      "isoelectric_point",
+      "gravy",
+    ]);
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toContain(`sp|P01308|INS_HUMAN insulin B chain,,FVNQHLCGSHLVEALYLVCGERGFFYTPKT,true,,30,${results[0]!.molecular_weight}`);
+    expect(lines[0]).toContain(
+      `sp|P01308|INS_HUMAN insulin B chain,,FVNQHLCGSHLVEALYLVCGERGFFYTPKT,true,,30,${results[0]!.molecular_weight}`,
+    );
     expect(lines[2]).toMatch(/^not a protein,,XXXXBZ,false,/);
   });
 
@@ -113,9 +156,14 @@ describe("protein analysis", () => {
 
   it("shows the server's 422 for a file it cannot read", async () => {
     await openProteins();
-    await uploadForm().getByLabel("File").setInputFiles(await writeFixture("structure.cif", "data_1HSG\n"));
+    await uploadForm()
+      .getByLabel("File")
+      .setInputFiles(await writeFixture("structure.cif", "data_1HSG\n"));
     await uploadForm().getByRole("button", { name: "Analyze file" }).click();
-    await page.getByRole("alert").getByText(/^file: the file must end in \.fasta, \.fa, \.faa, \.txt, \.seq, \.pdb, \.ent$/).waitFor();
+    await page
+      .getByRole("alert")
+      .getByText(/^file: the file must end in \.fasta, \.fa, \.faa, \.txt, \.seq, \.pdb, \.ent$/)
+      .waitFor();
   });
 });
 
@@ -124,7 +172,12 @@ describe("Proteins page: help, accessibility and layout", () => {
     await openProteins();
     await page.getByRole("button", { name: "Help", exact: true }).click();
     const text = (await page.getByRole("dialog", { name: "Help: Proteins" }).textContent()) ?? "";
-    for (const rule of ["one per line (trimmed, blank lines dropped)", "at most 10,000 sequences per request, otherwise 413", "hydrophobic and charged fractions"]) expect(text).toContain(rule);
+    for (const rule of [
+      "one per line (trimmed, blank lines dropped)",
+      "at most 10,000 sequences per request, otherwise 413",
+      "hydrophobic and charged fractions",
+    ])
+      expect(text).toContain(rule);
     await page.keyboard.press("Escape");
   });
 
@@ -132,7 +185,9 @@ describe("Proteins page: help, accessibility and layout", () => {
     it(`at ${VIEWPORTS[viewport].width} px: no serious axe violations, no sideways scroll`, async () => {
       await page.setViewportSize(VIEWPORTS[viewport]);
       await openProteins();
-      await uploadForm().getByLabel("File").setInputFiles(await proteinFixture());
+      await uploadForm()
+        .getByLabel("File")
+        .setInputFiles(await proteinFixture());
       await uploadForm().getByRole("button", { name: "Analyze file" }).click();
       await page.locator('.structure-viewer[data-state="ready"]').waitFor();
       await resultRows().first().getByText("Composition").click();

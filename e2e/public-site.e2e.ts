@@ -1,6 +1,17 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { inPage, nextAlert, openPage, screenshot, seriousA11yViolations, scrollsSideways, type SieveServer, useE2eSession, VIEWPORTS, type ViewportName } from "./harness";
+import {
+  inPage,
+  nextAlert,
+  openPage,
+  screenshot,
+  seriousA11yViolations,
+  scrollsSideways,
+  type SieveServer,
+  useE2eSession,
+  VIEWPORTS,
+  type ViewportName,
+} from "./harness";
 
 let server: SieveServer;
 let browser: Browser;
@@ -13,7 +24,12 @@ async function page(path = "/", viewport: ViewportName = "desktop"): Promise<Pag
 
 /** The id an in-page link points at, or null for links that leave the page. */
 function anchorIds(landing: Page, selector: string): Promise<string[]> {
-  return landing.locator(selector).evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? "").filter((href) => href.startsWith("#")).map((href) => href.slice(1)));
+  return landing.locator(selector).evaluateAll((links) =>
+    links
+      .map((link) => link.getAttribute("href") ?? "")
+      .filter((href) => href.startsWith("#"))
+      .map((href) => href.slice(1)),
+  );
 }
 
 async function hasElementWithId(landing: Page, id: string): Promise<boolean> {
@@ -23,25 +39,39 @@ async function hasElementWithId(landing: Page, id: string): Promise<boolean> {
 describe("landing page", () => {
   it("has every section of §2 and the header's and footer's anchors all land on real elements", async () => {
     const landing = await page();
-    for (const id of ["hero", "product", "how-it-works", "who-its-for", "pricing", "contact", "news"]) expect(await hasElementWithId(landing, id), id).toBe(true);
+    for (const id of ["hero", "product", "how-it-works", "who-its-for", "pricing", "contact", "news"])
+      expect(await hasElementWithId(landing, id), id).toBe(true);
 
     const headerIds = await anchorIds(landing, ".site-header nav a");
     expect(headerIds).toEqual(["how-it-works", "product", "who-its-for", "news", "contact"]);
-    expect(await landing.locator(".site-header nav a").allTextContents()).toEqual(["Approach", "Science", "Partners", "News", "Contact"]);
+    expect(await landing.locator(".site-header nav a").allTextContents()).toEqual([
+      "Approach",
+      "Science",
+      "Partners",
+      "News",
+      "Contact",
+    ]);
 
     const footerIds = await anchorIds(landing, ".site-footer nav a");
     expect(footerIds.sort()).toEqual(["about", "blog", "contact", "documentation", "faq", "services", "testimonials"]);
-    for (const id of [...headerIds, ...footerIds, ...(await anchorIds(landing, "main a"))]) expect(await hasElementWithId(landing, id), `#${id}`).toBe(true);
+    for (const id of [...headerIds, ...footerIds, ...(await anchorIds(landing, "main a"))])
+      expect(await hasElementWithId(landing, id), `#${id}`).toBe(true);
     await landing.context().close();
   });
 
   it("shows the spec's pricing, and every pricing card leads to #contact", async () => {
     const landing = await page();
     const pricing = landing.locator("#pricing");
-    await expect(pricing.textContent()).resolves.toContain("Pricing covers digital narrowing only. Lab work is not included.");
+    await expect(pricing.textContent()).resolves.toContain(
+      "Pricing covers digital narrowing only. Lab work is not included.",
+    );
     const cards = pricing.locator(".price-card");
     expect(await cards.count()).toBe(3);
-    expect(await cards.locator(".price-card__name").allTextContents()).toEqual(["Starter Sprint", "Standard Sprint", "Enterprise / OEM"]);
+    expect(await cards.locator(".price-card__name").allTextContents()).toEqual([
+      "Starter Sprint",
+      "Standard Sprint",
+      "Enterprise / OEM",
+    ]);
     expect(await cards.locator(".price-card__price").allTextContents()).toEqual(["$9,900", "$24,900", "Custom"]);
     expect(await landing.locator(".price-card--featured .price-card__name").textContent()).toBe("Standard Sprint");
     expect(await anchorIds(landing, ".price-card a")).toEqual(["contact", "contact", "contact"]);
@@ -56,7 +86,9 @@ describe("landing page", () => {
     expect(await href("Book a Call")).toBe("#contact");
     expect(await href("See a sample target dossier")).toMatch(/\/v1\/reports\/sample\/report\.html$/);
     expect(await href("Sign In")).toBe("/login");
-    expect(await landing.locator(".site-header").getByRole("link", { name: "Get Early Access" }).getAttribute("href")).toBe("/signup");
+    expect(
+      await landing.locator(".site-header").getByRole("link", { name: "Get Early Access" }).getAttribute("href"),
+    ).toBe("/signup");
 
     await landing.locator(".hero").getByRole("button", { name: "Get Early Access" }).click();
     await landing.waitForURL("**/signup");
@@ -98,7 +130,12 @@ describe("landing page", () => {
     await form.getByLabel("Email").fill("rosalind@example.org");
     await form.getByLabel("Company").fill("King's College");
     expect(await form.getByLabel("Service").inputValue()).toBe("vhts");
-    expect(await form.getByLabel("Service").locator("option").allTextContents()).toEqual(["Virtual High-Throughput Screening", "Lead Optimization", "Custom Solutions", "Not Sure Yet"]);
+    expect(await form.getByLabel("Service").locator("option").allTextContents()).toEqual([
+      "Virtual High-Throughput Screening",
+      "Lead Optimization",
+      "Custom Solutions",
+      "Not Sure Yet",
+    ]);
     await form.getByLabel("Service").selectOption("lead-opt");
     await form.getByLabel("Message").fill("We would like to narrow targets for a fibrosis program.");
 

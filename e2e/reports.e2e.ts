@@ -1,7 +1,17 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { accessToken, createProjectViaApi, screenshot, scrollsSideways, seriousA11yViolations, type SieveServer, useE2eSession, type ViewportName, VIEWPORTS } from "./harness";
+import {
+  accessToken,
+  createProjectViaApi,
+  screenshot,
+  scrollsSideways,
+  seriousA11yViolations,
+  type SieveServer,
+  useE2eSession,
+  type ViewportName,
+  VIEWPORTS,
+} from "./harness";
 
 let server: SieveServer;
 let page: Page;
@@ -15,10 +25,21 @@ async function startOptimization(): Promise<string> {
   const projectId = await createProjectViaApi(page, server.baseUrl, "Reports e2e");
   const headers = { Authorization: `Bearer ${await accessToken(page)}`, "Content-Type": "application/json" };
   const created = (await (
-    await fetch(`${server.baseUrl}/v1/projects/${projectId}/runs/molecular`, { method: "POST", headers, body: JSON.stringify({ smiles: ["CC(=O)Oc1ccccc1C(=O)O", "c1ccc2ccccc2c1"], population_size: 20, max_generations: 10, seed: 3 }) })
+    await fetch(`${server.baseUrl}/v1/projects/${projectId}/runs/molecular`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        smiles: ["CC(=O)Oc1ccccc1C(=O)O", "c1ccc2ccccc2c1"],
+        population_size: 20,
+        max_generations: 10,
+        seed: 3,
+      }),
+    })
   ).json()) as { id: string; run_id: string };
   for (let i = 0; i < 300; i++) {
-    const job = (await (await fetch(`${server.baseUrl}/v1/engine/jobs/${created.id}`, { headers })).json()) as { status: string };
+    const job = (await (await fetch(`${server.baseUrl}/v1/engine/jobs/${created.id}`, { headers })).json()) as {
+      status: string;
+    };
     if (job.status === "completed") return created.run_id;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -50,7 +71,10 @@ describe("reports page", () => {
     const molecule = outputs.getByRole("listitem").nth(1);
     await molecule.getByRole("textbox").fill("Too lipophilic");
     await molecule.getByRole("button", { name: /^Reject / }).click();
-    await molecule.getByRole("status").getByText(/^Rejected by /).waitFor();
+    await molecule
+      .getByRole("status")
+      .getByText(/^Rejected by /)
+      .waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await row.getByText(/1 accepted · 1 rejected/).waitFor();
@@ -84,7 +108,10 @@ describe("reports page", () => {
     it(`at ${VIEWPORTS[viewport].width} px: no serious axe violations, no sideways scroll`, async () => {
       await page.setViewportSize(VIEWPORTS[viewport]);
       await page.goto(`/dashboard/reports?run=${runId}`);
-      await reportsTable().getByText(/accepted ·/).first().waitFor();
+      await reportsTable()
+        .getByText(/accepted ·/)
+        .first()
+        .waitFor();
       await page.waitForLoadState("networkidle");
       await screenshot(page, `reports-${VIEWPORTS[viewport].width}`);
       expect(await seriousA11yViolations(page)).toEqual([]);

@@ -1,6 +1,14 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { accessToken, createUserViaApi, scrollsSideways, seriousA11yViolations, type SieveServer, useE2eSession, VIEWPORTS } from "./harness";
+import {
+  accessToken,
+  createUserViaApi,
+  scrollsSideways,
+  seriousA11yViolations,
+  type SieveServer,
+  useE2eSession,
+  VIEWPORTS,
+} from "./harness";
 
 let server: SieveServer;
 let page: Page;
@@ -12,7 +20,9 @@ interface ReviewList {
 }
 
 async function reviewsOf(token: string): Promise<ReviewList> {
-  const response = await fetch(`${server.baseUrl}/v1/reviews?kind=negatome_record`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await fetch(`${server.baseUrl}/v1/reviews?kind=negatome_record`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as ReviewList;
 }
@@ -32,19 +42,37 @@ describe("reviews where the items appear", () => {
     await review.getByRole("status").getByText("Unreviewed").waitFor();
     await review.getByRole("textbox", { name: `Comment on ${label}` }).fill("Matches our assay");
     await review.getByRole("button", { name: `Accept ${label}` }).click();
-    await review.getByRole("status").getByText(/^Accepted by Ada Lovelace on .+: “Matches our assay”$/).waitFor();
+    await review
+      .getByRole("status")
+      .getByText(/^Accepted by Ada Lovelace on .+: “Matches our assay”$/)
+      .waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await scrollsSideways(page)).toBe(false);
 
     // The decision is stored: it is there after a reload, and the API lists it for this organization.
     await page.reload();
-    await page.getByRole("group", { name: `Review of ${label}` }).getByRole("status").getByText(/^Accepted by Ada Lovelace/).waitFor();
+    await page
+      .getByRole("group", { name: `Review of ${label}` })
+      .getByRole("status")
+      .getByText(/^Accepted by Ada Lovelace/)
+      .waitFor();
     const mine = (await reviewsOf(await accessToken(page))).items;
-    expect(mine).toEqual([expect.objectContaining({ kind: "negatome_record", state: "accepted", comment: "Matches our assay", reviewed_by: expect.objectContaining({ name: "Ada Lovelace" }) })]);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        kind: "negatome_record",
+        state: "accepted",
+        comment: "Matches our assay",
+        reviewed_by: expect.objectContaining({ name: "Ada Lovelace" }),
+      }),
+    ]);
 
     // The demo record is public, but the review belongs to the reviewer's organization.
     const stranger = await createUserViaApi(server.baseUrl);
-    const login = await fetch(`${server.baseUrl}/v1/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: stranger.email, password: stranger.password }) });
+    const login = await fetch(`${server.baseUrl}/v1/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: stranger.email, password: stranger.password }),
+    });
     const { access_token } = (await login.json()) as { access_token: string };
     expect((await reviewsOf(access_token)).items.filter((r) => r.item_id === mine[0]!.item_id)).toEqual([]);
   }, 60_000);

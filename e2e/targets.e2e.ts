@@ -3,15 +3,35 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { accessToken, inPage, readDownload, REPO_ROOT, screenshot, scrollsSideways, seriousA11yViolations, type SieveServer, useE2eSession, type ViewportName, VIEWPORTS, writeFixture } from "./harness";
+import {
+  accessToken,
+  inPage,
+  readDownload,
+  REPO_ROOT,
+  screenshot,
+  scrollsSideways,
+  seriousA11yViolations,
+  type SieveServer,
+  useE2eSession,
+  type ViewportName,
+  VIEWPORTS,
+  writeFixture,
+} from "./harness";
 
 let server: SieveServer;
 let page: Page;
 
 useE2eSession((session) => ({ server, page } = session));
 
-const REFERENCE_DATASETS = ["reference:genes", "reference:diseases", "targets:drugcentral", "targets:jensenlab", "targets:withdrawn"];
-const ARTICLE = "Gefitinib inhibits EGFR in lung carcinoma. Patients whose tumours carried activating mutations responded for longer.";
+const REFERENCE_DATASETS = [
+  "reference:genes",
+  "reference:diseases",
+  "targets:drugcentral",
+  "targets:jensenlab",
+  "targets:withdrawn",
+];
+const ARTICLE =
+  "Gefitinib inhibits EGFR in lung carcinoma. Patients whose tumours carried activating mutations responded for longer.";
 const GENE_COUNT = 1_200;
 const UNMATCHED = ["NOTAGENE1", "NOTAGENE2"];
 const FEATURE_SET = "e2e_v1";
@@ -24,7 +44,9 @@ const REPAINT_BUDGET_MS = 50;
  * two symbols that match no gene.
  */
 function genericCsv(): string {
-  const mapper = readFileSync(join(REPO_ROOT, "..", "shared", "data", "hgnc", "hgnc_mapper.tsv"), "utf8").split("\n").slice(1);
+  const mapper = readFileSync(join(REPO_ROOT, "..", "shared", "data", "hgnc", "hgnc_mapper.tsv"), "utf8")
+    .split("\n")
+    .slice(1);
   const symbols = mapper.flatMap((line) => {
     const cells = line.split("\t");
     return cells[1] && cells[5]?.trim() && cells[1] !== "EGFR" ? [cells[1]] : [];
@@ -40,7 +62,8 @@ const narrowForm = () => page.getByRole("form", { name: "Narrow targets" });
 const rankingRows = () => page.locator(".ranking-table tbody tr[aria-rowindex]");
 const rankedSymbols = () => page.locator(".ranking-table tbody tr[aria-rowindex] td:nth-child(2)").allTextContents();
 /** Columns of the ranking table: Rank, Gene, Priority, the five components, Protein, UniProt, Avg evidence, N evidence, Novelty. */
-const column = (n: number) => page.locator(`.ranking-table tbody tr[aria-rowindex] td:nth-child(${n})`).allTextContents();
+const column = (n: number) =>
+  page.locator(`.ranking-table tbody tr[aria-rowindex] td:nth-child(${n})`).allTextContents();
 const slider = (key: string) => page.getByRole("slider", { name: new RegExp(`\\(${key}\\)$`) });
 
 async function openTargets(query = ""): Promise<void> {
@@ -80,7 +103,9 @@ describe("target feature ingestion (Admin, NLP Database)", () => {
     const response = await fetch(`${server.baseUrl}/v1/nlp/ingest/docs`, {
       method: "POST",
       headers: { Authorization: `Bearer ${await accessToken(page)}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ docs: [{ source: "e2e", external_id: "egfr-1", title: "EGFR in lung carcinoma", text: ARTICLE }] }),
+      body: JSON.stringify({
+        docs: [{ source: "e2e", external_id: "egfr-1", title: "EGFR in lung carcinoma", text: ARTICLE }],
+      }),
     });
     expect(response.status).toBe(200);
   });
@@ -102,7 +127,10 @@ describe("target feature ingestion (Admin, NLP Database)", () => {
 
     await create.getByLabel("Version").fill(FEATURE_SET);
     await create.getByRole("button", { name: "Create feature set" }).click();
-    await section.getByRole("alert").getByText(new RegExp(`feature set ${FEATURE_SET}`)).waitFor();
+    await section
+      .getByRole("alert")
+      .getByText(new RegExp(`feature set ${FEATURE_SET}`))
+      .waitFor();
   });
 
   it("pre-fills every upload's parameters with the §9 defaults", async () => {
@@ -130,12 +158,17 @@ describe("target feature ingestion (Admin, NLP Database)", () => {
 
   it("reports a bad file with the line and column the server names", async () => {
     const upload = page.getByRole("form", { name: "Upload target features" });
-    await upload.getByLabel("File").setInputFiles(await writeFixture("bad-values.csv", "symbol,value\nEGFR,12\nKRAS,high\n"));
+    await upload
+      .getByLabel("File")
+      .setInputFiles(await writeFixture("bad-values.csv", "symbol,value\nEGFR,12\nKRAS,high\n"));
     await upload.getByLabel("Feature name").fill("e2e_expression");
     await upload.getByLabel("Value column").fill("value");
     await upload.getByLabel("Symbol column").fill("symbol");
     await upload.getByRole("button", { name: "Upload Generic file" }).click();
-    await upload.getByRole("alert").getByText(/Line 3, column value: not a number: 'high'/).waitFor();
+    await upload
+      .getByRole("alert")
+      .getByText(/Line 3, column value: not a number: 'high'/)
+      .waitFor();
   });
 
   it("uploads 1,200 real HGNC symbols through the generic form, busy while it runs, and lists the ingestion", async () => {
@@ -163,7 +196,17 @@ describe("target feature ingestion (Admin, NLP Database)", () => {
     const ingestions = page.getByRole("table", { name: "Target feature ingestions" });
     const row = ingestions.locator("tbody tr").first();
     await row.getByText("genes.csv").waitFor();
-    expect(await row.locator("td").allTextContents()).toEqual(["generic", "priors_v1", "genes.csv", `${sha256.slice(0, 12)}…`, "1,202", "1,200", "1,200", `2: ${UNMATCHED.join(", ")}`, expect.any(String)]);
+    expect(await row.locator("td").allTextContents()).toEqual([
+      "generic",
+      "priors_v1",
+      "genes.csv",
+      `${sha256.slice(0, 12)}…`,
+      "1,202",
+      "1,200",
+      "1,200",
+      `2: ${UNMATCHED.join(", ")}`,
+      expect.any(String),
+    ]);
     expect(await row.locator("code[title]").getAttribute("title")).toBe(sha256);
   });
 });
@@ -190,7 +233,9 @@ describe("Targets page", () => {
     const options = await listbox.getByRole("option").allTextContents();
     const index = options.findIndex((text) => text.startsWith("lung cancer DOID:1324"));
     for (let i = 0; i <= index; i++) await disease.press("ArrowDown");
-    expect(await disease.getAttribute("aria-activedescendant")).toBe(await listbox.getByRole("option").nth(index).getAttribute("id"));
+    expect(await disease.getAttribute("aria-activedescendant")).toBe(
+      await listbox.getByRole("option").nth(index).getAttribute("id"),
+    );
     await disease.press("Enter");
     expect(await disease.inputValue()).toBe("lung cancer");
     expect(await disease.getAttribute("aria-expanded")).toBe("false");
@@ -203,7 +248,9 @@ describe("Targets page", () => {
     await identifyForm().getByLabel("Limit").fill("10");
     await identifyForm().getByRole("button", { name: "Identify targets" }).click();
 
-    await page.getByText(/^Computing target features… \(engine job [0-9a-f-]{36}, (queued|running|completed)\)$/).waitFor();
+    await page
+      .getByText(/^Computing target features… \(engine job [0-9a-f-]{36}, (queued|running|completed)\)$/)
+      .waitFor();
     await rankingRows().first().waitFor({ timeout: 120_000 });
     page.off("response", onResponse);
     expect(statuses[0]).toBe(202);
@@ -238,20 +285,37 @@ describe("Targets page", () => {
     const sha256 = createHash("sha256").update(genericCsv()).digest("hex");
     expect(await generic.locator("code[title]").getAttribute("title")).toBe(sha256);
     expect(await generic.locator("td").nth(3).textContent()).toBe("1.000");
-    for (const heading of [/^Features \(\d+\)$/, "Druggability", /^Known drugs \(\d+\)$/, /^Failure history \(\d+\)$/, /^Top triples \(\d+\)$/, /^Passages \(\d+\)$/]) await dialog.getByRole("heading", { name: heading }).waitFor();
+    for (const heading of [
+      /^Features \(\d+\)$/,
+      "Druggability",
+      /^Known drugs \(\d+\)$/,
+      /^Failure history \(\d+\)$/,
+      /^Top triples \(\d+\)$/,
+      /^Passages \(\d+\)$/,
+    ])
+      await dialog.getByRole("heading", { name: heading }).waitFor();
     await dialog.getByText("Approved drugs").waitFor();
     const triple = dialog.getByRole("list", { name: "Top triples" }).locator("li").first();
     await triple.locator("blockquote", { hasText: "Gefitinib inhibits EGFR in lung carcinoma." }).waitFor();
     await triple.getByText("e2e: egfr-1").waitFor();
-    await dialog.getByRole("list", { name: "Passages" }).locator("li", { hasText: "Gefitinib inhibits EGFR" }).first().waitFor();
-    expect(await dialog.getByRole("table", { name: "Known drugs of EGFR" }).locator("tbody tr").count()).toBeGreaterThan(0);
+    await dialog
+      .getByRole("list", { name: "Passages" })
+      .locator("li", { hasText: "Gefitinib inhibits EGFR" })
+      .first()
+      .waitFor();
+    expect(
+      await dialog.getByRole("table", { name: "Known drugs of EGFR" }).locator("tbody tr").count(),
+    ).toBeGreaterThan(0);
     await screenshot(page, "targets-evidence-1280", { fullPage: false });
     await inPage(page, "document.querySelector('dialog[open] .dialog__body').scrollTop = 1e6");
     await screenshot(page, "targets-evidence-end-1280", { fullPage: false });
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.reload();
-    await page.getByRole("dialog", { name: "EGFR in lung cancer" }).getByRole("heading", { name: "Components" }).waitFor();
+    await page
+      .getByRole("dialog", { name: "EGFR in lung cancer" })
+      .getByRole("heading", { name: "Components" })
+      .waitFor();
     await page.keyboard.press("Escape");
     await page.getByRole("dialog", { name: "EGFR in lung cancer" }).waitFor({ state: "hidden" });
     expect(page.url()).not.toContain("gene=");
@@ -298,9 +362,18 @@ describe("Targets page", () => {
   async function measureRepaint(): Promise<void> {
     await openTargets("?disease=DOID%3A1324&n=1000");
     // 1,000 rows in a scrolling, windowed table: all are counted, the ones in view are in the document.
-    await page.waitForFunction("document.querySelector('.ranking-table table')?.getAttribute('aria-rowcount') === '1001'", undefined, { timeout: 120_000 });
-    expect(await page.getByRole("region", { name: /^Targets for lung cancer, ranked$/ }).getAttribute("tabindex")).toBe("0");
-    await inPage(page, "(() => { const box = document.querySelector('.ranking-table'); box.scrollTop = box.scrollHeight; })()");
+    await page.waitForFunction(
+      "document.querySelector('.ranking-table table')?.getAttribute('aria-rowcount') === '1001'",
+      undefined,
+      { timeout: 120_000 },
+    );
+    expect(await page.getByRole("region", { name: /^Targets for lung cancer, ranked$/ }).getAttribute("tabindex")).toBe(
+      "0",
+    );
+    await inPage(
+      page,
+      "(() => { const box = document.querySelector('.ranking-table'); box.scrollTop = box.scrollHeight; })()",
+    );
     await page.locator('.ranking-table tr[aria-rowindex="1001"]').waitFor();
     expect(await page.locator('.ranking-table tr[aria-rowindex="1001"] td').first().textContent()).toBe("1000");
     await inPage(page, "document.querySelector('.ranking-table').scrollTop = 0");
@@ -339,7 +412,8 @@ describe("Targets page", () => {
     // The renderer's main-thread busy time over the moves (CDP Performance.TaskDuration), to tell our work from waiting for the CPU.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Performance.enable");
-    const busySeconds = async () => ((await cdp.send("Performance.getMetrics")).metrics.find((metric) => metric.name === "TaskDuration")?.value ?? 0);
+    const busySeconds = async () =>
+      (await cdp.send("Performance.getMetrics")).metrics.find((metric) => metric.name === "TaskDuration")?.value ?? 0;
     const requests = countApiRequests();
     // From 0 to 1 and back in steps of 0.05: every move changes the weight, and so the order.
     await slider("w_omics").focus();
@@ -353,13 +427,15 @@ describe("Targets page", () => {
       await inPage(page, `window.__repaint.wait(${i + 1})`);
     }
     requests.stop();
-    const busyPerMove = ((await busySeconds()) - busyBefore) * 1000 / moves.length;
+    const busyPerMove = (((await busySeconds()) - busyBefore) * 1000) / moves.length;
     await cdp.detach();
     const samples = await inPage<number[]>(page, "window.__repaint.samples");
     const sorted = [...samples].sort((a, b) => a - b);
     const p95 = sorted[Math.ceil(0.95 * sorted.length) - 1]!;
     const median = sorted[Math.floor(sorted.length / 2)]!;
-    console.log(`Re-weight repaint, 1,000 rows, ${samples.length} slider moves: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms; renderer main thread busy ${busyPerMove.toFixed(1)} ms per move`);
+    console.log(
+      `Re-weight repaint, 1,000 rows, ${samples.length} slider moves: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms; renderer main thread busy ${busyPerMove.toFixed(1)} ms per move`,
+    );
     expect(samples).toHaveLength(moves.length);
     expect(requests.count()).toBe(0);
     expect(p95).toBeLessThanOrEqual(REPAINT_BUDGET_MS);
@@ -371,9 +447,14 @@ describe("Targets page", () => {
     await identifyForm().getByRole("combobox", { name: "Disease" }).press("Escape");
     await identifyForm().getByRole("button", { name: "Identify targets" }).click();
     await page.getByText('Ambiguous disease "CML"').waitFor({ timeout: 60_000 });
-    await page.getByRole("list", { name: "Candidates" }).getByRole("button", { name: "chronic myeloid leukemia (DOID:8552)" }).click();
+    await page
+      .getByRole("list", { name: "Candidates" })
+      .getByRole("button", { name: "chronic myeloid leukemia (DOID:8552)" })
+      .click();
     expect(await identifyForm().getByRole("combobox", { name: "Disease" }).inputValue()).toBe("DOID:8552");
-    await page.getByRole("heading", { name: /^Ranking for chronic myeloid leukemia \(DOID:8552\)$/ }).waitFor({ timeout: 120_000 });
+    await page
+      .getByRole("heading", { name: /^Ranking for chronic myeloid leukemia \(DOID:8552\)$/ })
+      .waitFor({ timeout: 120_000 });
   });
 });
 
@@ -395,14 +476,20 @@ describe("Target Narrowing page", () => {
     await rankingRows().first().waitFor({ timeout: 120_000 });
     expect(await rankingRows().count()).toBe(5);
     await page.getByTestId("weight-shares").getByText("Literature 30%").waitFor();
-    expect(await page.getByTestId("weight-shares").textContent()).toBe("Normalised weights: Literature 30%Omics 25%Druggability 20%Safety 15%Negatome 10%");
+    expect(await page.getByTestId("weight-shares").textContent()).toBe(
+      "Normalised weights: Literature 30%Omics 25%Druggability 20%Safety 15%Negatome 10%",
+    );
 
     const exportCsv = () => page.getByRole("button", { name: "Export CSV" }).click();
     const first = await readDownload(page, exportCsv);
     expect(first.name).toBe("targets-DOID_1324-top5.csv");
     const lines = first.text.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("# disease DOID:1324 (lung cancer); feature set priors_v1; weights w_lit=0.3 w_omics=0.25 w_drugg=0.2 w_safe=0.15 w_neg=0.1");
-    expect(lines[1]).toBe("rank,gene_symbol,hgnc_id,uniprot_id,protein_name,lit,omics,drugg,safe,neg,priority_score,novelty");
+    expect(lines[0]).toBe(
+      "# disease DOID:1324 (lung cancer); feature set priors_v1; weights w_lit=0.3 w_omics=0.25 w_drugg=0.2 w_safe=0.15 w_neg=0.1",
+    );
+    expect(lines[1]).toBe(
+      "rank,gene_symbol,hgnc_id,uniprot_id,protein_name,lit,omics,drugg,safe,neg,priority_score,novelty",
+    );
     expect(lines).toHaveLength(7);
     expect(lines.slice(2).map((line) => line.split(",")[1])).toEqual(await rankedSymbols());
     expect(lines.slice(2).map((line) => line.split(",")[0])).toEqual(["1", "2", "3", "4", "5"]);
@@ -431,7 +518,18 @@ describe("Targets pages: help, accessibility and layout", () => {
       await page.getByRole("button", { name: "Help", exact: true }).click();
       const drawer = page.getByRole("dialog", { name: `Help: ${title}` });
       const text = (await drawer.textContent()) ?? "";
-      for (const phrase of ["weighted harmonic sum", "Priority = Σ w·component / Σ w", "JensenLab", "GTEx", "STRING", "DrugCentral", "withdrawn", "negatome", "202 with an engine job id", "0 to 1 in steps of 0.05"]) {
+      for (const phrase of [
+        "weighted harmonic sum",
+        "Priority = Σ w·component / Σ w",
+        "JensenLab",
+        "GTEx",
+        "STRING",
+        "DrugCentral",
+        "withdrawn",
+        "negatome",
+        "202 with an engine job id",
+        "0 to 1 in steps of 0.05",
+      ]) {
         expect(text, `${title}: ${phrase}`).toContain(phrase);
       }
       expect(text).toContain(title === "Targets" ? "limit 1 to 1000" : "top-K between 1 and 100 (default 5)");
@@ -453,7 +551,10 @@ describe("Targets pages: help, accessibility and layout", () => {
       await screenshot(page, `targets-${width}`);
 
       await page.getByRole("button", { name: "EGFR", exact: true }).click();
-      await page.getByRole("dialog", { name: "EGFR in lung cancer" }).getByRole("table", { name: "Features of EGFR" }).waitFor();
+      await page
+        .getByRole("dialog", { name: "EGFR in lung cancer" })
+        .getByRole("table", { name: "Features of EGFR" })
+        .waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);
       expect(await scrollsSideways(page)).toBe(false);
       await screenshot(page, `targets-evidence-dialog-${width}`, { fullPage: false });

@@ -4,14 +4,31 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { buildPeptideSystem, mdAvailability } from "@sieve/workflows";
-import { ARTIFACTS_DIR, inPage, proteinFixture, REPO_ROOT, screenshot, scrollsSideways, seriousA11yViolations, useE2eSession, VIEWPORTS, writeFixture } from "./harness";
+import {
+  ARTIFACTS_DIR,
+  inPage,
+  proteinFixture,
+  REPO_ROOT,
+  screenshot,
+  scrollsSideways,
+  seriousA11yViolations,
+  useE2eSession,
+  VIEWPORTS,
+  writeFixture,
+} from "./harness";
 
 let page: Page;
 
 useE2eSession((session) => ({ page } = session));
 
 const dialog = () => page.locator("dialog[open]");
-const FIVE_COMPOUNDS = ["CC(=O)Oc1ccccc1C(=O)O aspirin", "CC(C)Cc1ccc(cc1)C(C)C(=O)O ibuprofen", "CC(=O)Nc1ccc(O)cc1 paracetamol", "OC(=O)c1ccccc1O salicylic-acid", "Cn1cnc2c1c(=O)n(C)c(=O)n2C caffeine"].join("\n");
+const FIVE_COMPOUNDS = [
+  "CC(=O)Oc1ccccc1C(=O)O aspirin",
+  "CC(C)Cc1ccc(cc1)C(C)C(=O)O ibuprofen",
+  "CC(=O)Nc1ccc(O)cc1 paracetamol",
+  "OC(=O)c1ccccc1O salicylic-acid",
+  "Cn1cnc2c1c(=O)n(C)c(=O)n2C caffeine",
+].join("\n");
 
 interface HitsLayout {
   viewport: number;
@@ -91,7 +108,9 @@ describe("virtual screening with docking from the New Job modal", () => {
     await page.goto("/dashboard");
     await page.getByRole("button", { name: "New Job" }).click();
     expect(await uploadInto("protein", await proteinFixture())).toBe("File uploaded successfully: 1HSG.pdb");
-    expect(await uploadInto("compound_library", await writeFixture("five.smi", `${FIVE_COMPOUNDS}\n`))).toBe("File uploaded successfully: five.smi");
+    expect(await uploadInto("compound_library", await writeFixture("five.smi", `${FIVE_COMPOUNDS}\n`))).toBe(
+      "File uploaded successfully: five.smi",
+    );
     expect(await dialog().getByLabel("Include docking").isChecked()).toBe(true);
     await dialog().getByRole("button", { name: "Launch Workflow" }).click();
     await dialog().waitFor({ state: "detached" });
@@ -99,8 +118,14 @@ describe("virtual screening with docking from the New Job modal", () => {
     // From the recent runs table, through the run's details, to its page.
     const runsTable = page.getByRole("table", { name: "Recent runs" });
     // Newest first: a retried attempt's earlier run is further down.
-    await runsTable.getByRole("row", { name: /Virtual High-Throughput Screening/ }).first().getByRole("button", { name: /^Details of run / }).click();
-    await dialog().getByRole("link", { name: /Open the run page/ }).click();
+    await runsTable
+      .getByRole("row", { name: /Virtual High-Throughput Screening/ })
+      .first()
+      .getByRole("button", { name: /^Details of run / })
+      .click();
+    await dialog()
+      .getByRole("link", { name: /Open the run page/ })
+      .click();
     await page.waitForURL(/\/dashboard\/runs\/[0-9a-f-]{36}$/);
     await page.getByRole("heading", { name: /Virtual High-Throughput Screening — run/ }).waitFor();
 
@@ -116,7 +141,9 @@ describe("virtual screening with docking from the New Job modal", () => {
 
     // The table fits its panel at 1280 px: no column is scrolled out of its block, the structures included.
     const fitted = await hitsLayout("Hits, best first");
-    console.info(`hits table at 1280 px: block ${fitted.clientWidth} px, table ${fitted.scrollWidth} px (${fitted.minContent} px at its narrowest)`);
+    console.info(
+      `hits table at 1280 px: block ${fitted.clientWidth} px, table ${fitted.scrollWidth} px (${fitted.minContent} px at its narrowest)`,
+    );
     expect(fitted.scrollWidth).toBeLessThanOrEqual(fitted.clientWidth);
     expect(fitted.drawings).toHaveLength(5);
     expectFirstColumnsVisible(fitted);
@@ -132,7 +159,9 @@ describe("virtual screening with docking from the New Job modal", () => {
     expectFirstColumnsVisible(await hitsLayout("Hits, best first"));
     expect(await scrollsSideways(page)).toBe(false);
     await screenshot(page, "workflow-run-vhts-docking-1280");
-    const pixels = await colourCounts(await canvas.screenshot({ path: join(ARTIFACTS_DIR, "screenshots", "workflow-run-vhts-pose-1280.png") }));
+    const pixels = await colourCounts(
+      await canvas.screenshot({ path: join(ARTIFACTS_DIR, "screenshots", "workflow-run-vhts-pose-1280.png") }),
+    );
     expect(pixels.green).toBeGreaterThan(pixels.total * 0.002);
     expect(pixels.grey).toBeGreaterThan(pixels.total * 0.05);
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -141,7 +170,10 @@ describe("virtual screening with docking from the New Job modal", () => {
     try {
       await page.setViewportSize({ width: 1024, height: 800 });
       await page.waitForFunction("document.documentElement.clientWidth <= 1024");
-      await inPage(page, `[...document.querySelectorAll("table")].find((t) => t.caption && t.caption.textContent === "Hits, best first").closest(".table-wrap").scrollLeft = 10000`);
+      await inPage(
+        page,
+        `[...document.querySelectorAll("table")].find((t) => t.caption && t.caption.textContent === "Hits, best first").closest(".table-wrap").scrollLeft = 10000`,
+      );
       const scrolled = await hitsLayout("Hits, best first");
       console.info(`hits table at 1024 px: block ${scrolled.clientWidth} px, table ${scrolled.scrollWidth} px`);
       for (const box of scrolled.drawings) expect(box.left).toBeGreaterThanOrEqual(scrolled.wrapLeft - 0.5);
@@ -171,12 +203,20 @@ describe("custom workflow plan", () => {
     await page.goto("/dashboard");
     await page.getByRole("button", { name: "New Job" }).click();
     await dialog().getByLabel("Custom Workflow").check();
-    await dialog().getByLabel("Custom Workflow Description").fill("start from CCOc1ccccc1C(=O)O; logP below 3; budget 12; paint it blue");
+    await dialog()
+      .getByLabel("Custom Workflow Description")
+      .fill("start from CCOc1ccccc1C(=O)O; logP below 3; budget 12; paint it blue");
     await dialog().getByRole("button", { name: "Launch Workflow" }).click();
     await dialog().waitFor({ state: "detached" });
     // The list refreshes after the launch: pick the custom run's row, not whatever was first before.
-    await page.getByRole("table", { name: "Recent runs" }).getByRole("row", { name: /Custom Workflow/ }).getByRole("button", { name: /^Details of run / }).click();
-    await dialog().getByRole("link", { name: /Open the run page/ }).click();
+    await page
+      .getByRole("table", { name: "Recent runs" })
+      .getByRole("row", { name: /Custom Workflow/ })
+      .getByRole("button", { name: /^Details of run / })
+      .click();
+    await dialog()
+      .getByRole("link", { name: /Open the run page/ })
+      .click();
 
     const review = page.getByRole("region", { name: "Confirm the workflow plan" });
     await review.getByText("Constraint: logP below 3").waitFor();
@@ -198,7 +238,10 @@ describe("negatome docking oracle", () => {
     await panel.getByLabel("Exhaustiveness").fill("1");
     await panel.getByRole("button", { name: "Dock" }).click();
     await panel.locator(".badge", { hasText: "completed" }).waitFor({ timeout: 90_000 });
-    const affinity = await panel.getByRole("table", { name: "Docking oracle results" }).locator("tbody tr td:nth-child(2)").textContent();
+    const affinity = await panel
+      .getByRole("table", { name: "Docking oracle results" })
+      .locator("tbody tr td:nth-child(2)")
+      .textContent();
     expect(Number(affinity)).toBeLessThan(0);
     await panel.getByLabel("Weaker than (kcal/mol)").fill("-20");
     await panel.getByRole("button", { name: "Register weak binders as negatives" }).click();
@@ -209,26 +252,34 @@ describe("negatome docking oracle", () => {
 const SHARED_1HSG = join(REPO_ROOT, "..", "shared", "data", "structures", "1HSG.pdb");
 const md = await mdAvailability();
 const canRunMd = md.available && existsSync(SHARED_1HSG);
-if (!canRunMd) console.warn(`skipping the MD oracle page test: ${md.available ? "needs ../shared/data/structures/1HSG.pdb" : md.reason}`);
+if (!canRunMd)
+  console.warn(
+    `skipping the MD oracle page test: ${md.available ? "needs ../shared/data/structures/1HSG.pdb" : md.reason}`,
+  );
 
 describe("negatome MD oracle", () => {
-  it.skipIf(!canRunMd)("uploads a GROMACS system on the Negatome page, runs minimisation and NVT, shows the RMSD curve and registers the run as unstable", async () => {
-    // HIV protease chain A residues 1–4 in water.
-    const pdb = await readFile(SHARED_1HSG, "utf8");
-    const system = await buildPeptideSystem(pdb, { chain: "A", first: 1, last: 4, padNm: 0.6 });
-    await page.goto("/dashboard/negatome");
-    const panel = page.getByRole("region", { name: "Synthetic MD oracle" });
-    await panel.getByLabel("GROMACS system").setInputFiles(await writeFixture("pqit.tar", system));
-    await panel.getByText("File uploaded successfully: pqit.tar").waitFor();
-    await panel.getByLabel("Simulated time (ns)").fill("0.001");
-    await panel.getByLabel("Ligand SMILES (optional)").fill("O=C(O)[C@@H](NC(=O)[C@@H](NC(=O)[C@H](CCC(N)=O)NC(=O)[C@@H]1CCCN1)[C@@H](C)CC)[C@@H](C)O");
-    await panel.getByRole("button", { name: "Run MD" }).click();
-    await panel.locator(".badge", { hasText: "completed" }).waitFor({ timeout: 240_000 });
-    await panel.getByText("Stable over the run.").waitFor();
-    await panel.getByRole("img", { name: /RMSD over time/ }).waitFor();
-    await screenshot(page, "negatome-md-oracle");
-    await panel.getByLabel("Unstable above RMSD (nm)").fill("0.001");
-    await panel.getByRole("button", { name: "Register if unstable" }).click();
-    await panel.getByText("1 negatome record(s) registered, 0 already known.").waitFor();
-  });
+  it.skipIf(!canRunMd)(
+    "uploads a GROMACS system on the Negatome page, runs minimisation and NVT, shows the RMSD curve and registers the run as unstable",
+    async () => {
+      // HIV protease chain A residues 1–4 in water.
+      const pdb = await readFile(SHARED_1HSG, "utf8");
+      const system = await buildPeptideSystem(pdb, { chain: "A", first: 1, last: 4, padNm: 0.6 });
+      await page.goto("/dashboard/negatome");
+      const panel = page.getByRole("region", { name: "Synthetic MD oracle" });
+      await panel.getByLabel("GROMACS system").setInputFiles(await writeFixture("pqit.tar", system));
+      await panel.getByText("File uploaded successfully: pqit.tar").waitFor();
+      await panel.getByLabel("Simulated time (ns)").fill("0.001");
+      await panel
+        .getByLabel("Ligand SMILES (optional)")
+        .fill("O=C(O)[C@@H](NC(=O)[C@@H](NC(=O)[C@H](CCC(N)=O)NC(=O)[C@@H]1CCCN1)[C@@H](C)CC)[C@@H](C)O");
+      await panel.getByRole("button", { name: "Run MD" }).click();
+      await panel.locator(".badge", { hasText: "completed" }).waitFor({ timeout: 240_000 });
+      await panel.getByText("Stable over the run.").waitFor();
+      await panel.getByRole("img", { name: /RMSD over time/ }).waitFor();
+      await screenshot(page, "negatome-md-oracle");
+      await panel.getByLabel("Unstable above RMSD (nm)").fill("0.001");
+      await panel.getByRole("button", { name: "Register if unstable" }).click();
+      await panel.getByText("1 negatome record(s) registered, 0 already known.").waitFor();
+    },
+  );
 });

@@ -21,7 +21,12 @@ function run(name, command, args, env = {}) {
 function vitest(name, projects, env = {}) {
   const report = join(reports, `${name.replace(/\W+/g, "-")}.json`);
   const projectArgs = projects.flatMap((p) => ["--project", p]);
-  run(name, "npx", ["vitest", "run", ...projectArgs, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], env);
+  run(
+    name,
+    "npx",
+    ["vitest", "run", ...projectArgs, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    env,
+  );
   try {
     const summary = JSON.parse(readFileSync(report, "utf8"));
     totals.passed += summary.numPassedTests;
@@ -32,7 +37,8 @@ function vitest(name, projects, env = {}) {
         const reason = (test.failureMessages[0] ?? "").split("\n").slice(0, 6).join("\n    ");
         failedTests.push(`${name} › ${file.name.replace(process.cwd() + "/", "")} › ${test.fullName}\n    ${reason}`);
       }
-      if (file.status === "failed" && file.assertionResults.length === 0) failedTests.push(`${name} › ${file.name}: ${file.message}`);
+      if (file.status === "failed" && file.assertionResults.length === 0)
+        failedTests.push(`${name} › ${file.name}: ${file.message}`);
     }
   } catch {
     totals.failed += 1; // the runner itself failed before reporting
@@ -45,7 +51,8 @@ function vitest(name, projects, env = {}) {
  * credentials), else 127.0.0.1:5432 with trust authentication as on the CI machine.
  * apps/api/test/context.ts reads the same variables in the same order.
  */
-const postgresAdminUrl = process.env.SIEVE_TEST_PG_ADMIN_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const postgresAdminUrl =
+  process.env.SIEVE_TEST_PG_ADMIN_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const postgresServer = (() => {
   try {
     const url = new URL(postgresAdminUrl);
@@ -54,7 +61,11 @@ const postgresServer = (() => {
     return "the configured server";
   }
 })();
-const postgresSource = process.env.SIEVE_TEST_PG_ADMIN_URL ? "SIEVE_TEST_PG_ADMIN_URL" : process.env.DATABASE_URL ? "DATABASE_URL" : "the default";
+const postgresSource = process.env.SIEVE_TEST_PG_ADMIN_URL
+  ? "SIEVE_TEST_PG_ADMIN_URL"
+  : process.env.DATABASE_URL
+    ? "DATABASE_URL"
+    : "the default";
 
 async function postgresReachable() {
   const client = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 2000 });
@@ -75,10 +86,14 @@ const postgresProblem = await postgresReachable();
 if (postgresProblem === null) {
   vitest(`API tests on PostgreSQL (${postgresServer}, from ${postgresSource})`, ["api"], { SIEVE_TEST_DB: "postgres" });
 } else if (process.env.CI) {
-  console.error(`\nPostgreSQL at ${postgresServer} (from ${postgresSource}) is not reachable (${postgresProblem}), and CI must test it.`);
+  console.error(
+    `\nPostgreSQL at ${postgresServer} (from ${postgresSource}) is not reachable (${postgresProblem}), and CI must test it.`,
+  );
   failedSteps.push("API tests on PostgreSQL");
 } else {
-  console.log(`\n=== API tests on PostgreSQL: skipped, ${postgresServer} (from ${postgresSource}) is not reachable: ${postgresProblem} (set DATABASE_URL or SIEVE_TEST_PG_ADMIN_URL)`);
+  console.log(
+    `\n=== API tests on PostgreSQL: skipped, ${postgresServer} (from ${postgresSource}) is not reachable: ${postgresProblem} (set DATABASE_URL or SIEVE_TEST_PG_ADMIN_URL)`,
+  );
 }
 vitest("end-to-end tests in Chromium", ["e2e"]);
 

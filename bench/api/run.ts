@@ -15,7 +15,11 @@ if (!existsSync(DRUGCENTRAL)) {
   console.log("bench/api: ../shared/data/drugcentral/structures.smiles.tsv is absent; skipped.");
   process.exit(0);
 }
-const allSmiles = readFileSync(DRUGCENTRAL, "utf8").split("\n").slice(1).map((line) => line.split("\t")[0]!).filter(Boolean);
+const allSmiles = readFileSync(DRUGCENTRAL, "utf8")
+  .split("\n")
+  .slice(1)
+  .map((line) => line.split("\t")[0]!)
+  .filter(Boolean);
 const thousand = allSmiles.slice(0, 1000);
 const tenThousand = Array.from({ length: 10_000 }, (_, i) => allSmiles[i % allSmiles.length]!);
 
@@ -27,15 +31,30 @@ for (const smiles of thousand) analyzeMolecule(rdkit, smiles);
 const singleThreadRate = thousand.length / ((performance.now() - started) / 1000);
 
 const threads = availableParallelism();
-const config = { ...loadConfig({ DATA_DIR: "/tmp/sieve-bench-api", JWT_SECRET: "bench" }), logLevel: "warn", webDist: null, engine: { embedded: false, heartbeatTimeoutS: 30, heartbeatMs: 1000, reapIntervalMs: 60_000 } };
+const config = {
+  ...loadConfig({ DATA_DIR: "/tmp/sieve-bench-api", JWT_SECRET: "bench" }),
+  logLevel: "warn",
+  webDist: null,
+  engine: { embedded: false, heartbeatTimeoutS: 30, heartbeatMs: 1000, reapIntervalMs: 60_000 },
+};
 const database = await openDatabase({ kind: "pglite", dataDir: null });
 const compute = new ComputePool(threads);
 const app = await buildApp({ config, database, compute, engine: config.engine, logger: false });
 await app.listen({ port: 0, host: "127.0.0.1" });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-const signup = await (await fetch(`${base}/v1/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "bench@example.org", password: "bench-password", name: "Bench" }) })).json() as { access_token: string };
+const signup = (await (
+  await fetch(`${base}/v1/auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "bench@example.org", password: "bench-password", name: "Bench" }),
+  })
+).json()) as { access_token: string };
 const analyze = (smiles: string[]) =>
-  fetch(`${base}/v1/molecules/analyze`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${signup.access_token}` }, body: JSON.stringify({ smiles }) }).then((r) => r.json());
+  fetch(`${base}/v1/molecules/analyze`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${signup.access_token}` },
+    body: JSON.stringify({ smiles }),
+  }).then((r) => r.json());
 
 while (compute.liveThreads < threads) await new Promise((r) => setTimeout(r, 100));
 await analyze(thousand.slice(0, 200)); // warm the threads
@@ -67,11 +86,25 @@ writeBenchReport(
   "Molecule analysis: API on the compute pool vs the single-thread core",
   [
     { measure: "single-thread analyzeMolecule (molecules/s)", value: singleThreadRate, target: "" },
-    { measure: `POST /v1/molecules/analyze, 1,000 SMILES per request, ${threads} threads (molecules/s, median of 3)`, value: apiRate, target: "" },
+    {
+      measure: `POST /v1/molecules/analyze, 1,000 SMILES per request, ${threads} threads (molecules/s, median of 3)`,
+      value: apiRate,
+      target: "",
+    },
     { measure: "API / single thread", value: apiRate / singleThreadRate, target: "≥ 1.6" },
-    { measure: "/health p50 while 10,000 SMILES are analysed (ms)", value: percentile(healthLatencies, 50), target: "" },
-    { measure: "/health p95 while 10,000 SMILES are analysed (ms)", value: percentile(healthLatencies, 95), target: "< 100" },
+    {
+      measure: "/health p50 while 10,000 SMILES are analysed (ms)",
+      value: percentile(healthLatencies, 50),
+      target: "",
+    },
+    {
+      measure: "/health p95 while 10,000 SMILES are analysed (ms)",
+      value: percentile(healthLatencies, 95),
+      target: "< 100",
+    },
     { measure: "/health samples", value: healthLatencies.length, target: "" },
   ],
-  ["Descriptors: all of analyzeMolecule (incl. QED, SA score, InChIKey), no SVG; first 1,000 rows of DrugCentral structures.smiles.tsv."],
+  [
+    "Descriptors: all of analyzeMolecule (incl. QED, SA score, InChIKey), no SVG; first 1,000 rows of DrugCentral structures.smiles.tsv.",
+  ],
 );

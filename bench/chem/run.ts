@@ -1,6 +1,18 @@
-import { analyzeMolecule, loadRDKit, morganFingerprintOfSmiles, parseSmiles, SimilarityIndex, type AnalyzeOptions } from "@sieve/chem";
+import {
+  analyzeMolecule,
+  loadRDKit,
+  morganFingerprintOfSmiles,
+  parseSmiles,
+  SimilarityIndex,
+  type AnalyzeOptions,
+} from "@sieve/chem";
 import { rdkitPythonAvailable, RDKIT_PYTHON, runRDKitPython } from "../../packages/chem/test/python-reference";
-import { DRUGCENTRAL_STRUCTURES, everyNth, readDrugCentral, readTox21Smiles } from "../../packages/chem/test/shared-data";
+import {
+  DRUGCENTRAL_STRUCTURES,
+  everyNth,
+  readDrugCentral,
+  readTox21Smiles,
+} from "../../packages/chem/test/shared-data";
 import { percentile, writeBenchReport, type BenchRow } from "../lib/report";
 
 // Single-thread throughput of analyzeMolecule against RDKit Python (Debian python3-rdkit) on the
@@ -116,21 +128,56 @@ const throughputRow = (benchmark: string, implementation: string, timings: Timin
 });
 const rows: BenchRow[] = [
   throughputRow(descriptors, "Sieve analyzeMolecule, RDKit.js 2026.09", ours),
-  python ? throughputRow(descriptors, "RDKit Python 2022.09 (Debian)", theirs) : { benchmark: descriptors, implementation: "RDKit Python (unavailable)", value: null },
-  { benchmark: descriptors, implementation: "ratio Sieve / RDKit Python", value: ratio === null ? null : Number(ratio.toFixed(3)), unit: "×", target: `≥ ${TARGET_RATIO}`, pass: ratio === null ? null : ratio >= TARGET_RATIO },
+  python
+    ? throughputRow(descriptors, "RDKit Python 2022.09 (Debian)", theirs)
+    : { benchmark: descriptors, implementation: "RDKit Python (unavailable)", value: null },
+  {
+    benchmark: descriptors,
+    implementation: "ratio Sieve / RDKit Python",
+    value: ratio === null ? null : Number(ratio.toFixed(3)),
+    unit: "×",
+    target: `≥ ${TARGET_RATIO}`,
+    pass: ratio === null ? null : ratio >= TARGET_RATIO,
+  },
   throughputRow("full analyzeMolecule (with InChI, no SVG)", "Sieve analyzeMolecule, RDKit.js 2026.09", oursWithInchi),
-  { benchmark: `similarity search, ${index.size} fingerprints, top ${TOPK}`, implementation: "SimilarityIndex p50", value: Number(percentile(latencies, 50).toFixed(3)), unit: "ms", target: null, pass: null },
-  { benchmark: `similarity search, ${index.size} fingerprints, top ${TOPK}`, implementation: "SimilarityIndex p95", value: Number(p95.toFixed(3)), unit: "ms", target: `< ${TARGET_P95_MS}`, pass: p95 < TARGET_P95_MS },
-  { benchmark: `similarity search, ${index.size} fingerprints, top ${TOPK}`, implementation: "SimilarityIndex p95, every raw timing", value: Number(rawP95.toFixed(3)), unit: "ms", target: null, pass: null },
+  {
+    benchmark: `similarity search, ${index.size} fingerprints, top ${TOPK}`,
+    implementation: "SimilarityIndex p50",
+    value: Number(percentile(latencies, 50).toFixed(3)),
+    unit: "ms",
+    target: null,
+    pass: null,
+  },
+  {
+    benchmark: `similarity search, ${index.size} fingerprints, top ${TOPK}`,
+    implementation: "SimilarityIndex p95",
+    value: Number(p95.toFixed(3)),
+    unit: "ms",
+    target: `< ${TARGET_P95_MS}`,
+    pass: p95 < TARGET_P95_MS,
+  },
+  {
+    benchmark: `similarity search, ${index.size} fingerprints, top ${TOPK}`,
+    implementation: "SimilarityIndex p95, every raw timing",
+    value: Number(rawP95.toFixed(3)),
+    unit: "ms",
+    target: null,
+    pass: null,
+  },
 ];
-writeBenchReport("chem", "Chemistry core: analyzeMolecule throughput vs RDKit Python, similarity search latency", rows, [
-  `${molecules.length} molecules: the first parsable rows of DrugCentral structures.smiles.tsv; single thread; median of ${REPEATS} interleaved passes after one warm-up pass of ours.`,
-  "Throughput per CPU second (process.cpuUsage / time.process_time), the ratio too, because the machine is shared; wall_value is the same per wall-clock second.",
-  "Both sides parse the SMILES and compute canonical SMILES, formula, MW, exact MW, Crippen logP, TPSA, HBD/HBA, Lipinski NHOH/NO counts, rotatable bonds, rings, aromatic rings, heavy atoms, Fsp3, QED (mean weights) and the SA score.",
-  `RDKit Python is timed inside the interpreter (scripts/make-reference.py --time, interpreter start and I/O excluded), run as ${RDKIT_PYTHON}. Our CPU time includes Node's GC threads.`,
-  "Ours computes the RDKit descriptors from the molecule graph (packages/chem graph-descriptors.ts, equal to RDKit.js get_descriptors() value for value; get_descriptors() itself only for molecules with dummy atoms or unusual bonds) and also the largest fragment of salts.",
-  `Similarity: ${queries.length} queries taken from the indexed set (so each finds itself), Morgan radius 2, 2048 bits, Tanimoto; after 50 warm-up queries; p50/p95 of each query's fastest of ${SEARCH_ROUNDS} runs.`,
-]);
+writeBenchReport(
+  "chem",
+  "Chemistry core: analyzeMolecule throughput vs RDKit Python, similarity search latency",
+  rows,
+  [
+    `${molecules.length} molecules: the first parsable rows of DrugCentral structures.smiles.tsv; single thread; median of ${REPEATS} interleaved passes after one warm-up pass of ours.`,
+    "Throughput per CPU second (process.cpuUsage / time.process_time), the ratio too, because the machine is shared; wall_value is the same per wall-clock second.",
+    "Both sides parse the SMILES and compute canonical SMILES, formula, MW, exact MW, Crippen logP, TPSA, HBD/HBA, Lipinski NHOH/NO counts, rotatable bonds, rings, aromatic rings, heavy atoms, Fsp3, QED (mean weights) and the SA score.",
+    `RDKit Python is timed inside the interpreter (scripts/make-reference.py --time, interpreter start and I/O excluded), run as ${RDKIT_PYTHON}. Our CPU time includes Node's GC threads.`,
+    "Ours computes the RDKit descriptors from the molecule graph (packages/chem graph-descriptors.ts, equal to RDKit.js get_descriptors() value for value; get_descriptors() itself only for molecules with dummy atoms or unusual bonds) and also the largest fragment of salts.",
+    `Similarity: ${queries.length} queries taken from the indexed set (so each finds itself), Morgan radius 2, 2048 bits, Tanimoto; after 50 warm-up queries; p50/p95 of each query's fastest of ${SEARCH_ROUNDS} runs.`,
+  ],
+);
 
 function round(value: number): number {
   return Math.round(value * 10) / 10;

@@ -12,8 +12,20 @@ export function writeBenchReport(name: string, title: string, rows: BenchRow[], 
   mkdirSync(resultsDir, { recursive: true });
   const machine = { cpus: cpus().length, cpu_model: cpus()[0]?.model ?? "unknown", node: process.version };
   const measuredAt = new Date().toISOString();
-  writeFileSync(join(resultsDir, `${name}.json`), JSON.stringify({ name, title, measured_at: measuredAt, machine, rows, notes }, null, 2) + "\n");
-  const markdown = [`# ${title}`, "", `Measured ${measuredAt} on ${machine.cpus} × ${machine.cpu_model}, Node ${machine.node}.`, "", markdownTable(rows), "", ...notes.map((n) => `- ${n}`), ""].join("\n");
+  writeFileSync(
+    join(resultsDir, `${name}.json`),
+    JSON.stringify({ name, title, measured_at: measuredAt, machine, rows, notes }, null, 2) + "\n",
+  );
+  const markdown = [
+    `# ${title}`,
+    "",
+    `Measured ${measuredAt} on ${machine.cpus} × ${machine.cpu_model}, Node ${machine.node}.`,
+    "",
+    markdownTable(rows),
+    "",
+    ...notes.map((n) => `- ${n}`),
+    "",
+  ].join("\n");
   writeFileSync(join(resultsDir, `${name}.md`), markdown);
   console.log(markdown);
 }

@@ -28,7 +28,9 @@ export function referenceDataDir(): string {
 export function requireSharedData(): void {
   const missing = Object.values(CORPUS_FILES).filter((f) => !existsSync(sharedDataPath(f)));
   if (missing.length > 0) {
-    console.error(`Shared data not found (${missing.join(", ")} under ${sharedDataPath()}); the literature evaluation needs ../shared/data next to the repository.`);
+    console.error(
+      `Shared data not found (${missing.join(", ")} under ${sharedDataPath()}); the literature evaluation needs ../shared/data next to the repository.`,
+    );
     process.exit(1);
   }
 }

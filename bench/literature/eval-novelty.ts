@@ -14,7 +14,19 @@ import { auroc, calibration } from "./metrics";
 
 /** Every BioRED mention (all types, including variants and species) keyed by its raw corpus id. */
 function rawMentions(d: PreparedDocument): Mention[] {
-  return d.doc.mentions.flatMap((m) => m.ids.map((id) => ({ start: m.start, end: m.end, text: m.text, type: m.type ?? "gene", id, name: m.text, xrefs: {}, provenance: "gold" as const, method: "gold" as const })));
+  return d.doc.mentions.flatMap((m) =>
+    m.ids.map((id) => ({
+      start: m.start,
+      end: m.end,
+      text: m.text,
+      type: m.type ?? "gene",
+      id,
+      name: m.text,
+      xrefs: {},
+      provenance: "gold" as const,
+      method: "gold" as const,
+    })),
+  );
 }
 
 /**
@@ -28,7 +40,8 @@ function rawMentions(d: PreparedDocument): Mention[] {
 export function noveltyEvaluation(train: PreparedDocument[], dev: PreparedDocument[]) {
   const all = [...train, ...dev];
   const idsOf = new Map(all.map((d) => [d.doc.pmid, new Set(d.doc.mentions.flatMap((m) => m.ids))]));
-  const history = (a: string, b: string) => all.filter((d) => idsOf.get(d.doc.pmid)!.has(a) && idsOf.get(d.doc.pmid)!.has(b)).map((d) => Number(d.doc.pmid));
+  const history = (a: string, b: string) =>
+    all.filter((d) => idsOf.get(d.doc.pmid)!.has(a) && idsOf.get(d.doc.pmid)!.has(b)).map((d) => Number(d.doc.pmid));
   const examples = (docs: PreparedDocument[]) =>
     docs.flatMap((d) => {
       const input = { text: d.doc.text, sentences: d.sentences, mentions: rawMentions(d) };
@@ -49,7 +62,9 @@ export function noveltyEvaluation(train: PreparedDocument[], dev: PreparedDocume
     novel: dv.filter((e) => e.y === 1).length,
     formula: auroc(dv.map((e) => ({ score: e.formula, y: e.y }))),
     cues: auroc(dv.map((e) => ({ score: predictLogistic(cuesModel, e.cues), y: e.y }))),
-    combined: auroc(dv.map((e) => ({ score: predictLogistic(combinedModel, { ...e.cues, comention_novelty: e.formula }), y: e.y }))),
+    combined: auroc(
+      dv.map((e) => ({ score: predictLogistic(combinedModel, { ...e.cues, comention_novelty: e.formula }), y: e.y })),
+    ),
   };
 }
 
@@ -59,8 +74,17 @@ export function evidenceCalibration(dev: PreparedDocument[]) {
   for (const d of dev) {
     const related = new Set(d.doc.relations.flatMap((r) => [`${r.id1}\t${r.id2}`, `${r.id2}\t${r.id1}`]));
     for (const c of sentenceCandidates(d.doc.text, d.sentences, d.gold)) {
-      scored.push({ score: sentenceEvidence(c).evidence_score, y: related.has(`${corpusKey(c.head)}\t${corpusKey(c.tail)}`) ? 1 : 0 });
+      scored.push({
+        score: sentenceEvidence(c).evidence_score,
+        y: related.has(`${corpusKey(c.head)}\t${corpusKey(c.tail)}`) ? 1 : 0,
+      });
     }
   }
-  return { pairs: scored.length, positive: scored.filter((s) => s.y === 1).length, auroc: auroc(scored), ...calibration(scored), base_rate: scored.filter((s) => s.y === 1).length / scored.length };
+  return {
+    pairs: scored.length,
+    positive: scored.filter((s) => s.y === 1).length,
+    auroc: auroc(scored),
+    ...calibration(scored),
+    base_rate: scored.filter((s) => s.y === 1).length / scored.length,
+  };
 }

@@ -42,11 +42,21 @@ export function prepare(docs: PubTatorDocument[], dict: Dictionary | null): Prep
  * errors it will meet on new text rather than the near-perfect tagging of names mined from the
  * very same documents.
  */
-export function crossFitted(docs: PubTatorDocument[], reference: ReferenceData, types: EntityType[], options: DictionaryOptions = {}, extra: TrainingCorpus[] = [], folds = 5): PreparedDocument[] {
+export function crossFitted(
+  docs: PubTatorDocument[],
+  reference: ReferenceData,
+  types: EntityType[],
+  options: DictionaryOptions = {},
+  extra: TrainingCorpus[] = [],
+  folds = 5,
+): PreparedDocument[] {
   const out = prepare(docs, null);
   for (let f = 0; f < folds; f++) {
     const held = docs.filter((_, i) => i % folds === f);
-    const corpora = [{ documents: docs.filter((_, i) => i % folds !== f), types }, ...extra.map((c) => ({ ...c, documents: excluding(c.documents, held) }))];
+    const corpora = [
+      { documents: docs.filter((_, i) => i % folds !== f), types },
+      ...extra.map((c) => ({ ...c, documents: excluding(c.documents, held) })),
+    ];
     const dict = buildDictionary(reference, { ...options, corpora });
     out.forEach((d, i) => {
       if (i % folds === f) d.predicted = tagMentions(d.doc.text, dict, d.sentences);
@@ -68,7 +78,12 @@ export function excluding(docs: PubTatorDocument[], evaluated: PubTatorDocument[
  * `scope`, only gold mentions having an id it accepts are scored: predictions at the other gold
  * spans count neither way, predictions elsewhere are still false positives.
  */
-export function nerScore(docs: PreparedDocument[], type: EntityType, normalised: boolean, scope?: (id: string) => boolean): Prf {
+export function nerScore(
+  docs: PreparedDocument[],
+  type: EntityType,
+  normalised: boolean,
+  scope?: (id: string) => boolean,
+): Prf {
   const scorer = new SetScorer();
   for (const d of docs) {
     const key = (m: Mention) => `${m.start}:${m.end}` + (normalised ? `:${corpusKey(m) ?? "?"}` : "");
@@ -80,7 +95,9 @@ export function nerScore(docs: PreparedDocument[], type: EntityType, normalised:
       ids.add(corpusKey(m) ?? "?");
       goldSpans.set(span, ids);
     }
-    const outOfScope = new Set([...goldSpans].filter(([, ids]) => scope && ![...ids].some(scope)).map(([span]) => span));
+    const outOfScope = new Set(
+      [...goldSpans].filter(([, ids]) => scope && ![...ids].some(scope)).map(([span]) => span),
+    );
     const gold = new Set<string>();
     const predicted = new Set<string>();
     for (const m of d.predicted.filter((p) => p.type === type)) {
@@ -134,7 +151,11 @@ export function relationCeiling(docs: PreparedDocument[], kind: "chemical-diseas
 export function documentIdScore(docs: PreparedDocument[], type: EntityType): Prf {
   const scorer = new SetScorer();
   for (const d of docs) {
-    const ids = (ms: Mention[]) => ms.filter((m) => m.type === type).map(corpusKey).filter((k): k is string => k !== null);
+    const ids = (ms: Mention[]) =>
+      ms
+        .filter((m) => m.type === type)
+        .map(corpusKey)
+        .filter((k): k is string => k !== null);
     scorer.add(ids(d.predicted), ids(d.gold));
   }
   return scorer.result();
@@ -156,12 +177,26 @@ export function goldPairs(d: PreparedDocument, kind: "chemical-disease" | "gene-
   return out;
 }
 
-export function labelled(docs: PreparedDocument[], kind: "chemical-disease" | "gene-disease", mentions: "gold" | "predicted" = "gold"): LabelledDocument[] {
-  return docs.map((d) => ({ text: d.doc.text, sentences: d.sentences, mentions: mentions === "gold" ? d.gold : d.predicted, gold: goldPairs(d, kind) }));
+export function labelled(
+  docs: PreparedDocument[],
+  kind: "chemical-disease" | "gene-disease",
+  mentions: "gold" | "predicted" = "gold",
+): LabelledDocument[] {
+  return docs.map((d) => ({
+    text: d.doc.text,
+    sentences: d.sentences,
+    mentions: mentions === "gold" ? d.gold : d.predicted,
+    gold: goldPairs(d, kind),
+  }));
 }
 
 /** A document-level relation model fitted on the training split's gold mentions, or on its cross-fitted extracted mentions. */
-export function fitRelations(train: PreparedDocument[], kind: "chemical-disease" | "gene-disease", mentions: "gold" | "predicted" = "gold", options: DocumentModelOptions = {}): DocumentRelationModel {
+export function fitRelations(
+  train: PreparedDocument[],
+  kind: "chemical-disease" | "gene-disease",
+  mentions: "gold" | "predicted" = "gold",
+  options: DocumentModelOptions = {},
+): DocumentRelationModel {
   return fitDocumentRelationModel(labelled(train, kind, mentions), kind, options);
 }
 
@@ -172,7 +207,15 @@ export function fitRelations(train: PreparedDocument[], kind: "chemical-disease"
  * mentions comes from the same cross-validated scores: a model fitted on gold mentions scores the
  * noisier extracted pairs lower, so its own gold-mention threshold would cut too many of them.
  */
-export function chooseEndToEndFit(train: PreparedDocument[], kind: "chemical-disease" | "gene-disease", options: DocumentModelOptions = {}): { choice: "gold" | "predicted"; cv: Record<"gold" | "predicted", number>; threshold: Record<"gold" | "predicted", number> } {
+export function chooseEndToEndFit(
+  train: PreparedDocument[],
+  kind: "chemical-disease" | "gene-disease",
+  options: DocumentModelOptions = {},
+): {
+  choice: "gold" | "predicted";
+  cv: Record<"gold" | "predicted", number>;
+  threshold: Record<"gold" | "predicted", number>;
+} {
   const folds = 5;
   const extracted = labelled(train, kind, "predicted");
   const goldTotal = extracted.reduce((n, d) => n + d.gold.size, 0);
@@ -180,9 +223,15 @@ export function chooseEndToEndFit(train: PreparedDocument[], kind: "chemical-dis
     const docs = labelled(train, kind, source);
     const scored: { score: number; y: number }[] = [];
     for (let f = 0; f < folds; f++) {
-      const model = fitDocumentRelationModel(docs.filter((_, i) => i % folds !== f), kind, options);
+      const model = fitDocumentRelationModel(
+        docs.filter((_, i) => i % folds !== f),
+        kind,
+        options,
+      );
       extracted.forEach((d, i) => {
-        if (i % folds === f) for (const p of scoreDocumentPairs(model, d)) scored.push({ score: p.score, y: d.gold.has(`${p.head}\t${p.tail}`) ? 1 : 0 });
+        if (i % folds === f)
+          for (const p of scoreDocumentPairs(model, d))
+            scored.push({ score: p.score, y: d.gold.has(`${p.head}\t${p.tail}`) ? 1 : 0 });
       });
     }
     return bestThreshold(scored, goldTotal);
@@ -196,21 +245,37 @@ export function chooseEndToEndFit(train: PreparedDocument[], kind: "chemical-dis
 }
 
 /** Document-level relation P/R/F1 with gold or with extracted mentions. */
-export function relationScore(model: DocumentRelationModel, docs: PreparedDocument[], mentions: "gold" | "predicted"): Prf {
+export function relationScore(
+  model: DocumentRelationModel,
+  docs: PreparedDocument[],
+  mentions: "gold" | "predicted",
+): Prf {
   const scorer = new SetScorer();
   for (const d of docs) {
     const input = { text: d.doc.text, sentences: d.sentences, mentions: mentions === "gold" ? d.gold : d.predicted };
-    scorer.add(predictDocumentRelations(model, input).map((p) => `${p.head}\t${p.tail}`), goldPairs(d, model.kind as "chemical-disease" | "gene-disease"));
+    scorer.add(
+      predictDocumentRelations(model, input).map((p) => `${p.head}\t${p.tail}`),
+      goldPairs(d, model.kind as "chemical-disease" | "gene-disease"),
+    );
   }
   return scorer.result();
 }
 
 /** The same-sentence co-occurrence baseline the issue quotes (about 0.44 on CDR with gold entities). */
-export function cooccurrenceScore(model: DocumentRelationModel, docs: PreparedDocument[], mentions: "gold" | "predicted"): Prf {
+export function cooccurrenceScore(
+  model: DocumentRelationModel,
+  docs: PreparedDocument[],
+  mentions: "gold" | "predicted",
+): Prf {
   const scorer = new SetScorer();
   for (const d of docs) {
     const input = { text: d.doc.text, sentences: d.sentences, mentions: mentions === "gold" ? d.gold : d.predicted };
-    scorer.add(scoreDocumentPairs(model, input).filter((p) => p.sentences > 0).map((p) => `${p.head}\t${p.tail}`), goldPairs(d, model.kind as "chemical-disease" | "gene-disease"));
+    scorer.add(
+      scoreDocumentPairs(model, input)
+        .filter((p) => p.sentences > 0)
+        .map((p) => `${p.head}\t${p.tail}`),
+      goldPairs(d, model.kind as "chemical-disease" | "gene-disease"),
+    );
   }
   return scorer.result();
 }

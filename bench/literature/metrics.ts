@@ -39,11 +39,15 @@ export function auroc(scored: { score: number; y: number }[]): number {
   const sorted = [...scored].sort((a, b) => a.score - b.score);
   let rankSum = 0;
   let positives = 0;
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j < sorted.length && sorted[j]!.score === sorted[i]!.score) j++;
     const rank = (i + 1 + j) / 2;
-    for (let k = i; k < j; k++) if (sorted[k]!.y === 1) { rankSum += rank; positives++; }
+    for (let k = i; k < j; k++)
+      if (sorted[k]!.y === 1) {
+        rankSum += rank;
+        positives++;
+      }
     i = j;
   }
   const negatives = sorted.length - positives;

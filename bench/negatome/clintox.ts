@@ -28,7 +28,10 @@ export interface ClintoxCompound {
   failureWeight: number;
 }
 
-export function readClintoxCompounds(rdkit: RDKitModule, text: string): { compounds: ClintoxCompound[]; unparsed: number[] } {
+export function readClintoxCompounds(
+  rdkit: RDKitModule,
+  text: string,
+): { compounds: ClintoxCompound[]; unparsed: number[] } {
   const compounds: ClintoxCompound[] = [];
   const unparsed: number[] = [];
   for (const row of parseClintox(text).rows) {
@@ -54,7 +57,8 @@ export function similarityMatrix(compounds: readonly ClintoxCompound[]): Float32
   const matrix = new Float32Array(n * n);
   for (let i = 0; i < n; i++) {
     matrix[i * n + i] = 1;
-    for (let j = i + 1; j < n; j++) matrix[i * n + j] = matrix[j * n + i] = tanimoto(compounds[i]!.fingerprint, compounds[j]!.fingerprint);
+    for (let j = i + 1; j < n; j++)
+      matrix[i * n + j] = matrix[j * n + i] = tanimoto(compounds[i]!.fingerprint, compounds[j]!.fingerprint);
   }
   return matrix;
 }
@@ -65,7 +69,11 @@ export function similarityMatrix(compounds: readonly ClintoxCompound[]): Float32
  * acyclic and benzene groups never make up the test part); the other groups, in seeded random
  * order, fill the test part up to `testFraction`, the rest go to training.
  */
-export function scaffoldSplit(scaffolds: readonly string[], seed: number, testFraction = 0.2): { train: number[]; test: number[] } {
+export function scaffoldSplit(
+  scaffolds: readonly string[],
+  seed: number,
+  testFraction = 0.2,
+): { train: number[]; test: number[] } {
   const groups = new Map<string, number[]>();
   scaffolds.forEach((scaffold, i) => groups.set(scaffold, [...(groups.get(scaffold) ?? []), i]));
   const testSize = Math.round(testFraction * scaffolds.length);
@@ -105,9 +113,13 @@ export function leaveScaffoldOutEvidence(
     .filter((neighbour) => neighbour.similarity > minSimilarity)
     .sort((a, b) => b.similarity - a.similarity);
   const nearest = neighbours.slice(0, keep);
-  const analogues = neighbours.slice(keep).filter((neighbour) => neighbour.failure_weight > 0 && neighbour.similarity >= ANALOGUE_RAMP[0]![0]);
+  const analogues = neighbours
+    .slice(keep)
+    .filter((neighbour) => neighbour.failure_weight > 0 && neighbour.similarity >= ANALOGUE_RAMP[0]![0]);
   return {
-    exact_failure_weights: others.filter((j) => compounds[j]!.failure && self.inchiKey !== null && compounds[j]!.inchiKey === self.inchiKey).map((j) => compounds[j]!.failureWeight),
+    exact_failure_weights: others
+      .filter((j) => compounds[j]!.failure && self.inchiKey !== null && compounds[j]!.inchiKey === self.inchiKey)
+      .map((j) => compounds[j]!.failureWeight),
     neighbours: [...nearest, ...analogues],
     alert_catalogs: self.alertCatalogs,
     target_failure_weights: [],

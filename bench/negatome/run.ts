@@ -13,7 +13,13 @@ import {
 } from "@sieve/negatome";
 import { percentile, writeBenchReport, type BenchRow } from "../lib/report";
 import { CLINTOX, DRUGCENTRAL_STRUCTURES, readSharedData, TOX21 } from "../../packages/negatome/test/shared-data";
-import { leaveScaffoldOutEvidence, readClintoxCompounds, scaffoldSplit, similarityMatrix, type ClintoxCompound } from "./clintox";
+import {
+  leaveScaffoldOutEvidence,
+  readClintoxCompounds,
+  scaffoldSplit,
+  similarityMatrix,
+  type ClintoxCompound,
+} from "./clintox";
 import { measureSearch } from "./search";
 
 // npm run bench negatome: (a) ClinTox scaffold splits: AUROC of assessSafety's risk_score for
@@ -31,18 +37,30 @@ const t0 = performance.now();
 const { compounds, unparsed } = readClintoxCompounds(rdkit, clintoxText);
 const matrix = similarityMatrix(compounds);
 const n = compounds.length;
-console.log(`ClinTox: ${compounds.length} compounds prepared (${unparsed.length} unparsable: lines ${unparsed.join(", ")}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(
+  `ClinTox: ${compounds.length} compounds prepared (${unparsed.length} unparsable: lines ${unparsed.join(", ")}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
 
 const maxNeighbours = Math.max(...PARAMETER_GRID.neighbours);
 const minKernelStart = Math.min(...PARAMETER_GRID.kernel_start);
 const trainingExamples = (train: number[]) =>
-  train.map((i) => ({ evidence: leaveScaffoldOutEvidence(i, train, compounds, matrix, maxNeighbours, minKernelStart), failed: compounds[i]!.row.ctTox }));
+  train.map((i) => ({
+    evidence: leaveScaffoldOutEvidence(i, train, compounds, matrix, maxNeighbours, minKernelStart),
+    failed: compounds[i]!.row.ctTox,
+  }));
 /** A CT_TOX = 1 compound as the negatome stores it: `clintoxCandidates`' record with the prepared structure. */
 const entry = (c: ClintoxCompound): NegatomeEntry => {
   const { line: _line, smiles: _smiles, ...candidate } = c.failure!;
-  return { ...candidate, negatome_id: `clintox:${c.row.line}`, compound_smiles: c.row.smiles, compound_inchi_key: c.inchiKey ?? "", fingerprint: c.fingerprint };
+  return {
+    ...candidate,
+    negatome_id: `clintox:${c.row.line}`,
+    compound_smiles: c.row.smiles,
+    compound_inchi_key: c.inchiKey ?? "",
+    fingerprint: c.fingerprint,
+  };
 };
-const describeParameters = (p: SafetyParameters) => `start ${p.kernel_start}, power ${p.kernel_power}, k ${p.neighbours}, prior ${p.prior_strength}×${p.prior_rate.toFixed(3)}`;
+const describeParameters = (p: SafetyParameters) =>
+  `start ${p.kernel_start}, power ${p.kernel_power}, k ${p.neighbours}, prior ${p.prior_strength}×${p.prior_rate.toFixed(3)}`;
 
 const VARIANTS: Record<string, (c: RiskComponents) => number> = {
   risk_auroc: combineRisk,
@@ -55,13 +73,17 @@ const splitRows: BenchRow[] = [];
 const levels: { level: string; failed: boolean }[] = [];
 const latencies: number[] = [];
 for (const seed of SEEDS) {
-  const { train, test } = scaffoldSplit(compounds.map((c) => c.scaffold), seed);
+  const { train, test } = scaffoldSplit(
+    compounds.map((c) => c.scaffold),
+    seed,
+  );
   const failures = train.filter((i) => compounds[i]!.failure);
   const entries = failures.map((i) => entry(compounds[i]!));
   const records = new Map(entries.map((e) => [e.negatome_id, e]));
   const index = negatomeIndex(entries);
   const reference = new SimilarityIndex<string>();
-  for (const i of train) if (!compounds[i]!.row.ctTox) reference.add(`clintox:${compounds[i]!.row.line}`, compounds[i]!.fingerprint);
+  for (const i of train)
+    if (!compounds[i]!.row.ctTox) reference.add(`clintox:${compounds[i]!.row.line}`, compounds[i]!.fingerprint);
   const failureKeys = new Set(entries.map((e) => e.compound_inchi_key));
   const leaks = test.filter((i) => compounds[i]!.inchiKey !== null && failureKeys.has(compounds[i]!.inchiKey!)).length;
 
@@ -69,7 +91,14 @@ for (const seed of SEEDS) {
   const failed = test.map((i) => compounds[i]!.row.ctTox);
   const components = test.map((i) => {
     const t = performance.now();
-    const result = assessSafety({ rdkit, smiles: compounds[i]!.row.smiles, index, records, reference, parameters: fitted.parameters });
+    const result = assessSafety({
+      rdkit,
+      smiles: compounds[i]!.row.smiles,
+      index,
+      records,
+      reference,
+      parameters: fitted.parameters,
+    });
     latencies.push(performance.now() - t);
     if (!result.ok) throw new Error(`assessSafety refused ClinTox line ${compounds[i]!.row.line}: ${result.error}`);
     levels.push({ level: result.risk_level, failed: compounds[i]!.row.ctTox });
@@ -107,14 +136,34 @@ const riskMean = mean(numeric("risk_auroc"));
 const fullFit = fitSafetyParameters(trainingExamples(compounds.map((_, i) => i)));
 const calibration: BenchRow[] = ["green", "amber", "red"].map((level) => {
   const inLevel = levels.filter((l) => l.level === level);
-  return { risk_level: level, test_compounds: inLevel.length, failed: inLevel.filter((l) => l.failed).length, observed_failure_rate: inLevel.length ? inLevel.filter((l) => l.failed).length / inLevel.length : NaN };
+  return {
+    risk_level: level,
+    test_compounds: inLevel.length,
+    failed: inLevel.filter((l) => l.failed).length,
+    observed_failure_rate: inLevel.length ? inLevel.filter((l) => l.failed).length / inLevel.length : NaN,
+  };
 });
 // Nearest failure of another scaffold vs failure rate, over all of ClinTox (justifies the thresholds).
-const bins: [number, number][] = [[0, 0.3], [0.3, 0.4], [0.4, 0.5], [0.5, 0.6], [0.6, 0.7], [0.7, 0.8], [0.8, 1.01]];
-const nearestFailure = compounds.map((c, i) => Math.max(0, ...compounds.flatMap((d, j) => (d.row.ctTox && d.scaffold !== c.scaffold ? [matrix[i * n + j]!] : []))));
+const bins: [number, number][] = [
+  [0, 0.3],
+  [0.3, 0.4],
+  [0.4, 0.5],
+  [0.5, 0.6],
+  [0.6, 0.7],
+  [0.7, 0.8],
+  [0.8, 1.01],
+];
+const nearestFailure = compounds.map((c, i) =>
+  Math.max(0, ...compounds.flatMap((d, j) => (d.row.ctTox && d.scaffold !== c.scaffold ? [matrix[i * n + j]!] : []))),
+);
 for (const [lo, hi] of bins) {
   const inBin = compounds.filter((_, i) => nearestFailure[i]! >= lo && nearestFailure[i]! < hi);
-  calibration.push({ nearest_failure_tanimoto: `${lo}–${Math.min(hi, 1)}`, compounds: inBin.length, failed: inBin.filter((c) => c.row.ctTox).length, observed_failure_rate: inBin.filter((c) => c.row.ctTox).length / inBin.length });
+  calibration.push({
+    nearest_failure_tanimoto: `${lo}–${Math.min(hi, 1)}`,
+    compounds: inBin.length,
+    failed: inBin.filter((c) => c.row.ctTox).length,
+    observed_failure_rate: inBin.filter((c) => c.row.ctTox).length / inBin.length,
+  });
 }
 
 writeBenchReport(
@@ -130,15 +179,31 @@ writeBenchReport(
     `assessSafety latency per compound (PAINS/Brenk matching included), ${latencies.length} calls: p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms.`,
   ],
 );
-writeBenchReport("negatome-calibration", "Negatome: observed ClinTox failure rate by risk colour (test parts) and by nearest-failure similarity (all, leave-scaffold-out)", calibration, [
-  "Failure weights: CT_TOX = 1 rows are SAFETY/silver (0.85), the 18 also FDA-approved SAFETY/bronze (0.5). Risk colours: above 0.7 red, above 0.3 amber.",
-]);
+writeBenchReport(
+  "negatome-calibration",
+  "Negatome: observed ClinTox failure rate by risk colour (test parts) and by nearest-failure similarity (all, leave-scaffold-out)",
+  calibration,
+  [
+    "Failure weights: CT_TOX = 1 rows are SAFETY/silver (0.85), the 18 also FDA-approved SAFETY/bronze (0.5). Risk colours: above 0.7 red, above 0.3 amber.",
+  ],
+);
 
 const searchSmiles = [
   ...compounds.map((c) => c.row.smiles),
-  ...(readSharedData(TOX21) ?? "").split("\n").slice(1).map((line) => line.split(",").at(-1) ?? ""),
-  ...(readSharedData(DRUGCENTRAL_STRUCTURES) ?? "").split("\n").slice(1).map((line) => line.split("\t")[0] ?? ""),
+  ...(readSharedData(TOX21) ?? "")
+    .split("\n")
+    .slice(1)
+    .map((line) => line.split(",").at(-1) ?? ""),
+  ...(readSharedData(DRUGCENTRAL_STRUCTURES) ?? "")
+    .split("\n")
+    .slice(1)
+    .map((line) => line.split("\t")[0] ?? ""),
 ].filter((s) => s.length > 0);
-writeBenchReport("negatome-search", "Negatome: similarity search at 10,000 compounds", measureSearch(rdkit, searchSmiles, SEARCH_SIZE, 1), [
-  "Index: the first 10,000 parsable compounds of ClinTox, Tox21, then DrugCentral 2023 (ClinTox + Tox21 alone give fewer than 10,000). Queries: 1,000 seeded draws from the compounds left over (not in the index), after 100 warm-up queries. Shared 2-core machine: p95 includes scheduling noise.",
-]);
+writeBenchReport(
+  "negatome-search",
+  "Negatome: similarity search at 10,000 compounds",
+  measureSearch(rdkit, searchSmiles, SEARCH_SIZE, 1),
+  [
+    "Index: the first 10,000 parsable compounds of ClinTox, Tox21, then DrugCentral 2023 (ClinTox + Tox21 alone give fewer than 10,000). Queries: 1,000 seeded draws from the compounds left over (not in the index), after 100 warm-up queries. Shared 2-core machine: p95 includes scheduling noise.",
+  ],
+);

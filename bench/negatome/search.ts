@@ -23,13 +23,20 @@ export function measureSearch(rdkit: RDKitModule, smiles: readonly string[], siz
     if (index.size < size) index.add(index.size, fingerprint);
     else heldOut.push(fingerprint);
   }
-  if (index.size < size || heldOut.length === 0) throw new Error(`measureSearch: ${index.size} fingerprints indexed and ${heldOut.length} held out; need ${size} and some queries`);
+  if (index.size < size || heldOut.length === 0)
+    throw new Error(
+      `measureSearch: ${index.size} fingerprints indexed and ${heldOut.length} held out; need ${size} and some queries`,
+    );
   const fingerprintSeconds = (performance.now() - t0) / 1000;
   const random = new Random(seed);
   const queries = Array.from({ length: QUERIES }, () => random.pick(heldOut));
   const shapes = [
     { name: "top 10", k: 10, min: 0 },
-    { name: "assessSafety (top 40, ≥ 0.15)", k: Math.max(DEFAULT_SAFETY_PARAMETERS.neighbours, MAX_EVIDENCE_HITS), min: Math.min(DEFAULT_SAFETY_PARAMETERS.kernel_start, EVIDENCE_MIN_SIMILARITY) },
+    {
+      name: "assessSafety (top 40, ≥ 0.15)",
+      k: Math.max(DEFAULT_SAFETY_PARAMETERS.neighbours, MAX_EVIDENCE_HITS),
+      min: Math.min(DEFAULT_SAFETY_PARAMETERS.kernel_start, EVIDENCE_MIN_SIMILARITY),
+    },
   ];
   return shapes.map(({ name, k, min }) => {
     for (const query of queries.slice(0, WARM_UP)) index.search(query, k, min);

@@ -1,5 +1,13 @@
 import type { RDKitModule } from "@sieve/chem";
-import { GRAPH_GA_DEFAULTS, mutateSmiles, Oracle, Random, runGraphGA, type Evaluation, type Objective } from "@sieve/optimize";
+import {
+  GRAPH_GA_DEFAULTS,
+  mutateSmiles,
+  Oracle,
+  Random,
+  runGraphGA,
+  type Evaluation,
+  type Objective,
+} from "@sieve/optimize";
 
 export const METHODS = ["graph_ga", "graph_ga_batch_diversity", "random_sampling", "random_mutation"] as const;
 export type Method = (typeof METHODS)[number];
@@ -15,11 +23,28 @@ export const BENCH_DIMENSION = GRAPH_GA_DEFAULTS.dimension;
  * used up); random mutation scores single GB-GA mutants of random pool molecules, without any
  * selection, so it explores with the same operators as the GA but never builds on what scored well.
  */
-export function runMethod(rdkit: RDKitModule, method: Method, objective: Objective, pool: readonly string[], seed: number, budget: number, onEvaluation: (e: Evaluation) => void): void {
+export function runMethod(
+  rdkit: RDKitModule,
+  method: Method,
+  objective: Objective,
+  pool: readonly string[],
+  seed: number,
+  budget: number,
+  onEvaluation: (e: Evaluation) => void,
+): void {
   if (method === "graph_ga" || method === "graph_ga_batch_diversity") {
     runGraphGA(
       rdkit,
-      { startingSmiles: pool, objective, seed, maxGenerations: Number.MAX_SAFE_INTEGER, maxOracleCalls: budget, batchDiversity: method === "graph_ga_batch_diversity", dimension: BENCH_DIMENSION, ...PMO_GRAPH_GA },
+      {
+        startingSmiles: pool,
+        objective,
+        seed,
+        maxGenerations: Number.MAX_SAFE_INTEGER,
+        maxOracleCalls: budget,
+        batchDiversity: method === "graph_ga_batch_diversity",
+        dimension: BENCH_DIMENSION,
+        ...PMO_GRAPH_GA,
+      },
       { onEvaluation },
     );
     return;

@@ -32,16 +32,22 @@ const dataPath = join(here, "..", "..", "..", "shared", "data", "drugcentral", "
 const rdkit = await loadRDKit();
 const pool = loadStartingPool(rdkit, dataPath, POOL_SIZE);
 if (!pool) {
-  console.log(`bench/optimize skipped: ${dataPath} is absent (the starting pool comes from DrugCentral in shared/data).`);
+  console.log(
+    `bench/optimize skipped: ${dataPath} is absent (the starting pool comes from DrugCentral in shared/data).`,
+  );
   process.exit(0);
 }
-console.log(`Starting pool: ${pool.length} DrugCentral molecules; ${seeds.length} seeds × ${budget} oracle calls per run.`);
+console.log(
+  `Starting pool: ${pool.length} DrugCentral molecules; ${seeds.length} seeds × ${budget} oracle calls per run.`,
+);
 
 // BatchDiversity is the product's setting, so it is measured on the product's objective only
 // (it doubles the per-molecule cost and would push the full run past an hour on two cores).
-const methodsOf = (task: string) => METHODS.filter((method) => method !== "graph_ga_batch_diversity" || task === "multi_property");
+const methodsOf = (task: string) =>
+  METHODS.filter((method) => method !== "graph_ga_batch_diversity" || task === "multi_property");
 const cells = Object.keys(TASKS).flatMap((task) => methodsOf(task).map((method) => `${task}:${method}`));
-for (const cell of only ?? []) if (!cells.includes(cell)) throw new Error(`--only: no cell ${cell} (cells: ${cells.join(", ")})`);
+for (const cell of only ?? [])
+  if (!cells.includes(cell)) throw new Error(`--only: no cell ${cell} (cells: ${cells.join(", ")})`);
 // Slow jobs first, so the two workers finish together.
 const cost = (job: Job) => (job.method === "random_sampling" ? 1 : 0);
 const jobs: Job[] = Object.keys(TASKS)
@@ -50,7 +56,8 @@ const jobs: Job[] = Object.keys(TASKS)
   .sort((a, b) => cost(a) - cost(b));
 const partialPath = join(here, "..", "results", "optimize-runs.jsonl");
 mkdirSync(dirname(partialPath), { recursive: true });
-const sameRun = (a: Job, b: Job) => a.task === b.task && a.method === b.method && a.seed === b.seed && a.budget === b.budget;
+const sameRun = (a: Job, b: Job) =>
+  a.task === b.task && a.method === b.method && a.seed === b.seed && a.budget === b.budget;
 // Records kept from earlier runs: all of them with --from-runs, those of the other cells with --only.
 const kept = fromRuns || only ? readRecords().filter((record) => !jobs.some((job) => sameRun(job, record))) : [];
 if (!fromRuns) writeFileSync(partialPath, kept.map((record) => JSON.stringify(record) + "\n").join(""));
@@ -69,12 +76,18 @@ for (const task of Object.keys(TASKS)) {
     rows.push({
       task,
       method,
-      auc_top10: spread(runs.map((r) => r.auc), 3),
+      auc_top10: spread(
+        runs.map((r) => r.auc),
+        3,
+      ),
       best: spread(best, 3),
       best_max: round(Math.max(...best)),
       oracle_calls: Math.round(mean(runs.map((r) => r.calls))),
       oracle_calls_per_cpu_s: spread(throughput[task]!, 0),
-      run_calls_per_s: spread(runs.map((r) => r.calls / r.seconds), 0),
+      run_calls_per_s: spread(
+        runs.map((r) => r.calls / r.seconds),
+        0,
+      ),
     });
   }
 }
@@ -148,7 +161,9 @@ function runJobs(queue: Job[]): Promise<JobResult[]> {
         // Kept as they come, so that a run cut short still leaves its finished runs behind.
         appendFileSync(partialPath, JSON.stringify(result) + "\n");
         const elapsed = ((performance.now() - started) / 1000).toFixed(0);
-        console.log(`[${done.length}/${queue.length} ${elapsed}s] ${result.task} ${result.method} seed ${result.seed}: AUC ${result.auc.toFixed(3)}, best ${result.best.toFixed(3)}, ${result.calls} calls in ${result.seconds.toFixed(1)} s`);
+        console.log(
+          `[${done.length}/${queue.length} ${elapsed}s] ${result.task} ${result.method} seed ${result.seed}: AUC ${result.auc.toFixed(3)}, best ${result.best.toFixed(3)}, ${result.calls} calls in ${result.seconds.toFixed(1)} s`,
+        );
         feed();
       });
       worker.on("error", reject);

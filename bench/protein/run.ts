@@ -51,7 +51,13 @@ if (biopython) {
   const dir = mkdtempSync(join(tmpdir(), "sieve-protein-bench-"));
   try {
     const fasta = join(dir, "sequences.fasta");
-    writeFileSync(fasta, sequences.slice(0, BIOPYTHON_SEQUENCES).map((s, i) => `>s${i}\n${s}`).join("\n") + "\n");
+    writeFileSync(
+      fasta,
+      sequences
+        .slice(0, BIOPYTHON_SEQUENCES)
+        .map((s, i) => `>s${i}\n${s}`)
+        .join("\n") + "\n",
+    );
     const script = join(dirname(fileURLToPath(import.meta.url)), "biopython-rate.py");
     const timed = runBiopythonScript(script, [fasta]) as { biopython: string; sequences: number; seconds: number };
     rows.push({
@@ -73,4 +79,9 @@ if (biopython) {
   notes.push(`Biopython not timed: ${noBiopythonReason}.`);
 }
 
-writeBenchReport("protein", "Protein analysis throughput (sequences of 300 residues per second, one thread)", rows, notes);
+writeBenchReport(
+  "protein",
+  "Protein analysis throughput (sequences of 300 residues per second, one thread)",
+  rows,
+  notes,
+);

@@ -16,21 +16,39 @@ if (!existsSync(new URL("hgnc/hgnc_mapper.tsv", SHARED)) || !existsSync(STRING_F
   process.exit(0);
 }
 
-const config = { ...loadConfig({ DATA_DIR: "/tmp/sieve-bench-targets", JWT_SECRET: "bench" }), logLevel: "warn", webDist: null };
+const config = {
+  ...loadConfig({ DATA_DIR: "/tmp/sieve-bench-targets", JWT_SECRET: "bench" }),
+  logLevel: "warn",
+  webDist: null,
+};
 const database = await openDatabase({ kind: "pglite", dataDir: null });
 const compute = new ComputePool(2);
 const app = await buildApp({ config, database, compute, logger: false });
 await app.listen({ port: 0, host: "127.0.0.1" });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 const json = { "content-type": "application/json" };
-const { access_token: token } = (await (await fetch(`${base}/v1/auth/signup`, { method: "POST", headers: json, body: JSON.stringify({ email: "bench@example.org", password: "bench-password", name: "Bench" }) })).json()) as { access_token: string };
+const { access_token: token } = (await (
+  await fetch(`${base}/v1/auth/signup`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email: "bench@example.org", password: "bench-password", name: "Bench" }),
+  })
+).json()) as { access_token: string };
 const auth = { authorization: `Bearer ${token}` };
 
 let started = performance.now();
 const load = await fetch(`${base}/v1/admin/reference-data/load`, {
   method: "POST",
   headers: { ...json, ...auth },
-  body: JSON.stringify({ datasets: ["reference:genes", "reference:diseases", "targets:drugcentral", "targets:jensenlab", "targets:withdrawn"] }),
+  body: JSON.stringify({
+    datasets: [
+      "reference:genes",
+      "reference:diseases",
+      "targets:drugcentral",
+      "targets:jensenlab",
+      "targets:withdrawn",
+    ],
+  }),
 });
 if (!load.ok) throw new Error(`reference load failed: ${load.status} ${await load.text()}`);
 const loadSeconds = (performance.now() - started) / 1000;
@@ -39,7 +57,12 @@ form.set("file", new Blob([readFileSync(STRING_FILE)]), "nsclc_string_interactio
 const upload = await fetch(`${base}/v1/targets/ingest/string/upload`, { method: "POST", headers: auth, body: form });
 if (!upload.ok) throw new Error(`STRING upload failed: ${upload.status} ${await upload.text()}`);
 
-const identify = (disease: string, limit: number) => fetch(`${base}/v1/targets/identify`, { method: "POST", headers: { ...json, ...auth }, body: JSON.stringify({ disease, limit }) });
+const identify = (disease: string, limit: number) =>
+  fetch(`${base}/v1/targets/identify`, {
+    method: "POST",
+    headers: { ...json, ...auth },
+    body: JSON.stringify({ disease, limit }),
+  });
 
 /** Asks, waits for the engine job on 202, and returns the job's wall time. */
 async function computeRanking(disease: string): Promise<{ jobSeconds: number; genes: number }> {
@@ -48,7 +71,10 @@ async function computeRanking(disease: string): Promise<{ jobSeconds: number; ge
   if (first.status === 202) {
     const { detail } = (await first.json()) as { detail: { engine_job_id: string } };
     for (;;) {
-      const job = (await (await fetch(`${base}/v1/engine/jobs/${detail.engine_job_id}`, { headers: auth })).json()) as { status: string; error_message: string | null };
+      const job = (await (await fetch(`${base}/v1/engine/jobs/${detail.engine_job_id}`, { headers: auth })).json()) as {
+        status: string;
+        error_message: string | null;
+      };
       if (job.status === "completed") break;
       if (job.status === "failed") throw new Error(job.error_message ?? "failed");
       await new Promise((r) => setTimeout(r, 50));
@@ -58,7 +84,13 @@ async function computeRanking(disease: string): Promise<{ jobSeconds: number; ge
   return { jobSeconds: (performance.now() - t) / 1000, genes: body.genes_ranked };
 }
 
-const diseases = ["lung cancer", "Alzheimer's disease", "type 2 diabetes mellitus", "rheumatoid arthritis", "breast cancer"];
+const diseases = [
+  "lung cancer",
+  "Alzheimer's disease",
+  "type 2 diabetes mellitus",
+  "rheumatoid arthritis",
+  "breast cancer",
+];
 const jobs = [];
 for (const disease of diseases) jobs.push({ disease, ...(await computeRanking(disease)) });
 
@@ -82,11 +114,30 @@ writeBenchReport(
   "Target identification: cached rankings over all genes, and the ranking job",
   [
     ...[10, 1000].flatMap((limit) => [
-      { measure: `POST /v1/targets/identify, limit ${limit}, p50 (ms)`, value: percentile(latencies[limit]!, 50), target: "" },
-      { measure: `POST /v1/targets/identify, limit ${limit}, p95 (ms)`, value: percentile(latencies[limit]!, 95), target: "< 300" },
+      {
+        measure: `POST /v1/targets/identify, limit ${limit}, p50 (ms)`,
+        value: percentile(latencies[limit]!, 50),
+        target: "",
+      },
+      {
+        measure: `POST /v1/targets/identify, limit ${limit}, p95 (ms)`,
+        value: percentile(latencies[limit]!, 95),
+        target: "< 300",
+      },
     ]),
-    ...jobs.map((j) => ({ measure: `ranking job for ${j.disease}: 202 → 200 (s), ${j.genes} genes ranked`, value: j.jobSeconds, target: "" })),
-    { measure: "reference load: genes, diseases, DrugCentral, JensenLab, withDRAWN (s)", value: loadSeconds, target: "" },
+    ...jobs.map((j) => ({
+      measure: `ranking job for ${j.disease}: 202 → 200 (s), ${j.genes} genes ranked`,
+      value: j.jobSeconds,
+      target: "",
+    })),
+    {
+      measure: "reference load: genes, diseases, DrugCentral, JensenLab, withDRAWN (s)",
+      value: loadSeconds,
+      target: "",
+    },
   ],
-  ["100 requests per limit, rotating over the five diseases; each answer is the full JSON read to the end.", "Embedded PGlite in memory; 2 compute threads; the NSCLC STRING subset uploaded as the network."],
+  [
+    "100 requests per limit, rotating over the five diseases; each answer is the full JSON read to the end.",
+    "Embedded PGlite in memory; 2 compute threads; the NSCLC STRING subset uploaded as the network.",
+  ],
 );

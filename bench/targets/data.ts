@@ -11,7 +11,12 @@ import {
   type FeatureRow,
   type WithdrawnDrug,
 } from "@sieve/targets";
-import { hasSharedData, readSharedData, sharedDataFile, TARGET_REFERENCE_FILES as F } from "../../packages/targets/src/reference/shared-data";
+import {
+  hasSharedData,
+  readSharedData,
+  sharedDataFile,
+  TARGET_REFERENCE_FILES as F,
+} from "../../packages/targets/src/reference/shared-data";
 
 export interface BenchData {
   /** Protein-coding-like HGNC genes: those with a UniProt accession. */
@@ -34,10 +39,31 @@ export function loadBenchData(): BenchData {
   const hgnc = parseHgnc(readSharedData(F.hgnc));
   const index = new GeneIndex(hgnc);
   const hierarchy = new DiseaseHierarchy(parseObo(readSharedData(F.diseaseOntology)));
-  const indications = parseDrugIndications(readSharedData(F.drugIndications)).map((i) => ({ ...i, doid: i.doid === null ? null : hierarchy.resolve(i.doid) }));
-  const jensen = jensenLabFeatures(parseJensenDiseases(readSharedData(F.jensenlab)), index).map((r) => ({ ...r, disease: r.disease === null ? null : hierarchy.resolve(r.disease) }));
-  const universe = hgnc.filter((g) => g.uniprot.length > 0).map((g) => ({ hgnc_id: g.hgnc_id, gene_symbol: g.symbol, protein_name: g.name, uniprot_id: g.uniprot[0] ?? null }));
-  return { universe, index, hierarchy, targets: parseDrugTargets(readSharedData(F.drugTargets)), indications, withdrawn: parseWithdrawn(readSharedData(F.withdrawn)), jensen };
+  const indications = parseDrugIndications(readSharedData(F.drugIndications)).map((i) => ({
+    ...i,
+    doid: i.doid === null ? null : hierarchy.resolve(i.doid),
+  }));
+  const jensen = jensenLabFeatures(parseJensenDiseases(readSharedData(F.jensenlab)), index).map((r) => ({
+    ...r,
+    disease: r.disease === null ? null : hierarchy.resolve(r.disease),
+  }));
+  const universe = hgnc
+    .filter((g) => g.uniprot.length > 0)
+    .map((g) => ({
+      hgnc_id: g.hgnc_id,
+      gene_symbol: g.symbol,
+      protein_name: g.name,
+      uniprot_id: g.uniprot[0] ?? null,
+    }));
+  return {
+    universe,
+    index,
+    hierarchy,
+    targets: parseDrugTargets(readSharedData(F.drugTargets)),
+    indications,
+    withdrawn: parseWithdrawn(readSharedData(F.withdrawn)),
+    jensen,
+  };
 }
 
 export interface BenchDisease {
@@ -70,7 +96,8 @@ export function benchDiseases(data: BenchData, minTargets: number): BenchDisease
   for (const doid of [...drugsOfDisease.keys()].sort()) {
     const subtree = data.hierarchy.descendants(doid);
     const known = new Set<string>();
-    for (const d of subtree) for (const drug of drugsOfDisease.get(d) ?? []) for (const g of genesOfDrug.get(drug) ?? []) known.add(g);
+    for (const d of subtree)
+      for (const drug of drugsOfDisease.get(d) ?? []) for (const g of genesOfDrug.get(drug) ?? []) known.add(g);
     if (known.size >= minTargets) out.push({ doid, name: data.hierarchy.name(doid) ?? doid, subtree, known });
   }
   return out;

@@ -12,7 +12,11 @@ import {
   type FeatureRow,
   type NetworkEdge,
 } from "@sieve/targets";
-import { hasSharedData, readSharedData, TARGET_REFERENCE_FILES as F } from "../../packages/targets/src/reference/shared-data";
+import {
+  hasSharedData,
+  readSharedData,
+  TARGET_REFERENCE_FILES as F,
+} from "../../packages/targets/src/reference/shared-data";
 import type { BenchData, BenchDisease } from "./data";
 
 /** The two STRING subsets of the shared data and the disease each was built around. */
@@ -21,7 +25,8 @@ const STRING_SUBSETS: Record<string, string> = { "DOID:3908": F.stringNsclc, "DO
 export function loadNetworks(data: BenchData): Map<string, NetworkEdge[]> {
   const params = UploadFields.string.parse({});
   const out = new Map<string, NetworkEdge[]>();
-  for (const [doid, file] of Object.entries(STRING_SUBSETS)) if (hasSharedData(file)) out.set(doid, parseStringNetwork(readSharedData(file), params, data.index).edges ?? []);
+  for (const [doid, file] of Object.entries(STRING_SUBSETS))
+    if (hasSharedData(file)) out.set(doid, parseStringNetwork(readSharedData(file), params, data.index).edges ?? []);
   return out;
 }
 
@@ -44,16 +49,29 @@ export interface DiseaseEvidence {
   omics: EvidenceItem[];
 }
 
-export function diseaseEvidence(data: BenchData, d: BenchDisease, networks: ReadonlyMap<string, NetworkEdge[]>): DiseaseEvidence {
+export function diseaseEvidence(
+  data: BenchData,
+  d: BenchDisease,
+  networks: ReadonlyMap<string, NetworkEdge[]>,
+): DiseaseEvidence {
   const excluded = excludedDrugs(data.indications, d.subtree);
   const kept = data.targets.filter((t) => !excluded.has(t.drugcentral_id));
-  const touching = new Set(data.indications.filter((i) => i.doid !== null && d.subtree.has(i.doid)).map((i) => i.drugcentral_id));
+  const touching = new Set(
+    data.indications.filter((i) => i.doid !== null && d.subtree.has(i.doid)).map((i) => i.drugcentral_id),
+  );
   const untouched = data.targets.filter((t) => !touching.has(t.drugcentral_id));
-  const druggability = approvedDrugFeatures(data.targets, data.indications, data.index, { excludeDiseaseIds: d.subtree });
+  const druggability = approvedDrugFeatures(data.targets, data.indications, data.index, {
+    excludeDiseaseIds: d.subtree,
+  });
   // The disease's own clinical_precedence is switched off; whatever remains of it for the subtree is
   // empty by construction (evidenceForDisease keeps only the subtree's rows).
-  const ownPrecedence = evidenceForDisease(clinicalPrecedenceFeatures(data.targets, data.indications, data.index, { excludeDiseaseIds: d.subtree }), "drugcentral", d.subtree);
-  if (ownPrecedence.some((e) => e.feature_name === "clinical_precedence")) throw new Error(`${d.doid}: clinical precedence not switched off`);
+  const ownPrecedence = evidenceForDisease(
+    clinicalPrecedenceFeatures(data.targets, data.indications, data.index, { excludeDiseaseIds: d.subtree }),
+    "drugcentral",
+    d.subtree,
+  );
+  if (ownPrecedence.some((e) => e.feature_name === "clinical_precedence"))
+    throw new Error(`${d.doid}: clinical precedence not switched off`);
   const related = data.hierarchy.related(d.doid);
   const lit = evidenceForDisease(data.jensen, "jensenlab", d.subtree);
   const edges = networks.get(d.doid);
@@ -64,9 +82,21 @@ export function diseaseEvidence(data: BenchData, d: BenchDisease, networks: Read
     druggability,
     drugg: [...evidenceForDisease(druggability, "drugcentral", d.subtree), ...ownPrecedence],
     safeFlat: evidenceForDisease(safetyLiabilityFeatures(kept, data.withdrawn, data.index), "withdrawn", d.subtree),
-    safeShare: evidenceForDisease(safetyLiabilityFeatures(kept, data.withdrawn, data.index, { scale: "share" }), "withdrawn", d.subtree),
-    related: evidenceFromRelatedDiseases(clinicalPrecedenceFeatures(untouched, data.indications, data.index), "drugcentral", related),
-    relatedLenient: evidenceFromRelatedDiseases(clinicalPrecedenceFeatures(data.targets, data.indications, data.index, { excludeDiseaseIds: d.subtree }), "drugcentral", related),
+    safeShare: evidenceForDisease(
+      safetyLiabilityFeatures(kept, data.withdrawn, data.index, { scale: "share" }),
+      "withdrawn",
+      d.subtree,
+    ),
+    related: evidenceFromRelatedDiseases(
+      clinicalPrecedenceFeatures(untouched, data.indications, data.index),
+      "drugcentral",
+      related,
+    ),
+    relatedLenient: evidenceFromRelatedDiseases(
+      clinicalPrecedenceFeatures(data.targets, data.indications, data.index, { excludeDiseaseIds: d.subtree }),
+      "drugcentral",
+      related,
+    ),
     omics,
   };
 }

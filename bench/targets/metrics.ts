@@ -19,10 +19,15 @@ export interface RankingMetrics {
  * `scores[i]` / `positive[i]` for the genes that have a score; `rest` counts the other genes of the
  * universe (and the positives among them), which all tie below every scored gene.
  */
-export function rankingMetrics(scores: readonly number[], positive: readonly boolean[], rest: { size: number; positives: number }, k: number): RankingMetrics {
+export function rankingMetrics(
+  scores: readonly number[],
+  positive: readonly boolean[],
+  rest: { size: number; positives: number },
+  k: number,
+): RankingMetrics {
   const order = scores.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]!);
   const groups: { size: number; positives: number }[] = [];
-  for (let start = 0; start < order.length; ) {
+  for (let start = 0; start < order.length;) {
     let end = start;
     let p = 0;
     while (end < order.length && scores[order[end]!] === scores[order[start]!]) p += positive[order[end++]!] ? 1 : 0;
@@ -48,7 +53,13 @@ export function rankingMetrics(scores: readonly number[], positive: readonly boo
     }
   }
   const recall = totalPositives === 0 ? 0 : hits / totalPositives;
-  return { recall, enrichment: recall / (k / n), auroc: totalPositives === 0 || negatives === 0 ? 0.5 : wins / (totalPositives * negatives), hits, positives: totalPositives };
+  return {
+    recall,
+    enrichment: recall / (k / n),
+    auroc: totalPositives === 0 || negatives === 0 ? 0.5 : wins / (totalPositives * negatives),
+    hits,
+    positives: totalPositives,
+  };
 }
 
 /** FNV-1a 32-bit hash of a string: a fixed, seed-free split of the diseases into two halves. */
@@ -61,4 +72,5 @@ export function fnv1a(text: string): number {
   return h >>> 0;
 }
 
-export const mean = (xs: readonly number[]): number => (xs.length === 0 ? NaN : xs.reduce((a, b) => a + b, 0) / xs.length);
+export const mean = (xs: readonly number[]): number =>
+  xs.length === 0 ? NaN : xs.reduce((a, b) => a + b, 0) / xs.length;

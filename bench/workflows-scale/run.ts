@@ -1,5 +1,14 @@
 import { execFile, execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -39,9 +48,11 @@ function skip(why: string): never {
 }
 const runs = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: "ignore" }).status === 0;
 if (!existsSync(PDB)) skip(`1HSG.pdb is absent from the shared data (structures/1HSG.pdb next to the repository)`);
-if (!(await binaryAvailability("vina")).available || !(await binaryAvailability("obabel")).available) skip("vina or obabel is missing (apt-get install -y autodock-vina openbabel)");
+if (!(await binaryAvailability("vina")).available || !(await binaryAvailability("obabel")).available)
+  skip("vina or obabel is missing (apt-get install -y autodock-vina openbabel)");
 if (!runs("openssl", ["version"])) skip("openssl is missing (needed for the development certificates)");
-if (!runs("taskset", ["-c", "0", "true"]) || !runs("taskset", ["-c", "1", "true"])) skip("taskset is missing (util-linux) or cannot pin to cores 0 and 1");
+if (!runs("taskset", ["-c", "0", "true"]) || !runs("taskset", ["-c", "1", "true"]))
+  skip("taskset is missing (util-linux) or cannot pin to cores 0 and 1");
 if (availableParallelism() < 2) skip(`this machine has ${availableParallelism()} core(s); the scale-out needs 2`);
 
 // ---------------------------------------------------------------- helpers
@@ -94,7 +105,13 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts a command in its own process group, its output in a log file; `ready` resolves when a line matches. */
-function start(label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, ready?: RegExp): { child: ChildProcess; ready: Promise<void> } {
+function start(
+  label: string,
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready?: RegExp,
+): { child: ChildProcess; ready: Promise<void> } {
   const log = createWriteStream(join(scratch, `${label}.log`));
   const child = spawn(cmd, args, { cwd: REPO, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
@@ -108,7 +125,13 @@ function start(label: string, cmd: string, args: string[], env: NodeJS.ProcessEn
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);
-    child.once("exit", (code, signal) => reject(new Error(`${label} exited (${code ?? signal}) before it was ready; log: ${join(scratch, `${label}.log`)}\n${seen.slice(-2000)}`)));
+    child.once("exit", (code, signal) =>
+      reject(
+        new Error(
+          `${label} exited (${code ?? signal}) before it was ready; log: ${join(scratch, `${label}.log`)}\n${seen.slice(-2000)}`,
+        ),
+      ),
+    );
     if (!ready) resolve();
   });
   return { child, ready: readyPromise };
@@ -144,7 +167,8 @@ async function cleanup(failed = false): Promise<void> {
   for (const child of children.reverse()) await stop(child);
   if (failed) {
     // The logs go with the temporary folder: show their ends first.
-    for (const name of readdirSync(scratch).filter((n) => n.endsWith(".log"))) console.error(`--- ${name}\n${readFileSync(join(scratch, name), "utf8").slice(-3000)}`);
+    for (const name of readdirSync(scratch).filter((n) => n.endsWith(".log")))
+      console.error(`--- ${name}\n${readFileSync(join(scratch, name), "utf8").slice(-3000)}`);
   }
   rmSync(scratch, { recursive: true, force: true });
 }
@@ -211,10 +235,18 @@ try {
   server.ready.catch(() => {});
   await waitForHealth(api, server.child);
 
-  const call = async <T = Record<string, unknown>>(method: string, path: string, token: string | null, body?: unknown): Promise<T> => {
+  const call = async <T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    token: string | null,
+    body?: unknown,
+  ): Promise<T> => {
     const response = await fetch(api + path, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body instanceof FormData || body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body instanceof FormData || body === undefined ? {} : { "content-type": "application/json" }),
+      },
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
     const text = await response.text();
@@ -231,7 +263,8 @@ try {
   const token = account.access_token;
   const orgId = account.user.org_id;
   const project = await call<{ id: number }>("POST", "/v1/projects", token, { name: "VHTS scale-out", ruo_ack: true });
-  for (const name of ["worker-0", "worker-1"]) execFileSync("bash", [CERTS_SCRIPT, "--out", certs, "--org", String(orgId), "--name", name], { stdio: "ignore" });
+  for (const name of ["worker-0", "worker-1"])
+    execFileSync("bash", [CERTS_SCRIPT, "--out", certs, "--org", String(orgId), "--name", name], { stdio: "ignore" });
 
   const upload = async (kind: string, name: string, content: string | Buffer) => {
     const form = new FormData();
@@ -249,7 +282,11 @@ try {
     // Budget above the library size: every ligand is docked in both scenarios.
     budget: { max_evaluations: 800, wallclock_limit_s: 0 },
     seed: 42,
-    modules: [{ name: "BatchDiversity" }, { name: "RemoteExecution", params: { shards } }, { name: "Docking", params: { exhaustiveness: EXHAUSTIVENESS } }],
+    modules: [
+      { name: "BatchDiversity" },
+      { name: "RemoteExecution", params: { shards } },
+      { name: "Docking", params: { exhaustiveness: EXHAUSTIVENESS } },
+    ],
     notes: `bench/workflows-scale: ${shards} shard(s)`,
   });
 
@@ -289,16 +326,27 @@ try {
     });
     try {
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([Promise.all(workers.map((w) => w.ready)), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("workers did not register within 180 s")), 180_000)))]).finally(() => clearTimeout(timer));
+      await Promise.race([
+        Promise.all(workers.map((w) => w.ready)),
+        new Promise(
+          (_, reject) =>
+            (timer = setTimeout(() => reject(new Error("workers did not register within 180 s")), 180_000)),
+        ),
+      ]).finally(() => clearTimeout(timer));
       // What the kernel applies to each worker's process group (npm, node, and the Vina processes they start inherit it).
-      const pinning = workers.map((w) => execFileSync("taskset", ["-pc", String(w.child.pid)], { encoding: "utf8" }).trim());
+      const pinning = workers.map((w) =>
+        execFileSync("taskset", ["-pc", String(w.child.pid)], { encoding: "utf8" }).trim(),
+      );
 
       const cpuAtStart = workers.map((w) => groupCpuSeconds(w.child.pid!));
       const platformCpuAtStart = groupCpuSeconds(server.child.pid!);
       const busyAtStart = machineBusySeconds();
       const t0 = performance.now();
       const created = await call<{ id: string }>("POST", `/v1/projects/${project.id}/runs`, token, runBody(shards));
-      let detail: { run: { status: string }; job: { result: { final_metrics: Record<string, unknown> } | null; error_message: string | null } | null } | null = null;
+      let detail: {
+        run: { status: string };
+        job: { result: { final_metrics: Record<string, unknown> } | null; error_message: string | null } | null;
+      } | null = null;
       while (performance.now() - t0 < SCENARIO_TIMEOUT_MS) {
         detail = await call("GET", `/v1/workflows/runs/${created.id}`, token);
         if (["completed", "failed", "cancelled"].includes(detail!.run.status)) break;
@@ -309,7 +357,10 @@ try {
       const workerCpu = workers.map((w, i) => groupCpuSeconds(w.child.pid!) - cpuAtStart[i]!);
       const platformCpu = groupCpuSeconds(server.child.pid!) - platformCpuAtStart;
       const loadAfter = uptime();
-      if (detail?.run.status !== "completed") throw new Error(`run ${created.id} ended ${detail?.run.status ?? "unknown"} after ${wallSeconds.toFixed(0)} s: ${detail?.job?.error_message ?? ""}`);
+      if (detail?.run.status !== "completed")
+        throw new Error(
+          `run ${created.id} ended ${detail?.run.status ?? "unknown"} after ${wallSeconds.toFixed(0)} s: ${detail?.job?.error_message ?? ""}`,
+        );
 
       const metrics = detail.job!.result!.final_metrics as {
         hits: { name: string | null; affinity: number | null }[];
@@ -317,9 +368,17 @@ try {
         shards?: number;
         box: { center: number[]; size: number[] } | null;
       };
-      const jobs = (await call<{ jobs: { run_id: string; started_at: string | null; completed_at: string | null; attempts: number; result: { final_metrics: { elapsed_s?: number } } | null }[] }>("GET", "/v1/engine/jobs?domain=vhts", token)).jobs.filter(
-        (j) => j.run_id === created.id,
-      );
+      const jobs = (
+        await call<{
+          jobs: {
+            run_id: string;
+            started_at: string | null;
+            completed_at: string | null;
+            attempts: number;
+            result: { final_metrics: { elapsed_s?: number } } | null;
+          }[];
+        }>("GET", "/v1/engine/jobs?domain=vhts", token)
+      ).jobs.filter((j) => j.run_id === created.id);
       const docked = metrics.hits.filter((h) => h.affinity !== null);
       const result: ScenarioResult = {
         workers: cores.length,
@@ -332,7 +391,9 @@ try {
         filtered: metrics.counts.filtered,
         bestAffinity: docked.length ? Math.min(...docked.map((h) => h.affinity!)) : null,
         affinities: new Map(docked.map((h) => [h.name ?? "?", h.affinity!])),
-        shardSeconds: jobs.map((j) => (j.started_at && j.completed_at ? (Date.parse(j.completed_at) - Date.parse(j.started_at)) / 1000 : NaN)),
+        shardSeconds: jobs.map((j) =>
+          j.started_at && j.completed_at ? (Date.parse(j.completed_at) - Date.parse(j.started_at)) / 1000 : NaN,
+        ),
         attempts: jobs.map((j) => j.attempts),
         screeningSeconds: jobs.map((j) => j.result?.final_metrics.elapsed_s ?? NaN),
         workerCpu,
@@ -341,7 +402,9 @@ try {
         loadBefore,
         loadAfter,
         pinning,
-        box: metrics.box ? `${metrics.box.size.join(" × ")} Å at (${metrics.box.center.map((c) => c.toFixed(2)).join(", ")})` : "unknown",
+        box: metrics.box
+          ? `${metrics.box.size.join(" × ")} Å at (${metrics.box.center.map((c) => c.toFixed(2)).join(", ")})`
+          : "unknown",
       };
       console.log(
         `    wall ${wallSeconds.toFixed(1)} s, docked ${result.docked}/${LIGANDS.length}, best ${result.bestAffinity}, shard times ${result.shardSeconds.map((s) => s.toFixed(1)).join(" / ")} s, worker CPU ${workerCpu.map((c) => c.toFixed(1)).join(" / ")} s, platform CPU ${platformCpu.toFixed(1)} s, other processes ${result.otherCpu.toFixed(1)} CPU-s; load after: ${loadAfter}`,
@@ -377,10 +440,37 @@ try {
       const t = performance.now();
       for (const file of files) {
         await run("taskset", [
-          "-c", String(core), "vina", "--receptor", receptorPath, "--ligand", file, "--out", join(dir, `out-${core}.pdbqt`),
-          "--center_x", String(box.center[0]), "--center_y", String(box.center[1]), "--center_z", String(box.center[2]),
-          "--size_x", String(box.size[0]), "--size_y", String(box.size[1]), "--size_z", String(box.size[2]),
-          "--exhaustiveness", String(EXHAUSTIVENESS), "--seed", "42", "--num_modes", "9", "--cpu", "1", "--verbosity", "0",
+          "-c",
+          String(core),
+          "vina",
+          "--receptor",
+          receptorPath,
+          "--ligand",
+          file,
+          "--out",
+          join(dir, `out-${core}.pdbqt`),
+          "--center_x",
+          String(box.center[0]),
+          "--center_y",
+          String(box.center[1]),
+          "--center_z",
+          String(box.center[2]),
+          "--size_x",
+          String(box.size[0]),
+          "--size_y",
+          String(box.size[1]),
+          "--size_z",
+          String(box.size[2]),
+          "--exhaustiveness",
+          String(EXHAUSTIVENESS),
+          "--seed",
+          "42",
+          "--num_modes",
+          "9",
+          "--cpu",
+          "1",
+          "--verbosity",
+          "0",
         ]);
       }
       return (performance.now() - t) / 1000;
@@ -389,7 +479,9 @@ try {
     const alone = await stream(0);
     const together = await Promise.all([stream(0), stream(1)]);
     const result = { alone, together, ratio: Math.max(...together) / (2 * alone), load: `${loadBefore} → ${uptime()}` };
-    console.log(`\n--- bare Vina control: alone ${alone.toFixed(1)} s, together ${together.map((t) => t.toFixed(1)).join(" / ")} s, ratio ${result.ratio.toFixed(3)}`);
+    console.log(
+      `\n--- bare Vina control: alone ${alone.toFixed(1)} s, together ${together.map((t) => t.toFixed(1)).join(" / ")} s, ratio ${result.ratio.toFixed(3)}`,
+    );
     return result;
   }
 
@@ -397,7 +489,8 @@ try {
   const one = await scenario([0]);
   const two = await scenario([0, 1]);
   const control = await bareVinaControl();
-  if (one.docked !== two.docked) console.log(`WARNING: the scenarios docked different numbers of ligands (${one.docked} vs ${two.docked})`);
+  if (one.docked !== two.docked)
+    console.log(`WARNING: the scenarios docked different numbers of ligands (${one.docked} vs ${two.docked})`);
   const ratio = two.wallSeconds / one.wallSeconds;
   const sameAffinity = [...one.affinities].filter(([name, a]) => two.affinities.get(name) === a).length;
 
@@ -420,7 +513,12 @@ try {
   });
   const cpu = cpus()[0]?.model ?? "unknown";
   const controlRows: BenchRow[] = [
-    { scenario: `control: bare Vina, ${CONTROL_LIGANDS.length} fixed ligands, core 0 alone`, workers: 1, pinned_cores: "0", wall_s: Math.round(control.alone * 10) / 10 },
+    {
+      scenario: `control: bare Vina, ${CONTROL_LIGANDS.length} fixed ligands, core 0 alone`,
+      workers: 1,
+      pinned_cores: "0",
+      wall_s: Math.round(control.alone * 10) / 10,
+    },
     {
       scenario: `control: bare Vina, the same ${CONTROL_LIGANDS.length} on cores 0 and 1 at once`,
       workers: 2,
@@ -429,19 +527,24 @@ try {
       ratio_vs_one_worker: Math.round(control.ratio * 1000) / 1000,
     },
   ];
-  writeBenchReport("workflows-scale", "VHTS scale-out: one remote worker vs two (1HSG, 16 ligands)", [row(one, "a. one worker"), row(two, "b. two workers"), ...controlRows], [
-    `Measured ratio two workers / one worker: ${ratio.toFixed(3)} (target ≤ 0.6: ${ratio <= 0.6 ? "met" : "not met"}). Both runs completed and docked ${one.docked} and ${two.docked} of ${LIGANDS.length} ligands; best affinity ${one.bestAffinity} vs ${two.bestAffinity} kcal/mol; ${sameAffinity} of ${one.affinities.size} ligands got the same affinity in both runs.`,
-    `Each worker stands in for a one-core machine: it is one \`npm run worker\` process pinned with \`taskset -c <core>\` (npm, Node, its compute thread and every Vina process it starts inherit the pinning), DOCKING_PROCESSES=1 and --threads 1. Scenario a: one worker on core 0, RemoteExecution shards 1. Scenario b: two workers on cores 0 and 1, shards 2. Kernel affinity read back: a: ${one.pinning.join("; ")} — b: ${two.pinning.join("; ")}.`,
-    `Machine: ${cpus().length} × ${cpu}. The platform (one instance, ENGINE_EMBEDDED=false so only the remote workers run jobs, COMPUTE_THREADS=1, worker port with mutual TLS, development certificates from scripts/certs-dev.sh for the organization) was not pinned and ran on the same two cores; workers reached it over localhost.`,
-    `Same VHTS in both: 16 approved drugs of 11–33 heavy atoms, budget 800 evaluations (above the library size, so every candidate is docked), seed 42, BatchDiversity, Docking exhaustiveness ${EXHAUSTIVENESS} (num_modes 9; box around the crystal ligand MK1 as reported by the run: ${one.box}), ${vina}. The library is split by the platform: shard i takes every 2nd valid compound starting at i (8 ligands each); shard_s is each shard job's started→completed time on the platform (its screening loop alone: a ${one.screeningSeconds.map((x) => x.toFixed(1)).join(", ")} s, b ${two.screeningSeconds.map((x) => x.toFixed(1)).join(", ")} s); attempts per shard a: ${one.attempts.join(", ")}, b: ${two.attempts.join(", ")}.`,
-    "Wall time: from the POST that creates the run until GET /v1/workflows/runs/{id} reports it completed (polled every 0.5 s); it includes the worker's claim over the long poll, receptor and ligand preparation (obabel) and result upload. The workers had registered before the run was created.",
-    "No cache shared: the platform's DATA_DIR was a fresh temporary folder, and each worker got a fresh data folder per scenario, so its docking cache (<data dir>/.sieve-cache/docking) was empty at the start of each run.",
-    `Affinity per ligand (kcal/mol, a / b): ${LIGANDS.map(([name]) => `${name} ${one.affinities.get(name) ?? "—"} / ${two.affinities.get(name) ?? "—"}`).join("; ")}. Open Babel's --gen3d builds a different starting conformer on each call, so at exhaustiveness ${EXHAUSTIVENESS} the same ligand can score differently in the two runs.`,
-    "worker_cpu_s: CPU seconds (user + system, from /proc, reaped Vina and obabel processes included) that each worker's process group used between run creation and completion; worker_cpu_share = worker_cpu_s / wall_s, 1.00 being a whole core. other_processes_cpu_s: the machine's busy CPU seconds (/proc/stat, both cores) in the same interval minus the workers' and the platform's — the concurrent load, out of 2 × wall_s available.",
-    `Platform CPU during the runs: a ${one.platformCpu.toFixed(1)} s, b ${two.platformCpu.toFixed(1)} s.`,
-    `Control rows (no platform, measured right after b): ${CONTROL_LIGANDS.join(", ")} prepared once, then docked one after another by bare Vina with the same settings, pinned to core 0 alone (${control.alone.toFixed(1)} s), then the same sequence on core 0 and on core 1 at once (${control.together.map((t) => t.toFixed(1)).join(" / ")} s). Their ratio_vs_one_worker is the concurrent time over twice the lone time — the same work split over two cores, 0.5 being perfect — i.e. what this machine allowed two one-core streams at that moment; uptime ${control.load}.`,
-    `Load caveat: the machine is shared and other engineers' builds and tests ran concurrently, competing for the same two cores; the times are therefore upper bounds and the ratio depends on how that load fell on the two runs. uptime before/after — a: ${one.loadBefore} → ${one.loadAfter}; b: ${two.loadBefore} → ${two.loadAfter}.`,
-  ]);
+  writeBenchReport(
+    "workflows-scale",
+    "VHTS scale-out: one remote worker vs two (1HSG, 16 ligands)",
+    [row(one, "a. one worker"), row(two, "b. two workers"), ...controlRows],
+    [
+      `Measured ratio two workers / one worker: ${ratio.toFixed(3)} (target ≤ 0.6: ${ratio <= 0.6 ? "met" : "not met"}). Both runs completed and docked ${one.docked} and ${two.docked} of ${LIGANDS.length} ligands; best affinity ${one.bestAffinity} vs ${two.bestAffinity} kcal/mol; ${sameAffinity} of ${one.affinities.size} ligands got the same affinity in both runs.`,
+      `Each worker stands in for a one-core machine: it is one \`npm run worker\` process pinned with \`taskset -c <core>\` (npm, Node, its compute thread and every Vina process it starts inherit the pinning), DOCKING_PROCESSES=1 and --threads 1. Scenario a: one worker on core 0, RemoteExecution shards 1. Scenario b: two workers on cores 0 and 1, shards 2. Kernel affinity read back: a: ${one.pinning.join("; ")} — b: ${two.pinning.join("; ")}.`,
+      `Machine: ${cpus().length} × ${cpu}. The platform (one instance, ENGINE_EMBEDDED=false so only the remote workers run jobs, COMPUTE_THREADS=1, worker port with mutual TLS, development certificates from scripts/certs-dev.sh for the organization) was not pinned and ran on the same two cores; workers reached it over localhost.`,
+      `Same VHTS in both: 16 approved drugs of 11–33 heavy atoms, budget 800 evaluations (above the library size, so every candidate is docked), seed 42, BatchDiversity, Docking exhaustiveness ${EXHAUSTIVENESS} (num_modes 9; box around the crystal ligand MK1 as reported by the run: ${one.box}), ${vina}. The library is split by the platform: shard i takes every 2nd valid compound starting at i (8 ligands each); shard_s is each shard job's started→completed time on the platform (its screening loop alone: a ${one.screeningSeconds.map((x) => x.toFixed(1)).join(", ")} s, b ${two.screeningSeconds.map((x) => x.toFixed(1)).join(", ")} s); attempts per shard a: ${one.attempts.join(", ")}, b: ${two.attempts.join(", ")}.`,
+      "Wall time: from the POST that creates the run until GET /v1/workflows/runs/{id} reports it completed (polled every 0.5 s); it includes the worker's claim over the long poll, receptor and ligand preparation (obabel) and result upload. The workers had registered before the run was created.",
+      "No cache shared: the platform's DATA_DIR was a fresh temporary folder, and each worker got a fresh data folder per scenario, so its docking cache (<data dir>/.sieve-cache/docking) was empty at the start of each run.",
+      `Affinity per ligand (kcal/mol, a / b): ${LIGANDS.map(([name]) => `${name} ${one.affinities.get(name) ?? "—"} / ${two.affinities.get(name) ?? "—"}`).join("; ")}. Open Babel's --gen3d builds a different starting conformer on each call, so at exhaustiveness ${EXHAUSTIVENESS} the same ligand can score differently in the two runs.`,
+      "worker_cpu_s: CPU seconds (user + system, from /proc, reaped Vina and obabel processes included) that each worker's process group used between run creation and completion; worker_cpu_share = worker_cpu_s / wall_s, 1.00 being a whole core. other_processes_cpu_s: the machine's busy CPU seconds (/proc/stat, both cores) in the same interval minus the workers' and the platform's — the concurrent load, out of 2 × wall_s available.",
+      `Platform CPU during the runs: a ${one.platformCpu.toFixed(1)} s, b ${two.platformCpu.toFixed(1)} s.`,
+      `Control rows (no platform, measured right after b): ${CONTROL_LIGANDS.join(", ")} prepared once, then docked one after another by bare Vina with the same settings, pinned to core 0 alone (${control.alone.toFixed(1)} s), then the same sequence on core 0 and on core 1 at once (${control.together.map((t) => t.toFixed(1)).join(" / ")} s). Their ratio_vs_one_worker is the concurrent time over twice the lone time — the same work split over two cores, 0.5 being perfect — i.e. what this machine allowed two one-core streams at that moment; uptime ${control.load}.`,
+      `Load caveat: the machine is shared and other engineers' builds and tests ran concurrently, competing for the same two cores; the times are therefore upper bounds and the ratio depends on how that load fell on the two runs. uptime before/after — a: ${one.loadBefore} → ${one.loadAfter}; b: ${two.loadBefore} → ${two.loadAfter}.`,
+    ],
+  );
   failed = false;
 } finally {
   await cleanup(failed);
@@ -450,7 +553,10 @@ try {
 async function waitForHealth(api: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the platform exited (${child.exitCode}); log: ${join(scratch, "platform.log")}: ${readFileSync(join(scratch, "platform.log"), "utf8").slice(-2000)}`);
+    if (child.exitCode !== null)
+      throw new Error(
+        `the platform exited (${child.exitCode}); log: ${join(scratch, "platform.log")}: ${readFileSync(join(scratch, "platform.log"), "utf8").slice(-2000)}`,
+      );
     try {
       if ((await fetch(`${api}/health`)).ok) return;
     } catch {

@@ -2,7 +2,14 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
-import { DockingOracle, MemoryDockingCache, binaryAvailability, ligandRecords, mapConcurrent, prepareLigand } from "@sieve/workflows";
+import {
+  DockingOracle,
+  MemoryDockingCache,
+  binaryAvailability,
+  ligandRecords,
+  mapConcurrent,
+  prepareLigand,
+} from "@sieve/workflows";
 import { DOCKING_LIGANDS } from "../lib/docking-ligands";
 import { writeBenchReport, type BenchRow } from "../lib/report";
 
@@ -16,7 +23,8 @@ import { writeBenchReport, type BenchRow } from "../lib/report";
  */
 const SHARED = process.env.SIEVE_SHARED_DATA ?? join(import.meta.dirname, "..", "..", "..", "shared", "data");
 const PDB = join(SHARED, "structures", "1HSG.pdb");
-const INDINAVIR = "CC(C)(C)NC(=O)[C@@H]1CN(CC2=CN=CC=C2)CCN1C[C@@H](O)C[C@@H](CC1=CC=CC=C1)C(=O)N[C@@H]1[C@H](O)CC2=C1C=CC=C2";
+const INDINAVIR =
+  "CC(C)(C)NC(=O)[C@@H]1CN(CC2=CN=CC=C2)CCN1C[C@@H](O)C[C@@H](CC1=CC=CC=C1)C(=O)N[C@@H]1[C@H](O)CC2=C1C=CC=C2";
 const LIGANDS = DOCKING_LIGANDS.slice(0, 12);
 
 if (!existsSync(PDB)) {
@@ -33,9 +41,18 @@ const rows: BenchRow[] = [];
 const processes = availableParallelism();
 
 // 1. Throughput.
-const screening = await DockingOracle.create({ receptor, format: "pdb", box: { kind: "ligand" }, params: { exhaustiveness: 2, cpu: 1 }, cache: new MemoryDockingCache() });
+const screening = await DockingOracle.create({
+  receptor,
+  format: "pdb",
+  box: { kind: "ligand" },
+  params: { exhaustiveness: 2, cpu: 1 },
+  cache: new MemoryDockingCache(),
+});
 const started = performance.now();
-const docked = await mapConcurrent(LIGANDS, processes, async ([name, smiles]) => ({ name, ...(await screening.dock(smiles)) }));
+const docked = await mapConcurrent(LIGANDS, processes, async ([name, smiles]) => ({
+  name,
+  ...(await screening.dock(smiles)),
+}));
 const wall = (performance.now() - started) / 1000;
 await screening.close();
 const perLigand = docked.map((d) => d.seconds);
@@ -56,17 +73,34 @@ const work = mkdtempSync(join(tmpdir(), "sieve-redock-"));
 const crystal = join(work, "crystal.pdb");
 writeFileSync(crystal, ligandRecords(receptor, "MK1") + "\nEND\n");
 const crystalWithBonds = join(work, "crystal-conect.pdb");
-writeFileSync(crystalWithBonds, receptor.split(/\r?\n/).filter((l) => (l.startsWith("HETATM") && l.slice(17, 20) === "MK1") || l.startsWith("CONECT")).join("\n") + "\nEND\n");
+writeFileSync(
+  crystalWithBonds,
+  receptor
+    .split(/\r?\n/)
+    .filter((l) => (l.startsWith("HETATM") && l.slice(17, 20) === "MK1") || l.startsWith("CONECT"))
+    .join("\n") + "\nEND\n",
+);
 const crystalSdf = join(work, "crystal.sdf");
 execFileSync("obabel", [crystal, "-O", crystalSdf, "-d"], { stdio: "ignore" });
 
 async function redock(label: string, ligandSmiles: string | null) {
-  const oracle = await DockingOracle.create({ receptor, format: "pdb", box: { kind: "ligand" }, params: { exhaustiveness: 4, cpu: processes }, cache: new MemoryDockingCache() });
+  const oracle = await DockingOracle.create({
+    receptor,
+    format: "pdb",
+    box: { kind: "ligand" },
+    params: { exhaustiveness: 4, cpu: processes },
+    cache: new MemoryDockingCache(),
+  });
   try {
     const t0 = performance.now();
     // From the crystal ligand: its own coordinates (bonds from CONECT), hydrogens added for pH 7.4;
     // Vina randomises position, orientation and torsions anyway, so only ring geometry is kept.
-    const ligand = ligandSmiles ? await prepareLigand(ligandSmiles) : execFileSync("obabel", [crystalWithBonds, "-opdbqt", "-p", "7.4"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    const ligand = ligandSmiles
+      ? await prepareLigand(ligandSmiles)
+      : execFileSync("obabel", [crystalWithBonds, "-opdbqt", "-p", "7.4"], {
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "ignore"],
+        });
     const result = await oracle.dockPrepared(ligand);
     const seconds = (performance.now() - t0) / 1000;
     const rmsds = modeRmsds(result.poses_pdbqt);

@@ -52,7 +52,14 @@ export interface BuildAppOptions {
 const REDACTED_QUERY_PARAMS = /([?&](?:api_key|token|access_token)=)[^&]*/gi;
 
 /** Builds the whole platform's HTTP surface; `server.ts` only listens. Tests call this with `inject`. */
-export async function buildApp({ config, database, compute, engine = DEFAULT_ENGINE_SETTINGS, logger = true, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  compute,
+  engine = DEFAULT_ENGINE_SETTINGS,
+  logger = true,
+  logStream,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const options: FastifyServerOptions = {
     bodyLimit: 5 * 1024 * 1024,
     // Path parameters may be as long as a SMILES (`GET /v1/negatome/safety/{smiles}`); Fastify's default
@@ -63,9 +70,22 @@ export async function buildApp({ config, database, compute, engine = DEFAULT_ENG
     logger: logger && {
       level: config.logLevel,
       ...(logStream ? { stream: logStream } : {}),
-      redact: { paths: ["req.headers.authorization", 'req.headers["x-api-key"]', "req.headers.cookie", "*.password", "*.access_token"], censor: "[redacted]" },
+      redact: {
+        paths: [
+          "req.headers.authorization",
+          'req.headers["x-api-key"]',
+          "req.headers.cookie",
+          "*.password",
+          "*.access_token",
+        ],
+        censor: "[redacted]",
+      },
       serializers: {
-        req: (req) => ({ method: req.method, url: req.url.replace(REDACTED_QUERY_PARAMS, "$1[redacted]"), remoteAddress: req.ip }),
+        req: (req) => ({
+          method: req.method,
+          url: req.url.replace(REDACTED_QUERY_PARAMS, "$1[redacted]"),
+          remoteAddress: req.ip,
+        }),
       },
     },
   };

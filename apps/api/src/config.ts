@@ -48,10 +48,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = resolve(env.DATA_DIR ?? "./.data");
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (databaseUrl && !env.JWT_SECRET) {
-    throw new Error("JWT_SECRET is required when DATABASE_URL is set: every instance sharing that database must sign tokens with the same secret.");
+    throw new Error(
+      "JWT_SECRET is required when DATABASE_URL is set: every instance sharing that database must sign tokens with the same secret.",
+    );
   }
   const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got ${env.PORT}`);
   const webDist = resolve(env.WEB_DIST ?? join(repoRoot, "apps", "web", "dist"));
   return {
     port,
@@ -65,11 +68,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workerGateway: env.TLS_PORT ? workerGatewayConfig(env) : null,
     referenceDataRoot: referenceDataRoot(env, dataDir),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    md: { maxNs: positiveNumber(env.MD_MAX_NS, 10, "MD_MAX_NS"), maxWallSeconds: positiveInteger(env.MD_WALLCLOCK_S, 3600, "MD_WALLCLOCK_S") },
+    md: {
+      maxNs: positiveNumber(env.MD_MAX_NS, 10, "MD_MAX_NS"),
+      maxWallSeconds: positiveInteger(env.MD_WALLCLOCK_S, 3600, "MD_WALLCLOCK_S"),
+    },
     engine: {
       ...DEFAULT_ENGINE_SETTINGS,
       embedded: env.ENGINE_EMBEDDED !== "false",
-      heartbeatTimeoutS: positiveInteger(env.ENGINE_HEARTBEAT_TIMEOUT_S, DEFAULT_ENGINE_SETTINGS.heartbeatTimeoutS, "ENGINE_HEARTBEAT_TIMEOUT_S"),
+      heartbeatTimeoutS: positiveInteger(
+        env.ENGINE_HEARTBEAT_TIMEOUT_S,
+        DEFAULT_ENGINE_SETTINGS.heartbeatTimeoutS,
+        "ENGINE_HEARTBEAT_TIMEOUT_S",
+      ),
     },
     version: SIEVE_VERSION,
   };
@@ -110,11 +120,19 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   const text = value?.trim() ?? "";
   if (text === "" || text === "false" || text === "0") return false;
   if (text === "true") return true;
-  if (/^\d+$/.test(text)) throw new Error(`TRUST_PROXY=${text}: a hop count cannot tell a proxy from a client; give the proxy's address or CIDR (e.g. 127.0.0.1 or 10.0.0.0/8)`);
-  const entries = text.split(",").map((entry) => entry.trim()).filter(Boolean);
+  if (/^\d+$/.test(text))
+    throw new Error(
+      `TRUST_PROXY=${text}: a hop count cannot tell a proxy from a client; give the proxy's address or CIDR (e.g. 127.0.0.1 or 10.0.0.0/8)`,
+    );
+  const entries = text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const invalid = entries.filter((entry) => !PROXY_RANGE_NAMES.has(entry) && !isAddressOrCidr(entry));
   if (invalid.length || !entries.length) {
-    throw new Error(`TRUST_PROXY must be false, true, or proxy addresses/CIDRs separated by commas; not ${invalid.join(", ") || value}`);
+    throw new Error(
+      `TRUST_PROXY must be false, true, or proxy addresses/CIDRs separated by commas; not ${invalid.join(", ") || value}`,
+    );
   }
   return entries;
 }
@@ -130,8 +148,14 @@ function isAddressOrCidr(entry: string): boolean {
 
 function workerGatewayConfig(env: NodeJS.ProcessEnv): NonNullable<AppConfig["workerGateway"]> {
   const missing = ["TLS_CA", "TLS_CERT", "TLS_KEY"].filter((name) => !env[name]);
-  if (missing.length) throw new Error(`TLS_PORT needs ${missing.join(", ")} (files; npm run certs:dev makes development ones)`);
-  return { port: positiveInteger(env.TLS_PORT, 0, "TLS_PORT"), caFile: env.TLS_CA!, certFile: env.TLS_CERT!, keyFile: env.TLS_KEY! };
+  if (missing.length)
+    throw new Error(`TLS_PORT needs ${missing.join(", ")} (files; npm run certs:dev makes development ones)`);
+  return {
+    port: positiveInteger(env.TLS_PORT, 0, "TLS_PORT"),
+    caFile: env.TLS_CA!,
+    certFile: env.TLS_CERT!,
+    keyFile: env.TLS_KEY!,
+  };
 }
 
 function referenceDataRoot(env: NodeJS.ProcessEnv, dataDir: string): string {

@@ -37,7 +37,11 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   if (config.workerGateway) {
     const { port, caFile, certFile, keyFile } = config.workerGateway;
-    const gateway = await buildWorkerGateway({ tls: { ca: readFileSync(caFile), cert: readFileSync(certFile), key: readFileSync(keyFile) }, database, engine: app.engine });
+    const gateway = await buildWorkerGateway({
+      tls: { ca: readFileSync(caFile), cert: readFileSync(certFile), key: readFileSync(keyFile) },
+      database,
+      engine: app.engine,
+    });
     await gateway.listen({ port, host: config.host });
     closeGateway = () => gateway.close();
   }

@@ -1,4 +1,10 @@
-import { DataDirLockedError, isDatabaseUnavailable, openDatabase, type DatabaseHandle, type DatabaseOptions } from "@sieve/db";
+import {
+  DataDirLockedError,
+  isDatabaseUnavailable,
+  openDatabase,
+  type DatabaseHandle,
+  type DatabaseOptions,
+} from "@sieve/db";
 
 /** A start-up failure the operator can act on: printed as one line, without a stack trace. */
 export class StartupError extends Error {}
@@ -26,8 +32,12 @@ export function reasonOf(error: unknown): string {
   let reason = "";
   for (let current = error, depth = 0; current && depth < 8; depth++) {
     const candidate = current as { message?: unknown; code?: unknown; errors?: unknown; cause?: unknown };
-    const nested = Array.isArray(candidate.errors) ? (candidate.errors[0] as { message?: unknown } | undefined)?.message : undefined;
-    const text = [candidate.message, nested, candidate.code].find((value): value is string => typeof value === "string" && value.trim() !== "");
+    const nested = Array.isArray(candidate.errors)
+      ? (candidate.errors[0] as { message?: unknown } | undefined)?.message
+      : undefined;
+    const text = [candidate.message, nested, candidate.code].find(
+      (value): value is string => typeof value === "string" && value.trim() !== "",
+    );
     if (text) reason = text;
     current = candidate.cause;
   }
@@ -47,7 +57,12 @@ export async function openDatabaseForStart(
     delayMs = (attempt: number) => attempt * 1000,
     open = openDatabase,
     log = (line: string) => console.error(line),
-  }: { attempts?: number; delayMs?: (attempt: number) => number; open?: (options: DatabaseOptions) => Promise<DatabaseHandle>; log?: (line: string) => void } = {},
+  }: {
+    attempts?: number;
+    delayMs?: (attempt: number) => number;
+    open?: (options: DatabaseOptions) => Promise<DatabaseHandle>;
+    log?: (line: string) => void;
+  } = {},
 ): Promise<DatabaseHandle> {
   const where = describeDatabase(options);
   for (let attempt = 1; ; attempt++) {
@@ -58,10 +73,15 @@ export async function openDatabaseForStart(
       const unreachable = options.kind === "postgres" && isDatabaseUnavailable(error);
       if (!unreachable) throw new StartupError(`Cannot open ${where}: ${reasonOf(error)}`, { cause: error });
       if (attempt >= attempts) {
-        throw new StartupError(`${where} is unreachable after ${attempts} attempt${attempts === 1 ? "" : "s"} (${reasonOf(error)}). Check DATABASE_URL and that the server is running.`, { cause: error });
+        throw new StartupError(
+          `${where} is unreachable after ${attempts} attempt${attempts === 1 ? "" : "s"} (${reasonOf(error)}). Check DATABASE_URL and that the server is running.`,
+          { cause: error },
+        );
       }
       const wait = delayMs(attempt);
-      log(`${where} is unreachable (${reasonOf(error)}); retrying in ${Math.round(wait / 100) / 10} s (attempt ${attempt} of ${attempts})`);
+      log(
+        `${where} is unreachable (${reasonOf(error)}); retrying in ${Math.round(wait / 100) / 10} s (attempt ${attempt} of ${attempts})`,
+      );
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
@@ -69,8 +89,10 @@ export async function openDatabaseForStart(
 
 /** What to print when the process cannot start: one line for what the operator can fix, the stack for anything else. */
 export function startupFailureText(error: unknown): string {
-  if (error instanceof StartupError || error instanceof DataDirLockedError) return `Sieve cannot start: ${error.message}`;
+  if (error instanceof StartupError || error instanceof DataDirLockedError)
+    return `Sieve cannot start: ${error.message}`;
   const code = (error as { code?: unknown } | null)?.code;
-  if (code === "EADDRINUSE" || code === "EACCES") return `Sieve cannot start: ${reasonOf(error)} (choose another PORT or HOST)`;
+  if (code === "EADDRINUSE" || code === "EACCES")
+    return `Sieve cannot start: ${reasonOf(error)} (choose another PORT or HOST)`;
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }

@@ -18,16 +18,29 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const analyzeMolecules = (payload: unknown) => ctx.call({ method: "POST", url: "/v1/molecules/analyze", token, payload: payload as object });
+const analyzeMolecules = (payload: unknown) =>
+  ctx.call({ method: "POST", url: "/v1/molecules/analyze", token, payload: payload as object });
 
 describe("POST /v1/molecules/analyze", () => {
   it("analyses each SMILES line, trimmed, blanks dropped, with the spec's quick fields and the full profile", async () => {
-    const response = await analyzeMolecules({ smiles: ["  CC(=O)Oc1ccccc1C(=O)O  ", "", "Cn1cnc2c1c(=O)n(C)c(=O)n2C\n\n"], parameters: { include_drug_likeness: true } });
+    const response = await analyzeMolecules({
+      smiles: ["  CC(=O)Oc1ccccc1C(=O)O  ", "", "Cn1cnc2c1c(=O)n(C)c(=O)n2C\n\n"],
+      parameters: { include_drug_likeness: true },
+    });
     expect(response.statusCode).toBe(200);
     const [aspirin, caffeine, ...rest] = response.json().results;
     expect(rest).toEqual([]);
     // Aspirin, C9H8O4: average mass 180.159 g/mol, monoisotopic 180.0423, InChIKey from PubChem.
-    expect(aspirin).toMatchObject({ input: "CC(=O)Oc1ccccc1C(=O)O", ok: true, formula: "C9H8O4", heavy_atoms: 13, rings_est: 1, inchikey: "BSYNRYMUTXBXSQ-UHFFFAOYSA-N", drug_like: true, veber_pass: true });
+    expect(aspirin).toMatchObject({
+      input: "CC(=O)Oc1ccccc1C(=O)O",
+      ok: true,
+      formula: "C9H8O4",
+      heavy_atoms: 13,
+      rings_est: 1,
+      inchikey: "BSYNRYMUTXBXSQ-UHFFFAOYSA-N",
+      drug_like: true,
+      veber_pass: true,
+    });
     expect(aspirin.approx_mw).toBeCloseTo(180.159, 2);
     expect(aspirin.descriptors.exact_mw).toBeCloseTo(180.0423, 3);
     expect(aspirin.lipinski.violations).toBe(0);
@@ -51,10 +64,13 @@ describe("POST /v1/molecules/analyze", () => {
   });
 
   it("leaves out drug-likeness when not asked for and adds SVG when asked", async () => {
-    const [plain] = (await analyzeMolecules({ smiles: ["c1ccccc1"], parameters: { include_drug_likeness: false } })).json().results;
+    const [plain] = (
+      await analyzeMolecules({ smiles: ["c1ccccc1"], parameters: { include_drug_likeness: false } })
+    ).json().results;
     expect(plain.drug_like).toBeUndefined();
     expect(plain.svg).toBeUndefined();
-    const [drawn] = (await analyzeMolecules({ smiles: ["c1ccccc1"], parameters: { include_svg: true } })).json().results;
+    const [drawn] = (await analyzeMolecules({ smiles: ["c1ccccc1"], parameters: { include_svg: true } })).json()
+      .results;
     expect(drawn.svg).toMatch(/^<\?xml|<svg/);
   });
 
@@ -68,7 +84,11 @@ describe("POST /v1/molecules/analyze", () => {
 
   it("keeps answering /health while a large analysis runs on the compute threads", async () => {
     const smiles = existsSync(DRUGCENTRAL)
-      ? readFileSync(DRUGCENTRAL, "utf8").split("\n").slice(1, 1501).map((line) => line.split("\t")[0]!).filter(Boolean)
+      ? readFileSync(DRUGCENTRAL, "utf8")
+          .split("\n")
+          .slice(1, 1501)
+          .map((line) => line.split("\t")[0]!)
+          .filter(Boolean)
       : Array.from({ length: 1500 }, (_, i) => "C".repeat((i % 30) + 1) + "O");
     await ctx.app.listen({ port: 0, host: "127.0.0.1" });
     const port = (ctx.app.server.address() as AddressInfo).port;
@@ -87,7 +107,9 @@ describe("POST /v1/molecules/analyze", () => {
         res.resume();
         finished.push("health");
         resolve(res.statusCode ?? 0);
-      }).on("error", reject).end();
+      })
+        .on("error", reject)
+        .end();
     });
     expect(health).toBe(200);
     const body = await analysis;
@@ -98,7 +120,12 @@ describe("POST /v1/molecules/analyze", () => {
 
 describe("POST /v1/molecules/analyze/upload", () => {
   const upload = (name: string, content: string, fields: Record<string, string> = {}) =>
-    ctx.call({ method: "POST", url: "/v1/molecules/analyze/upload", token, ...multipartUpload(fields, { name, content }) });
+    ctx.call({
+      method: "POST",
+      url: "/v1/molecules/analyze/upload",
+      token,
+      ...multipartUpload(fields, { name, content }),
+    });
 
   it("reads .smi, .csv with a detected or chosen column, and .sdf", async () => {
     const smi = (await upload("lib.smi", "CCO ethanol\nc1ccccc1 benzene\n")).json().results;
@@ -107,7 +134,8 @@ describe("POST /v1/molecules/analyze/upload", () => {
     expect(csv[0].formula).toBe("C2H6O");
     const chosen = (await upload("lib.csv", "structure,label\nCCN,a\n", { smiles_column: "structure" })).json().results;
     expect(chosen[0].formula).toBe("C2H7N");
-    const sdf = "methanol\n  manual\n\n  2  1  0  0  0  0  0  0  0  0999 V2000\n    0.0000    0.0000    0.0000 C   0  0  0  0  0  0  0  0  0  0  0  0\n    1.4000    0.0000    0.0000 O   0  0  0  0  0  0  0  0  0  0  0  0\n  1  2  1  0\nM  END\n$$$$\n";
+    const sdf =
+      "methanol\n  manual\n\n  2  1  0  0  0  0  0  0  0  0999 V2000\n    0.0000    0.0000    0.0000 C   0  0  0  0  0  0  0  0  0  0  0  0\n    1.4000    0.0000    0.0000 O   0  0  0  0  0  0  0  0  0  0  0  0\n  1  2  1  0\nM  END\n$$$$\n";
     const fromSdf = (await upload("lib.sdf", sdf)).json().results;
     expect(fromSdf[0]).toMatchObject({ input: "methanol", ok: true, formula: "CH4O", smiles: "CO" });
   });
@@ -122,7 +150,14 @@ describe("POST /v1/molecules/analyze/upload", () => {
 
 describe("POST /v1/proteins/analyze", () => {
   it("analyses sequences and FASTA records, reporting bad letters per sequence", async () => {
-    const response = await ctx.call({ method: "POST", url: "/v1/proteins/analyze", token, payload: { sequences: [`>ubiquitin human\n${UBIQUITIN.slice(0, 40)}\n${UBIQUITIN.slice(40)}`, " acdefghik ", "MKV-LL"] } });
+    const response = await ctx.call({
+      method: "POST",
+      url: "/v1/proteins/analyze",
+      token,
+      payload: {
+        sequences: [`>ubiquitin human\n${UBIQUITIN.slice(0, 40)}\n${UBIQUITIN.slice(40)}`, " acdefghik ", "MKV-LL"],
+      },
+    });
     expect(response.statusCode).toBe(200);
     const [ubiquitin, lower, bad] = response.json().results;
     // Ubiquitin (P0CG48 chain): 76 residues, 8564.8 Da average mass (ExPASy ProtParam).
@@ -137,11 +172,19 @@ describe("POST /v1/proteins/analyze", () => {
     const pdb = existsSync(HIV_PROTEASE)
       ? readFileSync(HIV_PROTEASE, "utf8")
       : "ATOM      1  CA  MET A   1       0.000   0.000   0.000  1.00  0.00           C\nATOM      2  CA  LYS A   2       3.800   0.000   0.000  1.00  0.00           C\nEND\n";
-    const response = await ctx.call({ method: "POST", url: "/v1/proteins/analyze/upload", token, ...multipartUpload({}, { name: "1HSG.pdb", content: pdb }) });
+    const response = await ctx.call({
+      method: "POST",
+      url: "/v1/proteins/analyze/upload",
+      token,
+      ...multipartUpload({}, { name: "1HSG.pdb", content: pdb }),
+    });
     expect(response.statusCode).toBe(200);
     const chains = response.json().results;
     if (existsSync(HIV_PROTEASE)) {
-      expect(chains.map((c: { chain: string; length: number }) => [c.chain, c.length])).toEqual([["A", 99], ["B", 99]]);
+      expect(chains.map((c: { chain: string; length: number }) => [c.chain, c.length])).toEqual([
+        ["A", 99],
+        ["B", 99],
+      ]);
       expect(chains[0].sequence.startsWith("PQITLWQRPLVTIKIGGQLKEALLDTGADDTV")).toBe(true);
     } else {
       expect(chains[0]).toMatchObject({ chain: "A", sequence: "MK" });
@@ -149,7 +192,11 @@ describe("POST /v1/proteins/analyze", () => {
   });
 
   it("requires authentication for analysis", async () => {
-    expect((await ctx.call({ method: "POST", url: "/v1/proteins/analyze", payload: { sequences: ["MK"] } })).statusCode).toBe(401);
-    expect((await ctx.call({ method: "POST", url: "/v1/molecules/analyze", payload: { smiles: ["C"] } })).statusCode).toBe(401);
+    expect(
+      (await ctx.call({ method: "POST", url: "/v1/proteins/analyze", payload: { sequences: ["MK"] } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await ctx.call({ method: "POST", url: "/v1/molecules/analyze", payload: { smiles: ["C"] } })).statusCode,
+    ).toBe(401);
   });
 });

@@ -12,7 +12,16 @@ afterAll(async () => ctx?.close());
 
 describe("sign-up", () => {
   it("creates the user and an organization they own, and returns a 30-day token", async () => {
-    const response = await ctx.call({ method: "POST", url: "/v1/auth/signup", payload: { email: "  Grace.Hopper@Navy.MIL ", password: "cobol-forever", name: "Grace Brewster Hopper", org_name: null } });
+    const response = await ctx.call({
+      method: "POST",
+      url: "/v1/auth/signup",
+      payload: {
+        email: "  Grace.Hopper@Navy.MIL ",
+        password: "cobol-forever",
+        name: "Grace Brewster Hopper",
+        org_name: null,
+      },
+    });
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body.token_type).toBe("bearer");
@@ -27,7 +36,10 @@ describe("sign-up", () => {
     });
     const claims = decodeJwt(body.access_token);
     expect(claims.exp! - claims.iat!).toBe(30 * 24 * 3600);
-    const [org] = await ctx.database.db.select().from(schema.organizations).where(eq(schema.organizations.id, body.user.org_id));
+    const [org] = await ctx.database.db
+      .select()
+      .from(schema.organizations)
+      .where(eq(schema.organizations.id, body.user.org_id));
     expect(org!.ownerUserId).toBe(body.user.id);
   });
 
@@ -38,13 +50,21 @@ describe("sign-up", () => {
 
   it("refuses a duplicate email, whatever its case, with 409", async () => {
     await ctx.signup({ email: "dup@example.org" });
-    const response = await ctx.call({ method: "POST", url: "/v1/auth/signup", payload: { email: "DUP@example.org", password: "another-password", name: "Dup" } });
+    const response = await ctx.call({
+      method: "POST",
+      url: "/v1/auth/signup",
+      payload: { email: "DUP@example.org", password: "another-password", name: "Dup" },
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe("email_taken");
   });
 
   it("answers 422 with one message per invalid field", async () => {
-    const response = await ctx.call({ method: "POST", url: "/v1/auth/signup", payload: { email: "not-an-email", password: "short", name: "  " } });
+    const response = await ctx.call({
+      method: "POST",
+      url: "/v1/auth/signup",
+      payload: { email: "not-an-email", password: "short", name: "  " },
+    });
     expect(response.statusCode).toBe(422);
     const body = response.json();
     expect(body.code).toBe("validation_failed");
@@ -56,25 +76,46 @@ describe("sign-up", () => {
   it("requires email, password and name", async () => {
     const response = await ctx.call({ method: "POST", url: "/v1/auth/signup", payload: {} });
     expect(response.statusCode).toBe(422);
-    expect(response.json().detail.fields.map((f: { path: string }) => f.path).sort()).toEqual(["email", "name", "password"]);
+    expect(
+      response
+        .json()
+        .detail.fields.map((f: { path: string }) => f.path)
+        .sort(),
+    ).toEqual(["email", "name", "password"]);
   });
 });
 
 describe("login", () => {
   it("gives a 12-hour token, or 30 days with remember", async () => {
     await ctx.signup({ email: "login@example.org", password: "login-password" });
-    const plain = await ctx.call({ method: "POST", url: "/v1/auth/login", payload: { email: " LOGIN@example.org", password: "login-password" } });
+    const plain = await ctx.call({
+      method: "POST",
+      url: "/v1/auth/login",
+      payload: { email: " LOGIN@example.org", password: "login-password" },
+    });
     expect(plain.statusCode).toBe(200);
     expect(plain.json().expires_in).toBe(12 * 3600);
     expect(plain.json().user.email).toBe("login@example.org");
-    const remembered = await ctx.call({ method: "POST", url: "/v1/auth/login", payload: { email: "login@example.org", password: "login-password", remember: true } });
+    const remembered = await ctx.call({
+      method: "POST",
+      url: "/v1/auth/login",
+      payload: { email: "login@example.org", password: "login-password", remember: true },
+    });
     expect(remembered.json().expires_in).toBe(30 * 24 * 3600);
   });
 
   it("answers a wrong password and an unknown email with the same 401", async () => {
     await ctx.signup({ email: "same@example.org", password: "right-password" });
-    const wrongPassword = await ctx.call({ method: "POST", url: "/v1/auth/login", payload: { email: "same@example.org", password: "wrong-password" } });
-    const unknownEmail = await ctx.call({ method: "POST", url: "/v1/auth/login", payload: { email: "nobody@example.org", password: "wrong-password" } });
+    const wrongPassword = await ctx.call({
+      method: "POST",
+      url: "/v1/auth/login",
+      payload: { email: "same@example.org", password: "wrong-password" },
+    });
+    const unknownEmail = await ctx.call({
+      method: "POST",
+      url: "/v1/auth/login",
+      payload: { email: "nobody@example.org", password: "wrong-password" },
+    });
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownEmail.statusCode).toBe(401);
     expect(wrongPassword.json()).toEqual(unknownEmail.json());
@@ -83,10 +124,18 @@ describe("login", () => {
   it("locks an account for the rest of the 15-minute window after 10 failures", async () => {
     await ctx.signup({ email: "locked@example.org", password: "right-password" });
     for (let i = 0; i < 10; i++) {
-      const failed = await ctx.call({ method: "POST", url: "/v1/auth/login", payload: { email: "locked@example.org", password: `wrong-${i}` } });
+      const failed = await ctx.call({
+        method: "POST",
+        url: "/v1/auth/login",
+        payload: { email: "locked@example.org", password: `wrong-${i}` },
+      });
       expect(failed.statusCode).toBe(401);
     }
-    const locked = await ctx.call({ method: "POST", url: "/v1/auth/login", payload: { email: "locked@example.org", password: "right-password" } });
+    const locked = await ctx.call({
+      method: "POST",
+      url: "/v1/auth/login",
+      payload: { email: "locked@example.org", password: "right-password" },
+    });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe("too_many_attempts");
     const retryAfter = Number(locked.headers["retry-after"]);
@@ -94,13 +143,19 @@ describe("login", () => {
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     // Another account is not affected.
     await ctx.signup({ email: "free@example.org", password: "right-password" });
-    const other = await ctx.call({ method: "POST", url: "/v1/auth/login", payload: { email: "free@example.org", password: "right-password" } });
+    const other = await ctx.call({
+      method: "POST",
+      url: "/v1/auth/login",
+      payload: { email: "free@example.org", password: "right-password" },
+    });
     expect(other.statusCode).toBe(200);
   });
 
   it("stores passwords as argon2id hashes with at least 19 MiB and 2 iterations", async () => {
     await ctx.signup({ email: "hash@example.org", password: "hash-password" });
-    const rows = await ctx.database.db.select({ hash: schema.users.passwordHash, email: schema.users.email }).from(schema.users);
+    const rows = await ctx.database.db
+      .select({ hash: schema.users.passwordHash, email: schema.users.email })
+      .from(schema.users);
     const stored = rows.find((r) => r.email === "hash@example.org")!.hash;
     const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(stored);
     expect(match).not.toBeNull();
@@ -116,8 +171,14 @@ describe("protected routes", () => {
     const { token, user } = await ctx.signup();
     const missing = await ctx.call({ method: "GET", url: "/v1/auth/profile" });
     const [head, payload, signature] = token.split(".");
-    const tamperedPayload = Buffer.from(JSON.stringify({ ...decodeJwt(token), sub: String(user.id + 1000) })).toString("base64url");
-    const tampered = await ctx.call({ method: "GET", url: "/v1/auth/profile", token: `${head}.${tamperedPayload}.${signature}` });
+    const tamperedPayload = Buffer.from(JSON.stringify({ ...decodeJwt(token), sub: String(user.id + 1000) })).toString(
+      "base64url",
+    );
+    const tampered = await ctx.call({
+      method: "GET",
+      url: "/v1/auth/profile",
+      token: `${head}.${tamperedPayload}.${signature}`,
+    });
     const expiredToken = await new SignJWT({ typ: "access" })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(String(user.id))
@@ -127,7 +188,11 @@ describe("protected routes", () => {
       .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
       .sign(ctx.config.jwtSecret);
     const expired = await ctx.call({ method: "GET", url: "/v1/auth/profile", token: expiredToken });
-    const otherSecret = await ctx.call({ method: "GET", url: "/v1/auth/profile", token: `${head}.${payload}.${"A".repeat(signature!.length)}` });
+    const otherSecret = await ctx.call({
+      method: "GET",
+      url: "/v1/auth/profile",
+      token: `${head}.${payload}.${"A".repeat(signature!.length)}`,
+    });
     for (const response of [missing, tampered, expired, otherSecret]) {
       expect(response.statusCode).toBe(401);
       expect(response.json().code).toBe("unauthorized");
@@ -136,9 +201,18 @@ describe("protected routes", () => {
 
   it("ignores the deprecated X-API-Key header: it neither authenticates nor breaks a request", async () => {
     const { token } = await ctx.signup();
-    const keyOnly = await ctx.call({ method: "GET", url: "/v1/auth/profile", headers: { "x-api-key": "legacy-key-123" } });
+    const keyOnly = await ctx.call({
+      method: "GET",
+      url: "/v1/auth/profile",
+      headers: { "x-api-key": "legacy-key-123" },
+    });
     expect(keyOnly.statusCode).toBe(401);
-    const withToken = await ctx.call({ method: "GET", url: "/v1/auth/profile", token, headers: { "x-api-key": "legacy-key-123" } });
+    const withToken = await ctx.call({
+      method: "GET",
+      url: "/v1/auth/profile",
+      token,
+      headers: { "x-api-key": "legacy-key-123" },
+    });
     expect(withToken.statusCode).toBe(200);
   });
 });
@@ -152,10 +226,20 @@ describe("profile", () => {
       method: "PUT",
       url: "/v1/auth/profile",
       token,
-      payload: { first_name: "Rosalind Elsie", last_name: "Franklin", organization: "King's College Biophysics", organization_type: "academic" },
+      payload: {
+        first_name: "Rosalind Elsie",
+        last_name: "Franklin",
+        organization: "King's College Biophysics",
+        organization_type: "academic",
+      },
     });
     expect(update.statusCode).toBe(200);
-    expect(update.json().user).toMatchObject({ first_name: "Rosalind Elsie", organization: "King's College Biophysics", organization_type: "academic", org_id: user.org_id });
+    expect(update.json().user).toMatchObject({
+      first_name: "Rosalind Elsie",
+      organization: "King's College Biophysics",
+      organization_type: "academic",
+      org_id: user.org_id,
+    });
     const reread = await ctx.call({ method: "GET", url: "/v1/auth/profile", token });
     expect(reread.json()).toEqual(update.json());
   });
@@ -164,11 +248,23 @@ describe("profile", () => {
     const owner = await ctx.signup({ org_name: "Owned Org" });
     const member = await ctx.signup();
     const { users, memberships } = schema;
-    await ctx.database.db.insert(memberships).values({ orgId: owner.user.org_id, userId: member.user.id, role: "member" });
+    await ctx.database.db
+      .insert(memberships)
+      .values({ orgId: owner.user.org_id, userId: member.user.id, role: "member" });
     await ctx.database.db.update(users).set({ primaryOrgId: owner.user.org_id }).where(eq(users.id, member.user.id));
-    const rename = await ctx.call({ method: "PUT", url: "/v1/auth/profile", token: member.token, payload: { organization: "Hijacked" } });
+    const rename = await ctx.call({
+      method: "PUT",
+      url: "/v1/auth/profile",
+      token: member.token,
+      payload: { organization: "Hijacked" },
+    });
     expect(rename.statusCode).toBe(403);
-    const sameName = await ctx.call({ method: "PUT", url: "/v1/auth/profile", token: member.token, payload: { organization: "Owned Org", first_name: "Member" } });
+    const sameName = await ctx.call({
+      method: "PUT",
+      url: "/v1/auth/profile",
+      token: member.token,
+      payload: { organization: "Owned Org", first_name: "Member" },
+    });
     expect(sameName.statusCode).toBe(200);
     expect(sameName.json().user).toMatchObject({ organization: "Owned Org", first_name: "Member" });
   });
@@ -177,10 +273,20 @@ describe("profile", () => {
 describe("logging", () => {
   it("never writes passwords or tokens to the log", async () => {
     const { token } = await ctx.signup({ email: "secret@example.org", password: "super-secret-passphrase" });
-    await ctx.call({ method: "POST", url: "/v1/auth/login", payload: { email: "secret@example.org", password: "super-secret-passphrase" } });
-    await ctx.call({ method: "GET", url: "/v1/auth/profile?api_key=query-secret", token, headers: { "x-api-key": "header-secret" } });
+    await ctx.call({
+      method: "POST",
+      url: "/v1/auth/login",
+      payload: { email: "secret@example.org", password: "super-secret-passphrase" },
+    });
+    await ctx.call({
+      method: "GET",
+      url: "/v1/auth/profile?api_key=query-secret",
+      token,
+      headers: { "x-api-key": "header-secret" },
+    });
     const log = ctx.logs.join("\n");
     expect(log).toContain("/v1/auth/profile");
-    for (const secret of ["super-secret-passphrase", token, "query-secret", "header-secret"]) expect(log).not.toContain(secret);
+    for (const secret of ["super-secret-passphrase", token, "query-secret", "header-secret"])
+      expect(log).not.toContain(secret);
   });
 });

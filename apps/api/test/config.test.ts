@@ -22,7 +22,9 @@ describe("configuration", () => {
   });
 
   it("requires JWT_SECRET when DATABASE_URL is set", () => {
-    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "postgres://db/sieve" })).toThrow(/JWT_SECRET is required/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "postgres://db/sieve" })).toThrow(
+      /JWT_SECRET is required/,
+    );
     const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "postgres://db/sieve", JWT_SECRET: "shared" });
     expect(config.database).toEqual({ kind: "postgres", url: "postgres://db/sieve" });
   });

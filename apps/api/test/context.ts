@@ -18,7 +18,8 @@ import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from "../src/modules/eng
  * SIEVE_TEST_PG_ADMIN_URL's, else DATABASE_URL's (same credentials), else 127.0.0.1:5432, as in scripts/test.mjs.
  */
 export const onPostgres = process.env.SIEVE_TEST_DB === "postgres";
-export const postgresAdminUrl = process.env.SIEVE_TEST_PG_ADMIN_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+export const postgresAdminUrl =
+  process.env.SIEVE_TEST_PG_ADMIN_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
 export interface TestContext {
   app: FastifyInstance;
@@ -26,16 +27,28 @@ export interface TestContext {
   config: AppConfig;
   logs: string[];
   call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
-  signup(overrides?: Partial<{ email: string; password: string; name: string; org_name: string | null }>): Promise<AuthResponse & { token: string }>;
+  signup(
+    overrides?: Partial<{ email: string; password: string; name: string; org_name: string | null }>,
+  ): Promise<AuthResponse & { token: string }>;
   close(): Promise<void>;
 }
 
 export const SHARED_DATA = fileURLToPath(new URL("../../../../shared/data", import.meta.url));
 
-export async function createTestContext(options: { webDist?: string | null; databaseUrl?: string; engine?: Partial<EngineSettings>; referenceDataRoot?: string; trustProxy?: AppConfig["trustProxy"] } = {}): Promise<TestContext> {
+export async function createTestContext(
+  options: {
+    webDist?: string | null;
+    databaseUrl?: string;
+    engine?: Partial<EngineSettings>;
+    referenceDataRoot?: string;
+    trustProxy?: AppConfig["trustProxy"];
+  } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), "sieve-api-test-"));
   const scratch = onPostgres || options.databaseUrl ? await createScratchPostgres(options.databaseUrl) : null;
-  const database = await openDatabase(scratch ? { kind: "postgres", url: scratch.url } : { kind: "pglite", dataDir: null });
+  const database = await openDatabase(
+    scratch ? { kind: "postgres", url: scratch.url } : { kind: "pglite", dataDir: null },
+  );
   const config: AppConfig = {
     port: 0,
     host: "127.0.0.1",
@@ -69,7 +82,13 @@ export async function createTestContext(options: { webDist?: string | null; data
     },
     async signup(overrides = {}) {
       accounts += 1;
-      const payload = { email: `user${accounts}-${randomBytes(3).toString("hex")}@example.org`, password: "correct horse battery", name: `Test User${accounts}`, org_name: null, ...overrides };
+      const payload = {
+        email: `user${accounts}-${randomBytes(3).toString("hex")}@example.org`,
+        password: "correct horse battery",
+        name: `Test User${accounts}`,
+        org_name: null,
+        ...overrides,
+      };
       const response = await app.inject({ method: "POST", url: "/v1/auth/signup", payload });
       if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
       const body = response.json<AuthResponse>();
@@ -87,7 +106,9 @@ export async function createTestContext(options: { webDist?: string | null; data
 }
 
 /** A fresh, uniquely named database on the test PostgreSQL server (through `databaseUrl`'s host when given). */
-export async function createScratchPostgres(connectThrough?: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+export async function createScratchPostgres(
+  connectThrough?: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `sieve_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: postgresAdminUrl });
   await admin.connect();

@@ -23,7 +23,11 @@ describe("database outage on PostgreSQL", () => {
   it("answers 503 db_unavailable while the database is unreachable and recovers when it returns", async () => {
     const { token } = await ctx.signup();
     expect((await ctx.call({ method: "GET", url: "/v1/projects", token })).statusCode).toBe(200);
-    expect((await ctx.call({ method: "GET", url: "/v1/negatome/stats", token })).json()).toEqual({ total_records: 0, by_failure_class: {}, by_source: {} });
+    expect((await ctx.call({ method: "GET", url: "/v1/negatome/stats", token })).json()).toEqual({
+      total_records: 0,
+      by_failure_class: {},
+      by_source: {},
+    });
 
     await proxy.cut();
     for (const request of [

@@ -18,8 +18,13 @@ beforeAll(async () => {
   const account = await ctx.signup();
   token = account.token;
   orgId = account.user.org_id;
-  projectId = (await ctx.call({ method: "POST", url: "/v1/projects", token, payload: { name: "Engine project", ruo_ack: true } })).json().id;
-  const [worker] = await ctx.database.db.insert(schema.workers).values({ kind: "remote", name: "test worker", orgId }).returning();
+  projectId = (
+    await ctx.call({ method: "POST", url: "/v1/projects", token, payload: { name: "Engine project", ruo_ack: true } })
+  ).json().id;
+  const [worker] = await ctx.database.db
+    .insert(schema.workers)
+    .values({ kind: "remote", name: "test worker", orgId })
+    .returning();
   workerId = worker!.id;
 });
 afterAll(async () => ctx?.close());
@@ -29,7 +34,14 @@ async function submitJob() {
     .insert(schema.runs)
     .values({ orgId, projectId, status: "queued", workflow: "molecular_optimization", config: {}, createdBy: 1 })
     .returning();
-  const job = await ctx.app.engine.submit({ orgId, projectId, runId: run!.id, domain: "molecular", execution: "embedded", input: { smiles: ["CCO"] } });
+  const job = await ctx.app.engine.submit({
+    orgId,
+    projectId,
+    runId: run!.id,
+    domain: "molecular",
+    execution: "embedded",
+    input: { smiles: ["CCO"] },
+  });
   return { job, runId: run!.id };
 }
 
@@ -39,8 +51,14 @@ const getRun = async (id: string) => (await ctx.call({ method: "GET", url: `/v1/
 describe("engine job lifecycle", () => {
   it("goes queued → running → completed, with the run mirroring each status and curves kept", async () => {
     const { job, runId } = await submitJob();
-    expect(await getJob(job.id)).toMatchObject({ status: "queued", domain: "molecular", run_id: runId, project_id: projectId, started_at: null });
-    expect((await ctx.app.engine.take("engine-embedded"))).toBe(job.id);
+    expect(await getJob(job.id)).toMatchObject({
+      status: "queued",
+      domain: "molecular",
+      run_id: runId,
+      project_id: projectId,
+      started_at: null,
+    });
+    expect(await ctx.app.engine.take("engine-embedded")).toBe(job.id);
 
     const claimed = await ctx.app.engine.lifecycle.claim(job.id, workerId);
     expect(claimed?.status).toBe("running");
@@ -55,11 +73,31 @@ describe("engine job lifecycle", () => {
     expect(beat.stop).toBe(false);
     expect((await getJob(job.id)).progress).toEqual({ generation: 1 });
     const curves = (await ctx.call({ method: "GET", url: `/v1/runs/${runId}/curves`, token })).json();
-    expect(curves).toEqual({ curves: [{ name: "best", points: [{ x: 1, y: 0.5 }, { x: 2, y: 0.6 }] }, { name: "mean", points: [{ x: 1, y: 0.3 }] }] });
+    expect(curves).toEqual({
+      curves: [
+        {
+          name: "best",
+          points: [
+            { x: 1, y: 0.5 },
+            { x: 2, y: 0.6 },
+          ],
+        },
+        { name: "mean", points: [{ x: 1, y: 0.3 }] },
+      ],
+    });
 
-    expect(await ctx.app.engine.lifecycle.complete(job.id, workerId, { best_fitness: 0.9, final_metrics: { oracle_calls: 100 } })).toBe(true);
+    expect(
+      await ctx.app.engine.lifecycle.complete(job.id, workerId, {
+        best_fitness: 0.9,
+        final_metrics: { oracle_calls: 100 },
+      }),
+    ).toBe(true);
     const done = await getJob(job.id);
-    expect(done).toMatchObject({ status: "completed", result: { best_fitness: 0.9, final_metrics: { oracle_calls: 100 } }, attempts: 1 });
+    expect(done).toMatchObject({
+      status: "completed",
+      result: { best_fitness: 0.9, final_metrics: { oracle_calls: 100 } },
+      attempts: 1,
+    });
     expect(done.completed_at).not.toBeNull();
     expect((await getRun(runId)).status).toBe("completed");
   });
@@ -80,18 +118,29 @@ describe("engine job lifecycle", () => {
     await ctx.app.engine.lifecycle.claim(job.id, workerId);
     await ctx.app.engine.lifecycle.heartbeat(job.id, workerId, undefined, [{ name: "best", x: 1, y: 0.2 }]);
     expect((await ctx.call({ method: "DELETE", url: `/v1/engine/jobs/${job.id}`, token })).statusCode).toBe(200);
-    const beat = await ctx.app.engine.lifecycle.heartbeat(job.id, workerId, undefined, [{ name: "best", x: 2, y: 0.25 }]);
+    const beat = await ctx.app.engine.lifecycle.heartbeat(job.id, workerId, undefined, [
+      { name: "best", x: 2, y: 0.25 },
+    ]);
     expect(beat.stop).toBe(true);
     // A late completion must not resurrect it.
-    expect(await ctx.app.engine.lifecycle.complete(job.id, workerId, { best_fitness: 1, final_metrics: {} })).toBe(false);
+    expect(await ctx.app.engine.lifecycle.complete(job.id, workerId, { best_fitness: 1, final_metrics: {} })).toBe(
+      false,
+    );
     expect((await getJob(job.id)).status).toBe("cancelled");
     const curves = (await ctx.call({ method: "GET", url: `/v1/runs/${runId}/curves`, token })).json().curves;
-    expect(curves[0].points).toEqual([{ x: 1, y: 0.2 }, { x: 2, y: 0.25 }]);
+    expect(curves[0].points).toEqual([
+      { x: 1, y: 0.2 },
+      { x: 2, y: 0.25 },
+    ]);
   });
 
   it("requeues a job whose worker stopped heart-beating, and fails it after three attempts", async () => {
     const { job, runId } = await submitJob();
-    const age = async () => ctx.database.db.update(schema.engineJobs).set({ heartbeatAt: new Date(Date.now() - 60_000) }).where(eq(schema.engineJobs.id, job.id));
+    const age = async () =>
+      ctx.database.db
+        .update(schema.engineJobs)
+        .set({ heartbeatAt: new Date(Date.now() - 60_000) })
+        .where(eq(schema.engineJobs.id, job.id));
     for (let attempt = 1; attempt <= 3; attempt++) {
       expect(await ctx.app.engine.lifecycle.claim(job.id, workerId), `attempt ${attempt}`).not.toBeNull();
       await age();
@@ -108,7 +157,8 @@ describe("engine job lifecycle", () => {
     }
     // Delivered once when submitted, and again through the queue after each of the two requeues.
     const delivered: string[] = [];
-    for (let id = await ctx.app.engine.take("engine-embedded"); id; id = await ctx.app.engine.take("engine-embedded")) delivered.push(id);
+    for (let id = await ctx.app.engine.take("engine-embedded"); id; id = await ctx.app.engine.take("engine-embedded"))
+      delivered.push(id);
     expect(delivered.filter((id) => id === job.id)).toHaveLength(3);
   });
 
@@ -135,7 +185,10 @@ describe("engine job lifecycle", () => {
     expect(await drain()).toEqual([taken.id]);
     // Waiting for a worker with its delivery in place: not sent twice.
     const { job: waiting } = await submitJob();
-    await ctx.database.db.update(schema.engineJobs).set({ createdAt: new Date(Date.now() - 60_000) }).where(inArray(schema.engineJobs.id, [unsent.id, taken.id, waiting.id]));
+    await ctx.database.db
+      .update(schema.engineJobs)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(inArray(schema.engineJobs.id, [unsent.id, taken.id, waiting.id]));
     // Just created, its send may still be under way: left alone until it is older than the timeout.
     const fresh = await engine.lifecycle.create(values);
 
@@ -164,9 +217,15 @@ describe("engine job lifecycle", () => {
   it("hides another organization's jobs (404 on read and cancel, absent from lists)", async () => {
     const { job } = await submitJob();
     const other = await ctx.signup();
-    expect((await ctx.call({ method: "GET", url: `/v1/engine/jobs/${job.id}`, token: other.token })).statusCode).toBe(404);
-    expect((await ctx.call({ method: "DELETE", url: `/v1/engine/jobs/${job.id}`, token: other.token })).statusCode).toBe(404);
-    expect((await ctx.call({ method: "GET", url: `/v1/engine/jobs/${job.id}/events`, token: other.token })).statusCode).toBe(404);
+    expect((await ctx.call({ method: "GET", url: `/v1/engine/jobs/${job.id}`, token: other.token })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await ctx.call({ method: "DELETE", url: `/v1/engine/jobs/${job.id}`, token: other.token })).statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.call({ method: "GET", url: `/v1/engine/jobs/${job.id}/events`, token: other.token })).statusCode,
+    ).toBe(404);
     expect((await ctx.call({ method: "GET", url: "/v1/engine/jobs", token: other.token })).json().jobs).toEqual([]);
     expect((await getJob(job.id)).status).toBe("queued");
   });

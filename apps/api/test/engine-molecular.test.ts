@@ -5,18 +5,31 @@ import { createTestContext, type TestContext } from "./context";
 let ctx: TestContext;
 let token: string;
 let projectId: number;
-const STARTING_SMILES = ["CC(=O)Oc1ccccc1C(=O)O", "CC(C)Cc1ccc(cc1)C(C)C(=O)O", "CN1C=NC2=C1C(=O)N(C(=O)N2C)C", "c1ccc2ccccc2c1", "OC(=O)c1ccccc1O"];
+const STARTING_SMILES = [
+  "CC(=O)Oc1ccccc1C(=O)O",
+  "CC(C)Cc1ccc(cc1)C(C)C(=O)O",
+  "CN1C=NC2=C1C(=O)N(C(=O)N2C)C",
+  "c1ccc2ccccc2c1",
+  "OC(=O)c1ccccc1O",
+];
 
 beforeAll(async () => {
   ctx = await createTestContext();
   token = (await ctx.signup()).token;
-  projectId = (await ctx.call({ method: "POST", url: "/v1/projects", token, payload: { name: "Optimization", ruo_ack: true } })).json().id;
+  projectId = (
+    await ctx.call({ method: "POST", url: "/v1/projects", token, payload: { name: "Optimization", ruo_ack: true } })
+  ).json().id;
 });
 afterAll(async () => ctx?.close());
 
-const startRun = (payload: Record<string, unknown>) => ctx.call({ method: "POST", url: `/v1/projects/${projectId}/runs/molecular`, token, payload });
+const startRun = (payload: Record<string, unknown>) =>
+  ctx.call({ method: "POST", url: `/v1/projects/${projectId}/runs/molecular`, token, payload });
 
-async function waitFor(jobId: string, done: (job: { status: string; progress: Record<string, number> | null }) => boolean, timeoutMs = 60_000) {
+async function waitFor(
+  jobId: string,
+  done: (job: { status: string; progress: Record<string, number> | null }) => boolean,
+  timeoutMs = 60_000,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const job = (await ctx.call({ method: "GET", url: `/v1/engine/jobs/${jobId}`, token })).json();
@@ -34,11 +47,24 @@ describe("molecular optimization runs", () => {
     const invalid = await startRun({ smiles: ["CCO", "C1CC"] });
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().detail.fields[0].path).toBe("smiles.1");
-    for (const [field, value] of [["dimension", 51], ["max_generations", 9], ["population_size", 201]] as const) {
+    for (const [field, value] of [
+      ["dimension", 51],
+      ["max_generations", 9],
+      ["population_size", 201],
+    ] as const) {
       expect((await startRun({ smiles: ["CCO"], [field]: value })).statusCode, field).toBe(422);
     }
     expect((await startRun({ smiles: ["CCO"], target_properties: { qed: 1.2 } })).statusCode).toBe(422);
-    expect((await ctx.call({ method: "POST", url: "/v1/projects/999999/runs/molecular", token, payload: { smiles: ["CCO"] } })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.call({
+          method: "POST",
+          url: "/v1/projects/999999/runs/molecular",
+          token,
+          payload: { smiles: ["CCO"] },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it("runs the GA as an engine job: curves, best molecules and metrics, with the run mirroring the job", async () => {
@@ -51,7 +77,11 @@ describe("molecular optimization runs", () => {
     const metrics = job.result.final_metrics;
     expect(metrics.oracle_calls).toBeLessThanOrEqual(20 * 11);
     expect(metrics.best_molecules.length).toBeGreaterThan(0);
-    expect(metrics.best_molecules[0]).toMatchObject({ smiles: expect.any(String), fitness: job.result.best_fitness, properties: { qed: expect.any(Number), logp: expect.any(Number) } });
+    expect(metrics.best_molecules[0]).toMatchObject({
+      smiles: expect.any(String),
+      fitness: job.result.best_fitness,
+      properties: { qed: expect.any(Number), logp: expect.any(Number) },
+    });
     expect(metrics.validity_rate).toBeGreaterThan(0);
     expect(job.result.best_fitness).toBeGreaterThan(0);
     expect(job.result.best_fitness).toBeLessThanOrEqual(1);
@@ -62,22 +92,30 @@ describe("molecular optimization runs", () => {
     expect(curves.map((c: { name: string }) => c.name)).toEqual(["best", "mean", "top10_mean", "diversity"]);
     const best = curves[0].points.map((p: { y: number }) => p.y);
     // Generation 0 is the scored starting population.
-    expect(curves[0].points.map((p: { x: number }) => p.x)).toEqual(Array.from({ length: metrics.generations + 1 }, (_, i) => i));
+    expect(curves[0].points.map((p: { x: number }) => p.x)).toEqual(
+      Array.from({ length: metrics.generations + 1 }, (_, i) => i),
+    );
     for (let i = 1; i < best.length; i++) expect(best[i]).toBeGreaterThanOrEqual(best[i - 1]);
   });
 
   it("gives the same molecules, curves and result for the same seed and inputs", async () => {
     const payload = { smiles: STARTING_SMILES, population_size: 20, max_generations: 10, seed: 11, dimension: 5 };
     const [a, b] = [(await startRun(payload)).json(), (await startRun(payload)).json()];
-    const [jobA, jobB] = [await waitFor(a.id, (j) => j.status === "completed"), await waitFor(b.id, (j) => j.status === "completed")];
+    const [jobA, jobB] = [
+      await waitFor(a.id, (j) => j.status === "completed"),
+      await waitFor(b.id, (j) => j.status === "completed"),
+    ];
     const strip = ({ wall_time_s: _wall, ...rest }: Record<string, unknown>) => rest;
     expect(strip(jobA.result.final_metrics)).toEqual(strip(jobB.result.final_metrics));
-    const curvesOf = async (runId: string) => (await ctx.call({ method: "GET", url: `/v1/runs/${runId}/curves`, token })).json();
+    const curvesOf = async (runId: string) =>
+      (await ctx.call({ method: "GET", url: `/v1/runs/${runId}/curves`, token })).json();
     expect(await curvesOf(a.run_id)).toEqual(await curvesOf(b.run_id));
   });
 
   it("stops a running job within 2 s of a cancel and keeps its partial curves", async () => {
-    const { id, run_id } = (await startRun({ smiles: STARTING_SMILES, population_size: 200, max_generations: 200, seed: 3 })).json();
+    const { id, run_id } = (
+      await startRun({ smiles: STARTING_SMILES, population_size: 200, max_generations: 200, seed: 3 })
+    ).json();
     await waitFor(id, (j) => j.status === "running" && (j.progress?.generation ?? 0) >= 2);
     const cancel = await ctx.call({ method: "DELETE", url: `/v1/engine/jobs/${id}`, token });
     expect(cancel.json()).toEqual({ id, status: "cancelled" });
@@ -99,22 +137,33 @@ describe("molecular optimization runs", () => {
   });
 
   it("streams status, progress and curve points as Server-Sent Events until the end", async () => {
-    const { id } = (await startRun({ smiles: STARTING_SMILES, population_size: 20, max_generations: 10, seed: 5 })).json();
+    const { id } = (
+      await startRun({ smiles: STARTING_SMILES, population_size: 20, max_generations: 10, seed: 5 })
+    ).json();
     await ctx.app.listen({ port: 0, host: "127.0.0.1" });
     const port = (ctx.app.server.address() as AddressInfo).port;
-    const response = await fetch(`http://127.0.0.1:${port}/v1/engine/jobs/${id}/events`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`http://127.0.0.1:${port}/v1/engine/jobs/${id}/events`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(response.headers.get("content-type")).toMatch(/text\/event-stream/);
     const text = await response.text();
     const events = [...text.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]);
     expect(events[0]).toBe("status");
     expect(events).toContain("curve");
     expect(events.at(-1)).toBe("end");
-    const end = JSON.parse(text.trim().split("\n").at(-1)!.replace(/^data: /, ""));
+    const end = JSON.parse(
+      text
+        .trim()
+        .split("\n")
+        .at(-1)!
+        .replace(/^data: /, ""),
+    );
     expect(end.status).toBe("completed");
   });
 
   it("lists only molecular jobs when asked, and counts runs as analyses", async () => {
-    const jobs = (await ctx.call({ method: "GET", url: "/v1/engine/jobs?domain=molecular&limit=100", token })).json().jobs;
+    const jobs = (await ctx.call({ method: "GET", url: "/v1/engine/jobs?domain=molecular&limit=100", token })).json()
+      .jobs;
     expect(jobs.length).toBeGreaterThanOrEqual(5);
     const counts = (await ctx.call({ method: "GET", url: "/v1/dashboard/counts", token })).json();
     expect(counts.analyses).toBe(jobs.length);

@@ -5,7 +5,9 @@ import { createTestContext, SHARED_DATA, type TestContext } from "./context";
 import { multipartUpload } from "./multipart";
 import { minimalPdf } from "./pdf-fixture";
 
-const hasReferenceData = existsSync(join(SHARED_DATA, "hgnc/hgnc_mapper.tsv")) && existsSync(join(SHARED_DATA, "disease_ontology/HumanDO.obo"));
+const hasReferenceData =
+  existsSync(join(SHARED_DATA, "hgnc/hgnc_mapper.tsv")) &&
+  existsSync(join(SHARED_DATA, "disease_ontology/HumanDO.obo"));
 if (!hasReferenceData) console.warn("literature API tests skipped: ../shared/data (HGNC, Disease Ontology) is absent");
 
 let ctx: TestContext;
@@ -49,17 +51,31 @@ describe.skipIf(!hasReferenceData)("literature API", () => {
       expect(ABSTRACT.text).toContain(triple.sentence_text);
       expect(triple.provenance).toBe("extracted");
     }
-    const gefitinib = doc.triples.find((t: { head: { name: string }; relation: string }) => /gefitinib/i.test(t.head.name) && t.relation === "inhibits");
+    const gefitinib = doc.triples.find(
+      (t: { head: { name: string }; relation: string }) => /gefitinib/i.test(t.head.name) && t.relation === "inhibits",
+    );
     expect(gefitinib).toBeDefined();
-    const negated = doc.triples.find((t: { head: { name: string }; polarity: string }) => /erlotinib/i.test(t.head.name));
+    const negated = doc.triples.find((t: { head: { name: string }; polarity: string }) =>
+      /erlotinib/i.test(t.head.name),
+    );
     expect(negated?.polarity).toBe("negative");
   });
 
   it("refuses a batch with an invalid document, naming it, and writes nothing", async () => {
-    const bad = await post("/v1/nlp/ingest/docs", { docs: [{ ...ABSTRACT, external_id: "ok-2" }, { source: "manual", text: "x" }] });
+    const bad = await post("/v1/nlp/ingest/docs", {
+      docs: [
+        { ...ABSTRACT, external_id: "ok-2" },
+        { source: "manual", text: "x" },
+      ],
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().detail.fields[0].path).toBe("docs.1.external_id");
-    const empty = await post("/v1/nlp/ingest/docs", { docs: [{ ...ABSTRACT, external_id: "ok-3" }, { ...ABSTRACT, external_id: "blank", text: "   " }] });
+    const empty = await post("/v1/nlp/ingest/docs", {
+      docs: [
+        { ...ABSTRACT, external_id: "ok-3" },
+        { ...ABSTRACT, external_id: "blank", text: "   " },
+      ],
+    });
     expect(empty.statusCode).toBe(422);
     expect(empty.json()).toMatchObject({ code: "empty_text", detail: { fields: [{ path: "docs.1.text" }] } });
     expect((await get("/v1/nlp/documents?source=manual&external_id=ok-3")).statusCode).toBe(404);
@@ -80,7 +96,12 @@ describe.skipIf(!hasReferenceData)("literature API", () => {
   it("scores a target for a disease given by name, synonym or DOID, and says when a name is ambiguous or unknown", async () => {
     const prior = (await get("/v1/nlp/target/prior?symbol=egfr&disease=lung%20cancer")).json();
     expect(prior.prior).toBeGreaterThan(0);
-    expect(prior.components).toEqual({ evidence_sum: expect.any(Number), moa_coverage: expect.any(Number), clinical_signal: expect.any(Number), refutation_penalty: expect.any(Number) });
+    expect(prior.components).toEqual({
+      evidence_sum: expect.any(Number),
+      moa_coverage: expect.any(Number),
+      clinical_signal: expect.any(Number),
+      refutation_penalty: expect.any(Number),
+    });
     expect(prior.gene.symbol).toBe("EGFR");
     const byId = (await get(`/v1/nlp/target/prior?symbol=EGFR&disease=${encodeURIComponent(prior.disease.id)}`)).json();
     expect(byId.prior).toBe(prior.prior);
@@ -90,23 +111,52 @@ describe.skipIf(!hasReferenceData)("literature API", () => {
     const unknown = await get("/v1/nlp/target/prior?symbol=NOTAGENE123&disease=lung%20cancer");
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().code).toBe("unknown_name");
-    const composite = (await post("/v1/nlp/target/composite", { symbol: "EGFR", disease: "lung cancer", omics: 80, druggability: 90, safety: 70, negatome_risk: 20 })).json();
+    const composite = (
+      await post("/v1/nlp/target/composite", {
+        symbol: "EGFR",
+        disease: "lung cancer",
+        omics: 80,
+        druggability: 90,
+        safety: 70,
+        negatome_risk: 20,
+      })
+    ).json();
     const lit = prior.prior * 100;
     expect(composite.composite).toBeCloseTo(0.3 * lit + 0.25 * 80 + 0.2 * 90 + 0.15 * 70 + 0.1 * 80, 6);
-    expect((await post("/v1/nlp/target/composite", { symbol: "EGFR", disease: "lung cancer", omics: 120 })).statusCode).toBe(422);
+    expect(
+      (await post("/v1/nlp/target/composite", { symbol: "EGFR", disease: "lung cancer", omics: 120 })).statusCode,
+    ).toBe(422);
   });
 
   it("reads text from an uploaded PDF and refuses unreadable or empty ones", async () => {
     const pdf = minimalPdf(["Imatinib inhibits ABL1 in chronic myeloid leukemia.", "Second line of the report."]);
-    const upload = await ctx.call({ method: "POST", url: "/v1/nlp/ingest/upload", token, ...multipartUpload({ source: "lab-reports", external_id: "rep-7", year: "2024" }, { name: "report.pdf", content: pdf }) });
+    const upload = await ctx.call({
+      method: "POST",
+      url: "/v1/nlp/ingest/upload",
+      token,
+      ...multipartUpload(
+        { source: "lab-reports", external_id: "rep-7", year: "2024" },
+        { name: "report.pdf", content: pdf },
+      ),
+    });
     expect(upload.statusCode).toBe(200);
     expect(upload.json()).toMatchObject({ inserted: 1, source: "lab-reports", external_id: "rep-7" });
     const doc = (await get("/v1/nlp/documents?source=lab-reports&external_id=rep-7")).json();
     expect(doc.document.text).toContain("Imatinib inhibits ABL1");
-    const broken = await ctx.call({ method: "POST", url: "/v1/nlp/ingest/upload", token, ...multipartUpload({}, { name: "broken.pdf", content: "%PDF-1.4 this is not a pdf" }) });
+    const broken = await ctx.call({
+      method: "POST",
+      url: "/v1/nlp/ingest/upload",
+      token,
+      ...multipartUpload({}, { name: "broken.pdf", content: "%PDF-1.4 this is not a pdf" }),
+    });
     expect(broken.statusCode).toBe(415);
     expect(broken.json().code).toBe("pdf_parse_failed_or_dependency_missing");
-    const empty = await ctx.call({ method: "POST", url: "/v1/nlp/ingest/upload", token, ...multipartUpload({}, { name: "empty.txt", content: "  \n " }) });
+    const empty = await ctx.call({
+      method: "POST",
+      url: "/v1/nlp/ingest/upload",
+      token,
+      ...multipartUpload({}, { name: "empty.txt", content: "  \n " }),
+    });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().code).toBe("empty_text");
   });
@@ -114,7 +164,12 @@ describe.skipIf(!hasReferenceData)("literature API", () => {
   it("imports PubTator with gold annotations kept apart from extracted ones", async () => {
     const cdr = join(SHARED_DATA, "bc5cdr/CDR_DevelopmentSet.PubTator.txt");
     const firstDocument = readFileSync(cdr, "utf8").split(/\n\n/)[0]! + "\n";
-    const response = await ctx.call({ method: "POST", url: "/v1/nlp/ingest/pubtator", token, ...multipartUpload({ source: "bc5cdr" }, { name: "one.txt", content: firstDocument }) });
+    const response = await ctx.call({
+      method: "POST",
+      url: "/v1/nlp/ingest/pubtator",
+      token,
+      ...multipartUpload({ source: "bc5cdr" }, { name: "one.txt", content: firstDocument }),
+    });
     expect(response.json()).toEqual({ inserted: 1, skipped: 0 });
     const pmid = firstDocument.split("|")[0]!;
     const doc = (await get(`/v1/nlp/documents?source=bc5cdr&external_id=${pmid}`)).json();

@@ -10,13 +10,23 @@ const ASPIRIN = "CC(=O)Oc1ccccc1C(=O)O";
 beforeAll(async () => {
   ctx = await createTestContext();
   token = (await ctx.signup({ org_name: "Held Transactions Lab" })).token;
-  const accepted = await ctx.call({ method: "POST", url: "/v1/negatome/agreement/accept", token, payload: { acknowledged: true } });
+  const accepted = await ctx.call({
+    method: "POST",
+    url: "/v1/negatome/agreement/accept",
+    token,
+    payload: { acknowledged: true },
+  });
   expect(accepted.statusCode).toBe(200);
 });
 afterAll(async () => ctx?.close());
 
 const contribute = async (smiles: string): Promise<string> => {
-  const response = await ctx.call({ method: "POST", url: "/v1/negatome/ingest/user", token, payload: { compound: { smiles }, reason_for_failure: "inactive" } });
+  const response = await ctx.call({
+    method: "POST",
+    url: "/v1/negatome/ingest/user",
+    token,
+    payload: { compound: { smiles }, reason_for_failure: "inactive" },
+  });
   expect(response.statusCode).toBe(201);
   return response.json().negatome_id;
 };
@@ -47,7 +57,9 @@ describe("negatome similarity index on PostgreSQL", () => {
       const heldRow = rows[0]!;
 
       const later = await contribute(ASPIRIN);
-      const [{ seq: laterSeq }] = (await held.query<{ seq: string }>("select seq from negatome_records where id = $1", [later])).rows as [{ seq: string }];
+      const [{ seq: laterSeq }] = (
+        await held.query<{ seq: string }>("select seq from negatome_records where id = $1", [later])
+      ).rows as [{ seq: string }];
       expect(Number(laterSeq)).toBeGreaterThan(Number(heldRow.seq));
       // The index reads past the held seq while it is still uncommitted.
       expect(await searchIds(ASPIRIN)).toContain(later);

@@ -18,12 +18,43 @@ async function createProject(payload: Record<string, unknown>, url = "/v1/projec
 
 describe("projects", () => {
   it("accepts the snake_case payload on /v1/projects/ and the camelCase one on /v1/projects", async () => {
-    const snake = await createProject({ org_id: orgId, name: "  EGFR resistance  ", ruo_ack: true, disease_area: "NSCLC", assay_context: "cell viability" });
+    const snake = await createProject({
+      org_id: orgId,
+      name: "  EGFR resistance  ",
+      ruo_ack: true,
+      disease_area: "NSCLC",
+      assay_context: "cell viability",
+    });
     expect(snake.statusCode).toBe(201);
-    expect(snake.json()).toMatchObject({ org_id: orgId, name: "EGFR resistance", ruo_ack: true, disease_area: "NSCLC", assay_context: "cell viability", disease_ontology_id: null, modality: null });
-    const camel = await createProject({ orgId, name: "Tau aggregation", ruoAck: true, diseaseArea: "Alzheimer's disease", assayContext: "ThT", diseaseOntologyId: "DOID:10652", modality: "small molecule" }, "/v1/projects");
+    expect(snake.json()).toMatchObject({
+      org_id: orgId,
+      name: "EGFR resistance",
+      ruo_ack: true,
+      disease_area: "NSCLC",
+      assay_context: "cell viability",
+      disease_ontology_id: null,
+      modality: null,
+    });
+    const camel = await createProject(
+      {
+        orgId,
+        name: "Tau aggregation",
+        ruoAck: true,
+        diseaseArea: "Alzheimer's disease",
+        assayContext: "ThT",
+        diseaseOntologyId: "DOID:10652",
+        modality: "small molecule",
+      },
+      "/v1/projects",
+    );
     expect(camel.statusCode).toBe(201);
-    expect(camel.json()).toMatchObject({ name: "Tau aggregation", disease_area: "Alzheimer's disease", assay_context: "ThT", disease_ontology_id: "DOID:10652", modality: "small molecule" });
+    expect(camel.json()).toMatchObject({
+      name: "Tau aggregation",
+      disease_area: "Alzheimer's disease",
+      assay_context: "ThT",
+      disease_ontology_id: "DOID:10652",
+      modality: "small molecule",
+    });
     expect(typeof camel.json().id).toBe("number");
     expect(new Date(camel.json().created_at).toString()).not.toBe("Invalid Date");
   });
@@ -75,10 +106,18 @@ describe("runs", () => {
     ctx.call({ method: "POST", url: `/v1/projects/${project}/runs`, token, payload, headers });
 
   it("applies the spec's defaults server-side: 800 evaluations for VHTS, seed 42, BatchDiversity, two objectives", async () => {
-    const response = await postRun({ workflow: "vhts", inputs: { target_protein: "1HSG", compound_library: "upload://lib" } });
+    const response = await postRun({
+      workflow: "vhts",
+      inputs: { target_protein: "1HSG", compound_library: "upload://lib" },
+    });
     expect(response.statusCode).toBe(201);
     const run = response.json();
-    expect(run).toMatchObject({ project_id: projectId, project_name: "Runs project", status: "queued", workflow: "vhts" });
+    expect(run).toMatchObject({
+      project_id: projectId,
+      project_name: "Runs project",
+      status: "queued",
+      workflow: "vhts",
+    });
     expect(run.config).toMatchObject({
       budget: { max_evaluations: 800, wallclock_limit_s: 0 },
       seed: 42,
@@ -95,17 +134,34 @@ describe("runs", () => {
   it("makes a run without a workflow a VHTS run, as the spec's job type defaults to vhts", async () => {
     const bare = await postRun({});
     expect(bare.statusCode).toBe(422);
-    expect(bare.json().detail.fields.map((f: { path: string }) => f.path).sort()).toEqual(["inputs.compound_library", "inputs.target_protein"]);
+    expect(
+      bare
+        .json()
+        .detail.fields.map((f: { path: string }) => f.path)
+        .sort(),
+    ).toEqual(["inputs.compound_library", "inputs.target_protein"]);
     const response = await postRun({ inputs: { target_protein: "1HSG", compound_library: "upload://lib" } });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ workflow: "vhts", config: { workflow: "vhts", budget: { max_evaluations: 800 } } });
+    expect(response.json()).toMatchObject({
+      workflow: "vhts",
+      config: { workflow: "vhts", budget: { max_evaluations: 800 } },
+    });
   });
 
   it("gives other workflows 400 evaluations and lead optimization the simple-analogs strategy", async () => {
-    const lead = (await postRun({ workflow: "lead_opt", inputs: { target_protein: "P00533", hit_compounds: "CCO" } })).json();
+    const lead = (
+      await postRun({ workflow: "lead_opt", inputs: { target_protein: "P00533", hit_compounds: "CCO" } })
+    ).json();
     expect(lead.config.budget.max_evaluations).toBe(400);
     expect(lead.config.inputs.analogs_strategy).toBe("generate_simple_analogs");
-    const custom = (await postRun({ workflow: "custom", inputs: { custom_message: "optimise logP below 3" }, budget: { max_evaluations: 50 }, seed: 7 })).json();
+    const custom = (
+      await postRun({
+        workflow: "custom",
+        inputs: { custom_message: "optimise logP below 3" },
+        budget: { max_evaluations: 50 },
+        seed: 7,
+      })
+    ).json();
     expect(custom.config.budget.max_evaluations).toBe(50);
     expect(custom.config.seed).toBe(7);
   });
@@ -113,10 +169,22 @@ describe("runs", () => {
   it("validates the per-workflow inputs and every field", async () => {
     const vhts = await postRun({ workflow: "vhts", inputs: {} });
     expect(vhts.statusCode).toBe(422);
-    expect(vhts.json().detail.fields.map((f: { path: string }) => f.path).sort()).toEqual(["inputs.compound_library", "inputs.target_protein"]);
-    expect((await postRun({ workflow: "lead_opt", inputs: { target_protein: "x" } })).json().detail.fields[0].path).toBe("inputs.hit_compounds");
+    expect(
+      vhts
+        .json()
+        .detail.fields.map((f: { path: string }) => f.path)
+        .sort(),
+    ).toEqual(["inputs.compound_library", "inputs.target_protein"]);
+    expect(
+      (await postRun({ workflow: "lead_opt", inputs: { target_protein: "x" } })).json().detail.fields[0].path,
+    ).toBe("inputs.hit_compounds");
     expect((await postRun({ workflow: "custom" })).json().detail.fields[0].path).toBe("inputs.custom_message");
-    const bad = await postRun({ workflow: "warp", seed: -1, search_space: { bounds: [1, -1] }, objectives: [{ name: "x", direction: "up", weight: 1 }] });
+    const bad = await postRun({
+      workflow: "warp",
+      seed: -1,
+      search_space: { bounds: [1, -1] },
+      objectives: [{ name: "x", direction: "up", weight: 1 }],
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().detail.fields.map((f: { path: string }) => f.path)).toEqual(
       expect.arrayContaining(["workflow", "seed", "search_space.bounds", "objectives.0.direction"]),
@@ -126,18 +194,26 @@ describe("runs", () => {
   it("replays the same Idempotency-Key and body (200, same run) and refuses a different body with 409", async () => {
     const body = { workflow: "custom", inputs: { custom_message: "find analogs of aspirin" } };
     const first = await postRun(body, { "idempotency-key": "key-A" });
-    const again = await postRun({ inputs: { custom_message: "find analogs of aspirin" }, workflow: "custom" }, { "idempotency-key": "key-A" });
+    const again = await postRun(
+      { inputs: { custom_message: "find analogs of aspirin" }, workflow: "custom" },
+      { "idempotency-key": "key-A" },
+    );
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(first.json().id);
-    const changed = await postRun({ workflow: "custom", inputs: { custom_message: "something else" } }, { "idempotency-key": "key-A" });
+    const changed = await postRun(
+      { workflow: "custom", inputs: { custom_message: "something else" } },
+      { "idempotency-key": "key-A" },
+    );
     expect(changed.statusCode).toBe(409);
     expect(changed.json().code).toBe("idempotency_key_reused");
   });
 
   it("creates exactly one run for concurrent requests with the same key", async () => {
     const body = { workflow: "custom", inputs: { custom_message: "concurrent" } };
-    const responses = await Promise.all(Array.from({ length: 8 }, () => postRun(body, { "idempotency-key": "key-concurrent" })));
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => postRun(body, { "idempotency-key": "key-concurrent" })),
+    );
     expect(new Set(responses.map((r) => r.json().id)).size).toBe(1);
     expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(responses.every((r) => r.statusCode === 201 || r.statusCode === 200)).toBe(true);
@@ -145,17 +221,22 @@ describe("runs", () => {
 
   it("lists runs newest first with a limit and a cursor, and reads one with its curves", async () => {
     const created: string[] = [];
-    for (let i = 0; i < 3; i++) created.push((await postRun({ workflow: "custom", inputs: { custom_message: `page ${i}` } })).json().id);
+    for (let i = 0; i < 3; i++)
+      created.push((await postRun({ workflow: "custom", inputs: { custom_message: `page ${i}` } })).json().id);
     const firstPage = (await ctx.call({ method: "GET", url: "/v1/runs?limit=2", token })).json();
     expect(firstPage.runs.map((r: { id: string }) => r.id)).toEqual([created[2], created[1]]);
     expect(firstPage.next_cursor).toBeTruthy();
-    const secondPage = (await ctx.call({ method: "GET", url: `/v1/runs?limit=2&cursor=${firstPage.next_cursor}`, token })).json();
+    const secondPage = (
+      await ctx.call({ method: "GET", url: `/v1/runs?limit=2&cursor=${firstPage.next_cursor}`, token })
+    ).json();
     expect(secondPage.runs[0].id).toBe(created[0]);
     expect((await ctx.call({ method: "GET", url: "/v1/runs?limit=0", token })).statusCode).toBe(422);
     expect((await ctx.call({ method: "GET", url: "/v1/runs?cursor=garbage", token })).statusCode).toBe(422);
     const one = await ctx.call({ method: "GET", url: `/v1/runs/${created[0]}`, token });
     expect(one.json().id).toBe(created[0]);
-    expect((await ctx.call({ method: "GET", url: `/v1/runs/${created[0]}/curves`, token })).json()).toEqual({ curves: [] });
+    expect((await ctx.call({ method: "GET", url: `/v1/runs/${created[0]}/curves`, token })).json()).toEqual({
+      curves: [],
+    });
     expect((await ctx.call({ method: "GET", url: "/v1/runs/not-a-uuid", token })).statusCode).toBe(404);
   });
 

@@ -20,11 +20,20 @@ describe("built-in demo negatome", () => {
     const first = (await ctx.call({ method: "POST", url: "/v1/negatome/ingest-demo", token: alice })).json();
     expect(first.inserted).toBeGreaterThanOrEqual(30);
     expect(first.skipped).toBe(0);
-    expect((await ctx.call({ method: "POST", url: "/v1/negatome/ingest-demo", token: bob })).json()).toEqual({ inserted: 0, skipped: first.inserted });
+    expect((await ctx.call({ method: "POST", url: "/v1/negatome/ingest-demo", token: bob })).json()).toEqual({
+      inserted: 0,
+      skipped: first.inserted,
+    });
     const stats = (await ctx.call({ method: "GET", url: "/v1/negatome/stats", token: bob })).json();
     expect(stats.by_source.demo).toBe(first.inserted);
     // Rofecoxib (Vioxx, withdrawn 2004 for cardiovascular risk) is in the demo set with its real InChIKey.
-    const [vioxx] = (await ctx.call({ method: "GET", url: "/v1/negatome/query/negatome?inchi_key=RZJQGNCSTQAWON-UHFFFAOYSA-N", token: bob })).json().items;
+    const [vioxx] = (
+      await ctx.call({
+        method: "GET",
+        url: "/v1/negatome/query/negatome?inchi_key=RZJQGNCSTQAWON-UHFFFAOYSA-N",
+        token: bob,
+      })
+    ).json().items;
     expect(vioxx).toMatchObject({ source: "demo", failure_class: "SAFETY", org_id: null, target_uniprot_id: "P35354" });
     expect(vioxx.evidence.compound_name).toMatch(/rofecoxib/i);
   });
@@ -34,21 +43,52 @@ describe.skipIf(!hasClintox)("admin reference data", () => {
   it("lists the datasets found in the reference-data root", async () => {
     const list = (await ctx.call({ method: "GET", url: "/v1/admin/reference-data", token: alice })).json();
     const names = list.items.filter((d: { available: boolean }) => d.available).map((d: { name: string }) => d.name);
-    expect(names).toEqual(expect.arrayContaining(["negatome:demo", "negatome:clintox", "negatome:withdrawn", "literature:bc5cdr", "literature:biored"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "negatome:demo",
+        "negatome:clintox",
+        "negatome:withdrawn",
+        "literature:bc5cdr",
+        "literature:biored",
+      ]),
+    );
   });
 
   it("loads ClinTox's 112 clinical-trial toxicity failures as public SAFETY records, idempotently", async () => {
-    const load = (await ctx.call({ method: "POST", url: "/v1/admin/reference-data/load", token: alice, payload: { datasets: ["negatome:clintox"] } })).json();
+    const load = (
+      await ctx.call({
+        method: "POST",
+        url: "/v1/admin/reference-data/load",
+        token: alice,
+        payload: { datasets: ["negatome:clintox"] },
+      })
+    ).json();
     expect(load.items[0]).toMatchObject({ dataset: "negatome:clintox", inserted: 112, skipped: 0 });
-    const again = (await ctx.call({ method: "POST", url: "/v1/admin/reference-data/load", token: alice, payload: { datasets: ["negatome:clintox"] } })).json();
+    const again = (
+      await ctx.call({
+        method: "POST",
+        url: "/v1/admin/reference-data/load",
+        token: alice,
+        payload: { datasets: ["negatome:clintox"] },
+      })
+    ).json();
     expect(again.items[0]).toMatchObject({ inserted: 0, skipped: 112 });
-    const [record] = (await ctx.call({ method: "GET", url: "/v1/negatome/query/negatome?failure_class=SAFETY&limit=1000", token: bob })).json().items.filter((r: { source: string }) => r.source === "clintox");
+    const [record] = (
+      await ctx.call({ method: "GET", url: "/v1/negatome/query/negatome?failure_class=SAFETY&limit=1000", token: bob })
+    )
+      .json()
+      .items.filter((r: { source: string }) => r.source === "clintox");
     expect(record).toMatchObject({ confidence_tier: "silver", org_id: null });
     expect(record.evidence.licence).toBeTruthy();
   });
 
   it("refuses unknown datasets", async () => {
-    const response = await ctx.call({ method: "POST", url: "/v1/admin/reference-data/load", token: alice, payload: { datasets: ["negatome:everything"] } });
+    const response = await ctx.call({
+      method: "POST",
+      url: "/v1/admin/reference-data/load",
+      token: alice,
+      payload: { datasets: ["negatome:everything"] },
+    });
     expect(response.statusCode).toBe(422);
   });
 });
@@ -56,7 +96,8 @@ describe.skipIf(!hasClintox)("admin reference data", () => {
 describe("safety assessment", () => {
   const ROFECOXIB = "CS(=O)(=O)c1ccc(cc1)C1=C(C(=O)OC1)c1ccccc1";
   const SULFONAMIDE_ANALOGUE = "NS(=O)(=O)c1ccc(cc1)C1=C(C(=O)OC1)c1ccccc1";
-  const safety = (smiles: string) => ctx.call({ method: "POST", url: "/v1/negatome/safety", token: bob, payload: { smiles } });
+  const safety = (smiles: string) =>
+    ctx.call({ method: "POST", url: "/v1/negatome/safety", token: bob, payload: { smiles } });
 
   it("rates a withdrawn drug itself red, citing the exact match", async () => {
     await ctx.call({ method: "POST", url: "/v1/negatome/ingest-demo", token: alice });
@@ -80,19 +121,30 @@ describe("safety assessment", () => {
   it("rates a simple unrelated molecule green, and answers the same on GET with the SMILES in the path", async () => {
     const post = (await safety("CCO")).json();
     expect(post.risk_level).toBe("green");
-    const get = (await ctx.call({ method: "GET", url: `/v1/negatome/safety/${encodeURIComponent("CCO")}`, token: bob })).json();
+    const get = (
+      await ctx.call({ method: "GET", url: `/v1/negatome/safety/${encodeURIComponent("CCO")}`, token: bob })
+    ).json();
     expect(get.risk_score).toBe(post.risk_score);
   });
 
   it("adds the target's failure history when a target is given", async () => {
-    const withTarget = (await ctx.call({ method: "POST", url: "/v1/negatome/score/safety", token: bob, payload: { target_uniprot_id: "P35354", compound_smiles: "CCO" } })).json();
+    const withTarget = (
+      await ctx.call({
+        method: "POST",
+        url: "/v1/negatome/score/safety",
+        token: bob,
+        payload: { target_uniprot_id: "P35354", compound_smiles: "CCO" },
+      })
+    ).json();
     const history = withTarget.warnings.find((w: { kind: string }) => w.kind === "target_history");
     expect(history.message).toMatch(/P35354/);
     expect(withTarget.risk_score).toBeGreaterThan((await safety("CCO")).json().risk_score);
   });
 
   it("answers 422 when the SMILES is missing or invalid", async () => {
-    expect((await ctx.call({ method: "POST", url: "/v1/negatome/safety", token: bob, payload: {} })).statusCode).toBe(422);
+    expect((await ctx.call({ method: "POST", url: "/v1/negatome/safety", token: bob, payload: {} })).statusCode).toBe(
+      422,
+    );
     const invalid = await safety("C1CC");
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().code).toBe("invalid_smiles");

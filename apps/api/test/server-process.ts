@@ -23,7 +23,9 @@ export async function startServer(env: Record<string, string>): Promise<{ code: 
   const code = await new Promise<number | null>((resolve) => child.on("exit", (exitCode) => resolve(exitCode)));
   clearTimeout(guard);
   // Node's own warnings ("(node:123) Warning: …") are not ours to judge.
-  const lines = output.split("\n").filter((line) => line.trim() !== "" && !line.startsWith("(node:") && !line.startsWith("(Use `node"));
+  const lines = output
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !line.startsWith("(node:") && !line.startsWith("(Use `node"));
   return { code, lines };
 }
 

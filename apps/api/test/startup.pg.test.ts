@@ -11,6 +11,10 @@ describe("start-up errors on PostgreSQL", () => {
     const { code, lines } = await startServer({ DATABASE_URL: url.toString(), JWT_SECRET: "startup-test" });
     expect(code).toBe(1);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`^Sieve cannot start: Cannot open PostgreSQL at .*${url.pathname}: database "${url.pathname.slice(1)}" does not exist$`));
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^Sieve cannot start: Cannot open PostgreSQL at .*${url.pathname}: database "${url.pathname.slice(1)}" does not exist$`,
+      ),
+    );
   });
 });

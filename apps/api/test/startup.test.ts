@@ -17,29 +17,47 @@ describe("start-up errors", () => {
   it("retries an unreachable PostgreSQL with one log line per attempt, then fails in one line without the password", async () => {
     const port = await closedPort();
     const logged: string[] = [];
-    const failure = await openDatabaseForStart({ kind: "postgres", url: `postgres://sieve:hunter2@127.0.0.1:${port}/sieve` }, { attempts: 3, delayMs: () => 0, log: (line) => logged.push(line) }).catch((error: unknown) => error);
+    const failure = await openDatabaseForStart(
+      { kind: "postgres", url: `postgres://sieve:hunter2@127.0.0.1:${port}/sieve` },
+      { attempts: 3, delayMs: () => 0, log: (line) => logged.push(line) },
+    ).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(StartupError);
     const message = (failure as StartupError).message;
-    expect(message).toMatch(new RegExp(`^PostgreSQL at 127\\.0\\.0\\.1:${port}/sieve is unreachable after 3 attempts \\(.*ECONNREFUSED.*\\)`));
+    expect(message).toMatch(
+      new RegExp(`^PostgreSQL at 127\\.0\\.0\\.1:${port}/sieve is unreachable after 3 attempts \\(.*ECONNREFUSED.*\\)`),
+    );
     expect(message).not.toContain("\n");
     expect(logged).toHaveLength(2);
-    expect(logged[0]).toMatch(new RegExp(`^PostgreSQL at 127\\.0\\.0\\.1:${port}/sieve is unreachable \\(.*\\); retrying in 0 s \\(attempt 1 of 3\\)$`));
+    expect(logged[0]).toMatch(
+      new RegExp(
+        `^PostgreSQL at 127\\.0\\.0\\.1:${port}/sieve is unreachable \\(.*\\); retrying in 0 s \\(attempt 1 of 3\\)$`,
+      ),
+    );
     for (const line of [message, ...logged]) expect(line).not.toContain("hunter2");
   });
 
   it("does not retry what waiting cannot fix, and keeps the stack of unexpected errors", async () => {
     let calls = 0;
     const refused = Object.assign(new Error('password authentication failed for user "sieve"'), { code: "28P01" });
-    const failure = await openDatabaseForStart({ kind: "postgres", url: "postgres://sieve@db.example:5433/sieve" }, {
-      open: async () => {
-        calls += 1;
-        throw new Error("Failed query: select 1\nparams: ", { cause: refused });
+    const failure = await openDatabaseForStart(
+      { kind: "postgres", url: "postgres://sieve@db.example:5433/sieve" },
+      {
+        open: async () => {
+          calls += 1;
+          throw new Error("Failed query: select 1\nparams: ", { cause: refused });
+        },
+        log: () => expect.unreachable("no retry for a refused password"),
       },
-      log: () => expect.unreachable("no retry for a refused password"),
-    }).catch((error: unknown) => error);
+    ).catch((error: unknown) => error);
     expect(calls).toBe(1);
-    expect(startupFailureText(failure)).toBe('Sieve cannot start: Cannot open PostgreSQL at db.example:5433/sieve: password authentication failed for user "sieve"');
-    expect(startupFailureText(Object.assign(new Error("listen EADDRINUSE: address already in use 127.0.0.1:8080"), { code: "EADDRINUSE" }))).toBe(
+    expect(startupFailureText(failure)).toBe(
+      'Sieve cannot start: Cannot open PostgreSQL at db.example:5433/sieve: password authentication failed for user "sieve"',
+    );
+    expect(
+      startupFailureText(
+        Object.assign(new Error("listen EADDRINUSE: address already in use 127.0.0.1:8080"), { code: "EADDRINUSE" }),
+      ),
+    ).toBe(
       "Sieve cannot start: listen EADDRINUSE: address already in use 127.0.0.1:8080 (choose another PORT or HOST)",
     );
     expect(startupFailureText(new TypeError("a bug"))).toMatch(/^TypeError: a bug\n\s+at /);

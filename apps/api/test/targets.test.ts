@@ -5,13 +5,30 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, SHARED_DATA, type TestContext } from "./context";
 import { multipartUpload } from "./multipart";
 
-const FILES = ["hgnc/hgnc_mapper.tsv", "disease_ontology/HumanDO.obo", "drugcentral/drug_target.tsv", "drugcentral/drug_indication.tsv", "withdrawn/drug_info.csv", "jensenlab_diseases/human_disease_knowledge_filtered.tsv", "string_ppi/nsclc_string_interactions.tsv"];
+const FILES = [
+  "hgnc/hgnc_mapper.tsv",
+  "disease_ontology/HumanDO.obo",
+  "drugcentral/drug_target.tsv",
+  "drugcentral/drug_indication.tsv",
+  "withdrawn/drug_info.csv",
+  "jensenlab_diseases/human_disease_knowledge_filtered.tsv",
+  "string_ppi/nsclc_string_interactions.tsv",
+];
 const hasReferenceData = FILES.every((file) => existsSync(join(SHARED_DATA, file)));
-if (!hasReferenceData) console.warn("targets API tests skipped: ../shared/data (HGNC, Disease Ontology, DrugCentral, withDRAWN, JensenLab, STRING) is absent");
+if (!hasReferenceData)
+  console.warn(
+    "targets API tests skipped: ../shared/data (HGNC, Disease Ontology, DrugCentral, withDRAWN, JensenLab, STRING) is absent",
+  );
 
 const FIXTURES = fileURLToPath(new URL("../../../packages/targets/test/fixtures/", import.meta.url));
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), "utf8");
-const DATASETS = ["reference:genes", "reference:diseases", "targets:drugcentral", "targets:jensenlab", "targets:withdrawn"];
+const DATASETS = [
+  "reference:genes",
+  "reference:diseases",
+  "targets:drugcentral",
+  "targets:jensenlab",
+  "targets:withdrawn",
+];
 
 interface Ranked {
   rank: number;
@@ -29,7 +46,12 @@ describe.skipIf(!hasReferenceData)("targets API", () => {
     ctx = await createTestContext();
     alice = (await ctx.signup()).token;
     bob = (await ctx.signup()).token;
-    const load = await ctx.call({ method: "POST", url: "/v1/admin/reference-data/load", token: alice, payload: { datasets: DATASETS } });
+    const load = await ctx.call({
+      method: "POST",
+      url: "/v1/admin/reference-data/load",
+      token: alice,
+      payload: { datasets: DATASETS },
+    });
     expect(load.statusCode).toBe(200);
   }, 180_000);
   afterAll(async () => ctx?.close());
@@ -37,10 +59,28 @@ describe.skipIf(!hasReferenceData)("targets API", () => {
   const get = (url: string, token = alice) => ctx.call({ method: "GET", url, token });
   const post = (url: string, payload: object, token = alice) => ctx.call({ method: "POST", url, token, payload });
   const upload = (source: string, fields: Record<string, string>, name: string, content: string, token = alice) =>
-    ctx.call({ method: "POST", url: `/v1/targets/ingest/${source}/upload`, token, ...multipartUpload(fields, { name, content }) });
+    ctx.call({
+      method: "POST",
+      url: `/v1/targets/ingest/${source}/upload`,
+      token,
+      ...multipartUpload(fields, { name, content }),
+    });
 
   /** Identify; on 202, wait for the engine job and ask again, as the web client does. */
-  async function identify(disease: string, limit: number, token = alice): Promise<{ first: number; body: { disease: { id: string; name: string }; results: Ranked[]; genes_ranked: number; sources: Record<string, string[]>; engine_job_id: string | null } }> {
+  async function identify(
+    disease: string,
+    limit: number,
+    token = alice,
+  ): Promise<{
+    first: number;
+    body: {
+      disease: { id: string; name: string };
+      results: Ranked[];
+      genes_ranked: number;
+      sources: Record<string, string[]>;
+      engine_job_id: string | null;
+    };
+  }> {
     const first = await post("/v1/targets/identify", { disease, limit }, token);
     if (first.statusCode === 200) return { first: 200, body: first.json() };
     expect(first.statusCode).toBe(202);
@@ -66,7 +106,8 @@ describe.skipIf(!hasReferenceData)("targets API", () => {
     const unknown = await post("/v1/targets/identify", { disease: "lung cancre" });
     expect(unknown.json()).toMatchObject({ code: "unknown_name" });
     expect(unknown.json().detail.candidates.length).toBeGreaterThan(0);
-    for (const limit of [0, 1001]) expect((await post("/v1/targets/identify", { disease: "lung cancer", limit })).statusCode).toBe(422);
+    for (const limit of [0, 1001])
+      expect((await post("/v1/targets/identify", { disease: "lung cancer", limit })).statusCode).toBe(422);
   });
 
   it("answers 202 with an engine job, then ranks known lung-cancer targets high with all five components", async () => {
@@ -84,12 +125,16 @@ describe.skipIf(!hasReferenceData)("targets API", () => {
     expect(egfr.components.omics).toBeNull();
     expect(body.sources.drugg).toEqual(["drugcentral"]);
     expect(body.sources.omics).toEqual([]);
-    for (let i = 1; i < body.results.length; i++) expect(body.results[i - 1]!.priority_score).toBeGreaterThanOrEqual(body.results[i]!.priority_score);
+    for (let i = 1; i < body.results.length; i++)
+      expect(body.results[i - 1]!.priority_score).toBeGreaterThanOrEqual(body.results[i]!.priority_score);
     // Cached: the same question is answered at once, without a new job.
     expect((await post("/v1/targets/identify", { disease: "DOID:1324", limit: 3 })).statusCode).toBe(200);
     // The job is a targets job: the molecular jobs list does not show it.
     expect((await get("/v1/engine/jobs?domain=molecular")).json().jobs).toEqual([]);
-    expect((await get("/v1/engine/jobs?domain=targets")).json().jobs[0]).toMatchObject({ domain: "targets", status: "completed" });
+    expect((await get("/v1/engine/jobs?domain=targets")).json().jobs[0]).toMatchObject({
+      domain: "targets",
+      status: "completed",
+    });
   });
 
   it("ingests a STRING edge list: degree features, and proximity to the disease's known genes after a recompute", async () => {
@@ -97,7 +142,12 @@ describe.skipIf(!hasReferenceData)("targets API", () => {
     const response = await upload("string", { min_score: "700" }, "nsclc_string_interactions.tsv", text);
     expect(response.statusCode).toBe(201);
     const { ingestion } = response.json();
-    expect(ingestion).toMatchObject({ source: "string", feature_set_version: "priors_v1", file_name: "nsclc_string_interactions.tsv", parameters: { species_taxon: 9606, id_prefix: "9606.", min_score: 700, kind: "ppi" } });
+    expect(ingestion).toMatchObject({
+      source: "string",
+      feature_set_version: "priors_v1",
+      file_name: "nsclc_string_interactions.tsv",
+      parameters: { species_taxon: 9606, id_prefix: "9606.", min_score: 700, kind: "ppi" },
+    });
     expect(ingestion.file_sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(ingestion.features_written).toBeGreaterThan(50);
 
@@ -110,23 +160,48 @@ describe.skipIf(!hasReferenceData)("targets API", () => {
 
   it("refuses a bad file naming the line and column, and writes nothing", async () => {
     const before = (await get("/v1/targets/ingestions")).json().items.length;
-    const bad = await upload("generic", { feature_name: "crispr_dependency", symbol_column: "gene", value_column: "score" }, "bad.csv", "gene,score\nEGFR,0.9\nKRAS,high\n");
+    const bad = await upload(
+      "generic",
+      { feature_name: "crispr_dependency", symbol_column: "gene", value_column: "score" },
+      "bad.csv",
+      "gene,score\nEGFR,0.9\nKRAS,high\n",
+    );
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error).toMatch(/line 3/i);
     expect(bad.json().error).toMatch(/score/);
     expect((await get("/v1/targets/ingestions")).json().items).toHaveLength(before);
-    const missing = await upload("generic", { feature_name: "x", symbol_column: "gene", value_column: "nope" }, "bad.csv", "gene,score\nEGFR,0.9\n");
+    const missing = await upload(
+      "generic",
+      { feature_name: "x", symbol_column: "gene", value_column: "nope" },
+      "bad.csv",
+      "gene,score\nEGFR,0.9\n",
+    );
     expect(missing.statusCode).toBe(422);
     expect(missing.json().error).toMatch(/nope/);
   });
 
   it("ingests the Open Targets, GTEx and ChEMBL fixtures in their published formats", async () => {
-    const ot = await upload("opentargets", { indication_efo_id: "EFO_0001071" }, "associations.jsonl", fixture("opentargets_associationByDatatypeDirect_EFO_0001071.jsonl"));
+    const ot = await upload(
+      "opentargets",
+      { indication_efo_id: "EFO_0001071" },
+      "associations.jsonl",
+      fixture("opentargets_associationByDatatypeDirect_EFO_0001071.jsonl"),
+    );
     expect(ot.statusCode).toBe(201);
     expect(ot.json().ingestion.features_written).toBeGreaterThan(5);
-    const gtex = await upload("gtex", { tissues_of_interest: "Lung" }, "gtex.gct", fixture("gtex_median_tpm_lung_excerpt.gct"));
+    const gtex = await upload(
+      "gtex",
+      { tissues_of_interest: "Lung" },
+      "gtex.gct",
+      fixture("gtex_median_tpm_lung_excerpt.gct"),
+    );
     expect(gtex.statusCode).toBe(201);
-    const chembl = await upload("chembl", { id_column: "target_chembl_id" }, "chembl.csv", fixture("chembl_target_compound_counts.csv"));
+    const chembl = await upload(
+      "chembl",
+      { id_column: "target_chembl_id" },
+      "chembl.csv",
+      fixture("chembl_target_compound_counts.csv"),
+    );
     expect(chembl.statusCode).toBe(201);
 
     const evidence = (await get("/v1/targets/evidence?symbol=EGFR&disease=lung%20carcinoma")).json();
@@ -142,9 +217,23 @@ describe.skipIf(!hasReferenceData)("targets API", () => {
     const created = await post("/v1/targets/feature_sets", { version: "crispr_v2", description: "CRISPR screens" });
     expect(created.statusCode).toBe(201);
     expect((await post("/v1/targets/feature_sets", { version: "crispr_v2" })).statusCode).toBe(409);
-    expect((await upload("generic", { feature_name: "x", symbol_column: "gene", value_column: "v", feature_set_version: "nope_v9" }, "x.csv", "gene,v\nEGFR,1\n")).statusCode).toBe(404);
+    expect(
+      (
+        await upload(
+          "generic",
+          { feature_name: "x", symbol_column: "gene", value_column: "v", feature_set_version: "nope_v9" },
+          "x.csv",
+          "gene,v\nEGFR,1\n",
+        )
+      ).statusCode,
+    ).toBe(404);
     // Only Alice's organization has an omics feature for this obscure gene.
-    const own = await upload("generic", { feature_name: "screen_hit", symbol_column: "gene", value_column: "v", disease: "DOID:1324" }, "screen.csv", "gene,v\nC1orf167,5\nEGFR,1\n");
+    const own = await upload(
+      "generic",
+      { feature_name: "screen_hit", symbol_column: "gene", value_column: "v", disease: "DOID:1324" },
+      "screen.csv",
+      "gene,v\nC1orf167,5\nEGFR,1\n",
+    );
     expect(own.statusCode).toBe(201);
 
     const mine = await identify("lung cancer", 1000);
@@ -153,9 +242,15 @@ describe.skipIf(!hasReferenceData)("targets API", () => {
     expect(theirs.body.results.some((r) => r.target.gene_symbol === "C1orf167")).toBe(false);
     expect(theirs.body.sources.omics).toEqual([]);
 
-    const bobSets = (await get("/v1/targets/feature_sets", bob)).json().items.map((s: { version: string; org_id: number | null }) => s.version);
+    const bobSets = (await get("/v1/targets/feature_sets", bob))
+      .json()
+      .items.map((s: { version: string; org_id: number | null }) => s.version);
     expect(bobSets).toEqual(["priors_v1"]);
-    expect((await get("/v1/targets/ingestions", bob)).json().items.every((i: { source: string }) => ["drugcentral", "jensenlab", "withdrawn"].includes(i.source))).toBe(true);
+    expect(
+      (await get("/v1/targets/ingestions", bob))
+        .json()
+        .items.every((i: { source: string }) => ["drugcentral", "jensenlab", "withdrawn"].includes(i.source)),
+    ).toBe(true);
     const bobEvidence = (await get("/v1/targets/evidence?symbol=C1orf167&disease=lung%20cancer", bob)).json();
     expect(bobEvidence.features).toEqual([]);
   });

@@ -36,7 +36,13 @@ const RECEPTOR = [
   "",
 ].join("\n");
 const MISSING_LIBRARY = "upload://00000000-0000-4000-8000-000000000000/missing.smi";
-const PLAN = { objectives: [{ name: "activity", direction: "maximize", weight: 1 }], constraints: [], budget: 5, seeds: ["CCO"], not_understood: [] };
+const PLAN = {
+  objectives: [{ name: "activity", direction: "maximize", weight: 1 }],
+  constraints: [],
+  budget: 5,
+  seeds: ["CCO"],
+  not_understood: [],
+};
 
 beforeAll(async () => {
   // An empty reference-data folder: literature extraction then builds no dictionaries (seconds saved), and
@@ -47,37 +53,100 @@ beforeAll(async () => {
   const b = await ctx.signup({ org_name: "Beta Bio" });
   alpha = { token: a.token, orgId: a.user.org_id, userId: a.user.id };
   beta = { token: b.token, orgId: b.user.org_id, userId: b.user.id };
-  owned.projectId = (await ctx.call({ method: "POST", url: "/v1/projects", token: alpha.token, payload: { name: "Alpha secret target", ruo_ack: true } })).json().id;
+  owned.projectId = (
+    await ctx.call({
+      method: "POST",
+      url: "/v1/projects",
+      token: alpha.token,
+      payload: { name: "Alpha secret target", ruo_ack: true },
+    })
+  ).json().id;
   owned.runId = (
-    await ctx.call({ method: "POST", url: `/v1/projects/${owned.projectId}/runs`, token: alpha.token, payload: { workflow: "custom", inputs: { custom_message: "alpha only" } } })
+    await ctx.call({
+      method: "POST",
+      url: `/v1/projects/${owned.projectId}/runs`,
+      token: alpha.token,
+      payload: { workflow: "custom", inputs: { custom_message: "alpha only" } },
+    })
   ).json().id;
   const upload = multipartUpload({ kind: "compound_library" }, { name: "alpha.smi", content: "CCO ethanol\n" });
   owned.uploadId = (await ctx.call({ method: "POST", url: "/v1/uploads", token: alpha.token, ...upload })).json().id;
   owned.jobId = (
-    await ctx.call({ method: "POST", url: `/v1/projects/${owned.projectId}/runs/molecular`, token: alpha.token, payload: { smiles: ["CCO"], population_size: 20, max_generations: 10 } })
+    await ctx.call({
+      method: "POST",
+      url: `/v1/projects/${owned.projectId}/runs/molecular`,
+      token: alpha.token,
+      payload: { smiles: ["CCO"], population_size: 20, max_generations: 10 },
+    })
   ).json().id;
-  await ctx.call({ method: "POST", url: "/v1/negatome/agreement/accept", token: alpha.token, payload: { acknowledged: true } });
+  await ctx.call({
+    method: "POST",
+    url: "/v1/negatome/agreement/accept",
+    token: alpha.token,
+    payload: { acknowledged: true },
+  });
   owned.negatomeId = (
-    await ctx.call({ method: "POST", url: "/v1/negatome/ingest/user", token: alpha.token, payload: { compound: { smiles: "CC(C)Cc1ccc(cc1)C(C)C(=O)O" }, reason_for_failure: "Alpha's private negative" } })
+    await ctx.call({
+      method: "POST",
+      url: "/v1/negatome/ingest/user",
+      token: alpha.token,
+      payload: { compound: { smiles: "CC(C)Cc1ccc(cc1)C(C)C(=O)O" }, reason_for_failure: "Alpha's private negative" },
+    })
   ).json().negatome_id;
 
   const receptor = multipartUpload({ kind: "protein" }, { name: "alpha-receptor.pdb", content: RECEPTOR });
-  owned.receptorUri = (await ctx.call({ method: "POST", url: "/v1/uploads", token: alpha.token, ...receptor })).json().uri;
+  owned.receptorUri = (
+    await ctx.call({ method: "POST", url: "/v1/uploads", token: alpha.token, ...receptor })
+  ).json().uri;
   owned.vhtsRunId = (
-    await ctx.call({ method: "POST", url: `/v1/projects/${owned.projectId}/runs`, token: alpha.token, payload: { workflow: "vhts", inputs: { target_protein: owned.receptorUri, compound_library: MISSING_LIBRARY } } })
+    await ctx.call({
+      method: "POST",
+      url: `/v1/projects/${owned.projectId}/runs`,
+      token: alpha.token,
+      payload: { workflow: "vhts", inputs: { target_protein: owned.receptorUri, compound_library: MISSING_LIBRARY } },
+    })
   ).json().id;
-  owned.oracleJobId = (await ctx.call({ method: "POST", url: "/v1/negatome/synthetic/oracle/dock", token: alpha.token, payload: { pdb_s3: owned.receptorUri, smiles: ["CCO"] } })).json().job_id;
-  const document = { source: "alpha-lab", external_id: "ALPHA-1", text: "Zorbatinib, an inhibitor of EGFR, shrank tumours in lung cancer models at Alpha." };
-  expect((await ctx.call({ method: "POST", url: "/v1/nlp/ingest/docs", token: alpha.token, payload: { docs: [document] } })).statusCode).toBe(200);
+  owned.oracleJobId = (
+    await ctx.call({
+      method: "POST",
+      url: "/v1/negatome/synthetic/oracle/dock",
+      token: alpha.token,
+      payload: { pdb_s3: owned.receptorUri, smiles: ["CCO"] },
+    })
+  ).json().job_id;
+  const document = {
+    source: "alpha-lab",
+    external_id: "ALPHA-1",
+    text: "Zorbatinib, an inhibitor of EGFR, shrank tumours in lung cancer models at Alpha.",
+  };
+  expect(
+    (await ctx.call({ method: "POST", url: "/v1/nlp/ingest/docs", token: alpha.token, payload: { docs: [document] } }))
+      .statusCode,
+  ).toBe(200);
   // Two genes and one disease are enough reference data to rank and to resolve names.
   await ctx.database.db.insert(schema.refGenes).values([
     { hgncId: "HGNC:3236", symbol: "EGFR", name: "epidermal growth factor receptor", uniprotIds: ["P00533"] },
     { hgncId: "HGNC:6407", symbol: "KRAS", name: "KRAS proto-oncogene", uniprotIds: ["P01116"] },
   ]);
   await ctx.database.db.insert(schema.refDiseases).values({ id: "DOID:1324", name: "lung cancer" });
-  const features = multipartUpload({ feature_name: "alpha_screen", symbol_column: "gene", value_column: "v", disease: "DOID:1324" }, { name: "alpha-screen.csv", content: "gene,v\nEGFR,5\nKRAS,1\n" });
-  expect((await ctx.call({ method: "POST", url: "/v1/targets/ingest/generic/upload", token: alpha.token, ...features })).statusCode).toBe(201);
-  expect((await ctx.call({ method: "POST", url: "/v1/targets/feature_sets", token: alpha.token, payload: { version: "alpha_private_v1", description: "Alpha only" } })).statusCode).toBe(201);
+  const features = multipartUpload(
+    { feature_name: "alpha_screen", symbol_column: "gene", value_column: "v", disease: "DOID:1324" },
+    { name: "alpha-screen.csv", content: "gene,v\nEGFR,5\nKRAS,1\n" },
+  );
+  expect(
+    (await ctx.call({ method: "POST", url: "/v1/targets/ingest/generic/upload", token: alpha.token, ...features }))
+      .statusCode,
+  ).toBe(201);
+  expect(
+    (
+      await ctx.call({
+        method: "POST",
+        url: "/v1/targets/feature_sets",
+        token: alpha.token,
+        payload: { version: "alpha_private_v1", description: "Alpha only" },
+      })
+    ).statusCode,
+  ).toBe(201);
 });
 afterAll(async () => {
   await ctx?.close();
@@ -108,7 +177,10 @@ describe("tenancy: another organization's rows are invisible", () => {
     ["GET /v1/reports/manifest/{job_id}", () => `/v1/reports/manifest/${owned.jobId}`],
     ["GET /v1/reports/manifest/{run_id}", () => `/v1/reports/manifest/${owned.runId}`],
     ["GET /v1/provenance?kind=run", () => `/v1/provenance?kind=run&item_id=${owned.runId}`],
-    ["GET /v1/provenance?kind=negatome_record", () => `/v1/provenance?kind=negatome_record&item_id=${owned.negatomeId}`],
+    [
+      "GET /v1/provenance?kind=negatome_record",
+      () => `/v1/provenance?kind=negatome_record&item_id=${owned.negatomeId}`,
+    ],
     ["GET /v1/nlp/documents", () => "/v1/nlp/documents?source=alpha-lab&external_id=ALPHA-1"],
   ] as const;
 
@@ -132,47 +204,93 @@ describe("tenancy: another organization's rows are invisible", () => {
   });
 
   it("GET /v1/engine/jobs leaves out the other organization's jobs, and DELETE cannot cancel them", async () => {
-    expect((await ctx.call({ method: "GET", url: "/v1/engine/jobs?limit=100", token: beta.token })).json().jobs).toEqual([]);
-    expect((await ctx.call({ method: "DELETE", url: `/v1/engine/jobs/${owned.jobId}`, token: beta.token })).statusCode).toBe(404);
+    expect(
+      (await ctx.call({ method: "GET", url: "/v1/engine/jobs?limit=100", token: beta.token })).json().jobs,
+    ).toEqual([]);
+    expect(
+      (await ctx.call({ method: "DELETE", url: `/v1/engine/jobs/${owned.jobId}`, token: beta.token })).statusCode,
+    ).toBe(404);
   });
 
   it("the negatome's organization records stay private: query, recent, stats, search and contributor dashboard", async () => {
-    const beta_ = (url: string, method: "GET" | "POST" = "GET", payload?: object) => ctx.call({ method, url, token: beta.token, ...(payload ? { payload } : {}) });
+    const beta_ = (url: string, method: "GET" | "POST" = "GET", payload?: object) =>
+      ctx.call({ method, url, token: beta.token, ...(payload ? { payload } : {}) });
     expect((await beta_("/v1/negatome/query/negatome?inchi_key=HEFNNWSXXWATRW-UHFFFAOYSA-N")).json().items).toEqual([]);
-    expect((await beta_("/v1/negatome/recent?limit=100")).json().items.map((r: { negatome_id: string }) => r.negatome_id)).not.toContain(owned.negatomeId);
+    expect(
+      (await beta_("/v1/negatome/recent?limit=100")).json().items.map((r: { negatome_id: string }) => r.negatome_id),
+    ).not.toContain(owned.negatomeId);
     expect((await beta_("/v1/negatome/stats")).json().by_source.user).toBeUndefined();
-    const hits = (await beta_("/v1/negatome/search", "POST", { smiles: "CC(C)Cc1ccc(cc1)C(C)C(=O)O", topk: 50 })).json().items;
+    const hits = (await beta_("/v1/negatome/search", "POST", { smiles: "CC(C)Cc1ccc(cc1)C(C)C(=O)O", topk: 50 })).json()
+      .items;
     expect(hits.map((h: { negatome_id: string }) => h.negatome_id)).not.toContain(owned.negatomeId);
     const alphaUser = (await ctx.call({ method: "GET", url: "/v1/auth/profile", token: alpha.token })).json().user.id;
     expect((await beta_(`/v1/negatome/contributors/${alphaUser}/dashboard`)).statusCode).toBe(404);
   });
 
   it("GET /v1/dashboard/counts counts only the caller's organization", async () => {
-    expect((await ctx.call({ method: "GET", url: "/v1/dashboard/counts", token: beta.token })).json()).toEqual({ projects: 0, analyses: 0 });
+    expect((await ctx.call({ method: "GET", url: "/v1/dashboard/counts", token: beta.token })).json()).toEqual({
+      projects: 0,
+      analyses: 0,
+    });
   });
 
   it("POST /v1/projects/{id}/runs on another organization's project answers 404 and writes nothing", async () => {
-    const alphaRuns = async () => (await ctx.call({ method: "GET", url: "/v1/runs?limit=100", token: alpha.token })).json().runs.length;
+    const alphaRuns = async () =>
+      (await ctx.call({ method: "GET", url: "/v1/runs?limit=100", token: alpha.token })).json().runs.length;
     const before = await alphaRuns();
-    const response = await ctx.call({ method: "POST", url: `/v1/projects/${owned.projectId}/runs`, token: beta.token, payload: { workflow: "custom", inputs: { custom_message: "intrude" } } });
+    const response = await ctx.call({
+      method: "POST",
+      url: `/v1/projects/${owned.projectId}/runs`,
+      token: beta.token,
+      payload: { workflow: "custom", inputs: { custom_message: "intrude" } },
+    });
     expect(response.statusCode).toBe(404);
-    const molecular = await ctx.call({ method: "POST", url: `/v1/projects/${owned.projectId}/runs/molecular`, token: beta.token, payload: { smiles: ["CCO"] } });
+    const molecular = await ctx.call({
+      method: "POST",
+      url: `/v1/projects/${owned.projectId}/runs/molecular`,
+      token: beta.token,
+      payload: { smiles: ["CCO"] },
+    });
     expect(molecular.statusCode).toBe(404);
     expect(await alphaRuns()).toBe(before);
   });
 
   it("POST /v1/projects with the other organization's org_id answers 403", async () => {
     for (const payload of [{ org_id: alpha.orgId }, { orgId: alpha.orgId }]) {
-      const response = await ctx.call({ method: "POST", url: "/v1/projects", token: beta.token, payload: { name: "squatter", ruo_ack: true, ...payload } });
+      const response = await ctx.call({
+        method: "POST",
+        url: "/v1/projects",
+        token: beta.token,
+        payload: { name: "squatter", ruo_ack: true, ...payload },
+      });
       expect(response.statusCode).toBe(403);
     }
   });
 
   it("an Idempotency-Key used by another user never returns their run", async () => {
-    const betaProject = (await ctx.call({ method: "POST", url: "/v1/projects", token: beta.token, payload: { name: "Beta project", ruo_ack: true } })).json().id;
+    const betaProject = (
+      await ctx.call({
+        method: "POST",
+        url: "/v1/projects",
+        token: beta.token,
+        payload: { name: "Beta project", ruo_ack: true },
+      })
+    ).json().id;
     const body = { workflow: "custom", inputs: { custom_message: "same key" } };
-    const a = await ctx.call({ method: "POST", url: `/v1/projects/${owned.projectId}/runs`, token: alpha.token, payload: body, headers: { "idempotency-key": "shared-key" } });
-    const b = await ctx.call({ method: "POST", url: `/v1/projects/${betaProject}/runs`, token: beta.token, payload: body, headers: { "idempotency-key": "shared-key" } });
+    const a = await ctx.call({
+      method: "POST",
+      url: `/v1/projects/${owned.projectId}/runs`,
+      token: alpha.token,
+      payload: body,
+      headers: { "idempotency-key": "shared-key" },
+    });
+    const b = await ctx.call({
+      method: "POST",
+      url: `/v1/projects/${betaProject}/runs`,
+      token: beta.token,
+      payload: body,
+      headers: { "idempotency-key": "shared-key" },
+    });
     expect(a.statusCode).toBe(201);
     expect(b.statusCode).toBe(201);
     expect(b.json().id).not.toBe(a.json().id);
@@ -180,7 +298,8 @@ describe("tenancy: another organization's rows are invisible", () => {
 });
 
 describe("tenancy: later modules (workflows, reports, literature, targets, negatome oracles)", () => {
-  const as = (who: { token: string }, method: "GET" | "POST", url: string, payload?: object) => ctx.call({ method, url, token: who.token, ...(payload ? { payload } : {}) });
+  const as = (who: { token: string }, method: "GET" | "POST", url: string, payload?: object) =>
+    ctx.call({ method, url, token: who.token, ...(payload ? { payload } : {}) });
 
   it("POST /v1/workflows/runs/{id}/plan cannot confirm another organization's plan, and the store refuses the write itself", async () => {
     expect((await as(beta, "POST", `/v1/workflows/runs/${owned.runId}/plan`, { plan: PLAN })).statusCode).toBe(404);
@@ -190,25 +309,44 @@ describe("tenancy: later modules (workflows, reports, literature, targets, negat
     expect(owner.json().code).toBe("plan_not_pending");
     // The data-access layer filters the write by organization, whatever a route checked before.
     const betaRuns = runsStore(ctx.database.db, { userId: beta.userId, orgIds: [beta.orgId] });
-    expect(await betaRuns.updateConfig(owned.runId!, { workflow: "custom", modules: [{ name: "WorkflowPlan", params: PLAN }] })).toBe(false);
+    expect(
+      await betaRuns.updateConfig(owned.runId!, {
+        workflow: "custom",
+        modules: [{ name: "WorkflowPlan", params: PLAN }],
+      }),
+    ).toBe(false);
     const run = (await as(alpha, "GET", `/v1/runs/${owned.runId}`)).json();
     expect(run.status).toBe("queued");
     expect(run.config.modules.map((m: { name: string }) => m.name)).not.toContain("WorkflowPlan");
   });
 
   it("GET /v1/reports/runs lists only the caller's runs", async () => {
-    const alphaRuns = (await as(alpha, "GET", "/v1/reports/runs?limit=200")).json().runs.map((r: { run_id: string }) => r.run_id);
+    const alphaRuns = (await as(alpha, "GET", "/v1/reports/runs?limit=200"))
+      .json()
+      .runs.map((r: { run_id: string }) => r.run_id);
     expect(alphaRuns).toEqual(expect.arrayContaining([owned.runId, owned.vhtsRunId]));
-    const betaRuns = (await as(beta, "GET", "/v1/reports/runs?limit=200")).json().runs.map((r: { run_id: string }) => r.run_id);
+    const betaRuns = (await as(beta, "GET", "/v1/reports/runs?limit=200"))
+      .json()
+      .runs.map((r: { run_id: string }) => r.run_id);
     expect(betaRuns).not.toContain(owned.runId);
     expect(betaRuns).not.toContain(owned.vhtsRunId);
   });
 
   it("POST /v1/reviews and GET /v1/reviews: no reviewing another organization's items, and no reading its reviews", async () => {
-    const review = await as(alpha, "POST", "/v1/reviews", { kind: "run", item_id: owned.runId, state: "accepted", comment: "Alpha's private verdict" });
+    const review = await as(alpha, "POST", "/v1/reviews", {
+      kind: "run",
+      item_id: owned.runId,
+      state: "accepted",
+      comment: "Alpha's private verdict",
+    });
     expect(review.statusCode).toBe(201);
-    expect((await as(beta, "POST", "/v1/reviews", { kind: "run", item_id: owned.runId, state: "rejected" })).statusCode).toBe(404);
-    expect((await as(beta, "POST", "/v1/reviews", { kind: "negatome_record", item_id: owned.negatomeId, state: "rejected" })).statusCode).toBe(404);
+    expect(
+      (await as(beta, "POST", "/v1/reviews", { kind: "run", item_id: owned.runId, state: "rejected" })).statusCode,
+    ).toBe(404);
+    expect(
+      (await as(beta, "POST", "/v1/reviews", { kind: "negatome_record", item_id: owned.negatomeId, state: "rejected" }))
+        .statusCode,
+    ).toBe(404);
     for (const url of ["/v1/reviews", `/v1/reviews?item_id=${owned.runId}`, `/v1/reviews?run_id=${owned.runId}`]) {
       expect((await as(beta, "GET", url)).json()).toEqual({ items: [], history: [] });
     }
@@ -218,26 +356,48 @@ describe("tenancy: later modules (workflows, reports, literature, targets, negat
   });
 
   it("/v1/runs/{id}/artifacts/* and /artifacts/link answer 404 for another organization's run, with a bearer or a download token", async () => {
-    for (const artifact of ["dossier", "replay"]) expect((await as(beta, "GET", `/v1/runs/${owned.runId}/artifacts/${artifact}`)).statusCode).toBe(404);
+    for (const artifact of ["dossier", "replay"])
+      expect((await as(beta, "GET", `/v1/runs/${owned.runId}/artifacts/${artifact}`)).statusCode).toBe(404);
     // The owner gets past the same check: a replay bundle needs a completed run.
     expect((await as(alpha, "GET", `/v1/runs/${owned.runId}/artifacts/replay`)).statusCode).toBe(409);
-    expect((await as(beta, "POST", `/v1/runs/${owned.runId}/artifacts/link`, { artifact: "replay" })).statusCode).toBe(404);
-    expect((await as(alpha, "POST", `/v1/runs/${owned.runId}/artifacts/link`, { artifact: "replay" })).statusCode).toBe(201);
+    expect((await as(beta, "POST", `/v1/runs/${owned.runId}/artifacts/link`, { artifact: "replay" })).statusCode).toBe(
+      404,
+    );
+    expect((await as(alpha, "POST", `/v1/runs/${owned.runId}/artifacts/link`, { artifact: "replay" })).statusCode).toBe(
+      201,
+    );
     // A download token Beta holds for its own run opens nothing of Alpha's.
     const betaProject = (await as(beta, "POST", "/v1/projects", { name: "Beta downloads", ruo_ack: true })).json().id;
-    const betaRun = (await as(beta, "POST", `/v1/projects/${betaProject}/runs`, { workflow: "custom", inputs: { custom_message: "beta" } })).json().id;
+    const betaRun = (
+      await as(beta, "POST", `/v1/projects/${betaProject}/runs`, {
+        workflow: "custom",
+        inputs: { custom_message: "beta" },
+      })
+    ).json().id;
     const link = (await as(beta, "POST", `/v1/runs/${betaRun}/artifacts/link`, { artifact: "replay" })).json();
-    expect((await ctx.call({ method: "GET", url: `/v1/runs/${owned.runId}/artifacts/replay?api_key=${encodeURIComponent(link.token)}` })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.call({
+          method: "GET",
+          url: `/v1/runs/${owned.runId}/artifacts/replay?api_key=${encodeURIComponent(link.token)}`,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it("a run of another organization cannot read Alpha's uploaded receptor through its own config", async () => {
     const project = (await as(beta, "POST", "/v1/projects", { name: "Beta docking", ruo_ack: true })).json().id;
-    const created = await as(beta, "POST", `/v1/projects/${project}/runs`, { workflow: "vhts", inputs: { target_protein: owned.receptorUri, compound_library: MISSING_LIBRARY } });
+    const created = await as(beta, "POST", `/v1/projects/${project}/runs`, {
+      workflow: "vhts",
+      inputs: { target_protein: owned.receptorUri, compound_library: MISSING_LIBRARY },
+    });
     expect(created.statusCode).toBe(201);
     const receptor = await as(beta, "GET", `/v1/workflows/runs/${created.json().id}/receptor`);
     expect(receptor.statusCode).toBe(404);
     expect(receptor.body).not.toContain("ATOM");
-    expect((await as(alpha, "GET", `/v1/workflows/runs/${owned.vhtsRunId}/receptor`)).body).toContain("ATOM      2  CA  ALA");
+    expect((await as(alpha, "GET", `/v1/workflows/runs/${owned.vhtsRunId}/receptor`)).body).toContain(
+      "ATOM      2  CA  ALA",
+    );
   });
 
   it("GET /v1/nlp/search and /v1/nlp/documents never return another organization's literature", async () => {
@@ -247,10 +407,14 @@ describe("tenancy: later modules (workflows, reports, literature, targets, negat
   });
 
   it("GET /v1/targets/feature_sets, /ingestions and /evidence leave out another organization's feature sets and features", async () => {
-    const versions = (who: { token: string }) => as(who, "GET", "/v1/targets/feature_sets").then((r) => r.json().items.map((s: { version: string }) => s.version));
+    const versions = (who: { token: string }) =>
+      as(who, "GET", "/v1/targets/feature_sets").then((r) => r.json().items.map((s: { version: string }) => s.version));
     expect(await versions(alpha)).toContain("alpha_private_v1");
     expect(await versions(beta)).not.toContain("alpha_private_v1");
-    const files = (who: { token: string }) => as(who, "GET", "/v1/targets/ingestions").then((r) => r.json().items.map((i: { file_name: string }) => i.file_name));
+    const files = (who: { token: string }) =>
+      as(who, "GET", "/v1/targets/ingestions").then((r) =>
+        r.json().items.map((i: { file_name: string }) => i.file_name),
+      );
     expect(await files(alpha)).toContain("alpha-screen.csv");
     expect(await files(beta)).not.toContain("alpha-screen.csv");
     const evidence = (who: { token: string }) => as(who, "GET", "/v1/targets/evidence?symbol=EGFR&disease=DOID:1324");
@@ -266,7 +430,8 @@ describe("tenancy: later modules (workflows, reports, literature, targets, negat
   });
 
   it("POST /v1/targets/identify ranks with the caller's data only, and its job is hidden from another organization", async () => {
-    const identify = (who: { token: string }) => as(who, "POST", "/v1/targets/identify", { disease: "DOID:1324", limit: 10 });
+    const identify = (who: { token: string }) =>
+      as(who, "POST", "/v1/targets/identify", { disease: "DOID:1324", limit: 10 });
     const accepted = await identify(alpha);
     expect(accepted.statusCode).toBe(202);
     const alphaJob = accepted.json().detail.engine_job_id as string;
@@ -274,7 +439,10 @@ describe("tenancy: later modules (workflows, reports, literature, targets, negat
     expect((await settled(alphaJob, alpha.token)).status).toBe("completed");
     const mine = await identify(alpha);
     expect(mine.statusCode).toBe(200);
-    expect(mine.json().results.find((r: { target: { gene_symbol: string } }) => r.target.gene_symbol === "EGFR").components.omics).toBeGreaterThan(0);
+    expect(
+      mine.json().results.find((r: { target: { gene_symbol: string } }) => r.target.gene_symbol === "EGFR").components
+        .omics,
+    ).toBeGreaterThan(0);
 
     // Beta does not get Alpha's cached ranking: it needs its own, without Alpha's screen.
     const theirsAccepted = await identify(beta);
@@ -294,6 +462,8 @@ describe("tenancy: later modules (workflows, reports, literature, targets, negat
     expect(foreign.json().code).toBe("not_found");
     // The owner finds the job (409: it never completed, its receptor has no ligand to place a box on).
     await settled(owned.oracleJobId!, alpha.token);
-    expect((await as(alpha, "POST", "/v1/negatome/synthetic/oracle/register", { job_id: owned.oracleJobId })).statusCode).toBe(409);
+    expect(
+      (await as(alpha, "POST", "/v1/negatome/synthetic/oracle/register", { job_id: owned.oracleJobId })).statusCode,
+    ).toBe(409);
   });
 });

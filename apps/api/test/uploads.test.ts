@@ -33,7 +33,12 @@ describe("uploads", () => {
     const response = await upload({ kind: "protein" }, { name: "1HSG.pdb", content });
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(body).toMatchObject({ kind: "protein", name: "1HSG.pdb", size: content.byteLength, sha256: createHash("sha256").update(content).digest("hex") });
+    expect(body).toMatchObject({
+      kind: "protein",
+      name: "1HSG.pdb",
+      size: content.byteLength,
+      sha256: createHash("sha256").update(content).digest("hex"),
+    });
     expect(body.uri).toBe(`upload://${body.id}/1HSG.pdb`);
     const [row] = await ctx.database.db.select().from(schema.uploads).where(eq(schema.uploads.id, body.id));
     const stored = await databaseBlobStore(ctx.database.db).get(row!.blobId);
@@ -59,7 +64,10 @@ describe("uploads", () => {
     expect(fakePdb.json().code).toBe("invalid_file");
     expect(fakePdb.json().error).toMatch(/ATOM or HETATM/);
     expect((await upload({ kind: "compound_library" }, { name: "fake.sdf", content: "CCO\n" })).statusCode).toBe(422);
-    expect((await upload({ kind: "compound_library" }, { name: "binary.smi", content: new Uint8Array([0, 159, 146, 150]) })).statusCode).toBe(422);
+    expect(
+      (await upload({ kind: "compound_library" }, { name: "binary.smi", content: new Uint8Array([0, 159, 146, 150]) }))
+        .statusCode,
+    ).toBe(422);
     expect((await upload({ kind: "compound_library" }, { name: "empty.smi", content: "" })).statusCode).toBe(422);
   });
 
@@ -72,7 +80,10 @@ describe("uploads", () => {
   });
 
   it("refuses a file over the size limit with 413", async () => {
-    const response = await upload({ kind: "compound_library" }, { name: "huge.smi", content: new Uint8Array(UPLOAD_MAX_BYTES + 1024).fill(67) });
+    const response = await upload(
+      { kind: "compound_library" },
+      { name: "huge.smi", content: new Uint8Array(UPLOAD_MAX_BYTES + 1024).fill(67) },
+    );
     expect(response.statusCode).toBe(413);
     expect(response.json().code).toBe("payload_too_large");
   });
@@ -83,7 +94,11 @@ describe("uploads", () => {
   });
 
   it("requires authentication", async () => {
-    const response = await ctx.call({ method: "POST", url: "/v1/uploads", ...multipartUpload({ kind: "protein" }, { name: "a.pdb", content: SMALL_PDB }) });
+    const response = await ctx.call({
+      method: "POST",
+      url: "/v1/uploads",
+      ...multipartUpload({ kind: "protein" }, { name: "a.pdb", content: SMALL_PDB }),
+    });
     expect(response.statusCode).toBe(401);
   });
 });

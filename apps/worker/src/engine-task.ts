@@ -2,7 +2,15 @@ import { TaskCancelledError, type ComputePool } from "./pool";
 import type { TaskType } from "./tasks";
 
 /** Which compute task runs each engine domain. */
-export const ENGINE_DOMAIN_TASKS: Record<string, TaskType> = { molecular: "engine.molecular", targets: "engine.targets", vhts: "engine.vhts", lead_opt: "engine.lead_opt", custom: "engine.lead_opt", oracle_dock: "engine.oracle_dock", oracle_md: "engine.oracle_md" };
+export const ENGINE_DOMAIN_TASKS: Record<string, TaskType> = {
+  molecular: "engine.molecular",
+  targets: "engine.targets",
+  vhts: "engine.vhts",
+  lead_opt: "engine.lead_opt",
+  custom: "engine.lead_opt",
+  oracle_dock: "engine.oracle_dock",
+  oracle_md: "engine.oracle_md",
+};
 
 export interface CurvePoint {
   name: string;
@@ -17,9 +25,7 @@ export interface EngineProgress {
 }
 
 export type EngineTaskOutcome =
-  | { outcome: "completed"; output: unknown }
-  | { outcome: "cancelled" }
-  | { outcome: "failed"; error: string };
+  { outcome: "completed"; output: unknown } | { outcome: "cancelled" } | { outcome: "failed"; error: string };
 
 /**
  * Runs one engine job's task on the compute threads at batch priority, heart-beating every
@@ -31,7 +37,11 @@ export async function runEngineTask(
   pool: ComputePool,
   domain: string,
   input: unknown,
-  options: { heartbeatMs: number; heartbeat(progress: Record<string, unknown> | undefined, points: CurvePoint[]): Promise<{ stop: boolean }>; onHeartbeatError?(error: unknown): void },
+  options: {
+    heartbeatMs: number;
+    heartbeat(progress: Record<string, unknown> | undefined, points: CurvePoint[]): Promise<{ stop: boolean }>;
+    onHeartbeatError?(error: unknown): void;
+  },
 ): Promise<EngineTaskOutcome> {
   const taskType = ENGINE_DOMAIN_TASKS[domain];
   if (!taskType) return { outcome: "failed", error: `No executor for the engine domain "${domain}"` };
@@ -43,7 +53,10 @@ export async function runEngineTask(
     const { stop } = await options.heartbeat(batch.progress, batch.points);
     if (stop) controller.abort();
   };
-  const timer = setInterval(() => void flush().catch((error) => options.onHeartbeatError?.(error)), options.heartbeatMs);
+  const timer = setInterval(
+    () => void flush().catch((error) => options.onHeartbeatError?.(error)),
+    options.heartbeatMs,
+  );
   try {
     const output = await pool.run(taskType, input as never, {
       priority: "batch",

@@ -1,6 +1,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildDictionary, extractDocument, loadReferenceDir, parsePubTator, type Dictionary, type Extraction, type ReferenceData, type TrainingCorpus } from "@sieve/literature";
+import {
+  buildDictionary,
+  extractDocument,
+  loadReferenceDir,
+  parsePubTator,
+  type Dictionary,
+  type Extraction,
+  type ReferenceData,
+  type TrainingCorpus,
+} from "@sieve/literature";
 
 /**
  * The literature reference data of a compute thread: parsed once per reference folder and version,
@@ -26,14 +35,28 @@ export function referenceFor(dir: string, version: number): LoadedReference {
   const key = `${dir}#${version}`;
   if (loaded?.key === key) return loaded;
   const reference = loadReferenceDir(dir);
-  const corpora = TRAINING_CORPORA.filter((c) => existsSync(join(dir, c.file))).map((c) => ({ documents: parsePubTator(readFileSync(join(dir, c.file), "utf8")), types: c.types }));
+  const corpora = TRAINING_CORPORA.filter((c) => existsSync(join(dir, c.file))).map((c) => ({
+    documents: parsePubTator(readFileSync(join(dir, c.file), "utf8")),
+    types: c.types,
+  }));
   const childrenOf = new Map<string, string[]>();
-  for (const term of reference.diseases) for (const parent of term.is_a) childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), term.id]);
-  loaded = { key, reference, dictionary: buildDictionary(reference, { corpora }), diseases: new Map(reference.diseases.map((t) => [t.id, t])), childrenOf };
+  for (const term of reference.diseases)
+    for (const parent of term.is_a) childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), term.id]);
+  loaded = {
+    key,
+    reference,
+    dictionary: buildDictionary(reference, { corpora }),
+    diseases: new Map(reference.diseases.map((t) => [t.id, t])),
+    childrenOf,
+  };
   return loaded;
 }
 
-export function extractDocuments(dir: string, version: number, documents: { source: string; external_id: string; text: string }[]): Extraction[] {
+export function extractDocuments(
+  dir: string,
+  version: number,
+  documents: { source: string; external_id: string; text: string }[],
+): Extraction[] {
   const { dictionary } = referenceFor(dir, version);
   return documents.map((doc) => extractDocument(doc, dictionary));
 }
@@ -55,30 +78,54 @@ export interface ResolvedDisease {
   ids: string[];
 }
 
-export type Resolution<T> = { ok: true; value: T } | { ok: false; reason: "unknown" | "ambiguous"; candidates: { id: string; name: string }[] };
+export type Resolution<T> =
+  { ok: true; value: T } | { ok: false; reason: "unknown" | "ambiguous"; candidates: { id: string; name: string }[] };
 
 /** A gene symbol (HGNC symbol, alias or previous symbol, case-insensitive) to its ids. */
 export function resolveGene(dir: string, version: number, symbol: string): Resolution<ResolvedGene> {
   const wanted = symbol.trim().toUpperCase();
   const genes = referenceFor(dir, version).reference.genes.filter((g) => !g.symbol.includes("~"));
   const exact = genes.filter((g) => g.symbol.toUpperCase() === wanted || g.hgnc_id.toUpperCase() === wanted);
-  const matches = exact.length ? exact : genes.filter((g) => [...g.aliases, ...g.previous_symbols].some((a) => a.toUpperCase() === wanted));
+  const matches = exact.length
+    ? exact
+    : genes.filter((g) => [...g.aliases, ...g.previous_symbols].some((a) => a.toUpperCase() === wanted));
   if (matches.length !== 1) {
-    return { ok: false, reason: matches.length ? "ambiguous" : "unknown", candidates: matches.slice(0, 20).map((g) => ({ id: g.hgnc_id, name: g.symbol })) };
+    return {
+      ok: false,
+      reason: matches.length ? "ambiguous" : "unknown",
+      candidates: matches.slice(0, 20).map((g) => ({ id: g.hgnc_id, name: g.symbol })),
+    };
   }
   const g = matches[0]!;
-  return { ok: true, value: { symbol: g.symbol, name: g.name, hgnc_id: g.hgnc_id, uniprot: g.uniprot[0] ?? null, ids: [g.hgnc_id, ...(g.ncbigene ? [`NCBIGene:${g.ncbigene}`] : [])] } };
+  return {
+    ok: true,
+    value: {
+      symbol: g.symbol,
+      name: g.name,
+      hgnc_id: g.hgnc_id,
+      uniprot: g.uniprot[0] ?? null,
+      ids: [g.hgnc_id, ...(g.ncbigene ? [`NCBIGene:${g.ncbigene}`] : [])],
+    },
+  };
 }
 
 /** A disease given as a DOID, a name or a synonym (case-insensitive) to one term, with its descendants. */
 export function resolveDisease(dir: string, version: number, query: string): Resolution<ResolvedDisease> {
   const { reference, diseases, childrenOf } = referenceFor(dir, version);
   const wanted = query.trim().toLowerCase();
-  const byId = diseases.get(query.trim().toUpperCase()) ?? reference.diseases.find((t) => t.alt_ids.includes(query.trim().toUpperCase()));
+  const byId =
+    diseases.get(query.trim().toUpperCase()) ??
+    reference.diseases.find((t) => t.alt_ids.includes(query.trim().toUpperCase()));
   const named = byId ? [byId] : reference.diseases.filter((t) => t.name.toLowerCase() === wanted);
-  const matches = named.length ? named : reference.diseases.filter((t) => t.synonyms.some((s) => s.text.toLowerCase() === wanted));
+  const matches = named.length
+    ? named
+    : reference.diseases.filter((t) => t.synonyms.some((s) => s.text.toLowerCase() === wanted));
   if (matches.length !== 1) {
-    return { ok: false, reason: matches.length ? "ambiguous" : "unknown", candidates: matches.slice(0, 20).map((t) => ({ id: t.id, name: t.name })) };
+    return {
+      ok: false,
+      reason: matches.length ? "ambiguous" : "unknown",
+      candidates: matches.slice(0, 20).map((t) => ({ id: t.id, name: t.name })),
+    };
   }
   const term = matches[0]!;
   const ids = new Set<string>();

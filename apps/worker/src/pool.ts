@@ -91,7 +91,8 @@ export class ComputePool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const task of [...this.queues.interactive, ...this.queues.batch]) task.reject(new Error("The compute pool is closed"));
+    for (const task of [...this.queues.interactive, ...this.queues.batch])
+      task.reject(new Error("The compute pool is closed"));
     this.queues.interactive.length = 0;
     this.queues.batch.length = 0;
     await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
@@ -100,21 +101,32 @@ export class ComputePool {
   private spawn(): Slot {
     const worker = new Worker(THREAD_ENTRY);
     const slot: Slot = { worker, ready: false, busy: null };
-    worker.on("message", (message: { ready?: true; id?: number; ok?: boolean; result?: unknown; error?: string; progress?: unknown; cancelled?: boolean }) => {
-      if (message.ready) {
-        slot.ready = true;
-      } else if (slot.busy && message.id === slot.busy.id && "progress" in message) {
-        slot.busy.onProgress?.(message.progress);
-        return;
-      } else if (slot.busy && message.id === slot.busy.id) {
-        const task = slot.busy;
-        slot.busy = null;
-        if (message.ok) task.resolve(message.result);
-        else if (message.cancelled) task.reject(new TaskCancelledError());
-        else task.reject(new Error(message.error ?? "Compute task failed"));
-      }
-      this.dispatch();
-    });
+    worker.on(
+      "message",
+      (message: {
+        ready?: true;
+        id?: number;
+        ok?: boolean;
+        result?: unknown;
+        error?: string;
+        progress?: unknown;
+        cancelled?: boolean;
+      }) => {
+        if (message.ready) {
+          slot.ready = true;
+        } else if (slot.busy && message.id === slot.busy.id && "progress" in message) {
+          slot.busy.onProgress?.(message.progress);
+          return;
+        } else if (slot.busy && message.id === slot.busy.id) {
+          const task = slot.busy;
+          slot.busy = null;
+          if (message.ok) task.resolve(message.result);
+          else if (message.cancelled) task.reject(new TaskCancelledError());
+          else task.reject(new Error(message.error ?? "Compute task failed"));
+        }
+        this.dispatch();
+      },
+    );
     worker.on("error", (error) => this.replace(slot, error));
     worker.on("exit", (code) => this.replace(slot, new Error(`Compute thread exited with code ${code}`)));
     return slot;
@@ -148,7 +160,8 @@ export class ComputePool {
     priority: Priority = "interactive",
   ): Promise<TaskOutput<T>> {
     const chunks: TaskInput<T>["items"][] = [];
-    for (let i = 0; i < items.length; i += chunkSize) chunks.push(items.slice(i, i + chunkSize) as TaskInput<T>["items"]);
+    for (let i = 0; i < items.length; i += chunkSize)
+      chunks.push(items.slice(i, i + chunkSize) as TaskInput<T>["items"]);
     const results = await Promise.all(chunks.map((chunk) => this.run(type, makeInput(chunk), { priority })));
     return results.flat() as TaskOutput<T>;
   }

@@ -16,7 +16,9 @@ const { values } = parseArgs({
 });
 const missing = ["api", "cert", "key", "ca"].filter((name) => !values[name as keyof typeof values]);
 if (missing.length) {
-  console.error(`Missing ${missing.map((m) => `--${m}`).join(", ")}.\nUsage: npm run worker -- --api https://host:port --cert worker.crt --key worker.key --ca ca.crt [--data-dir DIR] [--threads N]`);
+  console.error(
+    `Missing ${missing.map((m) => `--${m}`).join(", ")}.\nUsage: npm run worker -- --api https://host:port --cert worker.crt --key worker.key --ca ca.crt [--data-dir DIR] [--threads N]`,
+  );
   process.exit(2);
 }
 const controller = new AbortController();

@@ -3,12 +3,40 @@ import { analyzeProtein, type ProteinAnalysis } from "@sieve/protein";
 import { molecularRunOptions, runGraphGA, type FinalMetrics, type GenerationStats } from "@sieve/optimize";
 import type { MolecularJobInput } from "@sieve/contracts";
 import type { Extraction } from "@sieve/literature";
-import { inspectForSafety, prepareCompound, prepareRecords, type NegatomeCandidate, type PreparedRecords, type ReferenceCompound } from "@sieve/negatome";
+import {
+  inspectForSafety,
+  prepareCompound,
+  prepareRecords,
+  type NegatomeCandidate,
+  type PreparedRecords,
+  type ReferenceCompound,
+} from "@sieve/negatome";
 import { parseTargetUpload, type TargetUploadInput, type TargetUploadOutcome } from "./targets";
 import { rankDisease, type DiseaseRanking, type DiseaseRankingInput } from "@sieve/targets";
-import { parsePlanTask, runDockTask, runLeadOptTask, runMdTask, runVhtsTask, type DockTaskInput, type DockTaskOutput, type LeadOptTaskInput, type LeadOptTaskOutput, type MdTaskInput, type VhtsTaskInput, type VhtsTaskOutput } from "./workflows";
+import {
+  parsePlanTask,
+  runDockTask,
+  runLeadOptTask,
+  runMdTask,
+  runVhtsTask,
+  type DockTaskInput,
+  type DockTaskOutput,
+  type LeadOptTaskInput,
+  type LeadOptTaskOutput,
+  type MdTaskInput,
+  type VhtsTaskInput,
+  type VhtsTaskOutput,
+} from "./workflows";
 import type { MdResult, WorkflowPlan } from "@sieve/workflows";
-import { extractDocuments, referenceStats, resolveDisease, resolveGene, type Resolution, type ResolvedDisease, type ResolvedGene } from "./literature";
+import {
+  extractDocuments,
+  referenceStats,
+  resolveDisease,
+  resolveGene,
+  type Resolution,
+  type ResolvedDisease,
+  type ResolvedGene,
+} from "./literature";
 
 /**
  * Every kind of CPU-heavy work a worker thread (or a remote worker) can do, with its input and
@@ -18,17 +46,33 @@ export interface TaskCatalog {
   "molecules.analyze": { input: { items: MoleculeInput[]; svg: boolean }; output: MoleculeAnalysis[] };
   "proteins.analyze": { input: { items: { sequence: string; id?: string }[] }; output: ProteinAnalysis[] };
   "compounds.identify": { input: { items: string[] }; output: CompoundIdentity[] };
-  "literature.extract": { input: { referenceDir: string; referenceVersion: number; documents: { source: string; external_id: string; text: string }[] }; output: Extraction[] };
+  "literature.extract": {
+    input: {
+      referenceDir: string;
+      referenceVersion: number;
+      documents: { source: string; external_id: string; text: string }[];
+    };
+    output: Extraction[];
+  };
   "literature.resolve": {
     input: { referenceDir: string; referenceVersion: number; symbol?: string; disease?: string };
     output: { gene?: Resolution<ResolvedGene>; disease?: Resolution<ResolvedDisease> };
   };
-  "literature.reload": { input: { referenceDir: string; referenceVersion: number }; output: { genes: number; diseases: number; drugs: number } };
+  "literature.reload": {
+    input: { referenceDir: string; referenceVersion: number };
+    output: { genes: number; diseases: number; drugs: number };
+  };
   "negatome.prepare": { input: { candidates: NegatomeCandidate[] }; output: PreparedRecords };
   "negatome.inspect": { input: { smiles: string }; output: ReturnType<typeof inspectForSafety> };
   /** Compounds without a recorded failure, against which nearby failures are weighed. */
-  "negatome.reference": { input: { compounds: ReferenceCompound[] }; output: { id: string; inchi_key: string | null; fingerprint: Uint32Array }[] };
-  "engine.molecular": { input: MolecularJobInput; output: { best_fitness: number; final_metrics: FinalMetrics & Record<string, unknown> } };
+  "negatome.reference": {
+    input: { compounds: ReferenceCompound[] };
+    output: { id: string; inchi_key: string | null; fingerprint: Uint32Array }[];
+  };
+  "engine.molecular": {
+    input: MolecularJobInput;
+    output: { best_fitness: number; final_metrics: FinalMetrics & Record<string, unknown> };
+  };
   "targets.parse": { input: TargetUploadInput; output: TargetUploadOutcome };
   /** Ranks every gene for one disease; the API prepares the input from the database (targets module). */
   "engine.targets": { input: DiseaseRankingInput; output: DiseaseRanking };
@@ -76,7 +120,8 @@ export const taskHandlers: Handlers = {
     return items.map((item) => {
       if (typeof item === "string") return analyzeMolecule(rdkit, item, { svg });
       const smiles = molblockToSmiles(rdkit, item.molblock);
-      if (smiles === null) return { input: item.label, ok: false as const, error: "RDKit could not read this SDF record's molblock" };
+      if (smiles === null)
+        return { input: item.label, ok: false as const, error: "RDKit could not read this SDF record's molblock" };
       return { ...analyzeMolecule(rdkit, smiles, { svg }), input: item.label };
     });
   },
@@ -140,7 +185,10 @@ export const taskHandlers: Handlers = {
       shouldStop: () => context.cancelled(),
     });
     if (result.final_metrics.stop_reason === "cancelled") throw new TaskCancelled("cancelled");
-    return { best_fitness: result.final_metrics.best_fitness, final_metrics: result.final_metrics as FinalMetrics & Record<string, unknown> };
+    return {
+      best_fitness: result.final_metrics.best_fitness,
+      final_metrics: result.final_metrics as FinalMetrics & Record<string, unknown>,
+    };
   },
 };
 
@@ -148,7 +196,15 @@ export const taskHandlers: Handlers = {
 function generationProgress(stats: GenerationStats, maxGenerations: number) {
   const x = stats.generation;
   return {
-    progress: { generation: x, max_generations: maxGenerations, best: stats.best, mean: stats.mean, top10_mean: stats.top10Mean, diversity: stats.diversity, oracle_calls: stats.oracleCalls },
+    progress: {
+      generation: x,
+      max_generations: maxGenerations,
+      best: stats.best,
+      mean: stats.mean,
+      top10_mean: stats.top10Mean,
+      diversity: stats.diversity,
+      oracle_calls: stats.oracleCalls,
+    },
     points: [
       { name: "best", x, y: stats.best },
       { name: "mean", x, y: stats.mean },
@@ -177,5 +233,12 @@ function identifyCompound(rdkit: RDKitModule, input: string): CompoundIdentity {
   const compound = prepareCompound(rdkit, input);
   if (!compound.ok) return { input, ok: false, error: compound.error };
   if (!compound.inchi_key) return { input, ok: false, error: "InChI cannot represent this structure" };
-  return { input, ok: true, smiles: compound.smiles, inchikey: compound.inchi_key, fingerprint: compound.fingerprint, stripped: compound.stripped };
+  return {
+    input,
+    ok: true,
+    smiles: compound.smiles,
+    inchikey: compound.inchi_key,
+    fingerprint: compound.fingerprint,
+    stripped: compound.stripped,
+  };
 }

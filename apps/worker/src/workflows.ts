@@ -68,13 +68,20 @@ export function negatomeScreen(rdkit: RDKitModule, input: NegatomeScreenInput): 
   const index = negatomeIndex(input.entries);
   const records = new Map(input.entries.map((entry) => [entry.negatome_id, entry]));
   // A recorded failure must not count as its own safe neighbour.
-  const failures = new Set(input.entries.flatMap((entry) => (entry.compound_inchi_key ? [entry.compound_inchi_key] : [])));
+  const failures = new Set(
+    input.entries.flatMap((entry) => (entry.compound_inchi_key ? [entry.compound_inchi_key] : [])),
+  );
   const reference = new SimilarityIndex<string>();
-  for (const compound of input.reference) if (!compound.inchi_key || !failures.has(compound.inchi_key)) reference.add(compound.id, compound.fingerprint);
+  for (const compound of input.reference)
+    if (!compound.inchi_key || !failures.has(compound.inchi_key)) reference.add(compound.id, compound.fingerprint);
   return (smiles) => {
     const result = assessSafety({ rdkit, smiles, index, records, reference, targetUniprotId: input.target_uniprot_id });
     if (!result.ok) return null;
-    return { risk: result.risk_score, level: result.risk_level, warnings: result.warnings.filter((w) => w.kind !== "structural_alert").map((w) => `Negatome: ${w.message}`) };
+    return {
+      risk: result.risk_score,
+      level: result.risk_level,
+      warnings: result.warnings.filter((w) => w.kind !== "structural_alert").map((w) => `Negatome: ${w.message}`),
+    };
   };
 }
 
@@ -95,7 +102,10 @@ export interface VhtsTaskOutput extends VhtsResult {
 const CORES = Math.max(1, Number.parseInt(process.env.DOCKING_PROCESSES ?? "", 10) || availableParallelism());
 
 /** One Vina process per ligand, each on one core, with the job's persistent cache when it has one. */
-function createDockingOracle(receptor: { text: string; format: "pdb" | "pdbqt" }, input: { box: BoxSpec; docking: Partial<VinaParameters>; seed: number; cache_dir: string | null }) {
+function createDockingOracle(
+  receptor: { text: string; format: "pdb" | "pdbqt" },
+  input: { box: BoxSpec; docking: Partial<VinaParameters>; seed: number; cache_dir: string | null },
+) {
   return DockingOracle.create({
     receptor: receptor.text,
     format: receptor.format,
@@ -106,7 +116,10 @@ function createDockingOracle(receptor: { text: string; format: "pdb" | "pdbqt" }
 }
 
 /** Builds the activity oracle: docking when a receptor is given, else ligand similarity to known actives. */
-export async function activityOracle(rdkit: RDKitModule, input: Pick<VhtsTaskInput, "receptor" | "box" | "docking" | "actives" | "seed" | "cache_dir">): Promise<MoleculeOracle & { close?(): Promise<void> }> {
+export async function activityOracle(
+  rdkit: RDKitModule,
+  input: Pick<VhtsTaskInput, "receptor" | "box" | "docking" | "actives" | "seed" | "cache_dir">,
+): Promise<MoleculeOracle & { close?(): Promise<void> }> {
   if (input.receptor) {
     return createDockingOracle(input.receptor, input);
   }
@@ -114,11 +127,16 @@ export async function activityOracle(rdkit: RDKitModule, input: Pick<VhtsTaskInp
 }
 
 export function alertWarnings(rdkit: RDKitModule) {
-  return (smiles: string) => (structuralAlertsOfSmiles(rdkit, smiles) ?? []).map((a) => `${a.catalog} alert: ${a.name}`);
+  return (smiles: string) =>
+    (structuralAlertsOfSmiles(rdkit, smiles) ?? []).map((a) => `${a.catalog} alert: ${a.name}`);
 }
 
 /** Structure drawings for the first `limit` compounds, so the run page needs no further request. */
-export function withDrawings<T extends { smiles: string }>(rdkit: RDKitModule, items: T[], limit = 50): (T & { svg?: string })[] {
+export function withDrawings<T extends { smiles: string }>(
+  rdkit: RDKitModule,
+  items: T[],
+  limit = 50,
+): (T & { svg?: string })[] {
   return items.map((item, index) => {
     if (index >= limit) return item;
     const mol = rdkit.get_mol(item.smiles);
@@ -172,7 +190,9 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
           bounds: input.bounds,
           concurrency: activity instanceof DockingOracle ? CORES : 1,
           batch_size: activity instanceof DockingOracle ? Math.max(4, CORES * 2) : 16,
-          ...(input.negatome ? { negatome_screen: negatomeScreen(rdkit, input.negatome), max_negatome_risk: input.negatome.max_risk } : {}),
+          ...(input.negatome
+            ? { negatome_screen: negatomeScreen(rdkit, input.negatome), max_negatome_risk: input.negatome.max_risk }
+            : {}),
           ...(input.shard ? { shard: input.shard } : {}),
         },
         {
@@ -180,7 +200,14 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
           cancelled: () => context.cancelled(),
           onBatch: (p) =>
             context.progress({
-              progress: { evaluated: p.evaluated, max_evaluations: p.max_evaluations, candidates: p.candidates, best_fitness: p.best_fitness, best_affinity: p.best_affinity, batch: p.batch },
+              progress: {
+                evaluated: p.evaluated,
+                max_evaluations: p.max_evaluations,
+                candidates: p.candidates,
+                best_fitness: p.best_fitness,
+                best_affinity: p.best_affinity,
+                batch: p.batch,
+              },
               points: [
                 ...(p.best_fitness === null ? [] : [{ name: "best_fitness", x: p.evaluated, y: p.best_fitness }]),
                 ...(p.best_affinity === null ? [] : [{ name: "best_affinity", x: p.evaluated, y: p.best_affinity }]),
@@ -251,8 +278,20 @@ export async function runLeadOptTask(input: LeadOptTaskInput, context: TaskConte
           cancelled: () => context.cancelled(),
           onRound: (r) =>
             context.progress({
-              progress: { round: r.round, evaluated: r.evaluated, max_evaluations: r.max_evaluations, best_fitness: r.best_fitness, improved: r.improved },
-              points: r.best_fitness === null ? [] : [{ name: "best_fitness", x: r.evaluated, y: r.best_fitness }, { name: "improved", x: r.evaluated, y: r.improved }],
+              progress: {
+                round: r.round,
+                evaluated: r.evaluated,
+                max_evaluations: r.max_evaluations,
+                best_fitness: r.best_fitness,
+                improved: r.improved,
+              },
+              points:
+                r.best_fitness === null
+                  ? []
+                  : [
+                      { name: "best_fitness", x: r.evaluated, y: r.best_fitness },
+                      { name: "improved", x: r.evaluated, y: r.improved },
+                    ],
             }),
         },
       ),
@@ -291,7 +330,14 @@ export interface DockTaskInput {
 }
 
 export interface DockTaskOutput {
-  results: { input: string; smiles: string | null; affinity: number | null; modes: unknown[]; pose_pdbqt: string | null; error: string | null }[];
+  results: {
+    input: string;
+    smiles: string | null;
+    affinity: number | null;
+    modes: unknown[];
+    pose_pdbqt: string | null;
+    error: string | null;
+  }[];
   oracle: OracleInfo;
   box: { center: number[]; size: number[] };
   receptor_sha256: string;
@@ -310,15 +356,39 @@ export async function runDockTask(input: DockTaskInput, context: TaskContext): P
       mol?.delete();
       const result = smiles
         ? await oracle.dock(smiles, cancel.signal).then(
-            (r) => ({ input: raw, smiles, affinity: r.affinity, modes: r.modes, pose_pdbqt: r.pose_pdbqt, error: null }),
+            (r) => ({
+              input: raw,
+              smiles,
+              affinity: r.affinity,
+              modes: r.modes,
+              pose_pdbqt: r.pose_pdbqt,
+              error: null,
+            }),
             (error: unknown) => {
               if (context.cancelled()) throw new TaskCancelled("cancelled");
-              return { input: raw, smiles, affinity: null, modes: [], pose_pdbqt: null, error: error instanceof Error ? error.message : String(error) };
+              return {
+                input: raw,
+                smiles,
+                affinity: null,
+                modes: [],
+                pose_pdbqt: null,
+                error: error instanceof Error ? error.message : String(error),
+              };
             },
           )
-        : { input: raw, smiles: null, affinity: null, modes: [], pose_pdbqt: null, error: "RDKit could not read this SMILES" };
+        : {
+            input: raw,
+            smiles: null,
+            affinity: null,
+            modes: [],
+            pose_pdbqt: null,
+            error: "RDKit could not read this SMILES",
+          };
       done++;
-      context.progress({ progress: { docked: done, total: input.smiles.length }, points: result.affinity === null ? [] : [{ name: "affinity", x: done, y: result.affinity }] });
+      context.progress({
+        progress: { docked: done, total: input.smiles.length },
+        points: result.affinity === null ? [] : [{ name: "affinity", x: done, y: result.affinity }],
+      });
       return result;
     });
     return { results, oracle: describeOracle(oracle), box: oracle.box, receptor_sha256: oracle.receptorSha256 };

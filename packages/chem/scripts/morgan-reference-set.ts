@@ -34,9 +34,7 @@ export function referenceUnavailable(): string | undefined {
 /** Every third DrugCentral structure, in file order: 1,300-odd drugs, the same on every run. */
 export function drugCentralSample(): string[] {
   const rows = readFileSync(DRUGCENTRAL_SMILES, "utf8").split("\n").slice(1);
-  return rows
-    .map((row) => row.split("\t")[0]?.trim() ?? "")
-    .filter((smiles, i) => smiles !== "" && i % 3 === 0);
+  return rows.map((row) => row.split("\t")[0]?.trim() ?? "").filter((smiles, i) => smiles !== "" && i % 3 === 0);
 }
 
 /** RDKit Python's Morgan ids and SA scores for a batch, in one interpreter run. */

@@ -13,7 +13,9 @@ import { readRDKitDescriptors, type RDKitDescriptors } from "./rdkit-descriptors
  * `graphDescriptors` replaces RDKit.js's `get_descriptors()` for speed; it must give the very
  * same numbers (same doubles, not just close ones) for every field we use.
  */
-const reference = JSON.parse(readFileSync(new URL("../test/reference-values.json", import.meta.url), "utf8")) as ReferenceDocument;
+const reference = JSON.parse(
+  readFileSync(new URL("../test/reference-values.json", import.meta.url), "utf8"),
+) as ReferenceDocument;
 
 const FIELDS: (keyof RDKitDescriptors)[] = [
   "amw",
@@ -52,7 +54,8 @@ function differences(smiles: string[]): { compared: number; notModelled: string[
       result.compared++;
       const theirs = readRDKitDescriptors(parsed.mol);
       for (const field of FIELDS) {
-        if (!Object.is(ours[field], theirs[field])) result.differences.push(`${s} ${field}: ours ${ours[field]}, get_descriptors ${theirs[field]}`);
+        if (!Object.is(ours[field], theirs[field]))
+          result.differences.push(`${s} ${field}: ours ${ours[field]}, get_descriptors ${theirs[field]}`);
       }
     } finally {
       parsed.mol.delete();
@@ -76,7 +79,9 @@ describe("graphDescriptors equals RDKit.js get_descriptors() exactly", () => {
     () => {
       const smiles = [...drugCentral!.map((row) => row.smiles), ...everyNth(readTox21Smiles() ?? [], 8)];
       const { compared, notModelled, differences: found } = differences(smiles);
-      console.info(`graphDescriptors vs get_descriptors(): ${compared} molecules compared, ${notModelled.length} left to get_descriptors()`);
+      console.info(
+        `graphDescriptors vs get_descriptors(): ${compared} molecules compared, ${notModelled.length} left to get_descriptors()`,
+      );
       expect(found).toEqual([]);
       expect(notModelled.length).toBeLessThan(10);
     },

@@ -3,7 +3,16 @@ import { ELEMENT_SYMBOLS } from "./elements";
 import type { MolGraph } from "./morgan-environments";
 import type { RDKitModule } from "./rdkit";
 import type { RDKitDescriptors } from "./rdkit-descriptors";
-import { compileSmarts, countUniqueMatches, matchesAt, matchGraphApplies, matchGraphOf, withExplicitHydrogens, type MatchGraph, type SmartsPattern } from "./smarts";
+import {
+  compileSmarts,
+  countUniqueMatches,
+  matchesAt,
+  matchGraphApplies,
+  matchGraphOf,
+  withExplicitHydrogens,
+  type MatchGraph,
+  type SmartsPattern,
+} from "./smarts";
 
 /**
  * The RDKit descriptors we report, computed from the molecule graph instead of RDKit.js's
@@ -31,7 +40,8 @@ import { compileSmarts, countUniqueMatches, matchesAt, matchGraphApplies, matchG
 /** `calcNumHBD`'s SMARTS in RDKit 2026.09 (`Lipinski.cpp`). */
 export const HBD_SMARTS = "[N&!H0&v3,N&!H0&+1&v4,O&H1&+0,S&H1&+0,n&H1&+0]";
 /** `calcNumHBA`'s SMARTS in RDKit 2026.09: unlike 2022.09, aromatic N must have two connections (`nH0X2`). */
-export const HBA_SMARTS = "[$([O,S;H1;v2]-[!$(*=[O,N,P,S])]),$([O,S;H0;v2]),$([O,S;-]),$([N;v3;!$(N-*=!@[O,N,P,S])]),$([nH0X2,o,s;+0])]";
+export const HBA_SMARTS =
+  "[$([O,S;H1;v2]-[!$(*=[O,N,P,S])]),$([O,S;H0;v2]),$([O,S;-]),$([N;v3;!$(N-*=!@[O,N,P,S])]),$([nH0X2,o,s;+0])]";
 /** `calcNumRotatableBonds(Strict)`'s SMARTS in RDKit 2026.09 (2022.09 lacks the `!$([CH3])` terms). */
 export const ROTATABLE_BOND_SMARTS =
   "[!$(*#*)&!D1&!$(C(F)(F)F)&!$(C(Cl)(Cl)Cl)&!$(C(Br)(Br)Br)&!$(C([CH3])([CH3])[CH3])&!$([CH3])&!$([CD3](=[N,O,S])-!@[#7,O,S!D1])&!$([#7,O,S!D1]-!@[CD3]=[N,O,S])&!$([CD3](=[N+])-!@[#7!D1])&!$([#7!D1]-!@[CD3]=[N+])]-,:;!@[!$(*#*)&!D1&!$(C(F)(F)F)&!$(C(Cl)(Cl)Cl)&!$(C(Br)(Br)Br)&!$(C([CH3])([CH3])[CH3])&!$([CH3])]";
@@ -151,7 +161,8 @@ function topologicalPolarSurfaceArea(graph: MolGraph, inThreeRing: Uint8Array): 
       nHs[begin]!++;
     } else {
       const type = graph.bondTypes[bond];
-      const counter = type === AROMATIC_BOND ? nArom : type === 1 ? nSing : type === 2 ? nDoub : type === 3 ? nTrip : null;
+      const counter =
+        type === AROMATIC_BOND ? nArom : type === 1 ? nSing : type === 2 ? nDoub : type === 3 ? nTrip : null;
       if (counter) {
         counter[begin]!++;
         counter[end]!++;
@@ -248,7 +259,11 @@ function crippenLogP(p: Patterns, explicit: MatchGraph): number {
 }
 
 /** The `get_descriptors()` fields we use, or null when {@link matchGraphApplies} says the graph is not modelled. */
-export function graphDescriptors(rdkit: RDKitModule, graph: MolGraph, matchGraph?: MatchGraph): RDKitDescriptors | null {
+export function graphDescriptors(
+  rdkit: RDKitModule,
+  graph: MolGraph,
+  matchGraph?: MatchGraph,
+): RDKitDescriptors | null {
   if (!matchGraphApplies(graph)) return null;
   matchGraph ??= matchGraphOf(graph);
   const p = compiledPatterns();
@@ -290,7 +305,8 @@ export function graphDescriptors(rdkit: RDKitModule, graph: MolGraph, matchGraph
   const bondOf = (a: number, b: number) => graph.neighbours[a]!.find(([, other]) => other === b)![0];
   for (const ring of graph.atomRings) {
     if (ring.length === 3) for (const atom of ring) inThreeRing[atom] = 1;
-    if (ring.every((atom, k) => graph.bondTypes[bondOf(atom, ring[(k + 1) % ring.length]!)] === AROMATIC_BOND)) aromaticRings++;
+    if (ring.every((atom, k) => graph.bondTypes[bondOf(atom, ring[(k + 1) % ring.length]!)] === AROMATIC_BOND))
+      aromaticRings++;
   }
 
   return {

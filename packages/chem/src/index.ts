@@ -3,14 +3,42 @@
  * (load once, reuse); functions that take a `Mol` leave it to the caller to `delete()`.
  */
 export { loadRDKit, type RDKitModule } from "./rdkit";
-export { analyzeMolecule, type AnalyzeOptions, type MoleculeAnalysis, type MoleculeAnalysisFailure, type MoleculeAnalysisSuccess } from "./analyze";
-export { describeMolecule, type LipinskiRuleOfFive, type MoleculeDescriptors, type MoleculeProfile } from "./descriptors";
+export {
+  analyzeMolecule,
+  type AnalyzeOptions,
+  type MoleculeAnalysis,
+  type MoleculeAnalysisFailure,
+  type MoleculeAnalysisSuccess,
+} from "./analyze";
+export {
+  describeMolecule,
+  type LipinskiRuleOfFive,
+  type MoleculeDescriptors,
+  type MoleculeProfile,
+} from "./descriptors";
 export { parseSmiles, MAX_HEAVY_ATOMS, MAX_SMILES_LENGTH, type ParsedSmiles } from "./parse";
 export { molecularFormula } from "./formula";
-export { qed, qedFromProperties, qedProperties, WEIGHT_MAX, WEIGHT_MEAN, WEIGHT_NONE, type QedProperties, type QedWeights } from "./qed";
+export {
+  qed,
+  qedFromProperties,
+  qedProperties,
+  WEIGHT_MAX,
+  WEIGHT_MEAN,
+  WEIGHT_NONE,
+  type QedProperties,
+  type QedWeights,
+} from "./qed";
 export { saScore } from "./sa-score";
 export { inchiIdentifiers, type InchiIdentifiers } from "./inchi";
 export { depictSvg, DEFAULT_DEPICTION_SIZE } from "./depict";
-export { morganFingerprint, morganFingerprintOfSmiles, popcount, tanimoto, MORGAN_BITS, MORGAN_RADIUS, MORGAN_WORDS } from "./fingerprint";
+export {
+  morganFingerprint,
+  morganFingerprintOfSmiles,
+  popcount,
+  tanimoto,
+  MORGAN_BITS,
+  MORGAN_RADIUS,
+  MORGAN_WORDS,
+} from "./fingerprint";
 export { SimilarityIndex, type SimilarityHit } from "./similarity-index";
 export { readLibraryFile, parseCsv, LibraryFileError, type LibraryFile, type LibraryRecord } from "./library-file";

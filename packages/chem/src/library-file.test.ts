@@ -3,7 +3,10 @@ import { LibraryFileError, parseCsv, readLibraryFile } from "./library-file";
 
 describe("compound library files", () => {
   it("reads SMILES lines with names, skipping blanks, comments and a header", () => {
-    const file = readLibraryFile("lib.smi", "SMILES Name\nCCO ethanol\n\n# a comment\n  c1ccccc1   benzene ring  \nCC(=O)O\n");
+    const file = readLibraryFile(
+      "lib.smi",
+      "SMILES Name\nCCO ethanol\n\n# a comment\n  c1ccccc1   benzene ring  \nCC(=O)O\n",
+    );
     expect(file.records).toEqual([
       { position: 2, structure: "CCO", format: "smiles", name: "ethanol" },
       { position: 5, structure: "c1ccccc1", format: "smiles", name: "benzene ring" },
@@ -22,11 +25,14 @@ describe("compound library files", () => {
     });
     expect(readLibraryFile("a.csv", "mol,label\nCCO,1\n", { smilesColumn: "mol" }).records[0]!.structure).toBe("CCO");
     expect(() => readLibraryFile("a.csv", "mol,label\nCCO,1\n")).toThrow(LibraryFileError);
-    expect(() => readLibraryFile("a.csv", "mol,label\nCCO,1\n", { smilesColumn: "nope" })).toThrow(/no column named "nope"/);
+    expect(() => readLibraryFile("a.csv", "mol,label\nCCO,1\n", { smilesColumn: "nope" })).toThrow(
+      /no column named "nope"/,
+    );
   });
 
   it("splits an SDF into molblocks with their titles", () => {
-    const record = (title: string) => `${title}\n  RDKit          2D\n\n  1  0  0  0  0  0  0  0  0  0999 V2000\n    0.0000    0.0000    0.0000 C   0  0  0  0  0  0  0  0  0  0  0  0\nM  END\n> <note>\nx\n\n$$$$\n`;
+    const record = (title: string) =>
+      `${title}\n  RDKit          2D\n\n  1  0  0  0  0  0  0  0  0  0999 V2000\n    0.0000    0.0000    0.0000 C   0  0  0  0  0  0  0  0  0  0  0  0\nM  END\n> <note>\nx\n\n$$$$\n`;
     const file = readLibraryFile("lib.sdf", record("methane") + record(""));
     expect(file.records).toHaveLength(2);
     expect(file.records[0]).toMatchObject({ position: 1, format: "molblock", name: "methane" });

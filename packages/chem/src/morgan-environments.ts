@@ -48,7 +48,13 @@ interface RDKitJson {
   molecules: {
     atoms: RDKitJsonAtom[];
     bonds?: { bo?: number; atoms: [number, number] }[];
-    extensions?: { name: string; aromaticAtoms?: number[]; aromaticBonds?: number[]; atomRings?: number[][]; cipRanks?: number[] }[];
+    extensions?: {
+      name: string;
+      aromaticAtoms?: number[];
+      aromaticBonds?: number[];
+      atomRings?: number[][];
+      cipRanks?: number[];
+    }[];
   }[];
 }
 
@@ -106,7 +112,10 @@ function deltaMass(rdkit: RDKitModule, atomicNumber: number, isotope: number): n
     const mass = (iso: number) => {
       const atom = JSON.stringify({
         rdkitjson: { version: 12 },
-        defaults: { atom: { z: 6, impHs: 0, chg: 0, nRad: 0, isotope: 0, stereo: "unspecified" }, bond: { bo: 1, stereo: "unspecified" } },
+        defaults: {
+          atom: { z: 6, impHs: 0, chg: 0, nRad: 0, isotope: 0, stereo: "unspecified" },
+          bond: { bo: 1, stereo: "unspecified" },
+        },
         molecules: [{ atoms: [{ z: atomicNumber, isotope: iso }], bonds: [] }],
       });
       const single = rdkit.get_mol(atom);
@@ -182,7 +191,8 @@ export function morganCountsOfGraph(rdkit: RDKitModule, graph: MolGraph, radius 
       }
       pairs.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
       let invariant = hashCombine(layer, invariants[atom]!);
-      for (const [bondType, otherInvariant] of pairs) invariant = hashCombine(invariant, hashPair(bondType, otherInvariant));
+      for (const [bondType, otherInvariant] of pairs)
+        invariant = hashCombine(invariant, hashPair(bondType, otherInvariant));
       roundInvariants[atom] = invariant;
       roundNeighbourhoods[atom] = grown;
       const key = grown.join(",");

@@ -50,12 +50,18 @@ export function parseSmiles(rdkit: RDKitModule, input: string): ParsedSmiles {
   const smiles = input.trim();
   if (smiles.length === 0) return { ok: false, error: "Empty input: expected a SMILES string." };
   if (smiles.length > MAX_SMILES_LENGTH) {
-    return { ok: false, error: `Input refused: ${smiles.length} characters, more than the ${MAX_SMILES_LENGTH} accepted for one SMILES.` };
+    return {
+      ok: false,
+      error: `Input refused: ${smiles.length} characters, more than the ${MAX_SMILES_LENGTH} accepted for one SMILES.`,
+    };
   }
   // RDKit would read text after whitespace as a name and silently ignore further lines.
   const whitespace = smiles.search(/\s/);
   if (whitespace >= 0) {
-    return { ok: false, error: `Input refused: whitespace at position ${whitespace + 1}; give one SMILES without spaces or line breaks.` };
+    return {
+      ok: false,
+      error: `Input refused: whitespace at position ${whitespace + 1}; give one SMILES without spaces or line breaks.`,
+    };
   }
 
   const atomTokens = smiles.match(ATOM_TOKEN)?.length ?? 0;

@@ -9,7 +9,9 @@ import { ACCEPTOR_SMARTS, STRUCTURAL_ALERT_SMARTS } from "./qed-patterns";
 import { loadRDKit, type RDKitModule } from "./rdkit";
 import { readRDKitDescriptors } from "./rdkit-descriptors";
 
-const reference = JSON.parse(readFileSync(new URL("../test/reference-values.json", import.meta.url), "utf8")) as ReferenceDocument;
+const reference = JSON.parse(
+  readFileSync(new URL("../test/reference-values.json", import.meta.url), "utf8"),
+) as ReferenceDocument;
 
 let rdkit: RDKitModule;
 beforeAll(async () => {
@@ -58,7 +60,9 @@ describe("QED as RDKit 2022.09 QED.py computes it", () => {
       if (!record.qed_properties) return [];
       const ours = withMol(record.smiles_in, propertiesOf);
       return (["HBA", "AROM", "ALERTS"] as const).flatMap((p) =>
-        ours[p] === record.qed_properties![p] ? [] : [`${record.name}: ${p} ours ${ours[p]}, RDKit Python ${record.qed_properties![p]}`],
+        ours[p] === record.qed_properties![p]
+          ? []
+          : [`${record.name}: ${p} ours ${ours[p]}, RDKit Python ${record.qed_properties![p]}`],
       );
     });
     expect(differences).toEqual([]);
@@ -71,7 +75,10 @@ describe("SMARTS matching and screening", () => {
   it("never changes HBA or ALERTS from RDKit.js's own search (reference molecules, and a quarter of DrugCentral when present)", () => {
     const acceptors = ACCEPTOR_SMARTS.map((s) => rdkit.get_qmol(s)!);
     const alerts = STRUCTURAL_ALERT_SMARTS.map((s) => rdkit.get_qmol(s)!);
-    const smiles = [...reference.molecules.map((r) => r.smiles_in), ...everyNth(readDrugCentral() ?? [], 4).map((r) => r.smiles)];
+    const smiles = [
+      ...reference.molecules.map((r) => r.smiles_in),
+      ...everyNth(readDrugCentral() ?? [], 4).map((r) => r.smiles),
+    ];
     const differences: string[] = [];
     try {
       for (const s of smiles) {

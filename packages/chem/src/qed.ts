@@ -36,7 +36,15 @@ import type { RDKitModule } from "./rdkit";
 import { graphDescriptors } from "./graph-descriptors";
 import { readRDKitDescriptors, type RDKitDescriptors } from "./rdkit-descriptors";
 import { ACCEPTOR_SMARTS, STRUCTURAL_ALERT_SMARTS } from "./qed-patterns";
-import { compileSmarts, countUniqueMatches, hasMatch, matchGraphApplies, matchGraphOf, type MatchGraph, type SmartsPattern } from "./smarts";
+import {
+  compileSmarts,
+  countUniqueMatches,
+  hasMatch,
+  matchGraphApplies,
+  matchGraphOf,
+  type MatchGraph,
+  type SmartsPattern,
+} from "./smarts";
 import { mayMatch, moleculeFeatures, smartsScreen, type SmartsScreen } from "./smarts-screen";
 
 /**
@@ -74,18 +82,84 @@ interface AdsParameter {
   DMAX: number;
 }
 
-export const WEIGHT_MAX: QedWeights = { MW: 0.5, ALOGP: 0.25, HBA: 0.0, HBD: 0.5, PSA: 0.0, ROTB: 0.5, AROM: 0.25, ALERTS: 1.0 };
-export const WEIGHT_MEAN: QedWeights = { MW: 0.66, ALOGP: 0.46, HBA: 0.05, HBD: 0.61, PSA: 0.06, ROTB: 0.65, AROM: 0.48, ALERTS: 0.95 };
+export const WEIGHT_MAX: QedWeights = {
+  MW: 0.5,
+  ALOGP: 0.25,
+  HBA: 0.0,
+  HBD: 0.5,
+  PSA: 0.0,
+  ROTB: 0.5,
+  AROM: 0.25,
+  ALERTS: 1.0,
+};
+export const WEIGHT_MEAN: QedWeights = {
+  MW: 0.66,
+  ALOGP: 0.46,
+  HBA: 0.05,
+  HBD: 0.61,
+  PSA: 0.06,
+  ROTB: 0.65,
+  AROM: 0.48,
+  ALERTS: 0.95,
+};
 export const WEIGHT_NONE: QedWeights = { MW: 1, ALOGP: 1, HBA: 1, HBD: 1, PSA: 1, ROTB: 1, AROM: 1, ALERTS: 1 };
 
 const ADS_PARAMETERS: Record<keyof QedProperties, AdsParameter> = {
-  MW: { A: 2.817065973, B: 392.5754953, C: 290.7489764, D: 2.419764353, E: 49.22325677, F: 65.37051707, DMAX: 104.9805561 },
-  ALOGP: { A: 3.172690585, B: 137.8624751, C: 2.534937431, D: 4.581497897, E: 0.822739154, F: 0.576295591, DMAX: 131.3186604 },
-  HBA: { A: 2.948620388, B: 160.4605972, C: 3.615294657, D: 4.435986202, E: 0.290141953, F: 1.300669958, DMAX: 148.7763046 },
-  HBD: { A: 1.618662227, B: 1010.051101, C: 0.985094388, D: 0.000000001, E: 0.713820843, F: 0.920922555, DMAX: 258.1632616 },
-  PSA: { A: 1.876861559, B: 125.2232657, C: 62.90773554, D: 87.83366614, E: 12.01999824, F: 28.51324732, DMAX: 104.5686167 },
+  MW: {
+    A: 2.817065973,
+    B: 392.5754953,
+    C: 290.7489764,
+    D: 2.419764353,
+    E: 49.22325677,
+    F: 65.37051707,
+    DMAX: 104.9805561,
+  },
+  ALOGP: {
+    A: 3.172690585,
+    B: 137.8624751,
+    C: 2.534937431,
+    D: 4.581497897,
+    E: 0.822739154,
+    F: 0.576295591,
+    DMAX: 131.3186604,
+  },
+  HBA: {
+    A: 2.948620388,
+    B: 160.4605972,
+    C: 3.615294657,
+    D: 4.435986202,
+    E: 0.290141953,
+    F: 1.300669958,
+    DMAX: 148.7763046,
+  },
+  HBD: {
+    A: 1.618662227,
+    B: 1010.051101,
+    C: 0.985094388,
+    D: 0.000000001,
+    E: 0.713820843,
+    F: 0.920922555,
+    DMAX: 258.1632616,
+  },
+  PSA: {
+    A: 1.876861559,
+    B: 125.2232657,
+    C: 62.90773554,
+    D: 87.83366614,
+    E: 12.01999824,
+    F: 28.51324732,
+    DMAX: 104.5686167,
+  },
   ROTB: { A: 0.01, B: 272.4121427, C: 2.55837997, D: 1.565547684, E: 1.271567166, F: 2.758063707, DMAX: 105.4420403 },
-  AROM: { A: 3.21778897, B: 957.7374108, C: 2.274627939, D: 0.000000001, E: 1.317690384, F: 0.375760881, DMAX: 312.337261 },
+  AROM: {
+    A: 3.21778897,
+    B: 957.7374108,
+    C: 2.274627939,
+    D: 0.000000001,
+    E: 1.317690384,
+    F: 0.375760881,
+    DMAX: 312.337261,
+  },
   ALERTS: { A: 0.01, B: 1199.094025, C: -0.09002883, D: 0.000000001, E: 0.185904477, F: 0.875193782, DMAX: 417.725314 },
 };
 
@@ -116,7 +190,10 @@ function compileQedPattern(smarts: string): QedPattern {
 }
 
 function qedPatterns(): QedPatterns {
-  compiledPatterns ??= { acceptors: ACCEPTOR_SMARTS.map(compileQedPattern), alerts: STRUCTURAL_ALERT_SMARTS.map(compileQedPattern) };
+  compiledPatterns ??= {
+    acceptors: ACCEPTOR_SMARTS.map(compileQedPattern),
+    alerts: STRUCTURAL_ALERT_SMARTS.map(compileQedPattern),
+  };
   return compiledPatterns;
 }
 
@@ -163,7 +240,8 @@ function aromaticRingCount(graph: MolGraph): number {
   for (let atom = 0; atom < atomCount; atom++) {
     if (aromatic[atom] || !inRing[atom]) continue;
     // An unspecified SMARTS bond means single or aromatic: a ring C=O alone does not qualify.
-    const qualifies = ([bond, neighbour]: [number, number]) => !aromatic[neighbour] && SINGLE_OR_AROMATIC.has(graph.bondTypes[bond]!);
+    const qualifies = ([bond, neighbour]: [number, number]) =>
+      !aromatic[neighbour] && SINGLE_OR_AROMATIC.has(graph.bondTypes[bond]!);
     if (graph.neighbours[atom]!.some(qualifies)) deleted[atom] = 1;
   }
 
@@ -193,18 +271,28 @@ function aromaticRingCount(graph: MolGraph): number {
  * match graph, when the caller built one). HBA counts each acceptor pattern's matches,
  * `len(mol.GetSubstructMatches(pattern))`; ALERTS counts the alert patterns that match.
  */
-export function qedProperties(rdkit: RDKitModule, mol: Mol, graph: MolGraph, descriptors: RDKitDescriptors, matchGraph?: MatchGraph): QedProperties {
+export function qedProperties(
+  rdkit: RDKitModule,
+  mol: Mol,
+  graph: MolGraph,
+  descriptors: RDKitDescriptors,
+  matchGraph?: MatchGraph,
+): QedProperties {
   const patterns = qedPatterns();
   const features = moleculeFeatures(graph);
   let acceptors = 0;
   let alerts = 0;
   if (matchGraphApplies(graph)) {
     matchGraph ??= matchGraphOf(graph);
-    for (const { pattern, screen } of patterns.acceptors) if (mayMatch(screen, features)) acceptors += countUniqueMatches(pattern, matchGraph);
-    for (const { pattern, screen } of patterns.alerts) if (mayMatch(screen, features) && hasMatch(pattern, matchGraph)) alerts++;
+    for (const { pattern, screen } of patterns.acceptors)
+      if (mayMatch(screen, features)) acceptors += countUniqueMatches(pattern, matchGraph);
+    for (const { pattern, screen } of patterns.alerts)
+      if (mayMatch(screen, features) && hasMatch(pattern, matchGraph)) alerts++;
   } else {
-    for (const { smarts, screen } of patterns.acceptors) if (mayMatch(screen, features)) acceptors += rdkitMatchCount(rdkit, mol, smarts);
-    for (const { smarts, screen } of patterns.alerts) if (mayMatch(screen, features) && mol.get_substruct_match(rdkitQuery(rdkit, smarts)) !== "{}") alerts++;
+    for (const { smarts, screen } of patterns.acceptors)
+      if (mayMatch(screen, features)) acceptors += rdkitMatchCount(rdkit, mol, smarts);
+    for (const { smarts, screen } of patterns.alerts)
+      if (mayMatch(screen, features) && mol.get_substruct_match(rdkitQuery(rdkit, smarts)) !== "{}") alerts++;
   }
   return {
     MW: descriptors.amw,

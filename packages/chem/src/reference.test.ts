@@ -15,7 +15,9 @@ import { loadRDKit, type RDKitModule } from "./rdkit";
  * Our values against RDKit Python 2022.09 on the hand-written reference set
  * (test/reference-molecules.smi -> scripts/make-reference.py -> test/reference-values.json).
  */
-const reference = JSON.parse(readFileSync(new URL("../test/reference-values.json", import.meta.url), "utf8")) as ReferenceDocument;
+const reference = JSON.parse(
+  readFileSync(new URL("../test/reference-values.json", import.meta.url), "utf8"),
+) as ReferenceDocument;
 
 describe(`agreement with RDKit Python ${reference.rdkit_version} on ${reference.molecules.length} reference molecules`, () => {
   let rdkit: RDKitModule;

@@ -74,7 +74,9 @@ function bondRings(graph: MolGraph): Set<number>[] {
     bondOf.set(a * n + b, bond);
     bondOf.set(b * n + a, bond);
   });
-  return graph.atomRings.map((ring) => new Set(ring.map((atom, k) => bondOf.get(atom * n + ring[(k + 1) % ring.length]!)!)));
+  return graph.atomRings.map(
+    (ring) => new Set(ring.map((atom, k) => bondOf.get(atom * n + ring[(k + 1) % ring.length]!)!)),
+  );
 }
 
 /** `CalcNumSpiroAtoms`: atoms that are the only atom two rings share. */
@@ -115,7 +117,9 @@ function isBridgeheadAtom(graph: MolGraph, rings: Set<number>[], atom: number): 
   const atomRingBonds = atomBonds.filter((bond) => rings.some((ring) => ring.has(bond)));
   if (atomBonds.length < 3 || atomRingBonds.length < 3) return false;
   const through = rings.filter((ring) => atomRingBonds.some((bond) => ring.has(bond)));
-  return through.some((ring, i) => through.slice(i + 1).some((other) => [...other].filter((bond) => ring.has(bond)).length >= 2));
+  return through.some((ring, i) =>
+    through.slice(i + 1).some((other) => [...other].filter((bond) => ring.has(bond)).length >= 2),
+  );
 }
 
 /**
@@ -142,7 +146,9 @@ function countChiralCentres(graph: MolGraph, rings: Set<number>[]): number {
       const valence = neighbours.reduce((sum, [bond]) => sum + (graph.bondOrders[bond] ?? 0), 0);
       const charge = graph.formalCharges[atom] ?? 0;
       const legal =
-        (z === 7 && (graph.atomRings.some((ring) => ring.length === 3 && ring.includes(atom)) || isBridgeheadAtom(graph, rings, atom))) ||
+        (z === 7 &&
+          (graph.atomRings.some((ring) => ring.length === 3 && ring.includes(atom)) ||
+            isBridgeheadAtom(graph, rings, atom))) ||
         ((z === 16 || z === 34) && (valence === 4 || (valence === 3 && charge === 1)));
       if (!legal) return;
     }

@@ -25,7 +25,8 @@ const pythonAvailable = rdkitPythonAvailable();
 
 if (!drugCentral) console.warn(`Skipping DrugCentral checks: ../shared/data/${DRUGCENTRAL_STRUCTURES} is absent.`);
 if (!tox21) console.warn(`Skipping Tox21 in the RDKit Python check: ../shared/data/${TOX21} is absent.`);
-if (!pythonAvailable) console.warn(`Skipping the RDKit Python check: "${RDKIT_PYTHON} -c 'import rdkit'" fails (install python3-rdkit).`);
+if (!pythonAvailable)
+  console.warn(`Skipping the RDKit Python check: "${RDKIT_PYTHON} -c 'import rdkit'" fails (install python3-rdkit).`);
 
 let rdkit: RDKitModule;
 beforeAll(async () => {
@@ -34,7 +35,10 @@ beforeAll(async () => {
 
 describe.skipIf(!drugCentral)("InChIKey against DrugCentral", () => {
   it("agrees on at least 95% of a deterministic sample of 500+ structures", () => {
-    const sample = everyNth(drugCentral!.filter((row) => row.inchikey.length > 0), 7);
+    const sample = everyNth(
+      drugCentral!.filter((row) => row.inchikey.length > 0),
+      7,
+    );
     expect(sample.length).toBeGreaterThanOrEqual(500);
     const disagreements = sample.flatMap((row) => {
       const parsed = parseSmiles(rdkit, row.smiles);
@@ -47,32 +51,45 @@ describe.skipIf(!drugCentral)("InChIKey against DrugCentral", () => {
       }
     });
     const agreement = 1 - disagreements.length / sample.length;
-    console.info(`InChIKey vs DrugCentral: ${sample.length - disagreements.length}/${sample.length} (${(100 * agreement).toFixed(1)}%)\n  ${disagreements.slice(0, 10).join("\n  ")}`);
+    console.info(
+      `InChIKey vs DrugCentral: ${sample.length - disagreements.length}/${sample.length} (${(100 * agreement).toFixed(1)}%)\n  ${disagreements.slice(0, 10).join("\n  ")}`,
+    );
     expect(agreement).toBeGreaterThanOrEqual(0.95);
   });
 });
 
-describe.skipIf(!pythonAvailable || (!drugCentral && !tox21))("descriptors against RDKit Python run now on DrugCentral and Tox21", () => {
-  let reference: ReferenceDocument;
-  let analyses: MoleculeAnalysis[];
-  let report: Map<string, FieldAgreement>;
-  beforeAll(() => {
-    const smiles = [...everyNth((drugCentral ?? []).map((row) => row.smiles), 26), ...everyNth(tox21 ?? [], 52)];
-    reference = runRDKitPython(smiles);
-    analyses = reference.molecules.map((record) => analyzeMolecule(rdkit, record.smiles_in, { inchi: false }));
-    report = compareWithReference(reference.molecules, analyses);
-    console.info(`DrugCentral + Tox21 sample vs RDKit Python ${reference.rdkit_version}:\n${formatAgreement(report)}`);
-  }, 120_000);
+describe.skipIf(!pythonAvailable || (!drugCentral && !tox21))(
+  "descriptors against RDKit Python run now on DrugCentral and Tox21",
+  () => {
+    let reference: ReferenceDocument;
+    let analyses: MoleculeAnalysis[];
+    let report: Map<string, FieldAgreement>;
+    beforeAll(() => {
+      const smiles = [
+        ...everyNth(
+          (drugCentral ?? []).map((row) => row.smiles),
+          26,
+        ),
+        ...everyNth(tox21 ?? [], 52),
+      ];
+      reference = runRDKitPython(smiles);
+      analyses = reference.molecules.map((record) => analyzeMolecule(rdkit, record.smiles_in, { inchi: false }));
+      report = compareWithReference(reference.molecules, analyses);
+      console.info(
+        `DrugCentral + Tox21 sample vs RDKit Python ${reference.rdkit_version}:\n${formatAgreement(report)}`,
+      );
+    }, 120_000);
 
-  it("covers about 300 molecules", () => {
-    expect(reference.molecules.length).toBeGreaterThanOrEqual(250);
-  });
+    it("covers about 300 molecules", () => {
+      expect(reference.molecules.length).toBeGreaterThanOrEqual(250);
+    });
 
-  it.each(REQUIRED_FIELDS)("%s agrees on at least 95% of the sample", (field) => {
-    expect(report.get(field)?.fraction).toBeGreaterThanOrEqual(0.95);
-  });
+    it.each(REQUIRED_FIELDS)("%s agrees on at least 95% of the sample", (field) => {
+      expect(report.get(field)?.fraction).toBeGreaterThanOrEqual(0.95);
+    });
 
-  it("differs in HBA only by pyrrole-type nitrogens", () => {
-    expect(unexplainedHbaDifferences(rdkit, reference.molecules, analyses)).toEqual([]);
-  });
-});
+    it("differs in HBA only by pyrrole-type nitrogens", () => {
+      expect(unexplainedHbaDifferences(rdkit, reference.molecules, analyses)).toEqual([]);
+    });
+  },
+);

@@ -27,7 +27,12 @@ function bitset(...bits: number[]): Uint32Array {
   return fp;
 }
 
-function bruteForce<Id extends string | number>(entries: Map<Id, Uint32Array>, query: Uint32Array, topk: number, minSimilarity = 0): SimilarityHit<Id>[] {
+function bruteForce<Id extends string | number>(
+  entries: Map<Id, Uint32Array>,
+  query: Uint32Array,
+  topk: number,
+  minSimilarity = 0,
+): SimilarityHit<Id>[] {
   return [...entries]
     .map(([id, fp]) => ({ id, similarity: tanimoto(query, fp) }))
     .filter((hit) => hit.similarity >= minSimilarity)
@@ -109,7 +114,8 @@ describe("SimilarityIndex", () => {
     expect(index.size).toBe(entries.size);
     const ids = [...entries.keys()];
     for (let q = 0; q < 40; q++) {
-      const query = q % 2 === 0 ? entries.get(ids[Math.floor(random() * ids.length)]!)! : randomFingerprint(random, 0.02);
+      const query =
+        q % 2 === 0 ? entries.get(ids[Math.floor(random() * ids.length)]!)! : randomFingerprint(random, 0.02);
       const topk = [1, 5, 10, 50, 5_000][q % 5]!;
       const minSimilarity = q % 4 === 0 ? 0.05 : 0;
       expect(index.search(query, topk, minSimilarity)).toEqual(bruteForce(entries, query, topk, minSimilarity));

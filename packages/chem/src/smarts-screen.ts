@@ -60,7 +60,7 @@ function bracketRequirements(content: string): { elements?: number[]; charged: b
 
 export function smartsScreen(smarts: string): SmartsScreen {
   const screen: SmartsScreen = { elementSets: [], needsCharge: false, needsTripleBond: false };
-  for (let i = 0; i < smarts.length; ) {
+  for (let i = 0; i < smarts.length;) {
     const char = smarts[i]!;
     if (char === "[") {
       let depth = 0;
@@ -82,7 +82,11 @@ export function smartsScreen(smarts: string): SmartsScreen {
       continue;
     }
     // A bare '#' between atoms is a triple bond; one inside a bond expression ('=,#', '!#') is not required.
-    if (char === "#" && !BOND_EXPRESSION_CHARS.has(smarts[i - 1] ?? "") && !BOND_EXPRESSION_CHARS.has(smarts[i + 1] ?? "")) {
+    if (
+      char === "#" &&
+      !BOND_EXPRESSION_CHARS.has(smarts[i - 1] ?? "") &&
+      !BOND_EXPRESSION_CHARS.has(smarts[i + 1] ?? "")
+    ) {
       screen.needsTripleBond = true;
     }
     i++;

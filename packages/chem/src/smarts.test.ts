@@ -9,7 +9,9 @@ import { ACCEPTOR_SMARTS, STRUCTURAL_ALERT_SMARTS } from "./qed-patterns";
 import { loadRDKit, type RDKitModule } from "./rdkit";
 import { compileSmarts, countUniqueMatches, hasMatch, matchesAt, matchGraphOf } from "./smarts";
 
-const reference = JSON.parse(readFileSync(new URL("../test/reference-values.json", import.meta.url), "utf8")) as ReferenceDocument;
+const reference = JSON.parse(
+  readFileSync(new URL("../test/reference-values.json", import.meta.url), "utf8"),
+) as ReferenceDocument;
 
 let rdkit: RDKitModule;
 beforeAll(async () => {
@@ -41,7 +43,14 @@ function ourCount(smiles: string, smarts: string): number {
 
 describe("SMARTS matcher", () => {
   it("compiles every pattern it serves: Crippen types, HBD/HBA/rotatable bonds, QED", () => {
-    const all = [...CRIPPEN_TYPES.map(([, smarts]) => smarts), HBD_SMARTS, HBA_SMARTS, ROTATABLE_BOND_SMARTS, ...ACCEPTOR_SMARTS, ...STRUCTURAL_ALERT_SMARTS];
+    const all = [
+      ...CRIPPEN_TYPES.map(([, smarts]) => smarts),
+      HBD_SMARTS,
+      HBA_SMARTS,
+      ROTATABLE_BOND_SMARTS,
+      ...ACCEPTOR_SMARTS,
+      ...STRUCTURAL_ALERT_SMARTS,
+    ];
     for (const smarts of all) expect(() => compileSmarts(smarts), smarts).not.toThrow();
   });
 
@@ -83,8 +92,19 @@ describe("SMARTS matcher", () => {
   });
 
   it("agrees with RDKit.js on every Crippen, Lipinski and QED pattern over the reference molecules", () => {
-    const patterns = [...CRIPPEN_TYPES.map(([, smarts]) => smarts), HBD_SMARTS, HBA_SMARTS, ROTATABLE_BOND_SMARTS, ...ACCEPTOR_SMARTS, ...STRUCTURAL_ALERT_SMARTS];
-    const compiled = patterns.map((smarts) => ({ smarts, ours: compileSmarts(smarts), theirs: rdkit.get_qmol(smarts)! }));
+    const patterns = [
+      ...CRIPPEN_TYPES.map(([, smarts]) => smarts),
+      HBD_SMARTS,
+      HBA_SMARTS,
+      ROTATABLE_BOND_SMARTS,
+      ...ACCEPTOR_SMARTS,
+      ...STRUCTURAL_ALERT_SMARTS,
+    ];
+    const compiled = patterns.map((smarts) => ({
+      smarts,
+      ours: compileSmarts(smarts),
+      theirs: rdkit.get_qmol(smarts)!,
+    }));
     const differences: string[] = [];
     try {
       for (const { smiles_in: smiles } of reference.molecules) {

@@ -289,7 +289,11 @@ function fail(smarts: string, at: number, why: string): never {
   throw new SmartsError(`Unsupported SMARTS ${smarts} at ${at}: ${why}`);
 }
 
-const prim = (test: AtomTest, classes: ReadonlySet<number> | null = null): AtomExpr => ({ kind: "prim", test, classes });
+const prim = (test: AtomTest, classes: ReadonlySet<number> | null = null): AtomExpr => ({
+  kind: "prim",
+  test,
+  classes,
+});
 
 function elementPrimitive(z: number, aromatic: boolean | null): AtomExpr {
   if (z >= CLASS_COUNT / 2) throw new SmartsError(`Unsupported atomic number ${z}`);
@@ -323,15 +327,18 @@ function parseBracket(smarts: string, start: number, end: number): AtomExpr {
       const inner = compileSmarts(smarts.slice(i + 2, j));
       i = j + 1;
       const id = recursiveIds++;
-      return prim((g, a) => {
-        let cache = g.recursion[id];
-        if (!cache) cache = g.recursion[id] = new Uint8Array(g.atomCount);
-        const known = cache[a]!;
-        if (known !== 0) return known === 1;
-        const result = matchesAt(inner, g, a);
-        cache[a] = result ? 1 : 2;
-        return result;
-      }, inner.classLists[0] ? new Set(inner.classLists[0]) : null);
+      return prim(
+        (g, a) => {
+          let cache = g.recursion[id];
+          if (!cache) cache = g.recursion[id] = new Uint8Array(g.atomCount);
+          const known = cache[a]!;
+          if (known !== 0) return known === 1;
+          const result = matchesAt(inner, g, a);
+          cache[a] = result ? 1 : 2;
+          return result;
+        },
+        inner.classLists[0] ? new Set(inner.classLists[0]) : null,
+      );
     }
     if (c === "#") {
       i++;
@@ -390,7 +397,8 @@ function parseBracket(smarts: string, start: number, end: number): AtomExpr {
       const n = number();
       // H with no element before it and at most a charge after it ([H], [2H], [H+]) is a hydrogen
       // atom; otherwise an H count.
-      if (!sawElement && n === null && (peek() === "" || peek() === "+" || peek() === "-")) return elementPrimitive(1, null);
+      if (!sawElement && n === null && (peek() === "" || peek() === "+" || peek() === "-"))
+        return elementPrimitive(1, null);
       const count = n ?? 1;
       return prim((g, a) => g.totalHs[a] === count);
     }
@@ -757,7 +765,15 @@ function classOf(g: MatchGraph, atom: number): number {
  * tests pass, then continues the depth-first search; `visit` gets each complete match (pattern
  * atom → molecule atom in `mapped`) and returns true to stop.
  */
-function place(pattern: SmartsPattern, plan: Plan, g: MatchGraph, k: number, mapped: Int32Array, atom: number, visit: (mapped: Int32Array) => boolean): boolean {
+function place(
+  pattern: SmartsPattern,
+  plan: Plan,
+  g: MatchGraph,
+  k: number,
+  mapped: Int32Array,
+  atom: number,
+  visit: (mapped: Int32Array) => boolean,
+): boolean {
   const order = plan.order;
   const p = order[k]!;
   const mask = pattern.classMasks[p];
@@ -774,7 +790,14 @@ function place(pattern: SmartsPattern, plan: Plan, g: MatchGraph, k: number, map
   return k + 1 === order.length ? visit(mapped) : search(pattern, plan, g, k + 1, mapped, visit);
 }
 
-function search(pattern: SmartsPattern, plan: Plan, g: MatchGraph, k: number, mapped: Int32Array, visit: (mapped: Int32Array) => boolean): boolean {
+function search(
+  pattern: SmartsPattern,
+  plan: Plan,
+  g: MatchGraph,
+  k: number,
+  mapped: Int32Array,
+  visit: (mapped: Int32Array) => boolean,
+): boolean {
   const parent = plan.from[k]!;
   if (parent < 0) {
     for (let atom = 0; atom < g.atomCount; atom++) if (place(pattern, plan, g, k, mapped, atom, visit)) return true;
@@ -856,7 +879,11 @@ export function countUniqueMatches(pattern: SmartsPattern, g: MatchGraph): numbe
       for (let j = g.adjStart[a]!; j < g.adjStart[a + 1]!; j++) {
         const b = g.adjAtom[j]!;
         if (b < a || !bondTest(g, g.adjBond[j]!)) continue;
-        if ((matchesAt1(pattern, 0, g, a) && matchesAt1(pattern, 1, g, b)) || (matchesAt1(pattern, 0, g, b) && matchesAt1(pattern, 1, g, a))) count++;
+        if (
+          (matchesAt1(pattern, 0, g, a) && matchesAt1(pattern, 1, g, b)) ||
+          (matchesAt1(pattern, 0, g, b) && matchesAt1(pattern, 1, g, a))
+        )
+          count++;
       }
     }
     return count;

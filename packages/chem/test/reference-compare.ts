@@ -42,7 +42,8 @@ interface Check {
   tolerance: number;
 }
 
-const descriptor = (name: keyof MoleculeAnalysisSuccess["descriptors"]) => (a: MoleculeAnalysisSuccess) => a.descriptors[name];
+const descriptor = (name: keyof MoleculeAnalysisSuccess["descriptors"]) => (a: MoleculeAnalysisSuccess) =>
+  a.descriptors[name];
 
 export const CHECKS: Check[] = [
   { field: "mw", ours: descriptor("mw"), tolerance: 0.01 },
@@ -81,7 +82,10 @@ function agrees(ours: number | string | null, theirs: number | string | undefine
  * Compares our analyses with RDKit Python's, field by field, over the molecules both parsed.
  * `analyses[i]` belongs to `records[i]`; molecules only one side parsed count as failures of "parsed".
  */
-export function compareWithReference(records: ReferenceRecord[], analyses: MoleculeAnalysis[]): Map<string, FieldAgreement> {
+export function compareWithReference(
+  records: ReferenceRecord[],
+  analyses: MoleculeAnalysis[],
+): Map<string, FieldAgreement> {
   const report = new Map<string, FieldAgreement>();
   const tally = (field: string, ok: boolean, failure: () => string) => {
     const entry = report.get(field) ?? { field, agree: 0, total: 0, fraction: 0, failures: [] };
@@ -94,13 +98,21 @@ export function compareWithReference(records: ReferenceRecord[], analyses: Molec
   records.forEach((record, i) => {
     const analysis = analyses[i]!;
     const label = record.name ?? record.smiles_in;
-    tally("parsed", analysis.ok === (record.error === undefined), () => `${label}: ours ${analysis.ok ? "ok" : "refused"}, RDKit Python ${record.error ?? "ok"}`);
+    tally(
+      "parsed",
+      analysis.ok === (record.error === undefined),
+      () => `${label}: ours ${analysis.ok ? "ok" : "refused"}, RDKit Python ${record.error ?? "ok"}`,
+    );
     if (!analysis.ok || record.error !== undefined) return;
     for (const { field, ours, tolerance } of CHECKS) {
       const theirs = record[field] as number | string | undefined;
       if (theirs === undefined || theirs === null) continue;
       const value = ours(analysis);
-      tally(field, agrees(value, theirs, tolerance), () => `${label}: ours ${String(value)}, RDKit Python ${String(theirs)}`);
+      tally(
+        field,
+        agrees(value, theirs, tolerance),
+        () => `${label}: ours ${String(value)}, RDKit Python ${String(theirs)}`,
+      );
     }
   });
   return report;
@@ -153,12 +165,18 @@ function pyrroleTypeNitrogens(rdkit: RDKitModule, smiles: string): number {
  * RDKit 2026 no longer counts pyrrole-type nitrogens as acceptors in CalcNumHBA; RDKit 2022.09
  * did. Returns the molecules whose HBA differs from RDKit Python's by anything else.
  */
-export function unexplainedHbaDifferences(rdkit: RDKitModule, records: ReferenceRecord[], analyses: MoleculeAnalysis[]): string[] {
+export function unexplainedHbaDifferences(
+  rdkit: RDKitModule,
+  records: ReferenceRecord[],
+  analyses: MoleculeAnalysis[],
+): string[] {
   return records.flatMap((record, i) => {
     const analysis = analyses[i];
     if (!analysis?.ok || record.hba === undefined || record.hba === analysis.descriptors.hba) return [];
     const expected = pyrroleTypeNitrogens(rdkit, record.smiles_in);
     const label = record.name ?? record.smiles_in;
-    return record.hba - analysis.descriptors.hba === expected ? [] : [`${label}: ours ${analysis.descriptors.hba}, RDKit Python ${record.hba}`];
+    return record.hba - analysis.descriptors.hba === expected
+      ? []
+      : [`${label}: ours ${analysis.descriptors.hba}, RDKit Python ${record.hba}`];
   });
 }

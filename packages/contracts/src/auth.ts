@@ -11,7 +11,10 @@ const Email = z
 
 export const SignupBody = z.object({
   email: Email,
-  password: z.string({ error: "password is required" }).min(8, { error: "password must be at least 8 characters" }).max(256),
+  password: z
+    .string({ error: "password is required" })
+    .min(8, { error: "password must be at least 8 characters" })
+    .max(256),
   name: z.string({ error: "name is required" }).trim().min(1, { error: "name is required" }).max(200),
   org_name: z.string().trim().max(200).nullish(),
 });

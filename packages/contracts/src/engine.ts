@@ -16,7 +16,9 @@ export const EngineJob = z.object({
   completed_at: z.string().nullable(),
   attempts: z.number().int(),
   progress: z.record(z.string(), z.unknown()).nullable(),
-  result: z.object({ best_fitness: z.number().nullable(), final_metrics: z.record(z.string(), z.unknown()) }).nullable(),
+  result: z
+    .object({ best_fitness: z.number().nullable(), final_metrics: z.record(z.string(), z.unknown()) })
+    .nullable(),
   error_message: z.string().nullable(),
 });
 export type EngineJob = z.infer<typeof EngineJob>;
@@ -25,7 +27,13 @@ export const EngineJobList = z.object({ jobs: z.array(EngineJob), next_cursor: z
 export type EngineJobList = z.infer<typeof EngineJobList>;
 
 /** An organization's own worker (registered over mutual TLS); live when it polled within the last minute. */
-export const RemoteWorker = z.object({ id: z.string(), name: z.string(), registered_at: z.string(), last_seen_at: z.string(), live: z.boolean() });
+export const RemoteWorker = z.object({
+  id: z.string(),
+  name: z.string(),
+  registered_at: z.string(),
+  last_seen_at: z.string(),
+  live: z.boolean(),
+});
 export const RemoteWorkerList = z.object({ workers: z.array(RemoteWorker) });
 export type RemoteWorkerList = z.infer<typeof RemoteWorkerList>;
 
@@ -56,7 +64,11 @@ export const MolecularRunBody = z.object({
    * Instead of `smiles`: a file on a remote worker's own machine (`local:<path under its data folder>`).
    * The worker reads it; the platform only ever learns its SHA-256 (execution must be "remote").
    */
-  smiles_source: z.string().regex(/^local:.+/, { error: "must be local:<path on the worker>" }).max(1000).optional(),
+  smiles_source: z
+    .string()
+    .regex(/^local:.+/, { error: "must be local:<path on the worker>" })
+    .max(1000)
+    .optional(),
   target_properties: z
     .object({
       logp: z.number().min(-10).max(15).optional(),
@@ -65,11 +77,23 @@ export const MolecularRunBody = z.object({
       qed: z.number().min(0).max(1).optional(),
     })
     .optional(),
-  property_weights: z.object({ logp: weight.optional(), molecular_weight: weight.optional(), tpsa: weight.optional(), qed: weight.optional() }).optional(),
+  property_weights: z
+    .object({
+      logp: weight.optional(),
+      molecular_weight: weight.optional(),
+      tpsa: weight.optional(),
+      qed: weight.optional(),
+    })
+    .optional(),
   dimension: z.number().int().min(1).max(50).optional(),
   max_generations: z.number().int().min(10).max(200).optional(),
   population_size: z.number().int().min(20).max(200).optional(),
-  seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .optional(),
   /** Stop after this many objective evaluations (oracle calls); default population × (generations + 1). */
   max_oracle_calls: z.number().int().min(20).max(1_000_000).optional(),
   execution: z.enum(["embedded", "remote"]).optional(),

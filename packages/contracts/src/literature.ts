@@ -22,11 +22,22 @@ export const IngestDocument = z.object({
 });
 export type IngestDocument = z.infer<typeof IngestDocument>;
 
-export const IngestDocsBody = z.object({ docs: z.array(IngestDocument).min(1, { error: "provide at least one document" }).max(1000) });
+export const IngestDocsBody = z.object({
+  docs: z.array(IngestDocument).min(1, { error: "provide at least one document" }).max(1000),
+});
 
-const Topk = (fallback: number) => z.coerce.number().int().min(1, { error: "topk must be 1 to 1000" }).max(1000, { error: "topk must be 1 to 1000" }).default(fallback);
+const Topk = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1, { error: "topk must be 1 to 1000" })
+    .max(1000, { error: "topk must be 1 to 1000" })
+    .default(fallback);
 
-export const SearchQuery = z.object({ query: z.string().trim().min(1, { error: "query is required" }).max(2000), topk: Topk(LITERATURE_DEFAULTS.searchTopk) });
+export const SearchQuery = z.object({
+  query: z.string().trim().min(1, { error: "query is required" }).max(2000),
+  topk: Topk(LITERATURE_DEFAULTS.searchTopk),
+});
 export const TargetQuery = z.object({
   symbol: z.string().trim().min(1, { error: "symbol is required" }).max(50),
   disease: z.string().trim().min(1, { error: "disease is required" }).max(300),
@@ -39,7 +50,11 @@ export const TripleSearchQuery = z.object({
   topk: Topk(LITERATURE_DEFAULTS.triplesTopk),
 });
 
-const signal = z.number().min(0, { error: "signals are on a 0–100 scale" }).max(100, { error: "signals are on a 0–100 scale" }).nullish();
+const signal = z
+  .number()
+  .min(0, { error: "signals are on a 0–100 scale" })
+  .max(100, { error: "signals are on a 0–100 scale" })
+  .nullish();
 const weight = z.number().min(0).max(1).optional();
 export const CompositeBody = TargetQuery.extend({
   omics: signal,
@@ -50,7 +65,12 @@ export const CompositeBody = TargetQuery.extend({
 });
 export type CompositeBody = z.infer<typeof CompositeBody>;
 
-export const EntityRefSchema = z.object({ name: z.string(), type: z.string(), id: z.string(), xrefs: z.record(z.string(), z.string()) });
+export const EntityRefSchema = z.object({
+  name: z.string(),
+  type: z.string(),
+  id: z.string(),
+  xrefs: z.record(z.string(), z.string()),
+});
 export const TripleSchema = z.object({
   tri_id: z.string(),
   head: EntityRefSchema,

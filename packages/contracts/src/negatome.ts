@@ -7,7 +7,12 @@ import { z } from "zod";
 export const FAILURE_CLASSES = ["BINDING", "SAFETY", "SOLUBILITY", "EFFICACY", "PK", "UNSPECIFIED"] as const;
 export type FailureClass = (typeof FAILURE_CLASSES)[number];
 
-export const NEGATOME_DEFAULTS = { searchTopk: 10, recentLimit: 10, queryLimit: 20, agreementVersion: "1.0.0" } as const;
+export const NEGATOME_DEFAULTS = {
+  searchTopk: 10,
+  recentLimit: 10,
+  queryLimit: 20,
+  agreementVersion: "1.0.0",
+} as const;
 
 /** Risk colours of the safety display (§9): above 0.7 red, above 0.3 amber, otherwise green. */
 export type RiskLevel = "red" | "amber" | "green";
@@ -20,7 +25,11 @@ const UNIPROT = /^([OPQ][0-9][A-Z0-9]{3}[0-9]|[A-NR-Z][0-9]([A-Z][A-Z0-9]{2}[0-9
 const UniprotId = z.string().trim().toUpperCase().regex(UNIPROT, { error: "must be a UniProt accession, e.g. P35354" });
 /** The longest SMILES accepted (bodies, and the `GET /safety/{smiles}` path parameter: the server's maxParamLength). */
 export const SMILES_MAX_LENGTH = 5_000;
-const Smiles = z.string({ error: "smiles is required" }).trim().min(1, { error: "smiles is required" }).max(SMILES_MAX_LENGTH);
+const Smiles = z
+  .string({ error: "smiles is required" })
+  .trim()
+  .min(1, { error: "smiles is required" })
+  .max(SMILES_MAX_LENGTH);
 
 export const NegatomeRecord = z.object({
   negatome_id: z.string(),
@@ -42,9 +51,17 @@ export type NegatomeRecord = z.infer<typeof NegatomeRecord>;
 export const NegatomeItems = z.object({ items: z.array(NegatomeRecord) });
 
 export const SmilesBody = z.object({ smiles: Smiles });
-export const SearchBody = z.object({ smiles: Smiles, topk: z.number().int().min(1).max(1000).default(NEGATOME_DEFAULTS.searchTopk) });
+export const SearchBody = z.object({
+  smiles: Smiles,
+  topk: z.number().int().min(1).max(1000).default(NEGATOME_DEFAULTS.searchTopk),
+});
 
-export const SearchHit = z.object({ negatome_id: z.string(), similarity: z.number(), fingerprint: z.string(), record: NegatomeRecord });
+export const SearchHit = z.object({
+  negatome_id: z.string(),
+  similarity: z.number(),
+  fingerprint: z.string(),
+  record: NegatomeRecord,
+});
 export const SearchResults = z.object({ items: z.array(SearchHit) });
 
 export const SafetyWarning = z.object({
@@ -74,7 +91,9 @@ export const SafetyResult = z.object({
       compound_name: z.string().nullable(),
     }),
   ),
-  structural_alerts: z.array(z.object({ catalog: z.string(), name: z.string(), description: z.string(), atoms: z.array(z.number()) })),
+  structural_alerts: z.array(
+    z.object({ catalog: z.string(), name: z.string(), description: z.string(), atoms: z.array(z.number()) }),
+  ),
   fingerprint: z.string(),
 });
 export type SafetyResult = z.infer<typeof SafetyResult>;

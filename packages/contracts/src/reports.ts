@@ -1,7 +1,15 @@
 import { z } from "zod";
 
 /** What a human review can be about: anything the platform produced. */
-export const REVIEW_ITEM_KINDS = ["run", "molecule", "target", "triple", "negatome_record", "docking_pose", "optimization_result"] as const;
+export const REVIEW_ITEM_KINDS = [
+  "run",
+  "molecule",
+  "target",
+  "triple",
+  "negatome_record",
+  "docking_pose",
+  "optimization_result",
+] as const;
 export const REVIEW_STATES = ["unreviewed", "accepted", "rejected"] as const;
 export type ReviewState = (typeof REVIEW_STATES)[number];
 
@@ -27,14 +35,24 @@ export const Review = z.object({
 });
 export type Review = z.infer<typeof Review>;
 
-export const ReviewQuery = z.object({ kind: z.enum(REVIEW_ITEM_KINDS).optional(), item_id: z.string().max(500).optional(), run_id: z.string().max(100).optional() });
+export const ReviewQuery = z.object({
+  kind: z.enum(REVIEW_ITEM_KINDS).optional(),
+  item_id: z.string().max(500).optional(),
+  run_id: z.string().max(100).optional(),
+});
 /** Current state of each item (its newest review) and the full history, newest first. */
 export const ReviewList = z.object({ items: z.array(Review), history: z.array(Review) });
 export type ReviewList = z.infer<typeof ReviewList>;
 
 /** Where a result came from: a method run by the platform, or a person. */
 export const Origin = z.union([
-  z.object({ kind: z.literal("computed"), method: z.string(), version: z.string(), parameters: z.record(z.string(), z.unknown()), input_hashes: z.record(z.string(), z.string()) }),
+  z.object({
+    kind: z.literal("computed"),
+    method: z.string(),
+    version: z.string(),
+    parameters: z.record(z.string(), z.unknown()),
+    input_hashes: z.record(z.string(), z.string()),
+  }),
   z.object({ kind: z.literal("human"), who: z.string(), when: z.string(), what: z.string() }),
 ]);
 export type Origin = z.infer<typeof Origin>;
@@ -45,27 +63,68 @@ export const ManifestOutput = z.object({
   /** What a reviewer accepts or rejects for this output (a molecule by its SMILES, or the run's result). */
   item: z.object({ kind: z.string(), id: z.string() }),
   origin: Origin,
-  review: z.object({ state: z.enum(REVIEW_STATES), by: z.string().nullable(), at: z.string().nullable(), comment: z.string().nullable() }),
+  review: z.object({
+    state: z.enum(REVIEW_STATES),
+    by: z.string().nullable(),
+    at: z.string().nullable(),
+    comment: z.string().nullable(),
+  }),
 });
 
 export const Manifest = z.object({
   manifest_version: z.literal(1),
-  job: z.object({ id: z.string(), domain: z.string(), status: z.string(), execution: z.string(), attempts: z.number().int(), created_at: z.string(), started_at: z.string().nullable(), completed_at: z.string().nullable() }).nullable(),
-  run: z.object({ id: z.string(), workflow: z.string(), status: z.string(), created_at: z.string(), config: z.record(z.string(), z.unknown()) }),
+  job: z
+    .object({
+      id: z.string(),
+      domain: z.string(),
+      status: z.string(),
+      execution: z.string(),
+      attempts: z.number().int(),
+      created_at: z.string(),
+      started_at: z.string().nullable(),
+      completed_at: z.string().nullable(),
+    })
+    .nullable(),
+  run: z.object({
+    id: z.string(),
+    workflow: z.string(),
+    status: z.string(),
+    created_at: z.string(),
+    config: z.record(z.string(), z.unknown()),
+  }),
   project: z.object({ id: z.number().int(), name: z.string(), disease_area: z.string().nullable() }),
   inputs: z.array(z.object({ name: z.string(), uri: z.string(), sha256: z.string().nullable() })),
-  software: z.object({ sieve_version: z.string(), rdkit_version: z.string(), oracles: z.record(z.string(), z.string()) }),
-  steps: z.array(z.object({ name: z.string(), origin: Origin, started_at: z.string().nullable(), completed_at: z.string().nullable(), metrics: z.record(z.string(), z.unknown()) })),
+  software: z.object({
+    sieve_version: z.string(),
+    rdkit_version: z.string(),
+    oracles: z.record(z.string(), z.string()),
+  }),
+  steps: z.array(
+    z.object({
+      name: z.string(),
+      origin: Origin,
+      started_at: z.string().nullable(),
+      completed_at: z.string().nullable(),
+      metrics: z.record(z.string(), z.unknown()),
+    }),
+  ),
   outputs: z.array(ManifestOutput),
   reviews: z.array(Review),
-  signatures: z.array(z.object({ alg: z.literal("HMAC-SHA256"), key_id: z.string(), signed: z.string(), value: z.string() })),
+  signatures: z.array(
+    z.object({ alg: z.literal("HMAC-SHA256"), key_id: z.string(), signed: z.string(), value: z.string() }),
+  ),
 });
 export type Manifest = z.infer<typeof Manifest>;
 
 export const ARTIFACTS = ["dossier", "replay"] as const;
 export type Artifact = (typeof ARTIFACTS)[number];
 export const ArtifactLinkBody = z.object({ artifact: z.enum(ARTIFACTS) });
-export const ArtifactLink = z.object({ url: z.string(), token: z.string(), expires_at: z.string(), artifact: z.enum(ARTIFACTS) });
+export const ArtifactLink = z.object({
+  url: z.string(),
+  token: z.string(),
+  expires_at: z.string(),
+  artifact: z.enum(ARTIFACTS),
+});
 export type ArtifactLink = z.infer<typeof ArtifactLink>;
 
 export const ReplayOutcome = z.object({
@@ -75,7 +134,14 @@ export const ReplayOutcome = z.object({
   signature_verified: z.boolean(),
   reason: z.string().nullable(),
   duration_s: z.number(),
-  outputs: z.array(z.object({ name: z.string(), expected_sha256: z.string(), actual_sha256: z.string().nullable(), identical: z.boolean() })),
+  outputs: z.array(
+    z.object({
+      name: z.string(),
+      expected_sha256: z.string(),
+      actual_sha256: z.string().nullable(),
+      identical: z.boolean(),
+    }),
+  ),
 });
 export type ReplayOutcome = z.infer<typeof ReplayOutcome>;
 
@@ -94,7 +160,17 @@ export const ReportRun = z.object({
 export const ReportRunList = z.object({ runs: z.array(ReportRun) });
 export type ReportRun = z.infer<typeof ReportRun>;
 
-export const ProvenanceQuery = z.object({ kind: z.enum(REVIEW_ITEM_KINDS), item_id: z.string().trim().min(1).max(500), run_id: z.string().max(100).optional() });
+export const ProvenanceQuery = z.object({
+  kind: z.enum(REVIEW_ITEM_KINDS),
+  item_id: z.string().trim().min(1).max(500),
+  run_id: z.string().max(100).optional(),
+});
 /** Where one stored result came from, and its review state (null: unreviewed). */
-export const ItemProvenance = z.object({ kind: z.string(), item_id: z.string(), origin: Origin, review: Review.nullable(), history: z.array(Review) });
+export const ItemProvenance = z.object({
+  kind: z.string(),
+  item_id: z.string(),
+  origin: Origin,
+  review: Review.nullable(),
+  history: z.array(Review),
+});
 export type ItemProvenance = z.infer<typeof ItemProvenance>;

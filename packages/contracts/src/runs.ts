@@ -3,7 +3,12 @@ import { z } from "zod";
 export const WORKFLOWS = ["vhts", "lead_opt", "custom"] as const;
 export type Workflow = (typeof WORKFLOWS)[number];
 
-export const ANALOG_STRATEGIES = ["generate_simple_analogs", "generate_diverse_analogs", "generate_bioisosteres", "upload_custom"] as const;
+export const ANALOG_STRATEGIES = [
+  "generate_simple_analogs",
+  "generate_diverse_analogs",
+  "generate_bioisosteres",
+  "upload_custom",
+] as const;
 
 /** Statuses a run or engine job can have on the server; the client adds `submitted` and `unknown`. */
 export const RUN_STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const;
@@ -34,18 +39,34 @@ export const RunCreateBody = z.object({
     .object({
       type: z.literal("continuous").optional(),
       dimension: z.number().int().min(1).max(50).optional(),
-      bounds: z.tuple([z.number(), z.number()]).refine(([lo, hi]) => lo < hi, { error: "bounds must be [low, high] with low < high" }).optional(),
+      bounds: z
+        .tuple([z.number(), z.number()])
+        .refine(([lo, hi]) => lo < hi, { error: "bounds must be [low, high] with low < high" })
+        .optional(),
     })
     .optional(),
   objectives: z.array(Objective).min(1).max(20).optional(),
   budget: z
     .object({
       max_evaluations: z.number().int().min(1).max(1_000_000).optional(),
-      wallclock_limit_s: z.number().int().min(0).max(30 * 24 * 3600).optional(),
+      wallclock_limit_s: z
+        .number()
+        .int()
+        .min(0)
+        .max(30 * 24 * 3600)
+        .optional(),
     })
     .optional(),
-  seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
-  modules: z.array(z.object({ name: z.string().trim().min(1).max(100), params: z.record(z.string(), z.unknown()).optional() })).max(20).optional(),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .optional(),
+  modules: z
+    .array(z.object({ name: z.string().trim().min(1).max(100), params: z.record(z.string(), z.unknown()).optional() }))
+    .max(20)
+    .optional(),
   notes: z.string().max(20_000).nullish(),
 });
 export type RunCreateBody = z.infer<typeof RunCreateBody>;
@@ -126,10 +147,12 @@ export function missingWorkflowInputs(config: RunConfig): { path: string; messag
   const need = (value: string | null, field: keyof RunConfig["inputs"], label: string) => {
     if (!value) missing.push({ path: `inputs.${field}`, message: `${label} is required for this workflow` });
   };
-  if (config.workflow === "vhts" || config.workflow === "lead_opt") need(config.inputs.target_protein, "target_protein", "Target Protein");
+  if (config.workflow === "vhts" || config.workflow === "lead_opt")
+    need(config.inputs.target_protein, "target_protein", "Target Protein");
   if (config.workflow === "vhts") need(config.inputs.compound_library, "compound_library", "Compound Library");
   if (config.workflow === "lead_opt") need(config.inputs.hit_compounds, "hit_compounds", "Hit Compounds");
-  if (config.workflow === "lead_opt" && config.inputs.analogs_strategy === "upload_custom") need(config.inputs.analogs_file, "analogs_file", "An uploaded analog set");
+  if (config.workflow === "lead_opt" && config.inputs.analogs_strategy === "upload_custom")
+    need(config.inputs.analogs_file, "analogs_file", "An uploaded analog set");
   if (config.workflow === "custom") need(config.inputs.custom_message, "custom_message", "Custom Workflow Description");
   return missing;
 }

@@ -12,7 +12,11 @@ const serviceValues = CONTACT_SERVICES.map((s) => s.value) as [string, ...string
 
 export const ContactBody = z.object({
   name: z.string().trim().min(1, { error: "name is required" }).max(200),
-  email: z.string().trim().toLowerCase().pipe(z.email({ error: "email must be a valid email address" })),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: "email must be a valid email address" })),
   company: z.string().trim().min(1, { error: "company is required" }).max(200),
   service: z.enum(serviceValues).default("vhts"),
   message: z.string().trim().min(1, { error: "message is required" }).max(5000),
@@ -20,7 +24,11 @@ export const ContactBody = z.object({
 export type ContactBody = z.infer<typeof ContactBody>;
 
 export const NewsletterBody = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email({ error: "email must be a valid email address" })),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: "email must be a valid email address" })),
 });
 export type NewsletterBody = z.infer<typeof NewsletterBody>;
 

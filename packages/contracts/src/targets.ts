@@ -12,8 +12,25 @@ export const TARGET_DEFAULTS = {
 export const TARGET_COMPONENTS = ["lit", "omics", "drugg", "safe", "neg"] as const;
 export type TargetComponent = (typeof TARGET_COMPONENTS)[number];
 /** Which weight scales which component. */
-export const COMPONENT_WEIGHT = { lit: "w_lit", omics: "w_omics", drugg: "w_drugg", safe: "w_safe", neg: "w_neg" } as const satisfies Record<TargetComponent, keyof typeof COMPOSITE_DEFAULT_WEIGHTS>;
-export const TARGET_SOURCES = ["opentargets", "gtex", "string", "chembl", "generic", "drugcentral", "jensenlab", "withdrawn", "literature", "negatome"] as const;
+export const COMPONENT_WEIGHT = {
+  lit: "w_lit",
+  omics: "w_omics",
+  drugg: "w_drugg",
+  safe: "w_safe",
+  neg: "w_neg",
+} as const satisfies Record<TargetComponent, keyof typeof COMPOSITE_DEFAULT_WEIGHTS>;
+export const TARGET_SOURCES = [
+  "opentargets",
+  "gtex",
+  "string",
+  "chembl",
+  "generic",
+  "drugcentral",
+  "jensenlab",
+  "withdrawn",
+  "literature",
+  "negatome",
+] as const;
 export type TargetSource = (typeof TARGET_SOURCES)[number];
 export const UPLOAD_SOURCES = ["opentargets", "gtex", "string", "chembl", "generic"] as const;
 export type UploadSource = (typeof UPLOAD_SOURCES)[number];
@@ -23,7 +40,10 @@ export const FeatureSetVersion = z
   .trim()
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, { error: "version: 1–64 letters, digits, dots, dashes or underscores" });
 
-export const FeatureSetBody = z.object({ version: FeatureSetVersion, description: z.string().trim().max(2000).optional().default("") });
+export const FeatureSetBody = z.object({
+  version: FeatureSetVersion,
+  description: z.string().trim().max(2000).optional().default(""),
+});
 export const FeatureSetSchema = z.object({
   id: z.number().int(),
   version: z.string(),
@@ -36,18 +56,40 @@ export type FeatureSet = z.infer<typeof FeatureSetSchema>;
 
 export const IdentifyTargetsBody = z.object({
   disease: z.string().trim().min(1, { error: "disease is required" }).max(300),
-  limit: z.coerce.number().int().min(1, { error: "limit must be 1 to 1000" }).max(1000, { error: "limit must be 1 to 1000" }).default(TARGET_DEFAULTS.identifyLimit),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, { error: "limit must be 1 to 1000" })
+    .max(1000, { error: "limit must be 1 to 1000" })
+    .default(TARGET_DEFAULTS.identifyLimit),
   feature_set_version: FeatureSetVersion.optional(),
 });
 export type IdentifyTargetsBody = z.infer<typeof IdentifyTargetsBody>;
 
 const unit = z.number().min(0).max(1);
-export const TargetComponentsSchema = z.object({ lit: unit.nullable(), omics: unit.nullable(), drugg: unit.nullable(), safe: unit.nullable(), neg: unit.nullable() });
+export const TargetComponentsSchema = z.object({
+  lit: unit.nullable(),
+  omics: unit.nullable(),
+  drugg: unit.nullable(),
+  safe: unit.nullable(),
+  neg: unit.nullable(),
+});
 export type TargetComponents = z.infer<typeof TargetComponentsSchema>;
-export const CompositeWeightsSchema = z.object({ w_lit: z.number(), w_omics: z.number(), w_drugg: z.number(), w_safe: z.number(), w_neg: z.number() });
+export const CompositeWeightsSchema = z.object({
+  w_lit: z.number(),
+  w_omics: z.number(),
+  w_drugg: z.number(),
+  w_safe: z.number(),
+  w_neg: z.number(),
+});
 export type TargetWeights = z.infer<typeof CompositeWeightsSchema>;
 
-export const TargetRef = z.object({ gene_symbol: z.string(), hgnc_id: z.string(), protein_name: z.string().nullable(), uniprot_id: z.string().nullable() });
+export const TargetRef = z.object({
+  gene_symbol: z.string(),
+  hgnc_id: z.string(),
+  protein_name: z.string().nullable(),
+  uniprot_id: z.string().nullable(),
+});
 export type TargetRef = z.infer<typeof TargetRef>;
 
 /** §3 Target result, with the components the browser re-weights. */
@@ -82,23 +124,36 @@ export type IdentifyTargetsResponse = z.infer<typeof IdentifyTargetsResponse>;
 export const IdentifyAccepted = z.object({ detail: z.object({ engine_job_id: z.string(), status: z.string() }) });
 export type IdentifyAccepted = z.infer<typeof IdentifyAccepted>;
 
-export const DiseaseSuggestQuery = z.object({ q: z.string().trim().min(1).max(300), limit: z.coerce.number().int().min(1).max(50).default(10) });
+export const DiseaseSuggestQuery = z.object({
+  q: z.string().trim().min(1).max(300),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
 export const DiseaseSuggestion = z.object({ id: z.string(), name: z.string(), matched: z.string() });
 export const DiseaseSuggestResponse = z.object({ items: z.array(DiseaseSuggestion) });
 
-const bool = z.preprocess((v) => (typeof v === "string" ? ["1", "true", "yes", "on"].includes(v.trim().toLowerCase()) : v), z.boolean());
+const bool = z.preprocess(
+  (v) => (typeof v === "string" ? ["1", "true", "yes", "on"].includes(v.trim().toLowerCase()) : v),
+  z.boolean(),
+);
 const optionalText = (max = 200) => z.string().trim().max(max).optional();
 const featureSet = { feature_set_version: FeatureSetVersion.optional().default(TARGET_DEFAULTS.featureSet) };
 /** Multipart fields of each upload (the file itself is the `file` part). */
 export const UploadFields = {
-  opentargets: z.object({ ...featureSet, indication_efo_id: z.string().trim().min(1, { error: "indication_efo_id is required" }).max(300) }),
+  opentargets: z.object({
+    ...featureSet,
+    indication_efo_id: z.string().trim().min(1, { error: "indication_efo_id is required" }).max(300),
+  }),
   gtex: z.object({
     ...featureSet,
     /** Optional: the disease the expression is about (name, synonym or DOID); without it, every disease. */
     disease: optionalText(300),
     id_column: optionalText().default("Name"),
     tidy: bool.default(false),
-    tissues_of_interest: z.string().trim().min(1, { error: "tissues_of_interest is required (comma-separated)" }).max(2000),
+    tissues_of_interest: z
+      .string()
+      .trim()
+      .min(1, { error: "tissues_of_interest is required (comma-separated)" })
+      .max(2000),
   }),
   string: z.object({
     ...featureSet,
@@ -116,7 +171,12 @@ export const UploadFields = {
   }),
   generic: z.object({
     ...featureSet,
-    feature_name: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, { error: "feature_name: 1–64 letters, digits, dots, dashes or underscores" }),
+    feature_name: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, {
+        error: "feature_name: 1–64 letters, digits, dots, dashes or underscores",
+      }),
     id_column: optionalText().default(""),
     value_column: z.string().trim().min(1, { error: "value_column is required" }).max(200),
     symbol_column: optionalText().default(""),
@@ -161,8 +221,20 @@ export const FeatureEvidence = z.object({
   file_sha256: z.string().nullable(),
   ingested_at: z.string(),
 });
-export const KnownDrug = z.object({ drug_name: z.string(), action_type: z.string().nullable(), indications: z.array(z.string()), withdrawn: z.boolean(), black_box: z.boolean() });
-export const FailureRecord = z.object({ negatome_id: z.string(), failure_class: z.string(), compound_inchi_key: z.string(), source: z.string(), score: z.number().nullable() });
+export const KnownDrug = z.object({
+  drug_name: z.string(),
+  action_type: z.string().nullable(),
+  indications: z.array(z.string()),
+  withdrawn: z.boolean(),
+  black_box: z.boolean(),
+});
+export const FailureRecord = z.object({
+  negatome_id: z.string(),
+  failure_class: z.string(),
+  compound_inchi_key: z.string(),
+  source: z.string(),
+  score: z.number().nullable(),
+});
 export const TargetEvidenceResponse = z.object({
   target: TargetRef,
   disease: DiseaseRef,
@@ -175,8 +247,29 @@ export const TargetEvidenceResponse = z.object({
   }),
   known_drugs: z.array(KnownDrug),
   failure_history: z.array(FailureRecord),
-  triples: z.array(z.object({ tri_id: z.string(), relation: z.string(), polarity: z.string(), evidence_score: z.number(), sentence: z.string(), curated: z.boolean(), document: z.object({ source: z.string(), external_id: z.string(), title: z.string().nullable() }) })),
-  passages: z.array(z.object({ text: z.string(), score: z.number(), doc: z.object({ source: z.string(), external_id: z.string(), venue: z.string().nullable(), year: z.number().nullable() }) })),
+  triples: z.array(
+    z.object({
+      tri_id: z.string(),
+      relation: z.string(),
+      polarity: z.string(),
+      evidence_score: z.number(),
+      sentence: z.string(),
+      curated: z.boolean(),
+      document: z.object({ source: z.string(), external_id: z.string(), title: z.string().nullable() }),
+    }),
+  ),
+  passages: z.array(
+    z.object({
+      text: z.string(),
+      score: z.number(),
+      doc: z.object({
+        source: z.string(),
+        external_id: z.string(),
+        venue: z.string().nullable(),
+        year: z.number().nullable(),
+      }),
+    }),
+  ),
 });
 export type TargetEvidenceResponse = z.infer<typeof TargetEvidenceResponse>;
 

@@ -3,7 +3,12 @@ import { EngineJob } from "./engine";
 import { Run } from "./runs";
 
 /** A docking mode as Vina reports it. */
-export const DockingMode = z.object({ mode: z.number().int(), affinity: z.number(), rmsd_lb: z.number(), rmsd_ub: z.number() });
+export const DockingMode = z.object({
+  mode: z.number().int(),
+  affinity: z.number(),
+  rmsd_lb: z.number(),
+  rmsd_ub: z.number(),
+});
 
 /** One scored compound of a workflow run (VHTS hit, lead-optimization analog). */
 export const WorkflowHit = z.object({
@@ -16,7 +21,15 @@ export const WorkflowHit = z.object({
   affinity: z.number().nullable(),
   modes: z.array(DockingMode).optional(),
   pose_pdbqt: z.string().optional(),
-  properties: z.object({ mw: z.number(), logp: z.number(), tpsa: z.number(), qed: z.number(), hbd: z.number(), hba: z.number(), heavy_atoms: z.number() }),
+  properties: z.object({
+    mw: z.number(),
+    logp: z.number(),
+    tpsa: z.number(),
+    qed: z.number(),
+    hbd: z.number(),
+    hba: z.number(),
+    heavy_atoms: z.number(),
+  }),
   warnings: z.array(z.string()),
   errors: z.array(z.string()),
   /** VHTS: the negatome safety risk (0–1) the library was screened with, and its §9 level. */
@@ -31,14 +44,24 @@ export const WorkflowHit = z.object({
 });
 export type WorkflowHit = z.infer<typeof WorkflowHit>;
 
-export const OracleInfo = z.object({ name: z.string(), version: z.string(), direction: z.enum(["maximize", "minimize"]), unit: z.string(), description: z.string() });
+export const OracleInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  direction: z.enum(["maximize", "minimize"]),
+  unit: z.string(),
+  description: z.string(),
+});
 export type OracleInfo = z.infer<typeof OracleInfo>;
 
 /** A run of the New Job modal with the engine job executing it (result in `job.result.final_metrics`). */
 export const WorkflowRunDetail = z.object({ run: Run, job: EngineJob.nullable() });
 export type WorkflowRunDetail = z.infer<typeof WorkflowRunDetail>;
 
-export const OracleAvailability = z.object({ available: z.boolean(), version: z.string().nullable(), reason: z.string().optional() });
+export const OracleAvailability = z.object({
+  available: z.boolean(),
+  version: z.string().nullable(),
+  reason: z.string().optional(),
+});
 export const OraclesStatus = z.object({
   docking: OracleAvailability,
   ligand_similarity: OracleAvailability,
@@ -93,4 +116,9 @@ export const OracleRegisterBody = z.object({
 });
 export const OracleJobCreated = z.object({ job_id: z.string(), status: z.string() });
 /** `registered`: poor results found in the job; `inserted`/`skipped` as the negatome's synthetic ingest counts them. */
-export const OracleRegistered = z.object({ job_id: z.string(), inserted: z.number().int(), skipped: z.number().int(), registered: z.number().int() });
+export const OracleRegistered = z.object({
+  job_id: z.string(),
+  inserted: z.number().int(),
+  skipped: z.number().int(),
+  registered: z.number().int(),
+});

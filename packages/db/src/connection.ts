@@ -73,7 +73,12 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3_000, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 3_000,
+    idleTimeoutMillis: 30_000,
+  });
   // An idle client losing its connection emits here; without a listener the process would crash.
   pool.on("error", () => {});
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;

@@ -1,5 +1,20 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 const createdAt = () => timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow();
@@ -25,8 +40,12 @@ export const users = pgTable("users", {
 export const memberships = pgTable(
   "memberships",
   {
-    orgId: integer("org_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     role: text("role").notNull().default("member"),
     createdAt: createdAt(),
   },
@@ -47,14 +66,18 @@ export const projects = pgTable(
   "projects",
   {
     id: serial("id").primaryKey(),
-    orgId: integer("org_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     ruoAck: boolean("ruo_ack").notNull(),
     diseaseArea: text("disease_area"),
     assayContext: text("assay_context"),
     diseaseOntologyId: text("disease_ontology_id"),
     modality: text("modality"),
-    createdBy: integer("created_by").notNull().references(() => users.id),
+    createdBy: integer("created_by")
+      .notNull()
+      .references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [index("projects_org_idx").on(t.orgId, t.createdAt)],
@@ -63,15 +86,23 @@ export const projects = pgTable(
 export const runs = pgTable(
   "runs",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    orgId: integer("org_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
-    projectId: integer("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     status: text("status").notNull().default("queued"),
     workflow: text("workflow").notNull(),
     config: jsonb("config").notNull(),
     idempotencyKey: text("idempotency_key"),
     requestHash: text("request_hash"),
-    createdBy: integer("created_by").notNull().references(() => users.id),
+    createdBy: integer("created_by")
+      .notNull()
+      .references(() => users.id),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -83,7 +114,9 @@ export const runs = pgTable(
 
 /** File contents live in the database so that several API instances can share one PostgreSQL. */
 export const blobs = pgTable("blobs", {
-  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid("id")
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   sha256: text("sha256").notNull(),
   size: integer("size").notNull(),
   content: bytea("content").notNull(),
@@ -93,14 +126,22 @@ export const blobs = pgTable("blobs", {
 export const uploads = pgTable(
   "uploads",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    orgId: integer("org_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
-    userId: integer("user_id").notNull().references(() => users.id),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     kind: text("kind").notNull(),
     name: text("name").notNull(),
     size: integer("size").notNull(),
     sha256: text("sha256").notNull(),
-    blobId: uuid("blob_id").notNull().references(() => blobs.id),
+    blobId: uuid("blob_id")
+      .notNull()
+      .references(() => blobs.id),
     createdAt: createdAt(),
   },
   (t) => [index("uploads_org_idx").on(t.orgId, t.createdAt)],
@@ -129,8 +170,12 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
 export const engineJobs = pgTable(
   "engine_jobs",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    orgId: integer("org_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     projectId: integer("project_id").references(() => projects.id, { onDelete: "cascade" }),
     runId: uuid("run_id").references(() => runs.id, { onDelete: "cascade" }),
     domain: text("domain").notNull(),
@@ -161,7 +206,9 @@ export const engineCurvePoints = pgTable(
   "engine_curve_points",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    jobId: uuid("job_id").notNull().references(() => engineJobs.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => engineJobs.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     x: doublePrecision("x").notNull(),
     y: doublePrecision("y").notNull(),
@@ -171,7 +218,9 @@ export const engineCurvePoints = pgTable(
 
 /** Workers that can run engine jobs: the platform's embedded threads, or an organization's remote worker. */
 export const workers = pgTable("workers", {
-  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid("id")
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   kind: text("kind").notNull(),
   /** Remote workers belong to one organization and only ever see its jobs. */
   orgId: integer("org_id").references(() => organizations.id, { onDelete: "cascade" }),
@@ -189,7 +238,9 @@ export const workers = pgTable("workers", {
 export const negatomeRecords = pgTable(
   "negatome_records",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     seq: bigserial("seq", { mode: "number" }).notNull().unique(),
     orgId: integer("org_id").references(() => organizations.id, { onDelete: "cascade" }),
     failureClass: text("failure_class").notNull(),
@@ -221,7 +272,9 @@ export const negatomeRecords = pgTable(
 export const negatomeAgreements = pgTable(
   "negatome_agreements",
   {
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     agreementVersion: text("agreement_version").notNull(),
     userDeclaredId: text("user_declared_id"),
     acceptedAt: timestamp("accepted_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -233,7 +286,9 @@ export const negatomeAgreements = pgTable(
 export const negatomeIngestKeys = pgTable(
   "negatome_ingest_keys",
   {
-    orgId: integer("org_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     idempotencyKey: text("idempotency_key").notNull(),
     inserted: integer("inserted").notNull(),
     skipped: integer("skipped").notNull(),
@@ -251,7 +306,9 @@ export const negatomeIngestKeys = pgTable(
 export const litDocuments = pgTable(
   "lit_documents",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     orgId: integer("org_id").references(() => organizations.id, { onDelete: "cascade" }),
     source: text("source").notNull(),
     externalId: text("external_id").notNull(),
@@ -269,10 +326,14 @@ export const litDocuments = pgTable(
 export const litPassages = pgTable(
   "lit_passages",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** Grows with every insert, so each instance's in-memory search index catches up with `seq > last`. */
     seq: bigserial("seq", { mode: "number" }).notNull().unique(),
-    documentId: uuid("document_id").notNull().references(() => litDocuments.id, { onDelete: "cascade" }),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => litDocuments.id, { onDelete: "cascade" }),
     orgId: integer("org_id").references(() => organizations.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     start: integer("start").notNull(),
@@ -287,7 +348,9 @@ export const litMentions = pgTable(
   "lit_mentions",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    documentId: uuid("document_id").notNull().references(() => litDocuments.id, { onDelete: "cascade" }),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => litDocuments.id, { onDelete: "cascade" }),
     orgId: integer("org_id").references(() => organizations.id, { onDelete: "cascade" }),
     entityId: text("entity_id").notNull(),
     entityType: text("entity_type").notNull(),
@@ -305,9 +368,13 @@ export const litMentions = pgTable(
 export const litTriples = pgTable(
   "lit_triples",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     triId: text("tri_id").notNull(),
-    documentId: uuid("document_id").notNull().references(() => litDocuments.id, { onDelete: "cascade" }),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => litDocuments.id, { onDelete: "cascade" }),
     passageId: uuid("passage_id").references(() => litPassages.id, { onDelete: "cascade" }),
     orgId: integer("org_id").references(() => organizations.id, { onDelete: "cascade" }),
     head: jsonb("head").notNull(),
@@ -347,9 +414,18 @@ export const refGenes = pgTable(
     proteinName: text("protein_name"),
     ensemblGeneId: text("ensembl_gene_id"),
     ncbiGeneId: text("ncbi_gene_id"),
-    uniprotIds: text("uniprot_ids").array().notNull().default(sql`'{}'::text[]`),
-    aliases: text("aliases").array().notNull().default(sql`'{}'::text[]`),
-    previousSymbols: text("previous_symbols").array().notNull().default(sql`'{}'::text[]`),
+    uniprotIds: text("uniprot_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    aliases: text("aliases")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    previousSymbols: text("previous_symbols")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [index("ref_genes_symbol_idx").on(sql`upper(${t.symbol})`)],
 );
@@ -357,11 +433,23 @@ export const refGenes = pgTable(
 export const refDiseases = pgTable("ref_diseases", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
-  synonyms: text("synonyms").array().notNull().default(sql`'{}'::text[]`),
-  parentIds: text("parent_ids").array().notNull().default(sql`'{}'::text[]`),
-  altIds: text("alt_ids").array().notNull().default(sql`'{}'::text[]`),
+  synonyms: text("synonyms")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  parentIds: text("parent_ids")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  altIds: text("alt_ids")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   /** Cross-references as written in the ontology, e.g. MESH:D008175, EFO:0001071. */
-  xrefs: text("xrefs").array().notNull().default(sql`'{}'::text[]`),
+  xrefs: text("xrefs")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
 });
 
 /**
@@ -384,7 +472,9 @@ export const targetFeatureSets = pgTable(
 export const targetIngestions = pgTable(
   "target_ingestions",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** Only grows: part of the stamp that tells a cached ranking it is stale. */
     seq: bigserial("seq", { mode: "number" }).notNull().unique(),
     orgId: integer("org_id").references(() => organizations.id, { onDelete: "cascade" }),
@@ -430,7 +520,10 @@ export const targetFeatures = pgTable(
     score: doublePrecision("score").notNull(),
     raw: doublePrecision("raw"),
   },
-  (t) => [index("target_features_set_disease_idx").on(t.featureSetId, t.diseaseId), index("target_features_gene_idx").on(t.hgncId)],
+  (t) => [
+    index("target_features_set_disease_idx").on(t.featureSetId, t.diseaseId),
+    index("target_features_gene_idx").on(t.hgncId),
+  ],
 );
 
 export const targetNetworkEdges = pgTable(
@@ -452,7 +545,9 @@ export const targetNetworkEdges = pgTable(
 export const targetRankings = pgTable(
   "target_rankings",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     scopeKey: text("scope_key").notNull(),
     featureSetVersion: text("feature_set_version").notNull(),
     diseaseId: text("disease_id").notNull(),

@@ -36,7 +36,8 @@ describe("embedded database", () => {
     const dir = join(scratch, "persist");
     const first = await openDatabase({ kind: "pglite", dataDir: dir });
     await first.executeSql("insert into organizations (name) values ($1)", ["Persistent Pharma"]);
-    const appliedBefore = (await first.executeSql("select count(*)::int as n from drizzle.__drizzle_migrations")).rows[0]!.n;
+    const appliedBefore = (await first.executeSql("select count(*)::int as n from drizzle.__drizzle_migrations"))
+      .rows[0]!.n;
     writeFileSync(join(dir, "sieve.lock"), JSON.stringify({ pid: process.ppid }));
     await expect(openDatabase({ kind: "pglite", dataDir: dir })).rejects.toThrow(DataDirLockedError);
     writeFileSync(join(dir, "sieve.lock"), JSON.stringify({ pid: process.pid }));

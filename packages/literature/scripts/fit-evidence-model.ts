@@ -1,6 +1,15 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { corpusKey, goldMentions, parsePubTator, readCandidate, sentenceCandidates, splitSentences, fitLogistic, type Features } from "../src/index";
+import {
+  corpusKey,
+  goldMentions,
+  parsePubTator,
+  readCandidate,
+  sentenceCandidates,
+  splitSentences,
+  fitLogistic,
+  type Features,
+} from "../src/index";
 
 // Fits the sentence-level evidence model on the BioRED training split (distant labels: a sentence pair
 // is positive when the document's gold relations link the two entities) and writes
@@ -15,7 +24,10 @@ for (const doc of parsePubTator(readFileSync(trainFile, "utf8"))) {
   const related = new Set(doc.relations.flatMap((r) => [`${r.id1}\t${r.id2}`, `${r.id2}\t${r.id1}`]));
   const mentions = goldMentions(doc);
   for (const c of sentenceCandidates(doc.text, splitSentences(doc.text), mentions)) {
-    examples.push({ x: readCandidate(c).features, y: related.has(`${corpusKey(c.head)}\t${corpusKey(c.tail)}`) ? 1 : 0 });
+    examples.push({
+      x: readCandidate(c).features,
+      y: related.has(`${corpusKey(c.head)}\t${corpusKey(c.tail)}`) ? 1 : 0,
+    });
   }
 }
 const model = fitLogistic(examples, { l2: 1 });

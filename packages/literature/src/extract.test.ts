@@ -3,19 +3,50 @@ import { extractDocument } from "./extract";
 import { buildDictionary } from "./ner/build";
 
 const dict = buildDictionary({
-  genes: [{ hgnc_id: "HGNC:11892", symbol: "TNF", name: null, aliases: [], previous_symbols: [], ncbigene: "7124", ensembl: null, uniprot: ["P01375"] }],
-  diseases: [{ id: "DOID:1826", name: "epilepsy", synonyms: [{ text: "seizure", scope: "RELATED" }], xrefs: ["MSH:D004827"], mesh: "D004827", is_a: [], alt_ids: [] }],
+  genes: [
+    {
+      hgnc_id: "HGNC:11892",
+      symbol: "TNF",
+      name: null,
+      aliases: [],
+      previous_symbols: [],
+      ncbigene: "7124",
+      ensembl: null,
+      uniprot: ["P01375"],
+    },
+  ],
+  diseases: [
+    {
+      id: "DOID:1826",
+      name: "epilepsy",
+      synonyms: [{ text: "seizure", scope: "RELATED" }],
+      xrefs: ["MSH:D004827"],
+      mesh: "D004827",
+      is_a: [],
+      alt_ids: [],
+    },
+  ],
   drugs: [{ drugcentral_id: "1", name: "lidocaine", synonyms: [], mesh: "D008012", chembl: "CHEMBL79", smiles: null }],
 });
 
 describe("extractDocument", () => {
-  const text = "Lidocaine-induced seizures\nLidocaine did not induce seizures in mice. TNF may be associated with seizures.";
+  const text =
+    "Lidocaine-induced seizures\nLidocaine did not induce seizures in mice. TNF may be associated with seizures.";
   const x = extractDocument({ source: "test", external_id: "1", text }, dict);
 
   it("returns passages, mentions with ids, and one triple per entity pair and sentence", () => {
     expect(x.passages.map((p) => p.passage_id)).toEqual(["test:1:p0", "test:1:p1"]);
-    expect(x.mentions.map((m) => m.id)).toEqual(["MESH:D008012", "DOID:1826", "MESH:D008012", "DOID:1826", "HGNC:11892", "DOID:1826"]);
-    expect(x.triples.map((t) => [t.head.id, t.relation, t.tail.id, t.polarity, t.passage_id, t.sentence.index])).toEqual([
+    expect(x.mentions.map((m) => m.id)).toEqual([
+      "MESH:D008012",
+      "DOID:1826",
+      "MESH:D008012",
+      "DOID:1826",
+      "HGNC:11892",
+      "DOID:1826",
+    ]);
+    expect(
+      x.triples.map((t) => [t.head.id, t.relation, t.tail.id, t.polarity, t.passage_id, t.sentence.index]),
+    ).toEqual([
       ["MESH:D008012", "causes", "DOID:1826", "positive", "test:1:p0", 0],
       ["MESH:D008012", "causes", "DOID:1826", "negative", "test:1:p1", 1],
       ["HGNC:11892", "associated_with", "DOID:1826", "neutral", "test:1:p1", 2],

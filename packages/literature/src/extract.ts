@@ -31,7 +31,11 @@ export const EXTRACTION_METHOD = "sieve-dictionary-ner+trigger-rules+logistic-ev
  * score from the calibrated sentence model. `tri_id` is deterministic:
  * `<source>:<external_id>:s<sentence>:<head id>><tail id>`.
  */
-export function extractDocument(doc: Pick<LiteratureDocument, "source" | "external_id" | "text">, dictionary: Dictionary, options: ExtractOptions = {}): Extraction {
+export function extractDocument(
+  doc: Pick<LiteratureDocument, "source" | "external_id" | "text">,
+  dictionary: Dictionary,
+  options: ExtractOptions = {},
+): Extraction {
   const documentKey = `${doc.source}:${doc.external_id}`;
   const sentences = splitSentences(doc.text);
   const passages = buildPassages(documentKey, doc.text, options.passages, sentences);

@@ -41,8 +41,19 @@ export { documentPairs } from "./relations/document-relations";
 export type { DocumentInput, DocumentPair, DocumentPairOptions } from "./relations/document-relations";
 export { buildPriors, priorFeatures } from "./relations/priors";
 export type { RelationPriors, PriorDocument } from "./relations/priors";
-export { fitDocumentRelationModel, scoreDocumentPairs, predictDocumentRelations, bestThreshold, corpusKey } from "./relations/document-model";
-export type { DocumentRelationModel, LabelledDocument, ScoredPair, DocumentModelOptions } from "./relations/document-model";
+export {
+  fitDocumentRelationModel,
+  scoreDocumentPairs,
+  predictDocumentRelations,
+  bestThreshold,
+  corpusKey,
+} from "./relations/document-model";
+export type {
+  DocumentRelationModel,
+  LabelledDocument,
+  ScoredPair,
+  DocumentModelOptions,
+} from "./relations/document-model";
 export { sentenceEvidence } from "./relations/evidence-model";
 export type { SentenceEvidence } from "./relations/evidence-model";
 export { EVIDENCE_WEIGHTS } from "./relations/evidence-weights";

@@ -15,7 +15,12 @@ export interface PassageOptions {
  * the TREC Genomics passage tracks), long enough for context and short enough to cite.
  * `passage_id` is `<documentKey>:p<index>`.
  */
-export function buildPassages(documentKey: string, text: string, options: PassageOptions = {}, sentences: Sentence[] = splitSentences(text)): Passage[] {
+export function buildPassages(
+  documentKey: string,
+  text: string,
+  options: PassageOptions = {},
+  sentences: Sentence[] = splitSentences(text),
+): Passage[] {
   const maxSentences = options.maxSentences ?? 3;
   const maxChars = options.maxChars ?? 600;
   const passages: Passage[] = [];
@@ -25,7 +30,14 @@ export function buildPassages(documentKey: string, text: string, options: Passag
     const start = group[0]!.start;
     const end = group[group.length - 1]!.end;
     const index = passages.length;
-    passages.push({ passage_id: `${documentKey}:p${index}`, index, start, end, text: text.slice(start, end), sentences: group });
+    passages.push({
+      passage_id: `${documentKey}:p${index}`,
+      index,
+      start,
+      end,
+      text: text.slice(start, end),
+      sentences: group,
+    });
     group = [];
   };
   for (const sentence of sentences) {

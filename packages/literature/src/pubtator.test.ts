@@ -39,12 +39,20 @@ describe("parsePubTator", () => {
     expect(a.mentions[0]).toMatchObject({ type: "chemical", corpus_type: "Chemical", ids: ["D009270"] });
     expect(a.mentions[3]!.ids).toEqual([]);
     expect(a.relations).toEqual([{ type: "CID", id1: "D003000", id2: "D007022", novel: null }]);
-    expect(b.mentions[0]).toMatchObject({ ids: ["D014786", "D006311"], components: ["Ocular toxicity", "auditory toxicity"] });
+    expect(b.mentions[0]).toMatchObject({
+      ids: ["D014786", "D006311"],
+      components: ["Ocular toxicity", "auditory toxicity"],
+    });
   });
 
   it("reads BioRED comma-joined gene ids, keeps variant ids whole and reads the Novel flag", () => {
     const [doc] = parsePubTator(BIORED_SNIPPET);
-    expect(doc!.mentions.map((m) => m.ids)).toEqual([["D003409"], ["7253"], ["3172", "3651", "6927"], ["c|DEL|1314_1328|"]]);
+    expect(doc!.mentions.map((m) => m.ids)).toEqual([
+      ["D003409"],
+      ["7253"],
+      ["3172", "3651", "6927"],
+      ["c|DEL|1314_1328|"],
+    ]);
     expect(doc!.mentions[3]!.type).toBeNull();
     expect(doc!.relations).toEqual([
       { type: "Positive_Correlation", id1: "c|DEL|1314_1328|", id2: "D003409", novel: true },
@@ -56,10 +64,20 @@ describe("parsePubTator", () => {
   it("turns gold mentions into store mentions, one per id, with provenance gold", () => {
     const [doc] = parsePubTator(BIORED_SNIPPET);
     const gold = goldMentions(doc!);
-    expect(gold.map((m) => m.id)).toEqual(["MESH:D003409", "NCBIGene:7253", "NCBIGene:3172", "NCBIGene:3651", "NCBIGene:6927"]);
+    expect(gold.map((m) => m.id)).toEqual([
+      "MESH:D003409",
+      "NCBIGene:7253",
+      "NCBIGene:3172",
+      "NCBIGene:3651",
+      "NCBIGene:6927",
+    ]);
     expect(gold.every((m) => m.provenance === "gold")).toBe(true);
     expect(gold[1]!.xrefs).toEqual({ ncbigene: "7253" });
-    expect(toLiteratureDocument(doc!, "biored")).toMatchObject({ source: "biored", external_id: "14510914", url: "https://pubmed.ncbi.nlm.nih.gov/14510914/" });
+    expect(toLiteratureDocument(doc!, "biored")).toMatchObject({
+      source: "biored",
+      external_id: "14510914",
+      url: "https://pubmed.ncbi.nlm.nih.gov/14510914/",
+    });
   });
 
   it("rejects an annotation line that belongs to no document", () => {
@@ -67,7 +85,12 @@ describe("parsePubTator", () => {
   });
 });
 
-const files = ["bc5cdr/CDR_TrainingSet.PubTator.txt", "bc5cdr/CDR_DevelopmentSet.PubTator.txt", "biored/Train.PubTator", "biored/Dev.PubTator"];
+const files = [
+  "bc5cdr/CDR_TrainingSet.PubTator.txt",
+  "bc5cdr/CDR_DevelopmentSet.PubTator.txt",
+  "biored/Train.PubTator",
+  "biored/Dev.PubTator",
+];
 describe.skipIf(!hasSharedData(...files))(`real corpora (${SKIP_MESSAGE})`, () => {
   const count = (rel: string) => {
     const docs = parsePubTator(readSharedData(rel));
@@ -78,7 +101,12 @@ describe.skipIf(!hasSharedData(...files))(`real corpora (${SKIP_MESSAGE})`, () =
 
   it("CDR training split: 500 documents, 9,385 mentions, 1,038 CID relations (README counts)", () => {
     const c = count(files[0]!);
-    expect([c.docs, c.mentions, c.relations.filter((r) => r.type === "CID").length, c.offsetsOk]).toEqual([500, 9385, 1038, true]);
+    expect([c.docs, c.mentions, c.relations.filter((r) => r.type === "CID").length, c.offsetsOk]).toEqual([
+      500,
+      9385,
+      1038,
+      true,
+    ]);
   });
 
   it("CDR development split: 500 documents, 9,591 mentions, 1,012 CID relations", () => {
@@ -89,7 +117,19 @@ describe.skipIf(!hasSharedData(...files))(`real corpora (${SKIP_MESSAGE})`, () =
   it("BioRED: train 400 documents, 13,351 mentions, 4,178 relations (2,838 Novel); dev 100, 3,533, 1,162 (835 Novel)", () => {
     const t = count(files[2]!);
     const d = count(files[3]!);
-    expect([t.docs, t.mentions, t.relations.length, t.relations.filter((r) => r.novel).length, t.offsetsOk]).toEqual([400, 13351, 4178, 2838, true]);
-    expect([d.docs, d.mentions, d.relations.length, d.relations.filter((r) => r.novel).length, d.offsetsOk]).toEqual([100, 3533, 1162, 835, true]);
+    expect([t.docs, t.mentions, t.relations.length, t.relations.filter((r) => r.novel).length, t.offsetsOk]).toEqual([
+      400,
+      13351,
+      4178,
+      2838,
+      true,
+    ]);
+    expect([d.docs, d.mentions, d.relations.length, d.relations.filter((r) => r.novel).length, d.offsetsOk]).toEqual([
+      100,
+      3533,
+      1162,
+      835,
+      true,
+    ]);
   });
 });

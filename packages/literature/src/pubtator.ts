@@ -96,7 +96,8 @@ export function parsePubTator(fileText: string): PubTatorDocument[] {
       continue;
     }
     const cols = line.split("\t");
-    if (!current || cols[0] !== current.pmid) throw new Error(`PubTator line ${lineNo + 1}: annotation outside its document`);
+    if (!current || cols[0] !== current.pmid)
+      throw new Error(`PubTator line ${lineNo + 1}: annotation outside its document`);
     if (cols.length >= 6 && /^\d+$/.test(cols[1]!) && /^\d+$/.test(cols[2]!)) {
       const corpusType = cols[4]!;
       const mention: GoldMention = {
@@ -125,7 +126,11 @@ export function parsePubTator(fileText: string): PubTatorDocument[] {
 }
 
 /** The store's document record for a PubTator document. */
-export function toLiteratureDocument(doc: PubTatorDocument, source: string, license: string | null = null): LiteratureDocument {
+export function toLiteratureDocument(
+  doc: PubTatorDocument,
+  source: string,
+  license: string | null = null,
+): LiteratureDocument {
   return {
     source,
     external_id: doc.pmid,

@@ -6,11 +6,20 @@ const texts = (text: string) => splitSentences(text).map((s) => text.slice(s.sta
 
 describe("splitSentences", () => {
   it("splits at sentence-final punctuation followed by a capital", () => {
-    expect(texts("Aspirin was given. Fever fell! Was it safe? Yes.")).toEqual(["Aspirin was given.", "Fever fell!", "Was it safe?", "Yes."]);
+    expect(texts("Aspirin was given. Fever fell! Was it safe? Yes.")).toEqual([
+      "Aspirin was given.",
+      "Fever fell!",
+      "Was it safe?",
+      "Yes.",
+    ]);
   });
 
   it("does not split after et al., i.e., e.g., vs. or Fig.", () => {
-    expect(texts("As Smith et al. Reported earlier, i.e. Before 1990, drugs (e.g. Aspirin) vs. Placebo differ (Fig. 2). Next.")).toEqual([
+    expect(
+      texts(
+        "As Smith et al. Reported earlier, i.e. Before 1990, drugs (e.g. Aspirin) vs. Placebo differ (Fig. 2). Next.",
+      ),
+    ).toEqual([
       "As Smith et al. Reported earlier, i.e. Before 1990, drugs (e.g. Aspirin) vs. Placebo differ (Fig. 2).",
       "Next.",
     ]);
@@ -24,11 +33,9 @@ describe("splitSentences", () => {
   });
 
   it("ends a sentence at a newline (PubTator title) and after a closing bracket", () => {
-    expect(texts("Lidocaine-induced asystole\nThe effect was strong (P < 0.05). A 67-year-old man recovered.")).toEqual([
-      "Lidocaine-induced asystole",
-      "The effect was strong (P < 0.05).",
-      "A 67-year-old man recovered.",
-    ]);
+    expect(texts("Lidocaine-induced asystole\nThe effect was strong (P < 0.05). A 67-year-old man recovered.")).toEqual(
+      ["Lidocaine-induced asystole", "The effect was strong (P < 0.05).", "A 67-year-old man recovered."],
+    );
   });
 
   it("gives offsets that exclude surrounding whitespace", () => {
@@ -52,6 +59,9 @@ describe("buildPassages", () => {
 
   it("closes a passage at the character budget", () => {
     const text = "A long sentence here. Another long one. Third.";
-    expect(buildPassages("d", text, { maxChars: 30 }).map((p) => p.text)).toEqual(["A long sentence here.", "Another long one. Third."]);
+    expect(buildPassages("d", text, { maxChars: 30 }).map((p) => p.text)).toEqual([
+      "A long sentence here.",
+      "Another long one. Third.",
+    ]);
   });
 });

@@ -57,7 +57,11 @@ function withParent<T>(mol: Mol, use: (parent: Mol, stripped: boolean) => T): T 
  * Parses `smiles`, keeps its parent fragment and hands it with its canonical SMILES, InChIKey and
  * fingerprint to `use`; frees every molecule afterwards. Never throws for a bad SMILES.
  */
-export function inspectCompound<T>(rdkit: RDKitModule, smiles: string, use: (parent: Mol, compound: PreparedCompound) => T): { ok: true; value: T } | { ok: false; error: string } {
+export function inspectCompound<T>(
+  rdkit: RDKitModule,
+  smiles: string,
+  use: (parent: Mol, compound: PreparedCompound) => T,
+): { ok: true; value: T } | { ok: false; error: string } {
   const parsed = parseSmiles(rdkit, smiles);
   if (!parsed.ok) return { ok: false, error: parsed.error };
   try {

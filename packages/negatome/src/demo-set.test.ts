@@ -36,7 +36,9 @@ describe("the demo set", () => {
     const { records, rejected } = prepareRecords(rdkit, demoCandidates());
     expect(rejected).toEqual([]);
     expect(records).toHaveLength(DEMO_SET.length);
-    expect(records.every((r) => r.source === "demo" && r.confidence_tier === "gold" && r.evidence.dataset.includes("demo"))).toBe(true);
+    expect(
+      records.every((r) => r.source === "demo" && r.confidence_tier === "gold" && r.evidence.dataset.includes("demo")),
+    ).toBe(true);
     expect(new Set(records.map((r) => r.compound_inchi_key)).size).toBe(records.length);
   });
 });
@@ -44,8 +46,12 @@ describe("the demo set", () => {
 const drugCentral = readSharedData(DRUGCENTRAL_STRUCTURES);
 const drugInfo = readSharedData(WITHDRAWN_DRUG_INFO);
 const hgnc = readSharedData("hgnc/hgnc_mapper.tsv");
-if (!drugCentral) console.warn(`Skipping the demo InChIKey check against DrugCentral: ../shared/data/${DRUGCENTRAL_STRUCTURES} is absent.`);
-if (!drugInfo) console.warn(`Skipping the demo InChIKey check against withDRAWN: ../shared/data/${WITHDRAWN_DRUG_INFO} is absent.`);
+if (!drugCentral)
+  console.warn(
+    `Skipping the demo InChIKey check against DrugCentral: ../shared/data/${DRUGCENTRAL_STRUCTURES} is absent.`,
+  );
+if (!drugInfo)
+  console.warn(`Skipping the demo InChIKey check against withDRAWN: ../shared/data/${WITHDRAWN_DRUG_INFO} is absent.`);
 if (!hgnc) console.warn("Skipping the demo target check: ../shared/data/hgnc/hgnc_mapper.tsv is absent.");
 
 const inchiKeyOf = (smiles: string) => {
@@ -56,14 +62,19 @@ const inchiKeyOf = (smiles: string) => {
 /** InChIKeys by lower-case drug name: DrugCentral by INN, withDRAWN (computed from its SMILES) by every name it lists. */
 function sourceKeys(): Map<string, { source: string; key: string }[]> {
   const keys = new Map<string, { source: string; key: string }[]>();
-  const add = (name: string, source: string, key: string | null) => key && keys.set(name, [...(keys.get(name) ?? []), { source, key }]);
+  const add = (name: string, source: string, key: string | null) =>
+    key && keys.set(name, [...(keys.get(name) ?? []), { source, key }]);
   const wanted = new Set(DEMO_SET.map((c) => c.name));
-  for (const s of drugCentral ? parseDrugCentralStructures(drugCentral) : []) if (wanted.has(s.name.toLowerCase())) add(s.name.toLowerCase(), "DrugCentral", s.inchiKey);
+  for (const s of drugCentral ? parseDrugCentralStructures(drugCentral) : [])
+    if (wanted.has(s.name.toLowerCase())) add(s.name.toLowerCase(), "DrugCentral", s.inchiKey);
   if (drugInfo) {
     const { header, rows } = readDelimited(drugInfo, ",");
     const [smilesColumn, nameColumn] = [header.indexOf("smiles"), header.indexOf("name")];
     for (const { fields } of rows) {
-      const name = (fields[nameColumn] ?? "").split("_").map((n) => n.toLowerCase()).find((n) => wanted.has(n));
+      const name = (fields[nameColumn] ?? "")
+        .split("_")
+        .map((n) => n.toLowerCase())
+        .find((n) => wanted.has(n));
       if (name && fields[smilesColumn]) add(name, "withDRAWN", inchiKeyOf(fields[smilesColumn]));
     }
   }
@@ -78,12 +89,20 @@ describe.skipIf(!drugCentral && !drugInfo)("demo structures against DrugCentral 
       const theirs = keys.get(c.name)!;
       const full = theirs.some(({ key }) => key === ours);
       const skeleton = theirs.every(({ key }) => key.slice(0, 14) === ours.slice(0, 14));
-      return full && skeleton ? [] : [`${c.name}: ours ${ours}, ${theirs.map(({ source, key }) => `${source} ${key}`).join(", ")}`];
+      return full && skeleton
+        ? []
+        : [`${c.name}: ours ${ours}, ${theirs.map(({ source, key }) => `${source} ${key}`).join(", ")}`];
     });
-    const stereoOnly = DEMO_SET.filter((c) => new Set(keys.get(c.name)?.map(({ key }) => key)).size > 1).map((c) => c.name);
+    const stereoOnly = DEMO_SET.filter((c) => new Set(keys.get(c.name)?.map(({ key }) => key)).size > 1).map(
+      (c) => c.name,
+    );
     console.info(
       `Demo set: ${keys.size} of ${DEMO_SET.length} drugs in DrugCentral or withDRAWN, ${keys.size - problems.length} agree; ` +
-        `sources differ in stereo only for ${stereoOnly.join(", ") || "none"}; in neither: ${DEMO_SET.filter((c) => !keys.has(c.name)).map((c) => c.name).join(", ")}`,
+        `sources differ in stereo only for ${stereoOnly.join(", ") || "none"}; in neither: ${DEMO_SET.filter(
+          (c) => !keys.has(c.name),
+        )
+          .map((c) => c.name)
+          .join(", ")}`,
     );
     expect(keys.size).toBeGreaterThanOrEqual(30);
     expect(problems).toEqual([]);

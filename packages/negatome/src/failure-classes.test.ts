@@ -44,7 +44,11 @@ if (!reasonsText) console.warn(`Skipping the withDRAWN reason check: ../shared/d
 
 /** withDRAWN's "Overall toxicity category" with its spelling fixed; categories outside our vocabulary dropped. */
 function withdrawnCategories(column: string): Set<SafetyCategory> {
-  const fixes: Record<string, string> = { imunologic: "immunologic", hephrologic: "nephrologic", opthalmic: "ophthalmic" };
+  const fixes: Record<string, string> = {
+    imunologic: "immunologic",
+    hephrologic: "nephrologic",
+    opthalmic: "ophthalmic",
+  };
   const names = column.split(";").map((c) => fixes[c.trim()] ?? c.trim());
   return new Set(names.filter((c): c is SafetyCategory => (SAFETY_CATEGORIES as readonly string[]).includes(c)));
 }
@@ -74,7 +78,9 @@ describe.skipIf(!reasonsText)("all 230 withDRAWN reasons", () => {
       return same ? [] : [`line ${line}: "${fields[reasonColumn]}" ours [${[...ours]}] withDRAWN [${[...theirs]}]`];
     });
     const agreement = 1 - disagreements.length / documented.length;
-    console.info(`withDRAWN categories: ${documented.length - disagreements.length}/${documented.length} identical (${(100 * agreement).toFixed(1)}%)\n  ${disagreements.join("\n  ")}`);
+    console.info(
+      `withDRAWN categories: ${documented.length - disagreements.length}/${documented.length} identical (${(100 * agreement).toFixed(1)}%)\n  ${disagreements.join("\n  ")}`,
+    );
     expect(agreement).toBeGreaterThanOrEqual(0.85);
   });
 });

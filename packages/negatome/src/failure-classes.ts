@@ -30,7 +30,8 @@ export type ConfidenceTier = (typeof CONFIDENCE_TIERS)[number];
 export const CONFIDENCE_TIER_DESCRIPTIONS: Record<ConfidenceTier, string> = {
   gold: "regulatory withdrawal or clinical failure with a documented reason (withDRAWN with a reason, demo entries with a public reference)",
   silver: "curated data-set label without a stated mechanism (ClinTox CT_TOX = 1, withdrawn flag without a reason)",
-  bronze: "weak or contested: user-contributed, computational (predicted), or contradicted by an approval (ClinTox rows both FDA-approved and CT_TOX = 1)",
+  bronze:
+    "weak or contested: user-contributed, computational (predicted), or contradicted by an approval (ClinTox rows both FDA-approved and CT_TOX = 1)",
 };
 
 /** Organ-system categories of a safety failure (withDRAWN's vocabulary, spelling corrected). */
@@ -62,11 +63,23 @@ export type SafetyCategory = (typeof SAFETY_CATEGORIES)[number];
  */
 const CATEGORY_RULES: ReadonlyArray<readonly [SafetyCategory, RegExp]> = [
   ["hepatologic", /hepat|liver|jaundice/],
-  ["cardiovascular", /cardi|heart|arrh?ythm|torsade|\bqtc?\b|repolari[sz]|tachycardia|valv|myocard|stroke|angina|isch(a)?emic|thrombo(?!cytopenia)|vasculitis|pulmonary arterial hypertension/],
-  ["neuropsychiatric", /psychiat|(?<!marrow )depression|anxiety|sleep|tremor|dyskinesia|convuls|seizure|neuro(?:tox|logic|psych|pathy)|amnesia|abuse|dependence|addiction|psychomotor|\bcns\b|self-poison|overdose/],
-  ["hematologic", /h(a)?ematolog|an(a)?emia|agranulocytosis|dyscras|bone marrow|neutropenia|granulocytopenia|thrombocytopenia/],
+  [
+    "cardiovascular",
+    /cardi|heart|arrh?ythm|torsade|\bqtc?\b|repolari[sz]|tachycardia|valv|myocard|stroke|angina|isch(a)?emic|thrombo(?!cytopenia)|vasculitis|pulmonary arterial hypertension/,
+  ],
+  [
+    "neuropsychiatric",
+    /psychiat|(?<!marrow )depression|anxiety|sleep|tremor|dyskinesia|convuls|seizure|neuro(?:tox|logic|psych|pathy)|amnesia|abuse|dependence|addiction|psychomotor|\bcns\b|self-poison|overdose/,
+  ],
+  [
+    "hematologic",
+    /h(a)?ematolog|an(a)?emia|agranulocytosis|dyscras|bone marrow|neutropenia|granulocytopenia|thrombocytopenia/,
+  ],
   ["immunologic", /allerg|anaphyla|hypersensitiv|stevens?[- ]johnson|guill?ain|guillan|eosinophilic myalgia/],
-  ["dermatologic", /\bskin\b|cutaneous|dermatolog|rash|photosensitiv|phototox|acne|alopecia|ichthyosis|epidermal necrolysis/],
+  [
+    "dermatologic",
+    /\bskin\b|cutaneous|dermatolog|rash|photosensitiv|phototox|acne|alopecia|ichthyosis|epidermal necrolysis/,
+  ],
   ["nephrologic", /kidney|renal|nephro|flank pain|rhabdomyolysis/],
   ["metabolic", /glyc|blood sugar|metabolic|acidosis/],
   ["gastrointestinal", /gastrointestinal|ulcers?\b|colitis/],
@@ -100,7 +113,12 @@ export interface ReasonClassification {
  * solubility, PK and binding are read from their own words; no reason gives UNSPECIFIED.
  */
 export function classifyWithdrawalReason(text: string | null | undefined): ReasonClassification {
-  const normalized = (text ?? "").trim().toLowerCase().replace(/[_\s]+/g, " ").replace(/^lmmuno/, "immuno").replace(/\blchthyosis/, "ichthyosis");
+  const normalized = (text ?? "")
+    .trim()
+    .toLowerCase()
+    .replace(/[_\s]+/g, " ")
+    .replace(/^lmmuno/, "immuno")
+    .replace(/\blchthyosis/, "ichthyosis");
   if (NO_REASON.test(normalized)) return { failure_class: "UNSPECIFIED", categories: [] };
   const categories = CATEGORY_RULES.filter(([, rule]) => rule.test(normalized)).map(([category]) => category);
   if (categories.length > 0 || SAFETY_WORDS.test(normalized)) return { failure_class: "SAFETY", categories };

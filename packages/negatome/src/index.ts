@@ -17,12 +17,33 @@ export {
   type SafetyCategory,
   type ReasonClassification,
 } from "./failure-classes";
-export type { NegatomeCandidate, NegatomeEntry, NegatomeEvidence, NegatomeRecord, NegatomeRecordInput, NegatomeSource } from "./types";
+export type {
+  NegatomeCandidate,
+  NegatomeEntry,
+  NegatomeEvidence,
+  NegatomeRecord,
+  NegatomeRecordInput,
+  NegatomeSource,
+} from "./types";
 export { prepareCompound, inspectCompound, type PreparedCompound, type PreparedCompoundResult } from "./compound";
 export { prepareRecords, type PreparedRecords, type RejectedCandidate } from "./prepare";
 export { DEMO_SET, DEMO_TARGETS, demoCandidates, type DemoCompound } from "./demo-set";
-export { parseClintox, clintoxCandidates, clintoxReferenceCompounds, CLINTOX_DATASET, CLINTOX_LICENCE, type ClintoxFile, type ClintoxRow } from "./loaders/clintox";
-export { parseWithdrawn, WITHDRAWN_DATASET, WITHDRAWN_LICENCE, type WithdrawnDrugs, type WithdrawnFiles } from "./loaders/withdrawn";
+export {
+  parseClintox,
+  clintoxCandidates,
+  clintoxReferenceCompounds,
+  CLINTOX_DATASET,
+  CLINTOX_LICENCE,
+  type ClintoxFile,
+  type ClintoxRow,
+} from "./loaders/clintox";
+export {
+  parseWithdrawn,
+  WITHDRAWN_DATASET,
+  WITHDRAWN_LICENCE,
+  type WithdrawnDrugs,
+  type WithdrawnFiles,
+} from "./loaders/withdrawn";
 export {
   parseDrugCentralStructures,
   drugCentralStructuresByChembl,
@@ -83,4 +104,11 @@ export {
   type SafetyEvidence,
   type SafetyParameters,
 } from "./safety-score";
-export { auroc, fitSafetyParameters, PARAMETER_GRID, type FittedParameters, type ParameterGrid, type TrainingExample } from "./safety-fit";
+export {
+  auroc,
+  fitSafetyParameters,
+  PARAMETER_GRID,
+  type FittedParameters,
+  type ParameterGrid,
+  type TrainingExample,
+} from "./safety-fit";

@@ -21,7 +21,8 @@ const UNIPROT_ACCESSION = /^(?:[OPQ][0-9][A-Z0-9]{3}[0-9]|[A-NR-Z][0-9](?:[A-Z][
 /** Checks what the type system cannot: class, tier and UniProt accession format (uniprot.org/help/accession_numbers). */
 function candidateProblem(candidate: NegatomeCandidate): string | null {
   if (!isFailureClass(candidate.failure_class)) return `Unknown failure class "${String(candidate.failure_class)}".`;
-  if (!isConfidenceTier(candidate.confidence_tier)) return `Unknown confidence tier "${String(candidate.confidence_tier)}".`;
+  if (!isConfidenceTier(candidate.confidence_tier))
+    return `Unknown confidence tier "${String(candidate.confidence_tier)}".`;
   if (candidate.target_uniprot_id !== null && !UNIPROT_ACCESSION.test(candidate.target_uniprot_id)) {
     return `"${candidate.target_uniprot_id}" is not a UniProt accession.`;
   }
@@ -38,7 +39,8 @@ export function prepareRecords(rdkit: RDKitModule, candidates: readonly Negatome
   const records: NegatomeRecordInput[] = [];
   const rejected: RejectedCandidate[] = [];
   for (const candidate of candidates) {
-    const reject = (error: string) => rejected.push({ line: candidate.line, source: candidate.source, smiles: candidate.smiles, error });
+    const reject = (error: string) =>
+      rejected.push({ line: candidate.line, source: candidate.source, smiles: candidate.smiles, error });
     const problem = candidateProblem(candidate);
     if (problem) {
       reject(problem);

@@ -27,7 +27,11 @@ export interface ReferenceSet {
  * Morgan radius 2, 2048 bits). A compound whose InChIKey is in `failureInchiKeys` is left out, so
  * that a withdrawn drug does not count as its own safe neighbour.
  */
-export function buildReferenceIndex(rdkit: RDKitModule, compounds: readonly ReferenceCompound[], failureInchiKeys: ReadonlySet<string>): ReferenceSet {
+export function buildReferenceIndex(
+  rdkit: RDKitModule,
+  compounds: readonly ReferenceCompound[],
+  failureInchiKeys: ReadonlySet<string>,
+): ReferenceSet {
   const index = new SimilarityIndex<string>();
   const excluded: string[] = [];
   const rejected: { id: string; error: string }[] = [];

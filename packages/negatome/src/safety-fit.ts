@@ -8,7 +8,7 @@ export function auroc(scores: readonly number[], positives: readonly boolean[]):
   const order = scores.map((score, i) => ({ score, positive: positives[i]! })).sort((a, b) => a.score - b.score);
   let rankSum = 0;
   let positiveCount = 0;
-  for (let start = 0; start < order.length; ) {
+  for (let start = 0; start < order.length;) {
     let end = start;
     while (end < order.length && order[end]!.score === order[start]!.score) end++;
     const meanRank = (start + 1 + end) / 2;
@@ -53,7 +53,10 @@ export interface FittedParameters {
  * must leave out the example itself and, to mimic a scaffold split, compounds of its scaffold.
  * Ties keep the first grid point.
  */
-export function fitSafetyParameters(examples: readonly TrainingExample[], grid: ParameterGrid = PARAMETER_GRID): FittedParameters {
+export function fitSafetyParameters(
+  examples: readonly TrainingExample[],
+  grid: ParameterGrid = PARAMETER_GRID,
+): FittedParameters {
   const failed = examples.map((example) => example.failed);
   const priorRate = failed.filter(Boolean).length / examples.length;
   let best: FittedParameters | undefined;

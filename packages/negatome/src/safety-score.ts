@@ -27,7 +27,14 @@ export const MODERATE_SIMILARITY = 0.5;
  * safety failures). A compound withdrawn without a recorded reason was most often withdrawn for
  * safety; efficacy, solubility and binding failures say little about toxicity.
  */
-export const CLASS_WEIGHTS: Record<FailureClass, number> = { SAFETY: 1, UNSPECIFIED: 0.5, PK: 0.5, EFFICACY: 0.2, SOLUBILITY: 0.2, BINDING: 0.1 };
+export const CLASS_WEIGHTS: Record<FailureClass, number> = {
+  SAFETY: 1,
+  UNSPECIFIED: 0.5,
+  PK: 0.5,
+  EFFICACY: 0.2,
+  SOLUBILITY: 0.2,
+  BINDING: 0.1,
+};
 /** How much a record is trusted, by confidence tier. */
 export const TIER_WEIGHTS: Record<ConfidenceTier, number> = { gold: 1, silver: 0.85, bronze: 0.5 };
 
@@ -57,7 +64,12 @@ export const ANALOGUE_RAMP: ReadonlyArray<readonly [similarity: number, risk: nu
  * failed for toxicity (54 %) than in approved drugs (49 %) and PAINS not at all (5 % and 6 %);
  * these weights cost ~0.01 test AUROC there (bench/negatome), the warnings carry the rest.
  */
-export const ALERT_WEIGHTS: Record<AlertCatalog, number> = { PAINS_A: 0.005, PAINS_B: 0.005, PAINS_C: 0.005, BRENK: 0.01 };
+export const ALERT_WEIGHTS: Record<AlertCatalog, number> = {
+  PAINS_A: 0.005,
+  PAINS_B: 0.005,
+  PAINS_C: 0.005,
+  BRENK: 0.01,
+};
 export const ALERT_CAP = 0.05;
 
 /** Target history: per failure on the target (× failure weight), capped (judgement: no data set to fit it on). */
@@ -83,7 +95,13 @@ export interface SafetyParameters {
  * bench/negatome/run.ts; every one of its ten training-part fits chose the same kernel (start
  * 0.15, power 1, 40 neighbours), prior strength 1 or 2. The prior rate is ClinTox's failure rate.
  */
-export const DEFAULT_SAFETY_PARAMETERS: SafetyParameters = { kernel_start: 0.15, kernel_power: 1, neighbours: 40, prior_strength: 1, prior_rate: 0.076 };
+export const DEFAULT_SAFETY_PARAMETERS: SafetyParameters = {
+  kernel_start: 0.15,
+  kernel_power: 1,
+  neighbours: 40,
+  prior_strength: 1,
+  prior_rate: 0.076,
+};
 
 /** A known compound near the query: a negatome failure (weight > 0) or a reference compound without a recorded failure (weight 0). */
 export interface Neighbour {
@@ -145,10 +163,18 @@ export function riskComponents(evidence: SafetyEvidence, parameters: SafetyParam
   const alerts = evidence.alert_catalogs.reduce((sum, catalog) => sum + ALERT_WEIGHTS[catalog], 0);
   return {
     exact_match: EXACT_MATCH_RISK * Math.max(0, ...evidence.exact_failure_weights),
-    nearest_failure: Math.max(0, ...evidence.neighbours.filter((n) => n.failure_weight > 0).map((n) => analogueRisk(n.similarity, n.failure_weight))),
+    nearest_failure: Math.max(
+      0,
+      ...evidence.neighbours
+        .filter((n) => n.failure_weight > 0)
+        .map((n) => analogueRisk(n.similarity, n.failure_weight)),
+    ),
     neighbourhood: neighbourhoodFailureRate(evidence.neighbours, parameters),
     alerts: Math.min(ALERT_CAP, alerts),
-    target_history: Math.min(TARGET_CAP, TARGET_FAILURE_RISK * evidence.target_failure_weights.reduce((sum, w) => sum + w, 0)),
+    target_history: Math.min(
+      TARGET_CAP,
+      TARGET_FAILURE_RISK * evidence.target_failure_weights.reduce((sum, w) => sum + w, 0),
+    ),
   };
 }
 

@@ -12,13 +12,17 @@ const ROFECOXIB = "CS(=O)(=O)c1ccc(cc1)C1=C(C(=O)OC1)c1ccccc1";
 /** Rofecoxib with its methyl sulfone swapped for a sulfonamide (the celecoxib/valdecoxib pharmacophore). */
 const ROFECOXIB_SULFONAMIDE = "NS(=O)(=O)c1ccc(cc1)C1=C(C(=O)OC1)c1ccccc1";
 const clintoxText = readSharedData(CLINTOX);
-if (!clintoxText) console.warn(`Safety tests run with an empty reference set only: ../shared/data/${CLINTOX} is absent.`);
+if (!clintoxText)
+  console.warn(`Safety tests run with an empty reference set only: ../shared/data/${CLINTOX} is absent.`);
 
 let rdkit: RDKitModule;
 let entries: NegatomeEntry[];
-const configurations: { name: string; reference: () => SimilarityIndex<string> }[] = [{ name: "no reference compounds", reference: () => new SimilarityIndex<string>() }];
+const configurations: { name: string; reference: () => SimilarityIndex<string> }[] = [
+  { name: "no reference compounds", reference: () => new SimilarityIndex<string>() },
+];
 let clintoxReference: SimilarityIndex<string> | undefined;
-if (clintoxText) configurations.push({ name: "ClinTox approved drugs as reference", reference: () => clintoxReference! });
+if (clintoxText)
+  configurations.push({ name: "ClinTox approved drugs as reference", reference: () => clintoxReference! });
 
 beforeAll(async () => {
   rdkit = await loadRDKit();
@@ -26,12 +30,27 @@ beforeAll(async () => {
   entries = records.map((record) => ({ ...record, negatome_id: `demo:${record.evidence.compound_name}` }));
   if (clintoxText) {
     const failures = new Set(entries.map((e) => e.compound_inchi_key));
-    clintoxReference = buildReferenceIndex(rdkit, clintoxReferenceCompounds(parseClintox(clintoxText).rows), failures).index;
+    clintoxReference = buildReferenceIndex(
+      rdkit,
+      clintoxReferenceCompounds(parseClintox(clintoxText).rows),
+      failures,
+    ).index;
   }
 }, 60_000);
 
-function assess(smiles: string, reference: SimilarityIndex<string>, extra: Partial<SafetyRequest> = {}): SafetyAssessment {
-  const result = assessSafety({ rdkit, smiles, index: negatomeIndex(entries), records: new Map(entries.map((e) => [e.negatome_id, e])), reference, ...extra });
+function assess(
+  smiles: string,
+  reference: SimilarityIndex<string>,
+  extra: Partial<SafetyRequest> = {},
+): SafetyAssessment {
+  const result = assessSafety({
+    rdkit,
+    smiles,
+    index: negatomeIndex(entries),
+    records: new Map(entries.map((e) => [e.negatome_id, e])),
+    reference,
+    ...extra,
+  });
   if (!result.ok) throw new Error(result.error);
   return result;
 }
@@ -44,7 +63,13 @@ describe.each(configurations)("assessSafety against the demo set, $name", ({ ref
     const exact = result.warnings.find((w) => w.kind === "exact_match");
     expect(exact).toMatchObject({ severity: "high", evidence: ["demo:rofecoxib"] });
     expect(exact?.message).toMatch(/rofecoxib.*heart attack and stroke/);
-    expect(result.evidence_hits[0]).toMatchObject({ negatome_id: "demo:rofecoxib", exact_match: true, similarity: 1, failure_class: "SAFETY", source: "demo" });
+    expect(result.evidence_hits[0]).toMatchObject({
+      negatome_id: "demo:rofecoxib",
+      exact_match: true,
+      similarity: 1,
+      failure_class: "SAFETY",
+      source: "demo",
+    });
   });
 
   it("matches the parent of a salt exactly", () => {
@@ -53,7 +78,9 @@ describe.each(configurations)("assessSafety against the demo set, $name", ({ ref
 
   it("rates the sulfonamide analogue of rofecoxib amber or red, naming rofecoxib", () => {
     const result = assess(ROFECOXIB_SULFONAMIDE, reference());
-    console.info(`rofecoxib sulfonamide: risk ${result.risk_score.toFixed(3)} ${JSON.stringify(result.components)}, hits ${result.evidence_hits.map((h) => `${h.compound_name} ${h.similarity.toFixed(2)}`).join(", ")}`);
+    console.info(
+      `rofecoxib sulfonamide: risk ${result.risk_score.toFixed(3)} ${JSON.stringify(result.components)}, hits ${result.evidence_hits.map((h) => `${h.compound_name} ${h.similarity.toFixed(2)}`).join(", ")}`,
+    );
     expect(["amber", "red"]).toContain(result.risk_level);
     expect(result.components.exact_match).toBe(0);
     const similar = result.warnings.find((w) => w.kind === "similar_failure" && w.evidence.includes("demo:rofecoxib"));
@@ -73,7 +100,9 @@ describe.each(configurations)("assessSafety against the demo set, $name", ({ ref
     const withTarget = assess("c1ccc2[nH]ccc2c1", reference(), { targetUniprotId: "Q12809" });
     expect(withTarget.risk_score).toBeGreaterThan(without.risk_score);
     const warning = withTarget.warnings.find((w) => w.kind === "target_history");
-    expect(warning?.evidence).toEqual(expect.arrayContaining(["demo:terfenadine", "demo:astemizole", "demo:cisapride"]));
+    expect(warning?.evidence).toEqual(
+      expect.arrayContaining(["demo:terfenadine", "demo:astemizole", "demo:cisapride"]),
+    );
     expect(warning?.message).toMatch(/Q12809 has \d+ recorded failures .*liability/);
   });
 });
@@ -89,7 +118,13 @@ describe("assessSafety output", () => {
   });
 
   it("refuses what is not a SMILES, with the reason", () => {
-    const result = assessSafety({ rdkit, smiles: "C1CC", index: negatomeIndex([]), records: new Map(), reference: new SimilarityIndex<string>() });
+    const result = assessSafety({
+      rdkit,
+      smiles: "C1CC",
+      index: negatomeIndex([]),
+      records: new Map(),
+      reference: new SimilarityIndex<string>(),
+    });
     expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/Invalid SMILES/) });
   });
 });

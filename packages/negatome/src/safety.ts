@@ -117,7 +117,10 @@ export interface SafetyInspection {
   alerts: StructuralAlert[];
 }
 
-export function inspectForSafety(rdkit: RDKitModule, smiles: string): { ok: true; value: SafetyInspection } | { ok: false; error: string } {
+export function inspectForSafety(
+  rdkit: RDKitModule,
+  smiles: string,
+): { ok: true; value: SafetyInspection } | { ok: false; error: string } {
   const compound = prepareCompound(rdkit, smiles);
   if (!compound.ok) return compound;
   const { ok: _ok, ...prepared } = compound;
@@ -128,7 +131,10 @@ export function inspectForSafety(rdkit: RDKitModule, smiles: string): { ok: true
 /** How far the failure and reference indexes are searched for one assessment. */
 export function safetySearch(parameters: SafetyParameters = DEFAULT_SAFETY_PARAMETERS) {
   return {
-    failures: { topk: Math.max(parameters.neighbours, MAX_EVIDENCE_HITS), minSimilarity: Math.min(parameters.kernel_start, EVIDENCE_MIN_SIMILARITY) },
+    failures: {
+      topk: Math.max(parameters.neighbours, MAX_EVIDENCE_HITS),
+      minSimilarity: Math.min(parameters.kernel_start, EVIDENCE_MIN_SIMILARITY),
+    },
     reference: { topk: parameters.neighbours, minSimilarity: parameters.kernel_start },
   };
 }
@@ -162,14 +168,21 @@ export function assessSafety(request: SafetyRequest): SafetyResult {
   return scoreSafety(
     inspected.value,
     {
-      exact: compound.inchi_key ? [...records.values()].filter((record) => record.compound_inchi_key === compound.inchi_key) : [],
-      failureHits: index.search(compound.fingerprint, search.failures.topk, search.failures.minSimilarity).flatMap(({ id, similarity }) => {
-        const record = records.get(id);
-        return record ? [{ record, similarity }] : [];
-      }),
+      exact: compound.inchi_key
+        ? [...records.values()].filter((record) => record.compound_inchi_key === compound.inchi_key)
+        : [],
+      failureHits: index
+        .search(compound.fingerprint, search.failures.topk, search.failures.minSimilarity)
+        .flatMap(({ id, similarity }) => {
+          const record = records.get(id);
+          return record ? [{ record, similarity }] : [];
+        }),
       referenceHits: reference.search(compound.fingerprint, search.reference.topk, search.reference.minSimilarity),
       targetRecords: targetUniprotId
-        ? [...records.values()].filter((r) => r.target_uniprot_id === targetUniprotId || r.evidence.liability_uniprot_ids?.includes(targetUniprotId))
+        ? [...records.values()].filter(
+            (r) =>
+              r.target_uniprot_id === targetUniprotId || r.evidence.liability_uniprot_ids?.includes(targetUniprotId),
+          )
         : [],
       targetUniprotId,
     },
@@ -178,7 +191,11 @@ export function assessSafety(request: SafetyRequest): SafetyResult {
 }
 
 /** The scoring of an assessment, without RDKit or indexes: the API runs it beside its own indexes. */
-export function scoreSafety(inspection: SafetyInspection, sources: SafetySources, parameters: SafetyParameters = DEFAULT_SAFETY_PARAMETERS): SafetyAssessment {
+export function scoreSafety(
+  inspection: SafetyInspection,
+  sources: SafetySources,
+  parameters: SafetyParameters = DEFAULT_SAFETY_PARAMETERS,
+): SafetyAssessment {
   const { compound, alerts } = inspection;
   const { exact, failureHits, referenceHits, targetRecords, targetUniprotId } = sources;
   const neighbours = [
@@ -198,7 +215,9 @@ export function scoreSafety(inspection: SafetyInspection, sources: SafetySources
   const risk = combineRisk(components);
 
   const exactIds = new Set(exact.map((record) => record.negatome_id));
-  const similar = failureHits.filter(({ record, similarity }) => similarity >= EVIDENCE_MIN_SIMILARITY && !exactIds.has(record.negatome_id));
+  const similar = failureHits.filter(
+    ({ record, similarity }) => similarity >= EVIDENCE_MIN_SIMILARITY && !exactIds.has(record.negatome_id),
+  );
   const evidenceHits = [
     ...exact.map((record) => hit(record, failureHits.find((h) => h.record === record)?.similarity ?? 1, true)),
     ...similar.map(({ record, similarity }) => hit(record, similarity, false)),
@@ -210,12 +229,17 @@ export function scoreSafety(inspection: SafetyInspection, sources: SafetySources
       kind: "exact_match",
       severity: severity(components.exact_match),
       message: `This compound is a recorded failure (same InChIKey ${compound.inchi_key}): ${exact
-        .map((record) => `${name(record)}, ${record.failure_class}, ${record.reason} [${record.source}, ${record.confidence_tier}]`)
+        .map(
+          (record) =>
+            `${name(record)}, ${record.failure_class}, ${record.reason} [${record.source}, ${record.confidence_tier}]`,
+        )
         .join("; ")}`,
       evidence: [...exactIds],
     });
   }
-  for (const { record, similarity } of similar.filter((h) => h.similarity >= MODERATE_SIMILARITY).slice(0, MAX_SIMILAR_WARNINGS)) {
+  for (const { record, similarity } of similar
+    .filter((h) => h.similarity >= MODERATE_SIMILARITY)
+    .slice(0, MAX_SIMILAR_WARNINGS)) {
     const strength = similarity >= STRONG_SIMILARITY ? "strong" : "moderate";
     warnings.push({
       kind: "similar_failure",
@@ -225,7 +249,9 @@ export function scoreSafety(inspection: SafetyInspection, sources: SafetySources
     });
   }
   if (riskLevel(components.neighbourhood) !== "green") {
-    const nearby = failureHits.filter(({ similarity }) => similarity > parameters.kernel_start).slice(0, parameters.neighbours);
+    const nearby = failureHits
+      .filter(({ similarity }) => similarity > parameters.kernel_start)
+      .slice(0, parameters.neighbours);
     warnings.push({
       kind: "similar_failure",
       severity: severity(components.neighbourhood),
@@ -242,7 +268,9 @@ export function scoreSafety(inspection: SafetyInspection, sources: SafetySources
     });
   }
   if (targetRecords.length > 0) {
-    const classes = [...new Set(targetRecords.map((record) => record.failure_class))].map((c) => `${targetRecords.filter((r) => r.failure_class === c).length} ${c}`);
+    const classes = [...new Set(targetRecords.map((record) => record.failure_class))].map(
+      (c) => `${targetRecords.filter((r) => r.failure_class === c).length} ${c}`,
+    );
     warnings.push({
       kind: "target_history",
       severity: severity(components.target_history),

@@ -45,7 +45,10 @@ export function murckoScaffold(rdkit: RDKitModule, mol: Mol): string {
   if (inRing.size === 0) return "";
 
   const neighbours = atoms.map(() => [] as { atom: number; order: number }[]);
-  for (const { bo, atoms: [a, b] } of bonds) {
+  for (const {
+    bo,
+    atoms: [a, b],
+  } of bonds) {
     neighbours[a]!.push({ atom: b, order: bo });
     neighbours[b]!.push({ atom: a, order: bo });
   }
@@ -70,7 +73,10 @@ export function murckoScaffold(rdkit: RDKitModule, mol: Mol): string {
   const scaffoldAtoms = [...newIndex.keys()].map((i) => {
     const atom = atoms[i]!;
     // Orders above 3 are RDKit's special types (17 = dative, in cobalamins), which carry no hydrogen count.
-    const lostBonds = neighbours[i]!.filter(({ atom: other }) => !scaffold[other]).reduce((sum, { order }) => sum + (order <= 3 ? order : 0), 0);
+    const lostBonds = neighbours[i]!.filter(({ atom: other }) => !scaffold[other]).reduce(
+      (sum, { order }) => sum + (order <= 3 ? order : 0),
+      0,
+    );
     return { z: atom.z, impHs: atom.impHs + lostBonds, chg: atom.chg, nRad: atom.nRad };
   });
   const scaffoldBonds = bonds

@@ -19,4 +19,3 @@ export function readSharedData(relative: string): string | null {
   const path = fileURLToPath(new URL(relative, SHARED_DATA));
   return existsSync(path) ? readFileSync(path, "utf8") : null;
 }
-

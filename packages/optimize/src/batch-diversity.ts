@@ -29,12 +29,18 @@ export interface DiversityCandidate {
  * Indices of the `size` survivors, in the order chosen. `candidates` must already be sorted best
  * first, with ties broken deterministically, so the choice depends on nothing else.
  */
-export function selectDiverseBatch(candidates: readonly DiversityCandidate[], size: number, options: BatchDiversityOptions = DEFAULT_BATCH_DIVERSITY): number[] {
+export function selectDiverseBatch(
+  candidates: readonly DiversityCandidate[],
+  size: number,
+  options: BatchDiversityOptions = DEFAULT_BATCH_DIVERSITY,
+): number[] {
   const count = Math.min(size, candidates.length);
   const elite = Math.min(count, Math.max(1, Math.round(options.eliteFraction * size)));
   const chosen = Array.from({ length: elite }, (_, i) => i);
   // Distance from each remaining candidate to its nearest survivor, kept up to date as survivors join.
-  const nearest = candidates.map((c) => Math.min(...chosen.map((s) => euclideanDistance(c.embedding, candidates[s]!.embedding))));
+  const nearest = candidates.map((c) =>
+    Math.min(...chosen.map((s) => euclideanDistance(c.embedding, candidates[s]!.embedding))),
+  );
   const taken = new Uint8Array(candidates.length);
   for (const s of chosen) taken[s] = 1;
   let firstFree = elite;
@@ -48,7 +54,8 @@ export function selectDiverseBatch(candidates: readonly DiversityCandidate[], si
     chosen.push(pick);
     taken[pick] = 1;
     const picked = candidates[pick]!.embedding;
-    for (let i = 0; i < candidates.length; i++) if (!taken[i]) nearest[i] = Math.min(nearest[i]!, euclideanDistance(candidates[i]!.embedding, picked));
+    for (let i = 0; i < candidates.length; i++)
+      if (!taken[i]) nearest[i] = Math.min(nearest[i]!, euclideanDistance(candidates[i]!.embedding, picked));
   }
   return chosen;
 }

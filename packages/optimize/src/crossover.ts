@@ -41,7 +41,10 @@ function fragments(graph: AnnotatedGraph, cutBonds: number[]): [Fragment, Fragme
   const labels = componentLabels(graph, new Set(cutBonds));
   const distinct = [...new Set(labels)];
   if (distinct.length !== 2) return null;
-  const result = distinct.map((label) => ({ atoms: labels.flatMap((l, i) => (l === label ? [i] : [])), open: [] as number[] }));
+  const result = distinct.map((label) => ({
+    atoms: labels.flatMap((l, i) => (l === label ? [i] : [])),
+    open: [] as number[],
+  }));
   for (const bond of cutBonds) {
     const { a, b } = graph.bonds[bond]!;
     if (labels[a] === labels[b]) return null;
@@ -104,7 +107,11 @@ function join(a: MolGraph, fa: Fragment, b: MolGraph, fb: Fragment, links: [numb
     });
   return {
     atoms: [...fa.atoms.map((i) => ({ ...a.atoms[i]! })), ...fb.atoms.map((i) => ({ ...b.atoms[i]! }))],
-    bonds: [...inner(a, indexA), ...inner(b, indexB), ...links.map(([x, y, order]) => ({ a: indexA.get(x)!, b: indexB.get(y)!, order }))],
+    bonds: [
+      ...inner(a, indexA),
+      ...inner(b, indexB),
+      ...links.map(([x, y, order]) => ({ a: indexA.get(x)!, b: indexB.get(y)!, order })),
+    ],
   };
 }
 
@@ -123,9 +130,24 @@ function joinings(cutA: Fragment[], cutB: Fragment[], ring: boolean): Joining[] 
         result.push({ fa, fb, links: [[fa.open[0]!, fb.open[0]!, 1]] });
         continue;
       }
-      for (const [b0, b1] of [[fb.open[0]!, fb.open[1]!], [fb.open[1]!, fb.open[0]!]]) {
-        for (const [o0, o1] of [[1, 1], [1, 2], [2, 1], [2, 2]]) {
-          result.push({ fa, fb, links: [[fa.open[0]!, b0!, o0!], [fa.open[1]!, b1!, o1!]] });
+      for (const [b0, b1] of [
+        [fb.open[0]!, fb.open[1]!],
+        [fb.open[1]!, fb.open[0]!],
+      ]) {
+        for (const [o0, o1] of [
+          [1, 1],
+          [1, 2],
+          [2, 1],
+          [2, 2],
+        ]) {
+          result.push({
+            fa,
+            fb,
+            links: [
+              [fa.open[0]!, b0!, o0!],
+              [fa.open[1]!, b1!, o1!],
+            ],
+          });
         }
       }
     }
@@ -134,7 +156,13 @@ function joinings(cutA: Fragment[], cutB: Fragment[], ring: boolean): Joining[] 
 }
 
 /** One GB-GA crossover child of two parents, as canonical SMILES, or null after 10 failed tries. */
-export function crossover(rdkit: RDKitModule, parentA: Parent, parentB: Parent, random: Random, limits: ChildLimits = DEFAULT_CHILD_LIMITS): string | null {
+export function crossover(
+  rdkit: RDKitModule,
+  parentA: Parent,
+  parentB: Parent,
+  random: Random,
+  limits: ChildLimits = DEFAULT_CHILD_LIMITS,
+): string | null {
   for (let attempt = 0; attempt < CROSSOVER_TRIES; attempt++) {
     const ring = random.next() >= 0.5;
     const cut = ring ? cutRing : cutNonRing;

@@ -75,7 +75,9 @@ function projectionTables(): ProjectionTables {
 export function embeddingFeatures(mol: Mol): Float64Array {
   const descriptors = JSON.parse(mol.get_descriptors()) as Record<string, number>;
   const features = new Float64Array(MAX_EMBEDDING_DIMENSION);
-  DESCRIPTOR_SCALES.forEach(([name, median, scale], i) => (features[i] = ((descriptors[name] ?? median) - median) / scale));
+  DESCRIPTOR_SCALES.forEach(
+    ([name, median, scale], i) => (features[i] = ((descriptors[name] ?? median) - median) / scale),
+  );
   const words = morganFingerprint(mol);
   const { signs } = projectionTables();
   const setBits: number[] = [];

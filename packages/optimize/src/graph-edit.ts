@@ -30,11 +30,16 @@ export function applyEdit(parent: MolGraph, edit: GraphEdit): MolGraph {
   for (const [atom, z] of edit.setElement ?? []) atoms[atom]!.z = z;
   const orders = new Map(edit.setBondOrder ?? []);
   const bonds = parent.bonds.flatMap((bond, i) =>
-    removedBonds.has(i) || removedAtoms.has(bond.a) || removedAtoms.has(bond.b) ? [] : [{ ...bond, order: orders.get(i) ?? bond.order }],
+    removedBonds.has(i) || removedAtoms.has(bond.a) || removedAtoms.has(bond.b)
+      ? []
+      : [{ ...bond, order: orders.get(i) ?? bond.order }],
   );
   for (const [a, b, order] of edit.addBonds ?? []) bonds.push({ a, b, order });
   const edited = { atoms, bonds };
   if (edit.keepWith !== undefined) return inducedSubgraph(edited, componentOf(edited, edit.keepWith));
   if (removedAtoms.size === 0) return edited;
-  return inducedSubgraph(edited, atoms.flatMap((_, i) => (removedAtoms.has(i) ? [] : [i])));
+  return inducedSubgraph(
+    edited,
+    atoms.flatMap((_, i) => (removedAtoms.has(i) ? [] : [i])),
+  );
 }

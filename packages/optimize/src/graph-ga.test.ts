@@ -5,7 +5,12 @@ import { molecularRunOptions } from "./molecular-run";
 import { multiPropertyObjective } from "./objective";
 import type { Evaluation } from "./oracle";
 
-const DRUGS = ["CC(C)Cc1ccc(cc1)C(C)C(=O)O", "CC(=O)Nc1ccc(O)cc1", "O=C(O)c1ccccc1OC(C)=O", "Cn1cnc2c1c(=O)n(C)c(=O)n2C"];
+const DRUGS = [
+  "CC(C)Cc1ccc(cc1)C(C)C(=O)O",
+  "CC(=O)Nc1ccc(O)cc1",
+  "O=C(O)c1ccccc1OC(C)=O",
+  "Cn1cnc2c1c(=O)n(C)c(=O)n2C",
+];
 
 let rdkit: RDKitModule;
 beforeAll(async () => {
@@ -47,7 +52,12 @@ describe("runGraphGA", () => {
     expect(metrics.generations).toBe(10);
     expect(metrics.best_molecules).toHaveLength(10);
     expect(metrics.best_molecules[0]!.fitness).toBe(metrics.best_fitness);
-    expect(Object.keys(metrics.best_molecules[0]!.properties).sort()).toEqual(["logp", "molecular_weight", "qed", "tpsa"]);
+    expect(Object.keys(metrics.best_molecules[0]!.properties).sort()).toEqual([
+      "logp",
+      "molecular_weight",
+      "qed",
+      "tpsa",
+    ]);
     expect(metrics.internal_diversity).toBeGreaterThan(0);
     expect(metrics.validity_rate).toBeGreaterThan(0.5);
     expect(metrics.uniqueness_rate).toBeGreaterThan(0.5);
@@ -62,7 +72,10 @@ describe("runGraphGA", () => {
 
   it("stops exactly at the oracle budget and never scores a molecule twice", () => {
     const scored: Evaluation[] = [];
-    const result = runGraphGA(rdkit, options({ maxOracleCalls: 57, maxGenerations: 100 }), { ...frozenClock, onEvaluation: (e) => scored.push(e) });
+    const result = runGraphGA(rdkit, options({ maxOracleCalls: 57, maxGenerations: 100 }), {
+      ...frozenClock,
+      onEvaluation: (e) => scored.push(e),
+    });
     expect(result.final_metrics.oracle_calls).toBe(57);
     expect(result.final_metrics.stop_reason).toBe("max_oracle_calls");
     expect(scored).toHaveLength(57);
@@ -72,12 +85,19 @@ describe("runGraphGA", () => {
 
   it("stops when asked to and at the wall-clock limit", () => {
     let generation = 0;
-    const cancelled = runGraphGA(rdkit, options(), { ...frozenClock, onGeneration: (s) => (generation = s.generation), shouldStop: () => generation >= 2 });
+    const cancelled = runGraphGA(rdkit, options(), {
+      ...frozenClock,
+      onGeneration: (s) => (generation = s.generation),
+      shouldStop: () => generation >= 2,
+    });
     expect(cancelled.final_metrics.stop_reason).toBe("cancelled");
     expect(cancelled.final_metrics.generations).toBe(2);
 
     let clock = 0;
-    const timed = runGraphGA(rdkit, options({ wallClockLimitS: 1 }), { now: () => (clock += 10), onGeneration: () => undefined });
+    const timed = runGraphGA(rdkit, options({ wallClockLimitS: 1 }), {
+      now: () => (clock += 10),
+      onGeneration: () => undefined,
+    });
     expect(timed.final_metrics.stop_reason).toBe("wall_clock_limit");
     expect(timed.final_metrics.generations).toBeLessThan(10);
   });
@@ -90,7 +110,13 @@ describe("runGraphGA", () => {
 describe("molecularRunOptions", () => {
   it("fills the product's defaults and enforces its ranges", () => {
     const resolved = molecularRunOptions(rdkit, { smiles: DRUGS });
-    expect(resolved).toMatchObject({ populationSize: 80, maxGenerations: 50, dimension: 10, batchDiversity: true, seed: 42 });
+    expect(resolved).toMatchObject({
+      populationSize: 80,
+      maxGenerations: 50,
+      dimension: 10,
+      batchDiversity: true,
+      seed: 42,
+    });
     expect(() => molecularRunOptions(rdkit, { smiles: DRUGS, population_size: 10 })).toThrow(RangeError);
     expect(() => molecularRunOptions(rdkit, { smiles: DRUGS, max_generations: 201 })).toThrow(RangeError);
     expect(() => molecularRunOptions(rdkit, { smiles: DRUGS, dimension: 51 })).toThrow(RangeError);

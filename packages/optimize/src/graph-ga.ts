@@ -7,7 +7,15 @@ import { mutateSmiles } from "./mutations";
 import type { Objective } from "./objective";
 import { canonicalSmiles, compareEvaluations, Oracle, type Evaluation } from "./oracle";
 import { Random } from "./random";
-import { bestMolecules, curvesOf, internalDiversity, rate, type GenerationStats, type OptimizationResult, type StopReason } from "./result";
+import {
+  bestMolecules,
+  curvesOf,
+  internalDiversity,
+  rate,
+  type GenerationStats,
+  type OptimizationResult,
+  type StopReason,
+} from "./result";
 import { DEFAULT_CHILD_LIMITS, type ChildLimits } from "./validity";
 
 /**
@@ -53,7 +61,13 @@ export interface GraphGAHooks {
 }
 
 /** The product's defaults (spec §9: population 80, generations 50, dimension 10), PMO's mutation rate. */
-export const GRAPH_GA_DEFAULTS = { populationSize: 80, maxGenerations: 50, mutationRate: 0.067, dimension: 10, bestCount: 10 } as const;
+export const GRAPH_GA_DEFAULTS = {
+  populationSize: 80,
+  maxGenerations: 50,
+  mutationRate: 0.067,
+  dimension: 10,
+  bestCount: 10,
+} as const;
 
 /** What the run keeps per molecule besides its score, computed once and only when needed. */
 interface MoleculeData {
@@ -65,10 +79,16 @@ interface MoleculeData {
 export function runGraphGA(rdkit: RDKitModule, options: GraphGAOptions, hooks: GraphGAHooks = {}): OptimizationResult {
   const populationSize = positiveInteger("populationSize", options.populationSize ?? GRAPH_GA_DEFAULTS.populationSize);
   const offspringSize = positiveInteger("offspringSize", options.offspringSize ?? populationSize);
-  const maxGenerations = positiveInteger("maxGenerations", options.maxGenerations ?? GRAPH_GA_DEFAULTS.maxGenerations, true);
+  const maxGenerations = positiveInteger(
+    "maxGenerations",
+    options.maxGenerations ?? GRAPH_GA_DEFAULTS.maxGenerations,
+    true,
+  );
   const mutationRate = options.mutationRate ?? GRAPH_GA_DEFAULTS.mutationRate;
   const dimension = options.dimension ?? GRAPH_GA_DEFAULTS.dimension;
-  const diversity = options.batchDiversity ? { ...DEFAULT_BATCH_DIVERSITY, ...(options.batchDiversity === true ? {} : options.batchDiversity) } : null;
+  const diversity = options.batchDiversity
+    ? { ...DEFAULT_BATCH_DIVERSITY, ...(options.batchDiversity === true ? {} : options.batchDiversity) }
+    : null;
   const limits: ChildLimits = { ...DEFAULT_CHILD_LIMITS, ...options.childLimits };
   const now = hooks.now ?? (() => performance.now());
   const started = now();
@@ -105,7 +125,8 @@ export function runGraphGA(rdkit: RDKitModule, options: GraphGAOptions, hooks: G
   let stopReason: StopReason | null = null;
   const mustStop = (): boolean => {
     if (hooks.shouldStop?.()) stopReason = "cancelled";
-    else if (options.wallClockLimitS !== undefined && now() - started >= options.wallClockLimitS * 1000) stopReason = "wall_clock_limit";
+    else if (options.wallClockLimitS !== undefined && now() - started >= options.wallClockLimitS * 1000)
+      stopReason = "wall_clock_limit";
     else if (oracle.exhausted) stopReason = "max_oracle_calls";
     return stopReason !== null;
   };
@@ -140,7 +161,8 @@ export function runGraphGA(rdkit: RDKitModule, options: GraphGAOptions, hooks: G
       const a = parentOf(random.pick(matingPool).smiles);
       const b = parentOf(random.pick(matingPool).smiles);
       let child = a && b ? crossover(rdkit, a, b, random, limits) : null;
-      if (child !== null && random.next() < mutationRate) child = mutateSmiles(rdkit, child, random, limits)?.smiles ?? null;
+      if (child !== null && random.next() < mutationRate)
+        child = mutateSmiles(rdkit, child, random, limits)?.smiles ?? null;
       if (child === null) continue;
       valid++;
       if (!oracle.cached(child)) unseen++;
@@ -191,7 +213,9 @@ function initialPopulation(
   limits: ChildLimits,
   mustStop: () => boolean,
 ): Evaluation[] {
-  const starting = [...new Set(startingSmiles.map((s) => canonicalSmiles(rdkit, s)).filter((s): s is string => s !== null))];
+  const starting = [
+    ...new Set(startingSmiles.map((s) => canonicalSmiles(rdkit, s)).filter((s): s is string => s !== null)),
+  ];
   if (starting.length === 0) throw new Error("None of the starting SMILES is a valid single molecule.");
   const chosen = starting.length > size ? random.shuffle(starting).slice(0, size) : starting;
   const population = new Map<string, Evaluation>();
@@ -214,6 +238,7 @@ function uniqueBySmiles(evaluations: Evaluation[]): Evaluation[] {
 }
 
 function positiveInteger(name: string, value: number, allowZero = false): number {
-  if (!Number.isInteger(value) || value < (allowZero ? 0 : 1)) throw new RangeError(`${name} must be a ${allowZero ? "non-negative" : "positive"} integer, got ${value}`);
+  if (!Number.isInteger(value) || value < (allowZero ? 0 : 1))
+    throw new RangeError(`${name} must be a ${allowZero ? "non-negative" : "positive"} integer, got ${value}`);
   return value;
 }

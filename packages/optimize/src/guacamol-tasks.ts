@@ -24,8 +24,10 @@ export const OSIMERTINIB = "COc1cc(N(C)CCN(C)C)c(NC(=O)C=C)cc1Nc2nccc(n2)c3cn(C)
 export const RANOLAZINE = "COc1ccccc1OCC(O)CN2CCN(CC(=O)Nc3c(C)cccc3C)CC2";
 
 const bitsOf = (bytes: Uint8Array) => new Uint32Array(Uint8Array.from(bytes).buffer);
-const ecfp6 = (mol: Mol) => bitsOf(mol.get_morgan_fp_as_uint8array(JSON.stringify({ radius: 3, nBits: 2048 })) as Uint8Array);
-const atomPairs = (mol: Mol) => bitsOf(mol.get_atom_pair_fp_as_uint8array(JSON.stringify({ nBits: 2048 })) as Uint8Array);
+const ecfp6 = (mol: Mol) =>
+  bitsOf(mol.get_morgan_fp_as_uint8array(JSON.stringify({ radius: 3, nBits: 2048 })) as Uint8Array);
+const atomPairs = (mol: Mol) =>
+  bitsOf(mol.get_atom_pair_fp_as_uint8array(JSON.stringify({ nBits: 2048 })) as Uint8Array);
 
 function fingerprintOf(rdkit: RDKitModule, smiles: string, fingerprint: (mol: Mol) => Uint32Array): Uint32Array {
   const mol = rdkit.get_mol(smiles);
@@ -69,14 +71,29 @@ export function rediscoveryObjective(rdkit: RDKitModule, name: string, targetSmi
 export function osimertinibMpoObjective(rdkit: RDKitModule): Objective {
   const fcfp4Target = fingerprintOf(rdkit, OSIMERTINIB, morganFingerprint);
   const ecfp6Target = fingerprintOf(rdkit, OSIMERTINIB, ecfp6);
-  const [similar, notTooSimilar, tpsa, logp] = [clippedLinear(0.8), minGaussian(0.85, 0.1), maxGaussian(100, 10), minGaussian(1, 1)];
+  const [similar, notTooSimilar, tpsa, logp] = [
+    clippedLinear(0.8),
+    minGaussian(0.85, 0.1),
+    maxGaussian(100, 10),
+    minGaussian(1, 1),
+  ];
   return {
     name: "osimertinib_mpo",
     score(mol): MoleculeScore {
       const d = descriptorsOf(mol);
-      const properties = { similarity_fcfp4: tanimoto(morganFingerprint(mol), fcfp4Target), similarity_ecfp6: tanimoto(ecfp6(mol), ecfp6Target), tpsa: d.tpsa, logp: d.CrippenClogP };
+      const properties = {
+        similarity_fcfp4: tanimoto(morganFingerprint(mol), fcfp4Target),
+        similarity_ecfp6: tanimoto(ecfp6(mol), ecfp6Target),
+        tpsa: d.tpsa,
+        logp: d.CrippenClogP,
+      };
       const fitness = weightedGeometricMean(
-        [similar(properties.similarity_fcfp4), notTooSimilar(properties.similarity_ecfp6), tpsa(properties.tpsa), logp(properties.logp)],
+        [
+          similar(properties.similarity_fcfp4),
+          notTooSimilar(properties.similarity_ecfp6),
+          tpsa(properties.tpsa),
+          logp(properties.logp),
+        ],
         [1, 1, 1, 1],
       );
       return { fitness, properties };
@@ -105,9 +122,19 @@ export function ranolazineMpoObjective(rdkit: RDKitModule): Objective {
     score(mol): MoleculeScore {
       const d = descriptorsOf(mol);
       const matches: unknown = JSON.parse(mol.get_substruct_matches(pattern));
-      const properties = { similarity_ap: tanimoto(atomPairs(mol), target), logp: d.CrippenClogP, tpsa: d.tpsa, fluorine_count: Array.isArray(matches) ? matches.length : 0 };
+      const properties = {
+        similarity_ap: tanimoto(atomPairs(mol), target),
+        logp: d.CrippenClogP,
+        tpsa: d.tpsa,
+        fluorine_count: Array.isArray(matches) ? matches.length : 0,
+      };
       const fitness = weightedGeometricMean(
-        [similar(properties.similarity_ap), logp(properties.logp), tpsa(properties.tpsa), fluorines(properties.fluorine_count)],
+        [
+          similar(properties.similarity_ap),
+          logp(properties.logp),
+          tpsa(properties.tpsa),
+          fluorines(properties.fluorine_count),
+        ],
         [1, 1, 1, 1],
       );
       return { fitness, properties };

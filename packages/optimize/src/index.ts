@@ -22,10 +22,39 @@ export {
   type PropertyName,
   type PropertyValues,
 } from "./objective";
-export { osimertinibMpoObjective, qedObjective, ranolazineMpoObjective, rediscoveryObjective, OSIMERTINIB, RANOLAZINE, REDISCOVERY_TARGETS } from "./guacamol-tasks";
-export { clippedLinear, gaussian, maxGaussian, minGaussian, weightedGeometricMean, type Desirability } from "./score-modifiers";
+export {
+  osimertinibMpoObjective,
+  qedObjective,
+  ranolazineMpoObjective,
+  rediscoveryObjective,
+  OSIMERTINIB,
+  RANOLAZINE,
+  REDISCOVERY_TARGETS,
+} from "./guacamol-tasks";
+export {
+  clippedLinear,
+  gaussian,
+  maxGaussian,
+  minGaussian,
+  weightedGeometricMean,
+  type Desirability,
+} from "./score-modifiers";
 export { canonicalSmiles, Oracle, type Evaluation } from "./oracle";
 export { moleculeEmbedding, embeddingFeatures, euclideanDistance, MAX_EMBEDDING_DIMENSION } from "./embedding";
-export { selectDiverseBatch, DEFAULT_BATCH_DIVERSITY, type BatchDiversityOptions, type DiversityCandidate } from "./batch-diversity";
-export { internalDiversity, type BestMolecule, type Curve, type CurvePoint, type FinalMetrics, type GenerationStats, type OptimizationResult, type StopReason } from "./result";
+export {
+  selectDiverseBatch,
+  DEFAULT_BATCH_DIVERSITY,
+  type BatchDiversityOptions,
+  type DiversityCandidate,
+} from "./batch-diversity";
+export {
+  internalDiversity,
+  type BestMolecule,
+  type Curve,
+  type CurvePoint,
+  type FinalMetrics,
+  type GenerationStats,
+  type OptimizationResult,
+  type StopReason,
+} from "./result";
 export { molecularRunOptions, MOLECULAR_RUN_LIMITS, type MolecularRunRequest } from "./molecular-run";

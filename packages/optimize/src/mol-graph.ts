@@ -58,7 +58,13 @@ export function readKekuleGraph(rdkit: RDKitModule, smiles: string): AnnotatedGr
     const molecule = json.molecules[0];
     if (!molecule) return null;
     const defaultZ = json.defaults.atom.z;
-    const atoms = molecule.atoms.map((a) => ({ z: a.z ?? defaultZ, charge: a.chg ?? 0, isotope: a.isotope ?? 0, hydrogens: a.impHs ?? 0, radicals: a.nRad ?? 0 }));
+    const atoms = molecule.atoms.map((a) => ({
+      z: a.z ?? defaultZ,
+      charge: a.chg ?? 0,
+      isotope: a.isotope ?? 0,
+      hydrogens: a.impHs ?? 0,
+      radicals: a.nRad ?? 0,
+    }));
     const bonds = (molecule.bonds ?? []).map((b) => ({ a: b.atoms![0], b: b.atoms![1], order: b.bo ?? 1 }));
     // Anything but single, double and triple (dative, aromatic left over) is not editable here.
     if (bonds.some((b) => b.order < 1 || b.order > 3)) return null;
@@ -142,16 +148,27 @@ const SYMBOLS = (
 export function toMolblock(graph: MolGraph): string | null {
   if (graph.atoms.some((a) => a.z < 1 || a.z > SYMBOLS.length)) return null;
   const pad = (value: number, width = 3) => String(value).padStart(width);
-  const lines = ["", "  sieve-optimize", "", `${pad(graph.atoms.length)}${pad(graph.bonds.length)}  0  0  0  0  0  0  0  0999 V2000`];
-  for (const atom of graph.atoms) lines.push(`    0.0000    0.0000    0.0000 ${SYMBOLS[atom.z - 1]!.padEnd(3)} 0  0  0  0  0  0  0  0  0  0  0  0`);
+  const lines = [
+    "",
+    "  sieve-optimize",
+    "",
+    `${pad(graph.atoms.length)}${pad(graph.bonds.length)}  0  0  0  0  0  0  0  0999 V2000`,
+  ];
+  for (const atom of graph.atoms)
+    lines.push(`    0.0000    0.0000    0.0000 ${SYMBOLS[atom.z - 1]!.padEnd(3)} 0  0  0  0  0  0  0  0  0  0  0  0`);
   for (const bond of graph.bonds) lines.push(`${pad(bond.a + 1)}${pad(bond.b + 1)}${pad(bond.order)}  0`);
   const charged = graph.atoms.flatMap((a, i) => (a.charge !== 0 ? [[i + 1, a.charge]] : []));
   const isotopes = graph.atoms.flatMap((a, i) => (a.isotope !== 0 ? [[i + 1, a.isotope]] : []));
   // Property lines hold at most eight entries each.
-  for (const [tag, entries] of [["CHG", charged], ["ISO", isotopes]] as const) {
+  for (const [tag, entries] of [
+    ["CHG", charged],
+    ["ISO", isotopes],
+  ] as const) {
     for (let i = 0; i < entries.length; i += 8) {
       const chunk = entries.slice(i, i + 8);
-      lines.push(`M  ${tag}${pad(chunk.length)}${chunk.map(([atom, value]) => `${pad(atom!, 4)}${pad(value!, 4)}`).join("")}`);
+      lines.push(
+        `M  ${tag}${pad(chunk.length)}${chunk.map(([atom, value]) => `${pad(atom!, 4)}${pad(value!, 4)}`).join("")}`,
+      );
     }
   }
   lines.push("M  END");

@@ -1,6 +1,12 @@
 import type { RDKitModule } from "@sieve/chem";
 import { GRAPH_GA_DEFAULTS, type GraphGAOptions } from "./graph-ga";
-import { DEFAULT_PROPERTY_WEIGHTS, DEFAULT_TARGET_PROPERTIES, multiPropertyObjective, PROPERTY_NAMES, type PropertyValues } from "./objective";
+import {
+  DEFAULT_PROPERTY_WEIGHTS,
+  DEFAULT_TARGET_PROPERTIES,
+  multiPropertyObjective,
+  PROPERTY_NAMES,
+  type PropertyValues,
+} from "./objective";
 
 /** The optimization fields of `POST /v1/projects/{id}/runs/molecular`. */
 export interface MolecularRunRequest {
@@ -26,7 +32,8 @@ export const MOLECULAR_RUN_LIMITS = {
 
 function inRange(name: keyof typeof MOLECULAR_RUN_LIMITS, value: number): number {
   const [low, high] = MOLECULAR_RUN_LIMITS[name];
-  if (!Number.isInteger(value) || value < low || value > high) throw new RangeError(`${name} must be an integer from ${low} to ${high}, got ${value}`);
+  if (!Number.isInteger(value) || value < low || value > high)
+    throw new RangeError(`${name} must be an integer from ${low} to ${high}, got ${value}`);
   return value;
 }
 

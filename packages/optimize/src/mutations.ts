@@ -13,7 +13,15 @@ import { acceptChild, DEFAULT_CHILD_LIMITS, type ChildLimits } from "./validity"
  * Jensen enumerates every product of the chosen reaction and picks a random valid one; we visit
  * the matches in random order and keep the first valid product, the same choice by rejection.
  */
-export const MUTATION_TYPES = ["insert_atom", "change_bond_order", "delete_cyclic_bond", "add_ring", "delete_atom", "change_atom", "append_atom"] as const;
+export const MUTATION_TYPES = [
+  "insert_atom",
+  "change_bond_order",
+  "delete_cyclic_bond",
+  "add_ring",
+  "delete_atom",
+  "change_atom",
+  "append_atom",
+] as const;
 export type MutationType = (typeof MUTATION_TYPES)[number];
 const MUTATION_PROBABILITIES = [0.15, 0.14, 0.14, 0.14, 0.14, 0.14, 0.15];
 
@@ -33,7 +41,11 @@ const H = (g: AnnotatedGraph, atom: number) => g.atoms[atom]!.hydrogens;
 const degree = (g: AnnotatedGraph, atom: number) => g.neighbours[atom]!.length;
 const atomIndices = (g: AnnotatedGraph) => g.atoms.map((_, i) => i);
 /** Each bond once per direction, as [a, b, bond], because a SMARTS match is directed. */
-const directedBonds = (g: AnnotatedGraph) => g.bonds.flatMap(({ a, b }, i) => [[a, b, i], [b, a, i]]);
+const directedBonds = (g: AnnotatedGraph) =>
+  g.bonds.flatMap(({ a, b }, i) => [
+    [a, b, i],
+    [b, a, i],
+  ]);
 
 function insertAtom(g: AnnotatedGraph, random: Random): Rule {
   const kind = random.weightedIndex(BOND_ORDER_KINDS);
@@ -43,7 +55,14 @@ function insertAtom(g: AnnotatedGraph, random: Random): Rule {
   const allowed = [() => true, (a: number) => H(g, a) > 0, (a: number) => !g.ringAtom[a] && H(g, a) >= 2][kind]!;
   return {
     sites: directedBonds(g).filter(([a]) => allowed(a!)),
-    edit: ([a, b, bond]) => ({ removeBonds: [bond!], addAtoms: [z], addBonds: [[a!, x, kind + 1], [x, b!, 1]] }),
+    edit: ([a, b, bond]) => ({
+      removeBonds: [bond!],
+      addAtoms: [z],
+      addBonds: [
+        [a!, x, kind + 1],
+        [x, b!, 1],
+      ],
+    }),
   };
 }
 
@@ -64,7 +83,10 @@ function changeBondOrder(g: AnnotatedGraph, random: Random): Rule {
 
 function deleteCyclicBond(g: AnnotatedGraph): Rule {
   // [*:1]@[*:2]>>([*:1].[*:2])
-  return { sites: g.bonds.flatMap((_, i) => (g.ringBond[i] ? [[i]] : [])), edit: ([bond]) => ({ removeBonds: [bond!] }) };
+  return {
+    sites: g.bonds.flatMap((_, i) => (g.ringBond[i] ? [[i]] : [])),
+    edit: ([bond]) => ({ removeBonds: [bond!] }),
+  };
 }
 
 /**
@@ -74,7 +96,8 @@ function deleteCyclicBond(g: AnnotatedGraph): Rule {
  */
 function addRing(g: AnnotatedGraph, random: Random): Rule {
   const size = 3 + random.weightedIndex([0.05, 0.05, 0.45, 0.45]);
-  const acyclicAt = (position: number) => position === 0 || position === 1 || position === size - 2 || position === size - 1;
+  const acyclicAt = (position: number) =>
+    position === 0 || position === 1 || position === size - 2 || position === size - 1;
   const sites: number[][] = [];
   const extend = (path: number[]) => {
     const last = path[path.length - 1]!;
@@ -96,7 +119,12 @@ function addRing(g: AnnotatedGraph, random: Random): Rule {
 /** Ordered choices of `count` distinct items. */
 function arrangements(items: number[], count: number): number[][] {
   if (count === 0) return [[]];
-  return items.flatMap((item) => arrangements(items.filter((other) => other !== item), count - 1).map((rest) => [item, ...rest]));
+  return items.flatMap((item) =>
+    arrangements(
+      items.filter((other) => other !== item),
+      count - 1,
+    ).map((rest) => [item, ...rest]),
+  );
 }
 
 function deleteAtom(g: AnnotatedGraph, random: Random): Rule {
@@ -120,7 +148,13 @@ function deleteAtom(g: AnnotatedGraph, random: Random): Rule {
   return {
     sites,
     edit: ([x, ...n]) => {
-      const chain = variant === 4 ? [[n[0]!, n[1]!], [n[1]!, n[2]!]] : n.slice(1).map((atom, i) => [n[i]!, atom]);
+      const chain =
+        variant === 4
+          ? [
+              [n[0]!, n[1]!],
+              [n[1]!, n[2]!],
+            ]
+          : n.slice(1).map((atom, i) => [n[i]!, atom]);
       return { removeAtoms: [x!], addBonds: chain.map(([a, b]) => [a!, b!, 1]), keepWith: n[0]! };
     },
   };
@@ -133,14 +167,27 @@ function changeAtom(g: AnnotatedGraph, random: Random): Rule {
   // '[X:1]>>[Y:1]': X drawn until the molecule has it, Y drawn until it differs from X.
   const present = CHANGE_ATOM_ELEMENTS.filter((z) => g.atoms.some((a) => a.z === z));
   if (present.length === 0) return { sites: [], edit: () => ({}) };
-  const from = present[random.weightedIndex(present.map((z) => CHANGE_ATOM_PROBABILITIES[CHANGE_ATOM_ELEMENTS.indexOf(z)]!))]!;
-  const to = CHANGE_ATOM_ELEMENTS[random.weightedIndex(CHANGE_ATOM_PROBABILITIES.map((p, i) => (CHANGE_ATOM_ELEMENTS[i] === from ? 0 : p)))]!;
-  return { sites: atomIndices(g).flatMap((i) => (g.atoms[i]!.z === from ? [[i]] : [])), edit: ([atom]) => ({ setElement: [[atom!, to]] }) };
+  const from =
+    present[random.weightedIndex(present.map((z) => CHANGE_ATOM_PROBABILITIES[CHANGE_ATOM_ELEMENTS.indexOf(z)]!))]!;
+  const to =
+    CHANGE_ATOM_ELEMENTS[
+      random.weightedIndex(CHANGE_ATOM_PROBABILITIES.map((p, i) => (CHANGE_ATOM_ELEMENTS[i] === from ? 0 : p)))
+    ]!;
+  return {
+    sites: atomIndices(g).flatMap((i) => (g.atoms[i]!.z === from ? [[i]] : [])),
+    edit: ([atom]) => ({ setElement: [[atom!, to]] }),
+  };
 }
 
 function appendAtom(g: AnnotatedGraph, random: Random): Rule {
   const kind = random.weightedIndex(BOND_ORDER_KINDS);
-  const z = random.pick([[6, 7, 8, 9, 16, 17, 35], [6, 7, 8], [6, 7]][kind]!);
+  const z = random.pick(
+    [
+      [6, 7, 8, 9, 16, 17, 35],
+      [6, 7, 8],
+      [6, 7],
+    ][kind]!,
+  );
   // '[*;!H0:1]>>[*:1]-X', '[*;!H0;!H1:1]>>[*:1]=X', '[*;H3:1]>>[*:1]#X'
   const allowed = [(h: number) => h > 0, (h: number) => h >= 2, (h: number) => h === 3][kind]!;
   return {
@@ -169,7 +216,13 @@ export interface Mutant {
  * Jensen's probabilities (or the one given) and then a variant of it. Null when no try gives an
  * acceptable child (see `acceptChild`).
  */
-export function mutate(rdkit: RDKitModule, parent: AnnotatedGraph, random: Random, limits: ChildLimits = DEFAULT_CHILD_LIMITS, only?: MutationType): Mutant | null {
+export function mutate(
+  rdkit: RDKitModule,
+  parent: AnnotatedGraph,
+  random: Random,
+  limits: ChildLimits = DEFAULT_CHILD_LIMITS,
+  only?: MutationType,
+): Mutant | null {
   for (let attempt = 0; attempt < MUTATION_TRIES; attempt++) {
     const type = only ?? MUTATION_TYPES[random.weightedIndex(MUTATION_PROBABILITIES)]!;
     const rule = RULES[type](parent, random);
@@ -183,7 +236,13 @@ export function mutate(rdkit: RDKitModule, parent: AnnotatedGraph, random: Rando
 }
 
 /** `mutate` of a SMILES (read into a Kekulé graph first); null if it cannot be read or mutated. */
-export function mutateSmiles(rdkit: RDKitModule, smiles: string, random: Random, limits?: ChildLimits, only?: MutationType): Mutant | null {
+export function mutateSmiles(
+  rdkit: RDKitModule,
+  smiles: string,
+  random: Random,
+  limits?: ChildLimits,
+  only?: MutationType,
+): Mutant | null {
   const parent = readKekuleGraph(rdkit, smiles);
   return parent ? mutate(rdkit, parent, random, limits, only) : null;
 }

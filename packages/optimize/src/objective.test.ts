@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadRDKit, type RDKitModule } from "@sieve/chem";
-import { osimertinibMpoObjective, qedObjective, ranolazineMpoObjective, rediscoveryObjective, REDISCOVERY_TARGETS } from "./guacamol-tasks";
+import {
+  osimertinibMpoObjective,
+  qedObjective,
+  ranolazineMpoObjective,
+  rediscoveryObjective,
+  REDISCOVERY_TARGETS,
+} from "./guacamol-tasks";
 import { multiPropertyFitness, multiPropertyObjective, propertyDesirabilities, type Objective } from "./objective";
 import { clippedLinear, gaussian, maxGaussian, minGaussian, weightedGeometricMean } from "./score-modifiers";
 
@@ -20,7 +26,12 @@ function scoreOf(objective: Objective, smiles: string) {
 
 describe("desirabilities of the default objective", () => {
   it("are 1 at the targets (defaults logP 3, MW 400, TPSA 60, QED 0.8)", () => {
-    expect(propertyDesirabilities({ logp: 3, molecular_weight: 400, tpsa: 60, qed: 0.8 })).toEqual({ logp: 1, molecular_weight: 1, tpsa: 1, qed: 1 });
+    expect(propertyDesirabilities({ logp: 3, molecular_weight: 400, tpsa: 60, qed: 0.8 })).toEqual({
+      logp: 1,
+      molecular_weight: 1,
+      tpsa: 1,
+      qed: 1,
+    });
     expect(multiPropertyFitness({ logp: 3, molecular_weight: 400, tpsa: 60, qed: 0.95 })).toBe(1);
   });
 
@@ -35,7 +46,14 @@ describe("desirabilities of the default objective", () => {
     // Weights 1, 1, 1, 2: exp((−½ − 2 − ½ + 2·ln ½)/5) = exp(−(3 + 1.3862944)/5) = exp(−0.8772589) = 0.415921.
     expect(multiPropertyFitness({ logp: 4, molecular_weight: 300, tpsa: 40, qed: 0.4 })).toBeCloseTo(0.415921, 5);
     // With only QED weighted the fitness is QED's desirability alone.
-    expect(multiPropertyFitness({ logp: 4, molecular_weight: 300, tpsa: 40, qed: 0.4 }, undefined, { logp: 0, molecular_weight: 0, tpsa: 0, qed: 1 })).toBeCloseTo(0.5, 12);
+    expect(
+      multiPropertyFitness({ logp: 4, molecular_weight: 300, tpsa: 40, qed: 0.4 }, undefined, {
+        logp: 0,
+        molecular_weight: 0,
+        tpsa: 0,
+        qed: 1,
+      }),
+    ).toBeCloseTo(0.5, 12);
   });
 
   it("scores aspirin from RDKit 2022.09's values (logP 1.3101, MW 180.159, TPSA 63.6, QED 0.550122)", () => {
@@ -50,8 +68,12 @@ describe("desirabilities of the default objective", () => {
   });
 
   it("refuses weights that are negative or all zero", () => {
-    expect(() => multiPropertyObjective(rdkit, undefined, { logp: 0, molecular_weight: 0, tpsa: 0, qed: 0 })).toThrow(RangeError);
-    expect(() => multiPropertyObjective(rdkit, undefined, { logp: -1, molecular_weight: 1, tpsa: 1, qed: 1 })).toThrow(RangeError);
+    expect(() => multiPropertyObjective(rdkit, undefined, { logp: 0, molecular_weight: 0, tpsa: 0, qed: 0 })).toThrow(
+      RangeError,
+    );
+    expect(() => multiPropertyObjective(rdkit, undefined, { logp: -1, molecular_weight: 1, tpsa: 1, qed: 1 })).toThrow(
+      RangeError,
+    );
   });
 });
 
@@ -83,7 +105,10 @@ describe("benchmark tasks", () => {
   });
 
   it("MPO tasks return a geometric mean in [0, 1] with their components", () => {
-    const osimertinib = scoreOf(osimertinibMpoObjective(rdkit), "COc1cc(N(C)CCN(C)C)c(NC(=O)C=C)cc1Nc2nccc(n2)c3cn(C)c4ccccc34");
+    const osimertinib = scoreOf(
+      osimertinibMpoObjective(rdkit),
+      "COc1cc(N(C)CCN(C)C)c(NC(=O)C=C)cc1Nc2nccc(n2)c3cn(C)c4ccccc34",
+    );
     // Osimertinib itself: similarities 1, so "not too similar" gives e^(−1.125) and its logP is far above 1.
     expect(osimertinib.properties.similarity_fcfp4).toBe(1);
     expect(osimertinib.properties.similarity_ecfp6).toBe(1);

@@ -34,8 +34,12 @@ export const DESIRABILITY_WIDTHS = { logp: 1, molecular_weight: 50, tpsa: 20 } a
  * molecular weight and TPSA; for QED, where more is better, a ramp qed/target that reaches 1
  * at or above the target (a one-sided Derringer desirability with exponent 1).
  */
-export function propertyDesirabilities(values: PropertyValues, targets: PropertyValues = DEFAULT_TARGET_PROPERTIES): PropertyValues {
-  const around = (name: keyof typeof DESIRABILITY_WIDTHS): Desirability => gaussian(targets[name], DESIRABILITY_WIDTHS[name]);
+export function propertyDesirabilities(
+  values: PropertyValues,
+  targets: PropertyValues = DEFAULT_TARGET_PROPERTIES,
+): PropertyValues {
+  const around = (name: keyof typeof DESIRABILITY_WIDTHS): Desirability =>
+    gaussian(targets[name], DESIRABILITY_WIDTHS[name]);
   return {
     logp: around("logp")(values.logp),
     molecular_weight: around("molecular_weight")(values.molecular_weight),
@@ -49,7 +53,11 @@ export function propertyDesirabilities(values: PropertyValues, targets: Property
  * geometric rather than arithmetic mean so that a molecule far off one target (a desirability
  * near 0) cannot score well on the strength of the others.
  */
-export function multiPropertyFitness(values: PropertyValues, targets: PropertyValues = DEFAULT_TARGET_PROPERTIES, weights: PropertyValues = DEFAULT_PROPERTY_WEIGHTS): number {
+export function multiPropertyFitness(
+  values: PropertyValues,
+  targets: PropertyValues = DEFAULT_TARGET_PROPERTIES,
+  weights: PropertyValues = DEFAULT_PROPERTY_WEIGHTS,
+): number {
   const d = propertyDesirabilities(values, targets);
   return weightedGeometricMean(
     PROPERTY_NAMES.map((name) => d[name]),
@@ -76,7 +84,12 @@ export function multiPropertyObjective(
     name: "multi_property",
     score(mol) {
       const descriptors = JSON.parse(mol.get_descriptors()) as { CrippenClogP: number; amw: number; tpsa: number };
-      const properties: PropertyValues = { logp: descriptors.CrippenClogP, molecular_weight: descriptors.amw, tpsa: descriptors.tpsa, qed: qed(rdkit, mol) };
+      const properties: PropertyValues = {
+        logp: descriptors.CrippenClogP,
+        molecular_weight: descriptors.amw,
+        tpsa: descriptors.tpsa,
+        qed: qed(rdkit, mol),
+      };
       return { fitness: multiPropertyFitness(properties, targets, weights), properties };
     },
   };

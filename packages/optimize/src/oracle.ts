@@ -69,7 +69,12 @@ export class Oracle {
     let evaluation: Evaluation;
     try {
       const { fitness, properties } = this.objective.score(mol);
-      evaluation = { smiles, fitness: Number.isFinite(fitness) ? Math.min(1, Math.max(0, fitness)) : 0, properties, call: this.order.length + 1 };
+      evaluation = {
+        smiles,
+        fitness: Number.isFinite(fitness) ? Math.min(1, Math.max(0, fitness)) : 0,
+        properties,
+        call: this.order.length + 1,
+      };
     } finally {
       mol.delete();
     }

@@ -4,7 +4,9 @@ import { Random } from "./random";
 describe("Random (xoshiro128**)", () => {
   it("matches the reference C code (xoshiro128starstar.c, state {1, 2, 3, 4}, compiled with gcc)", () => {
     const r = new Random([1, 2, 3, 4]);
-    expect(Array.from({ length: 8 }, () => r.nextUint32())).toEqual([11520, 0, 5927040, 70819200, 2031721883, 1637235492, 1287239034, 3734860849]);
+    expect(Array.from({ length: 8 }, () => r.nextUint32())).toEqual([
+      11520, 0, 5927040, 70819200, 2031721883, 1637235492, 1287239034, 3734860849,
+    ]);
     expect(() => new Random([0, 0, 0, 0])).toThrow(RangeError);
   });
 

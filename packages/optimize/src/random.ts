@@ -14,7 +14,8 @@ export class Random {
   constructor(seed: number | readonly [number, number, number, number]) {
     if (typeof seed !== "number") {
       [this.s0, this.s1, this.s2, this.s3] = seed.map((word) => word >>> 0) as [number, number, number, number];
-      if ((this.s0 | this.s1 | this.s2 | this.s3) === 0) throw new RangeError("the xoshiro128** state must not be all zero");
+      if ((this.s0 | this.s1 | this.s2 | this.s3) === 0)
+        throw new RangeError("the xoshiro128** state must not be all zero");
       return;
     }
     let x = seed >>> 0;

@@ -87,7 +87,10 @@ const CURVES: [string, keyof GenerationStats][] = [
 ];
 
 export function curvesOf(history: readonly GenerationStats[]): Curve[] {
-  return CURVES.map(([name, key]) => ({ name, points: history.map((stats) => ({ x: stats.generation, y: stats[key] })) }));
+  return CURVES.map(([name, key]) => ({
+    name,
+    points: history.map((stats) => ({ x: stats.generation, y: stats[key] })),
+  }));
 }
 
 /** `part / whole`, or 0 when nothing was attempted. */

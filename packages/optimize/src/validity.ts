@@ -55,7 +55,20 @@ function chargesAcceptable(graph: MolGraph): boolean {
  * Highest valence RDKit allows per element (neutral; N⁺ 4, O⁻ 1). Checked before RDKit so that
  * over-bonded products are refused without RDKit logging a sanitisation error for each.
  */
-const MAX_VALENCE = new Map([[5, 3], [6, 4], [7, 3], [8, 2], [9, 1], [14, 4], [15, 7], [16, 6], [17, 1], [34, 6], [35, 1], [53, 5]]);
+const MAX_VALENCE = new Map([
+  [5, 3],
+  [6, 4],
+  [7, 3],
+  [8, 2],
+  [9, 1],
+  [14, 4],
+  [15, 7],
+  [16, 6],
+  [17, 1],
+  [34, 6],
+  [35, 1],
+  [53, 5],
+]);
 
 function bondsAcceptable(graph: MolGraph): boolean {
   // Joining fragments can bond the same two atoms twice, or an atom to itself.
@@ -80,7 +93,12 @@ function bondsAcceptable(graph: MolGraph): boolean {
  * The canonical SMILES of an edited graph if it is an acceptable child, else null. The cheap
  * graph checks run before RDKit sees the molecule; the size draw consumes one normal deviate.
  */
-export function acceptChild(rdkit: RDKitModule, graph: MolGraph, random: Random, limits: ChildLimits = DEFAULT_CHILD_LIMITS): string | null {
+export function acceptChild(
+  rdkit: RDKitModule,
+  graph: MolGraph,
+  random: Random,
+  limits: ChildLimits = DEFAULT_CHILD_LIMITS,
+): string | null {
   const size = graph.atoms.length;
   const targetSize = limits.sizeSd * random.normal() + limits.sizeMean;
   if (size < limits.minHeavyAtoms || size > limits.maxHeavyAtoms || size >= targetSize) return null;

@@ -29,7 +29,10 @@ function findInterpreter(): Interpreter | undefined {
     { command: "python3", env: process.env },
   ];
   for (const candidate of candidates) {
-    const probe = spawnSync(candidate.command, ["-c", "import Bio; print(Bio.__version__)"], { env: candidate.env, encoding: "utf8" });
+    const probe = spawnSync(candidate.command, ["-c", "import Bio; print(Bio.__version__)"], {
+      env: candidate.env,
+      encoding: "utf8",
+    });
     if (probe.status === 0) return { ...candidate, version: probe.stdout.trim() };
   }
   return undefined;
@@ -80,6 +83,12 @@ export function biopythonReference(fasta: string): ReferenceFile {
 }
 
 /** Chains Biopython's PPBuilder and SEQRES reader find in a PDB file. */
-export function biopythonPdbChains(path: string): { ppbuilder: Record<string, string[]>; seqres: Record<string, string> } {
-  return runBiopythonScript(script, ["--pdb", path]) as { ppbuilder: Record<string, string[]>; seqres: Record<string, string> };
+export function biopythonPdbChains(path: string): {
+  ppbuilder: Record<string, string[]>;
+  seqres: Record<string, string>;
+} {
+  return runBiopythonScript(script, ["--pdb", path]) as {
+    ppbuilder: Record<string, string[]>;
+    seqres: Record<string, string>;
+  };
 }

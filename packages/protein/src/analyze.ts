@@ -61,7 +61,9 @@ export function analyzeProtein(sequence: string, id?: string): ProteinAnalysis {
 /** Parses FASTA or one-sequence-per-line text (`parseSequences`) and analyses every record. */
 export function analyzeSequences(text: string): ProteinAnalysis[] {
   return parseSequences(text).map((record) =>
-    record.ok ? analyzeProtein(record.sequence, record.id) : { id: record.id, sequence: record.sequence, ok: false, error: record.error },
+    record.ok
+      ? analyzeProtein(record.sequence, record.id)
+      : { id: record.id, sequence: record.sequence, ok: false, error: record.error },
   );
 }
 
@@ -97,7 +99,9 @@ function warningsFor(sequence: string, counts: ResidueCounts): string[] {
     );
   }
   if (countOf(counts, "UO") > 0) {
-    warnings.push("U (selenocysteine) or O (pyrrolysine) present: exact mass used; no charge, hydropathy or extinction contribution.");
+    warnings.push(
+      "U (selenocysteine) or O (pyrrolysine) present: exact mass used; no charge, hydropathy or extinction contribution.",
+    );
   }
   if (ambiguous + countOf(counts, "UO") > 0) {
     warnings.push("Dipeptides containing U, O, B, Z, J or X add 0 to the instability index.");

@@ -23,16 +23,26 @@ const DEFAULT_C_TERMINAL_PK = 3.55;
 interface ChargedGroups {
   nTermPK: number;
   cTermPK: number;
-  K: number; R: number; H: number;
-  D: number; E: number; C: number; Y: number;
+  K: number;
+  R: number;
+  H: number;
+  D: number;
+  E: number;
+  C: number;
+  Y: number;
 }
 
 function chargedGroups(sequence: string, counts: ResidueCounts): ChargedGroups {
   return {
     nTermPK: N_TERMINAL_PK[sequence[0]!] ?? DEFAULT_N_TERMINAL_PK,
     cTermPK: C_TERMINAL_PK[sequence[sequence.length - 1]!] ?? DEFAULT_C_TERMINAL_PK,
-    K: counts[slotOf("K")]!, R: counts[slotOf("R")]!, H: counts[slotOf("H")]!,
-    D: counts[slotOf("D")]!, E: counts[slotOf("E")]!, C: counts[slotOf("C")]!, Y: counts[slotOf("Y")]!,
+    K: counts[slotOf("K")]!,
+    R: counts[slotOf("R")]!,
+    H: counts[slotOf("H")]!,
+    D: counts[slotOf("D")]!,
+    E: counts[slotOf("E")]!,
+    C: counts[slotOf("C")]!,
+    Y: counts[slotOf("Y")]!,
   };
 }
 

@@ -58,7 +58,12 @@ export function parseSequences(text: string): ParsedSequence[] {
   const flush = () => {
     if (id !== undefined) records.push({ id, ...cleanSequence(body.join("")) });
     else if (body.some((l) => l.trim() !== "")) {
-      records.push({ id: "(before first header)", ok: false, sequence: body.join("").trim(), error: "Sequence text before the first FASTA header." });
+      records.push({
+        id: "(before first header)",
+        ok: false,
+        sequence: body.join("").trim(),
+        error: "Sequence text before the first FASTA header.",
+      });
     }
     body = [];
   };

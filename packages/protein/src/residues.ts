@@ -14,8 +14,7 @@ export const STANDARD_RESIDUES = "ACDEFGHIKLMNPQRSTVWY";
 export const NONSTANDARD_RESIDUES = "UOBZJX";
 
 export type StandardResidue =
-  | "A" | "C" | "D" | "E" | "F" | "G" | "H" | "I" | "K" | "L"
-  | "M" | "N" | "P" | "Q" | "R" | "S" | "T" | "V" | "W" | "Y";
+  "A" | "C" | "D" | "E" | "F" | "G" | "H" | "I" | "K" | "L" | "M" | "N" | "P" | "Q" | "R" | "S" | "T" | "V" | "W" | "Y";
 export type NonstandardResidue = "U" | "O" | "B" | "Z" | "J" | "X";
 export type ResidueLetter = StandardResidue | NonstandardResidue;
 

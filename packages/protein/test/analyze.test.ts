@@ -4,7 +4,13 @@ import { analyzeProtein, analyzeSequences, mulberry32, STANDARD_RESIDUES } from 
 describe("analyzeProtein", () => {
   it("returns every ProtParam field for a valid sequence", () => {
     const result = analyzeProtein("mqifvktltg ktitlevepsd", "ubiquitin 1-21");
-    expect(result).toMatchObject({ ok: true, id: "ubiquitin 1-21", sequence: "MQIFVKTLTGKTITLEVEPSD", length: 21, warnings: [] });
+    expect(result).toMatchObject({
+      ok: true,
+      id: "ubiquitin 1-21",
+      sequence: "MQIFVKTLTGKTITLEVEPSD",
+      length: 21,
+      warnings: [],
+    });
     if (!result.ok) return;
     expect(Object.keys(result.composition)).toEqual([...STANDARD_RESIDUES]);
     expect(Object.values(result.composition).reduce((sum, share) => sum + share.percent, 0)).toBeCloseTo(100, 10);
@@ -29,7 +35,12 @@ describe("analyzeProtein", () => {
   });
 
   it("reports invalid input as { ok: false } with the cleaned sequence", () => {
-    expect(analyzeProtein("AC-DE", "x")).toEqual({ id: "x", sequence: "AC-DE", ok: false, error: 'Not amino-acid letters: "-" (position 3).' });
+    expect(analyzeProtein("AC-DE", "x")).toEqual({
+      id: "x",
+      sequence: "AC-DE",
+      ok: false,
+      error: 'Not amino-acid letters: "-" (position 3).',
+    });
   });
 
   it("never throws, whatever it is given", () => {
@@ -50,7 +61,11 @@ describe("analyzeProtein", () => {
 describe("analyzeSequences", () => {
   it("analyses every FASTA record and passes parse errors through", () => {
     const results = analyzeSequences(">a\nPETER\n>b\nPE TER 7\n>c\nPE?ER");
-    expect(results.map((r) => [r.id, r.ok])).toEqual([["a", true], ["b", true], ["c", false]]);
+    expect(results.map((r) => [r.id, r.ok])).toEqual([
+      ["a", true],
+      ["b", true],
+      ["c", false],
+    ]);
     expect(results[0]!.ok && results[0]!.isoelectric_point).toBeCloseTo(4.53, 2); // Biopython doctest value
   });
 });

@@ -11,7 +11,8 @@ describe("cleanSequence", () => {
   it("names every offending character with its first position", () => {
     const result = cleanSequence("AC-D*E@-");
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toBe('Not amino-acid letters: "-" (position 3), "*" (position 5), "@" (position 7).');
+    if (!result.ok)
+      expect(result.error).toBe('Not amino-acid letters: "-" (position 3), "*" (position 5), "@" (position 7).');
   });
   it("keeps a stop inside the chain or a second stop as an error", () => {
     expect(cleanSequence("MK*V").ok).toBe(false);

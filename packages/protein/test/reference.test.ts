@@ -3,13 +3,27 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { analyzeProtein, mulberry32, randomProteinSequence, type ProteinAnalysisResult } from "../src/index";
-import { biopython, biopythonReference, noBiopythonReason, sharedData, type ReferenceFile, type ReferenceRow } from "../scripts/biopython";
+import {
+  biopython,
+  biopythonReference,
+  noBiopythonReason,
+  sharedData,
+  type ReferenceFile,
+  type ReferenceRow,
+} from "../scripts/biopython";
 
 // Agreement with Biopython 1.80 (Bio.SeqUtils.ProtParam), values produced by scripts/make-reference.py.
 const here = dirname(fileURLToPath(import.meta.url));
 const committed = JSON.parse(readFileSync(join(here, "reference-values.json"), "utf8")) as ReferenceFile;
 
-const worst = { molecular_weight: 0, isoelectric_point: 0, gravy: 0, instability_index: 0, aromaticity: 0, compared: 0 };
+const worst = {
+  molecular_weight: 0,
+  isoelectric_point: 0,
+  gravy: 0,
+  instability_index: 0,
+  aromaticity: 0,
+  compared: 0,
+};
 
 function relative(ours: number, theirs: number): number {
   return Math.abs(ours - theirs) / Math.max(Math.abs(theirs), 1e-9);
@@ -29,7 +43,8 @@ function expectAgreement(row: ReferenceRow): void {
     molecular_weight: Math.abs(ours.molecular_weight - weight),
     isoelectric_point: Math.abs(ours.isoelectric_point - row.isoelectric_point),
     gravy: row.gravy === undefined ? 0 : relative(ours.gravy, row.gravy),
-    instability_index: row.instability_index === undefined ? 0 : relative(ours.instability_index, row.instability_index),
+    instability_index:
+      row.instability_index === undefined ? 0 : relative(ours.instability_index, row.instability_index),
     aromaticity: relative(ours.aromaticity, row.aromaticity),
   };
   expect(deviations.molecular_weight, `${label} molecular weight`).toBeLessThan(0.01);
@@ -43,7 +58,8 @@ function expectAgreement(row: ReferenceRow): void {
     expect(share.count, `${label} count of ${letter}`).toBe(count);
     expect(share.percent, `${label} percent of ${letter}`).toBeCloseTo(100 * row.fractions[letter]!, 9);
   }
-  for (const key of Object.keys(deviations) as Array<keyof typeof deviations>) worst[key] = Math.max(worst[key], deviations[key]);
+  for (const key of Object.keys(deviations) as Array<keyof typeof deviations>)
+    worst[key] = Math.max(worst[key], deviations[key]);
   worst.compared++;
 }
 
@@ -69,28 +85,40 @@ describe("agreement with Biopython 1.80 on the committed reference sequences", (
   });
 });
 
-describe.skipIf(!biopython)(`agreement with Biopython computed at test time${biopython ? "" : ` (skipped: ${noBiopythonReason})`}`, () => {
-  const egfrPath = join(sharedData, "sequences", "P00533_EGFR.fasta");
+describe.skipIf(!biopython)(
+  `agreement with Biopython computed at test time${biopython ? "" : ` (skipped: ${noBiopythonReason})`}`,
+  () => {
+    const egfrPath = join(sharedData, "sequences", "P00533_EGFR.fasta");
 
-  it.skipIf(!existsSync(egfrPath))(`EGFR P00533 from shared data${existsSync(egfrPath) ? "" : " (skipped: shared/data/sequences/P00533_EGFR.fasta absent)"}`, () => {
-    const reference = biopythonReference(readFileSync(egfrPath, "utf8"));
-    expect(reference.sequences).toHaveLength(1);
-    expect(reference.sequences[0]!.sequence.length).toBe(1210);
-    expectAgreement(reference.sequences[0]!);
-  });
+    it.skipIf(!existsSync(egfrPath))(
+      `EGFR P00533 from shared data${existsSync(egfrPath) ? "" : " (skipped: shared/data/sequences/P00533_EGFR.fasta absent)"}`,
+      () => {
+        const reference = biopythonReference(readFileSync(egfrPath, "utf8"));
+        expect(reference.sequences).toHaveLength(1);
+        expect(reference.sequences[0]!.sequence.length).toBe(1210);
+        expectAgreement(reference.sequences[0]!);
+      },
+    );
 
-  it("300 seeded random sequences of 1–600 standard residues", () => {
-    const random = mulberry32(20240604);
-    const fasta = Array.from({ length: 300 }, (_, i) => `>random_${i}\n${randomProteinSequence(1 + Math.floor(random() * 600), random)}`).join("\n");
-    for (const row of biopythonReference(fasta).sequences) expectAgreement(row);
-  });
+    it("300 seeded random sequences of 1–600 standard residues", () => {
+      const random = mulberry32(20240604);
+      const fasta = Array.from(
+        { length: 300 },
+        (_, i) => `>random_${i}\n${randomProteinSequence(1 + Math.floor(random() * 600), random)}`,
+      ).join("\n");
+      for (const row of biopythonReference(fasta).sequences) expectAgreement(row);
+    });
 
-  it("100 seeded random sequences with U, O, B, Z, J and X mixed in", () => {
-    const random = mulberry32(7);
-    const alphabet = "ACDEFGHIKLMNPQRSTVWY".repeat(5) + "UOBZJX";
-    const fasta = Array.from({ length: 100 }, (_, i) => `>mixed_${i}\nA${randomProteinSequence(Math.floor(random() * 200), random, alphabet)}`).join("\n");
-    const rows = biopythonReference(fasta).sequences;
-    expect(rows.some((row) => row.refused)).toBe(true);
-    for (const row of rows) expectAgreement(row);
-  });
-});
+    it("100 seeded random sequences with U, O, B, Z, J and X mixed in", () => {
+      const random = mulberry32(7);
+      const alphabet = "ACDEFGHIKLMNPQRSTVWY".repeat(5) + "UOBZJX";
+      const fasta = Array.from(
+        { length: 100 },
+        (_, i) => `>mixed_${i}\nA${randomProteinSequence(Math.floor(random() * 200), random, alphabet)}`,
+      ).join("\n");
+      const rows = biopythonReference(fasta).sequences;
+      expect(rows.some((row) => row.refused)).toBe(true);
+      for (const row of rows) expectAgreement(row);
+    });
+  },
+);

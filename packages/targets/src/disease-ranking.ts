@@ -55,16 +55,39 @@ export const SEED_MIN_SCORE = 0.6;
  *    with literature evidence ≥ SEED_MIN_SCORE), by random walk with restart.
  */
 export function rankDisease(input: DiseaseRankingInput): DiseaseRanking {
-  const evidence: EvidenceItem[] = [...input.features, ...literatureEvidence(input.triples), ...failureEvidence(input.failures)];
-  const seeds = [...new Set(evidence.filter((e) => e.component === "lit" && e.score >= SEED_MIN_SCORE).map((e) => e.gene))];
+  const evidence: EvidenceItem[] = [
+    ...input.features,
+    ...literatureEvidence(input.triples),
+    ...failureEvidence(input.failures),
+  ];
+  const seeds = [
+    ...new Set(evidence.filter((e) => e.component === "lit" && e.score >= SEED_MIN_SCORE).map((e) => e.gene)),
+  ];
   if (input.edges.length && seeds.length) {
-    for (const row of networkProximity(input.edges, seeds)) evidence.push({ gene: row.gene, component: "omics", source: "string", feature_name: row.feature_name, score: row.score });
+    for (const row of networkProximity(input.edges, seeds))
+      evidence.push({
+        gene: row.gene,
+        component: "omics",
+        source: "string",
+        feature_name: row.feature_name,
+        score: row.score,
+      });
   }
-  const sources = Object.fromEntries(TARGET_COMPONENTS.map((c) => [c, new Set<string>()])) as Record<TargetComponent, Set<string>>;
+  const sources = Object.fromEntries(TARGET_COMPONENTS.map((c) => [c, new Set<string>()])) as Record<
+    TargetComponent,
+    Set<string>
+  >;
   for (const e of evidence) sources[e.component].add(e.source);
   return {
-    results: rankTargets({ genes: input.genes, evidence, documentCounts: input.documentCounts ? new Map(input.documentCounts) : undefined }),
-    sources: Object.fromEntries(TARGET_COMPONENTS.map((c) => [c, [...sources[c]].sort()])) as Record<TargetComponent, string[]>,
+    results: rankTargets({
+      genes: input.genes,
+      evidence,
+      documentCounts: input.documentCounts ? new Map(input.documentCounts) : undefined,
+    }),
+    sources: Object.fromEntries(TARGET_COMPONENTS.map((c) => [c, [...sources[c]].sort()])) as Record<
+      TargetComponent,
+      string[]
+    >,
   };
 }
 
@@ -78,13 +101,32 @@ function literatureEvidence(triples: readonly GeneTriple[]): EvidenceItem[] {
   }
   const items: EvidenceItem[] = [];
   for (const [gene, list] of extracted) {
-    const prior = targetPrior(list.map((t) => ({ evidence_score: t.evidence_score, polarity: t.polarity as Polarity, relation: t.relation as RelationType }))).prior;
+    const prior = targetPrior(
+      list.map((t) => ({
+        evidence_score: t.evidence_score,
+        polarity: t.polarity as Polarity,
+        relation: t.relation as RelationType,
+      })),
+    ).prior;
     items.push({ gene, component: "lit", source: "literature", feature_name: "literature_prior", score: prior });
   }
-  for (const [gene, scores] of curated) items.push({ gene, component: "lit", source: "literature", feature_name: "literature_curated", score: Math.max(...scores) });
+  for (const [gene, scores] of curated)
+    items.push({
+      gene,
+      component: "lit",
+      source: "literature",
+      feature_name: "literature_curated",
+      score: Math.max(...scores),
+    });
   return items;
 }
 
 function failureEvidence(failures: readonly TargetFailure[]): EvidenceItem[] {
-  return failures.map((f) => ({ gene: f.gene, component: "neg", source: "negatome", feature_name: "failure_history", score: f.score ?? FAILURE_TIER_LIABILITY[f.confidence_tier] ?? FAILURE_TIER_LIABILITY.bronze! }));
+  return failures.map((f) => ({
+    gene: f.gene,
+    component: "neg",
+    source: "negatome",
+    feature_name: "failure_history",
+    score: f.score ?? FAILURE_TIER_LIABILITY[f.confidence_tier] ?? FAILURE_TIER_LIABILITY.bronze!,
+  }));
 }

@@ -30,7 +30,10 @@ export class GeneIndex {
 
   /** The HGNC id of `key`, or null when it names no gene or more than one. */
   resolve(key: string): string | null {
-    const k = key.trim().toUpperCase().replace(/^(ENSG\d+)\.\d+$/, "$1");
+    const k = key
+      .trim()
+      .toUpperCase()
+      .replace(/^(ENSG\d+)\.\d+$/, "$1");
     if (k === "") return null;
     return this.byKey.get(k) ?? (/^\d+$/.test(k) ? (this.byKey.get(`NCBIGENE:${k}`) ?? null) : null);
   }

@@ -1,6 +1,15 @@
 export * from "./types";
 export { GeneIndex } from "./genes";
-export { parseDrugTargets, targetGenes, drugsByGene, approvedDrugFeatures, approvedDrugScore, APPROVED_DRUGS_FOR_FULL_SCORE, excludedDrugs, clinicalPrecedenceFeatures } from "./reference/drugcentral";
+export {
+  parseDrugTargets,
+  targetGenes,
+  drugsByGene,
+  approvedDrugFeatures,
+  approvedDrugScore,
+  APPROVED_DRUGS_FOR_FULL_SCORE,
+  excludedDrugs,
+  clinicalPrecedenceFeatures,
+} from "./reference/drugcentral";
 export type { DrugTarget, ExclusionOptions } from "./reference/drugcentral";
 export { parseWithdrawn, safetyLiabilityFeatures, SAFETY_LIABILITY } from "./reference/withdrawn";
 export type { SafetyOptions } from "./reference/withdrawn";

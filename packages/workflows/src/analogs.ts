@@ -3,7 +3,12 @@ import { moleculeEmbedding, mutateSmiles, selectDiverseBatch, type Random } from
 import { bioisostericAnalogs } from "./bioisosteres";
 
 /** The analog strategies of the New Job modal (§9). */
-export const ANALOG_STRATEGY_NAMES = ["generate_simple_analogs", "generate_diverse_analogs", "generate_bioisosteres", "upload_custom"] as const;
+export const ANALOG_STRATEGY_NAMES = [
+  "generate_simple_analogs",
+  "generate_diverse_analogs",
+  "generate_bioisosteres",
+  "upload_custom",
+] as const;
 export type AnalogStrategy = (typeof ANALOG_STRATEGY_NAMES)[number];
 
 export interface Analog {
@@ -22,7 +27,14 @@ export interface Analog {
  *   when a parent has fewer matching sites.
  * `upload_custom` analogs are read from the upload, not generated; later rounds use simple mutations.
  */
-export function generateAnalogs(rdkit: RDKitModule, parent: string, strategy: AnalogStrategy, count: number, random: Random, exclude: Set<string>): Analog[] {
+export function generateAnalogs(
+  rdkit: RDKitModule,
+  parent: string,
+  strategy: AnalogStrategy,
+  count: number,
+  random: Random,
+  exclude: Set<string>,
+): Analog[] {
   const out: Analog[] = [];
   const add = (smiles: string, label: string) => {
     if (exclude.has(smiles) || out.some((a) => a.smiles === smiles)) return;
@@ -35,7 +47,8 @@ export function generateAnalogs(rdkit: RDKitModule, parent: string, strategy: An
     }
   };
   if (strategy === "generate_bioisosteres") {
-    for (const product of bioisostericAnalogs(rdkit, parent)) if (out.length < count) add(product.smiles, product.strategy);
+    for (const product of bioisostericAnalogs(rdkit, parent))
+      if (out.length < count) add(product.smiles, product.strategy);
     mutations(count);
     return out.slice(0, count);
   }
@@ -49,7 +62,10 @@ export function generateAnalogs(rdkit: RDKitModule, parent: string, strategy: An
         mol.delete();
       }
     });
-    return selectDiverseBatch(embedded, count, { eliteFraction: 0, fitnessBand: 1 }).map((i) => ({ ...out[i]!, strategy: `diverse ${out[i]!.strategy}` }));
+    return selectDiverseBatch(embedded, count, { eliteFraction: 0, fitnessBand: 1 }).map((i) => ({
+      ...out[i]!,
+      strategy: `diverse ${out[i]!.strategy}`,
+    }));
   }
   mutations(count);
   return out.slice(0, count);

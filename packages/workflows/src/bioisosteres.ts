@@ -24,7 +24,11 @@ export const BIOISOSTERES: { name: string; smarts: string }[] = [
 ];
 
 /** Every distinct sanitisable product of each replacement, with the replacement's name. */
-export function bioisostericAnalogs(rdkit: RDKitModule, smiles: string, maxPerRule = 4): { smiles: string; strategy: string }[] {
+export function bioisostericAnalogs(
+  rdkit: RDKitModule,
+  smiles: string,
+  maxPerRule = 4,
+): { smiles: string; strategy: string }[] {
   const parent = rdkit.get_mol(smiles);
   if (!parent) return [];
   const seen = new Set<string>([parent.get_smiles()]);

@@ -1,4 +1,10 @@
-import { describeMolecule, readLibraryFile, LibraryFileError, type MoleculeProfile, type RDKitModule } from "@sieve/chem";
+import {
+  describeMolecule,
+  readLibraryFile,
+  LibraryFileError,
+  type MoleculeProfile,
+  type RDKitModule,
+} from "@sieve/chem";
 
 export interface LibraryCompound {
   smiles: string;
@@ -29,7 +35,8 @@ export function readCompounds(rdkit: RDKitModule, fileName: string, text: string
   try {
     records = readLibraryFile(fileName, text).records;
   } catch (error) {
-    if (error instanceof LibraryFileError) return { compounds: [], invalid: [{ position: 0, input: fileName, error: error.message }], duplicates: 0 };
+    if (error instanceof LibraryFileError)
+      return { compounds: [], invalid: [{ position: 0, input: fileName, error: error.message }], duplicates: 0 };
     throw error;
   }
   const seen = new Set<string>();
@@ -39,7 +46,11 @@ export function readCompounds(rdkit: RDKitModule, fileName: string, text: string
     const mol = record.structure.length <= 100_000 ? rdkit.get_mol(record.structure) : null;
     try {
       if (!mol || !mol.is_valid() || mol.get_num_atoms() === 0) {
-        result.invalid.push({ position: record.position, input: shown.slice(0, 200), error: "RDKit could not read this structure" });
+        result.invalid.push({
+          position: record.position,
+          input: shown.slice(0, 200),
+          error: "RDKit could not read this structure",
+        });
         continue;
       }
       const profile = describeMolecule(rdkit, mol);
@@ -50,7 +61,11 @@ export function readCompounds(rdkit: RDKitModule, fileName: string, text: string
       seen.add(profile.smiles);
       result.compounds.push({ smiles: profile.smiles, name: record.name, position: record.position, profile });
     } catch (error) {
-      result.invalid.push({ position: record.position, input: shown.slice(0, 200), error: error instanceof Error ? error.message : String(error) });
+      result.invalid.push({
+        position: record.position,
+        input: shown.slice(0, 200),
+        error: error instanceof Error ? error.message : String(error),
+      });
     } finally {
       mol?.delete();
     }

@@ -41,10 +41,21 @@ export class CompoundEvaluator {
     return this.activity.name === "docking" ? "docking" : "ligand_similarity";
   }
 
-  async evaluate(compound: { smiles: string; name: string | null; profile: MoleculeProfile }, signal?: AbortSignal): Promise<EvaluatedCompound> {
+  async evaluate(
+    compound: { smiles: string; name: string | null; profile: MoleculeProfile },
+    signal?: AbortSignal,
+  ): Promise<EvaluatedCompound> {
     this.evaluations++;
-    const [activity, sa] = await Promise.all([this.activity.score(compound.smiles, signal), this.sa.score(compound.smiles, signal)]);
-    const values: ScoredValues = { activity: activity.value, activity_kind: this.activityKind, synthetic_accessibility: sa.value, profile: compound.profile };
+    const [activity, sa] = await Promise.all([
+      this.activity.score(compound.smiles, signal),
+      this.sa.score(compound.smiles, signal),
+    ]);
+    const values: ScoredValues = {
+      activity: activity.value,
+      activity_kind: this.activityKind,
+      synthetic_accessibility: sa.value,
+      profile: compound.profile,
+    };
     const d = compound.profile.descriptors;
     const docked = this.activityKind === "docking" && activity.value !== null;
     return {
@@ -55,8 +66,18 @@ export class CompoundEvaluator {
       activity_kind: this.activityKind,
       synthetic_accessibility: sa.value,
       affinity: docked ? activity.value : null,
-      ...(docked ? { modes: activity.details?.modes as DockingMode[], pose_pdbqt: activity.details?.pose_pdbqt as string } : {}),
-      properties: { mw: round(d.mw), logp: round(d.logp), tpsa: round(d.tpsa), qed: round(d.qed), hbd: d.hbd, hba: d.hba, heavy_atoms: d.heavy_atoms },
+      ...(docked
+        ? { modes: activity.details?.modes as DockingMode[], pose_pdbqt: activity.details?.pose_pdbqt as string }
+        : {}),
+      properties: {
+        mw: round(d.mw),
+        logp: round(d.logp),
+        tpsa: round(d.tpsa),
+        qed: round(d.qed),
+        hbd: d.hbd,
+        hba: d.hba,
+        heavy_atoms: d.heavy_atoms,
+      },
       warnings: this.alerts(compound.smiles),
       errors: [activity.error, sa.error].filter((e): e is string => Boolean(e)),
     };

@@ -4,19 +4,92 @@
  * programs (Vina, Open Babel) are called as child processes.
  */
 export { describeOracle, type MoleculeOracle, type OracleInfo, type OracleScore } from "./oracle";
-export { binaryAvailability, mdAvailability, mdrunCpuProblem, requireDockingBinaries, runProgram, MissingBinaryError, OracleUnavailableError, ProgramFailedError, ORACLE_PROGRAMS, type OracleProgram, type OracleAvailability } from "./programs";
-export { readAtoms, stripToProtein, ligandCandidates, ligandRecords, resolveBox, DEFAULT_BOX_SIZE, type BoxSpec, type DockingBox, type StructureAtom } from "./docking/structure";
-export { prepareLigand, prepareReceptor, runVina, parseVinaModes, firstModel, DEFAULT_VINA_PARAMETERS, type DockingMode, type VinaParameters } from "./docking/vina";
-export { DockingOracle, MemoryDockingCache, FileDockingCache, dockingCacheAt, sharedDockingCache, dockingCacheKey, type DockingCache, type DockingOracleOptions, type DockingResult } from "./docking/docking-oracle";
+export {
+  binaryAvailability,
+  mdAvailability,
+  mdrunCpuProblem,
+  requireDockingBinaries,
+  runProgram,
+  MissingBinaryError,
+  OracleUnavailableError,
+  ProgramFailedError,
+  ORACLE_PROGRAMS,
+  type OracleProgram,
+  type OracleAvailability,
+} from "./programs";
+export {
+  readAtoms,
+  stripToProtein,
+  ligandCandidates,
+  ligandRecords,
+  resolveBox,
+  DEFAULT_BOX_SIZE,
+  type BoxSpec,
+  type DockingBox,
+  type StructureAtom,
+} from "./docking/structure";
+export {
+  prepareLigand,
+  prepareReceptor,
+  runVina,
+  parseVinaModes,
+  firstModel,
+  DEFAULT_VINA_PARAMETERS,
+  type DockingMode,
+  type VinaParameters,
+} from "./docking/vina";
+export {
+  DockingOracle,
+  MemoryDockingCache,
+  FileDockingCache,
+  dockingCacheAt,
+  sharedDockingCache,
+  dockingCacheKey,
+  type DockingCache,
+  type DockingOracleOptions,
+  type DockingResult,
+} from "./docking/docking-oracle";
 export { LigandActivityOracle, drugCentralActives, type KnownActive } from "./ligand-activity";
 export { SyntheticAccessibilityOracle } from "./sa-oracle";
-export { readCompounds, drugLikenessProblem, type InvalidEntry, type LibraryCompound, type ReadLibrary } from "./compound-library";
-export { SUPPORTED_OBJECTIVES, desirability, fitness, unsupportedObjectives, type ScoredValues, type WorkflowObjective } from "./objectives";
+export {
+  readCompounds,
+  drugLikenessProblem,
+  type InvalidEntry,
+  type LibraryCompound,
+  type ReadLibrary,
+} from "./compound-library";
+export {
+  SUPPORTED_OBJECTIVES,
+  desirability,
+  fitness,
+  unsupportedObjectives,
+  type ScoredValues,
+  type WorkflowObjective,
+} from "./objectives";
 export { CompoundEvaluator, mapConcurrent, rankEvaluated, type EvaluatedCompound } from "./evaluation";
-export { runVhts, DEFAULT_MAX_NEGATOME_RISK, type NegatomeScreen, type StopReason, type VhtsOptions, type VhtsProgress, type VhtsResult } from "./vhts";
+export {
+  runVhts,
+  DEFAULT_MAX_NEGATOME_RISK,
+  type NegatomeScreen,
+  type StopReason,
+  type VhtsOptions,
+  type VhtsProgress,
+  type VhtsResult,
+} from "./vhts";
 export { BIOISOSTERES, bioisostericAnalogs } from "./bioisosteres";
 export { generateAnalogs, ANALOG_STRATEGY_NAMES, type Analog, type AnalogStrategy } from "./analogs";
 export { parseWorkflowPlan, constraintViolations, hergAlert, type PlanConstraint, type WorkflowPlan } from "./plan";
 export { runLeadOptimization, type LeadOptOptions, type LeadOptResult, type SeriesMember } from "./lead-opt";
-export { runMdOracle, mdInstability, parseXvg, gromacsFatalError, MdSystemError, MD_ORACLE_VERSION, DEFAULT_RMSD_THRESHOLD_NM, type MdOptions, type MdResult, type MdSeriesPoint } from "./md/md-oracle";
+export {
+  runMdOracle,
+  mdInstability,
+  parseXvg,
+  gromacsFatalError,
+  MdSystemError,
+  MD_ORACLE_VERSION,
+  DEFAULT_RMSD_THRESHOLD_NM,
+  type MdOptions,
+  type MdResult,
+  type MdSeriesPoint,
+} from "./md/md-oracle";
 export { buildPeptideSystem } from "./md/peptide-system";

@@ -48,7 +48,10 @@ describe("analog strategies", () => {
 
 describe("custom workflow plan", () => {
   it("reads objectives, constraints, seeds and budget, and lists what it did not understand", () => {
-    const plan = parseWorkflowPlan(rdkit, "Maximize binding activity, keep logP below 3 and MW under 450; similar to CC(=O)Oc1ccccc1C(=O)O. Avoid hERG alerts. Budget 200. Make it smell nice");
+    const plan = parseWorkflowPlan(
+      rdkit,
+      "Maximize binding activity, keep logP below 3 and MW under 450; similar to CC(=O)Oc1ccccc1C(=O)O. Avoid hERG alerts. Budget 200. Make it smell nice",
+    );
     expect(plan.objectives.map((o) => o.name)).toEqual(["activity"]);
     expect(plan.constraints).toEqual([
       expect.objectContaining({ kind: "property_max", property: "logp", value: 3 }),
@@ -69,7 +72,9 @@ describe("custom workflow plan", () => {
     expect(hergAlert(rdkit, terfenadine, profileOf(terfenadine))).toBe(true);
     expect(hergAlert(rdkit, IBUPROFEN, profileOf(IBUPROFEN))).toBe(false);
     const plan = parseWorkflowPlan(rdkit, "logP below 3; avoid hERG alerts");
-    expect(constraintViolations(rdkit, terfenadine, profileOf(terfenadine), plan.constraints, () => [])).toHaveLength(2);
+    expect(constraintViolations(rdkit, terfenadine, profileOf(terfenadine), plan.constraints, () => [])).toHaveLength(
+      2,
+    );
     expect(constraintViolations(rdkit, "OCC(O)CO", profileOf("OCC(O)CO"), plan.constraints, () => [])).toEqual([]);
   });
 });
@@ -78,23 +83,60 @@ describe("lead optimization", () => {
   it("improves a series within the budget and reports deltas against each parent", async () => {
     // QED as the objective: single mutations of a poor starting point improve it reliably.
     const actives = [{ smiles: IBUPROFEN, name: "target", source: "user" }];
-    const evaluator = new CompoundEvaluator(new LigandActivityOracle(rdkit, actives), new SyntheticAccessibilityOracle(rdkit), [{ name: "qed", direction: "maximize", weight: 1 }]);
+    const evaluator = new CompoundEvaluator(
+      new LigandActivityOracle(rdkit, actives),
+      new SyntheticAccessibilityOracle(rdkit),
+      [{ name: "qed", direction: "maximize", weight: 1 }],
+    );
     const rounds: number[] = [];
-    const result = await runLeadOptimization(rdkit, evaluator, { hits: { name: "hits.smi", text: `${START} decanol\nbad(( x` }, strategy: "generate_simple_analogs", max_evaluations: 60, wallclock_limit_s: 0, seed: 42 }, { onRound: (r) => rounds.push(r.evaluated) });
+    const result = await runLeadOptimization(
+      rdkit,
+      evaluator,
+      {
+        hits: { name: "hits.smi", text: `${START} decanol\nbad(( x` },
+        strategy: "generate_simple_analogs",
+        max_evaluations: 60,
+        wallclock_limit_s: 0,
+        seed: 42,
+      },
+      { onRound: (r) => rounds.push(r.evaluated) },
+    );
     expect(evaluator.evaluations).toBeLessThanOrEqual(60);
     expect(result.invalid).toHaveLength(1);
     expect(result.parents[0]!.smiles).toBe(START);
     expect(result.series.length).toBeGreaterThan(10);
     expect(result.series[0]!.root).toBe(START);
-    expect(Object.keys(result.series[0]!.deltas)).toEqual(["fitness", "activity", "synthetic_accessibility", "qed", "logp", "mw", "tpsa"]);
+    expect(Object.keys(result.series[0]!.deltas)).toEqual([
+      "fitness",
+      "activity",
+      "synthetic_accessibility",
+      "qed",
+      "logp",
+      "mw",
+      "tpsa",
+    ]);
     expect(result.series[0]!.deltas.fitness).toBeCloseTo(result.series[0]!.fitness - result.parents[0]!.fitness, 3);
     expect(result.improved).toBeGreaterThan(0);
     expect(rounds.at(-1)).toBe(evaluator.evaluations);
   });
 
   it("scores uploaded analogs for upload_custom", async () => {
-    const evaluator = new CompoundEvaluator(new LigandActivityOracle(rdkit, [{ smiles: IBUPROFEN, name: null, source: "user" }]), new SyntheticAccessibilityOracle(rdkit), OBJECTIVES);
-    const result = await runLeadOptimization(rdkit, evaluator, { hits: { name: "h.smi", text: IBUPROFEN }, strategy: "upload_custom", uploaded_analogs: { name: "a.smi", text: "CC(C)Cc1ccc(C(C)C(=O)OC)cc1 methyl-ester\nCC(C)Cc1ccc(C(C)C(N)=O)cc1 amide" }, max_evaluations: 3, wallclock_limit_s: 0, seed: 1 });
+    const evaluator = new CompoundEvaluator(
+      new LigandActivityOracle(rdkit, [{ smiles: IBUPROFEN, name: null, source: "user" }]),
+      new SyntheticAccessibilityOracle(rdkit),
+      OBJECTIVES,
+    );
+    const result = await runLeadOptimization(rdkit, evaluator, {
+      hits: { name: "h.smi", text: IBUPROFEN },
+      strategy: "upload_custom",
+      uploaded_analogs: {
+        name: "a.smi",
+        text: "CC(C)Cc1ccc(C(C)C(=O)OC)cc1 methyl-ester\nCC(C)Cc1ccc(C(C)C(N)=O)cc1 amide",
+      },
+      max_evaluations: 3,
+      wallclock_limit_s: 0,
+      seed: 1,
+    });
     expect(result.series.map((s) => s.strategy)).toEqual(["uploaded analog", "uploaded analog"]);
     expect(result.series.map((s) => s.name).sort()).toEqual(["amide", "methyl-ester"]);
   });

@@ -22,7 +22,14 @@ export interface LeadOptOptions {
   alerts?: (smiles: string) => string[];
 }
 
-export type SeriesMember = EvaluatedCompound & { parent: string; root: string; strategy: string; round: number; deltas: Record<string, number | null>; constraint_violations: string[] };
+export type SeriesMember = EvaluatedCompound & {
+  parent: string;
+  root: string;
+  strategy: string;
+  round: number;
+  deltas: Record<string, number | null>;
+  constraint_violations: string[];
+};
 
 export interface LeadOptResult {
   parents: EvaluatedCompound[];
@@ -48,14 +55,28 @@ export async function runLeadOptimization(
   rdkit: RDKitModule,
   evaluator: CompoundEvaluator,
   options: LeadOptOptions,
-  hooks: { onRound?(p: { round: number; evaluated: number; max_evaluations: number; best_fitness: number | null; improved: number }): void; cancelled?(): boolean; signal?: AbortSignal } = {},
+  hooks: {
+    onRound?(p: {
+      round: number;
+      evaluated: number;
+      max_evaluations: number;
+      best_fitness: number | null;
+      improved: number;
+    }): void;
+    cancelled?(): boolean;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<LeadOptResult> {
   const started = performance.now();
   const random = new Random(options.seed);
   const read = readCompounds(rdkit, options.hits.name, options.hits.text);
-  if (read.compounds.length === 0) throw new Error(`No readable hit compound${read.invalid.length ? `: ${read.invalid.map((i) => `${i.input} (${i.error})`).join("; ")}` : ""}`);
+  if (read.compounds.length === 0)
+    throw new Error(
+      `No readable hit compound${read.invalid.length ? `: ${read.invalid.map((i) => `${i.input} (${i.error})`).join("; ")}` : ""}`,
+    );
   const concurrency = options.concurrency ?? 1;
-  const score = (items: { compound: LibraryCompound }[]) => mapConcurrent(items, concurrency, ({ compound }) => evaluator.evaluate(compound, hooks.signal));
+  const score = (items: { compound: LibraryCompound }[]) =>
+    mapConcurrent(items, concurrency, ({ compound }) => evaluator.evaluate(compound, hooks.signal));
 
   const parents = await score(read.compounds.slice(0, options.max_evaluations).map((compound) => ({ compound })));
   const byRoot = new Map(parents.map((p) => [p.smiles, p]));
@@ -66,7 +87,10 @@ export async function runLeadOptimization(
   let stop: LeadOptResult["stop_reason"] = "budget";
   let round = 0;
   const pool = (): { smiles: string; fitness: number; root: string }[] =>
-    rankEvaluated([...parents.map((p) => ({ ...p, root: p.smiles })), ...series]).slice(0, options.parents_per_round ?? 6);
+    rankEvaluated([...parents.map((p) => ({ ...p, root: p.smiles })), ...series]).slice(
+      0,
+      options.parents_per_round ?? 6,
+    );
 
   while (evaluator.evaluations < options.max_evaluations) {
     if (hooks.cancelled?.()) {
@@ -79,7 +103,9 @@ export async function runLeadOptimization(
     }
     const candidates: { compound: LibraryCompound; parent: string; root: string; strategy: string }[] = [];
     if (round === 0 && options.strategy === "upload_custom") {
-      const uploaded = options.uploaded_analogs ? readCompounds(rdkit, options.uploaded_analogs.name, options.uploaded_analogs.text) : { compounds: [], invalid: [] };
+      const uploaded = options.uploaded_analogs
+        ? readCompounds(rdkit, options.uploaded_analogs.name, options.uploaded_analogs.text)
+        : { compounds: [], invalid: [] };
       invalid.push(...uploaded.invalid);
       for (const compound of uploaded.compounds) {
         const root = nearestParent(rdkit, compound.smiles, parents);
@@ -88,16 +114,33 @@ export async function runLeadOptimization(
     } else {
       const strategy = options.strategy === "upload_custom" ? "generate_simple_analogs" : options.strategy;
       for (const parent of pool()) {
-        for (const analog of generateAnalogs(rdkit, parent.smiles, strategy, options.analogs_per_parent ?? 6, random, seen)) {
+        for (const analog of generateAnalogs(
+          rdkit,
+          parent.smiles,
+          strategy,
+          options.analogs_per_parent ?? 6,
+          random,
+          seen,
+        )) {
           const compound = readCompounds(rdkit, "analog.smi", analog.smiles).compounds[0];
-          if (compound) candidates.push({ compound, parent: parent.smiles, root: parent.root, strategy: analog.strategy });
+          if (compound)
+            candidates.push({ compound, parent: parent.smiles, root: parent.root, strategy: analog.strategy });
         }
       }
     }
     const accepted = candidates.filter(({ compound }) => {
       if (seen.has(compound.smiles)) return false;
       seen.add(compound.smiles);
-      const reasons = [drugLikenessProblem(compound.profile), ...constraintViolations(rdkit, compound.smiles, compound.profile, options.constraints ?? [], options.alerts ?? (() => []))].filter((r): r is string => Boolean(r));
+      const reasons = [
+        drugLikenessProblem(compound.profile),
+        ...constraintViolations(
+          rdkit,
+          compound.smiles,
+          compound.profile,
+          options.constraints ?? [],
+          options.alerts ?? (() => []),
+        ),
+      ].filter((r): r is string => Boolean(r));
       if (reasons.length && rejected.length < 200) rejected.push({ smiles: compound.smiles, reasons });
       return reasons.length === 0;
     });
@@ -109,11 +152,26 @@ export async function runLeadOptimization(
     const results = await score(batch);
     batch.forEach((c, i) => {
       const result = results[i]!;
-      series.push({ ...result, name: c.compound.name, parent: c.parent, root: c.root, strategy: c.strategy, round, deltas: deltas(result, byRoot.get(c.root)!), constraint_violations: [] });
+      series.push({
+        ...result,
+        name: c.compound.name,
+        parent: c.parent,
+        root: c.root,
+        strategy: c.strategy,
+        round,
+        deltas: deltas(result, byRoot.get(c.root)!),
+        constraint_violations: [],
+      });
     });
     round++;
     const improved = series.filter((s) => s.deltas.fitness! > 0).length;
-    hooks.onRound?.({ round, evaluated: evaluator.evaluations, max_evaluations: options.max_evaluations, best_fitness: rankEvaluated([...parents, ...series])[0]?.fitness ?? null, improved });
+    hooks.onRound?.({
+      round,
+      evaluated: evaluator.evaluations,
+      max_evaluations: options.max_evaluations,
+      best_fitness: rankEvaluated([...parents, ...series])[0]?.fitness ?? null,
+      improved,
+    });
   }
   const ranked = rankEvaluated(series);
   return {
@@ -129,7 +187,8 @@ export async function runLeadOptimization(
 }
 
 function deltas(child: EvaluatedCompound, root: EvaluatedCompound): Record<string, number | null> {
-  const value = (c: EvaluatedCompound, key: (typeof DELTA_KEYS)[number]) => (key === "fitness" || key === "activity" || key === "synthetic_accessibility" ? c[key] : c.properties[key]);
+  const value = (c: EvaluatedCompound, key: (typeof DELTA_KEYS)[number]) =>
+    key === "fitness" || key === "activity" || key === "synthetic_accessibility" ? c[key] : c.properties[key];
   return Object.fromEntries(
     DELTA_KEYS.map((key) => {
       const a = value(child, key);

@@ -18,7 +18,8 @@ export class LigandActivityOracle implements MoleculeOracle {
   readonly version = "max-tanimoto morgan-r2-2048 v1";
   readonly direction = "maximize" as const;
   readonly unit = "Tanimoto";
-  readonly description = "Maximum Tanimoto similarity (Morgan r2, 2048 bits) to the target's known actives — a ligand-based proxy, not a measured potency";
+  readonly description =
+    "Maximum Tanimoto similarity (Morgan r2, 2048 bits) to the target's known actives — a ligand-based proxy, not a measured potency";
   private readonly actives: { active: KnownActive; fingerprint: Uint32Array }[];
   readonly skipped: KnownActive[] = [];
 
@@ -31,7 +32,10 @@ export class LigandActivityOracle implements MoleculeOracle {
       if (!fingerprint) this.skipped.push(active);
       return fingerprint ? [{ active, fingerprint }] : [];
     });
-    if (this.actives.length === 0) throw new Error("Ligand-based activity needs at least one readable known active (hit compounds, or approved drugs of the target's UniProt id in the reference data)");
+    if (this.actives.length === 0)
+      throw new Error(
+        "Ligand-based activity needs at least one readable known active (hit compounds, or approved drugs of the target's UniProt id in the reference data)",
+      );
   }
 
   get activeCount(): number {
@@ -80,6 +84,8 @@ export function drugCentralActives(uniprotId: string, drugTargetTsv: string, str
   return structureRows.flatMap((row) => {
     const cells = row.split("\t");
     const smiles = cells[smilesColumn]?.trim();
-    return smiles && drugIds.has(cells[idColumn]!) ? [{ smiles, name: cells[nameColumn] || null, source: `drugcentral:${wanted}` }] : [];
+    return smiles && drugIds.has(cells[idColumn]!)
+      ? [{ smiles, name: cells[nameColumn] || null, source: `drugcentral:${wanted}` }]
+      : [];
   });
 }

@@ -8,7 +8,14 @@ export interface WorkflowObjective {
 }
 
 /** Objectives the workflows can score; any other name is reported back as unsupported. */
-export const SUPPORTED_OBJECTIVES = ["activity", "synthetic_accessibility", "qed", "logp", "molecular_weight", "tpsa"] as const;
+export const SUPPORTED_OBJECTIVES = [
+  "activity",
+  "synthetic_accessibility",
+  "qed",
+  "logp",
+  "molecular_weight",
+  "tpsa",
+] as const;
 
 /** The raw values one molecule was scored on (null: could not be scored). */
 export interface ScoredValues {

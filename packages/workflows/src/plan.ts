@@ -56,13 +56,18 @@ export function parseWorkflowPlan(rdkit: RDKitModule, description: string): Work
     if (!readClause(rdkit, clause, plan)) plan.not_understood.push(clause);
   }
   if (plan.objectives.length === 0) {
-    plan.objectives.push({ name: "activity", direction: "maximize", weight: 1 }, { name: "synthetic_accessibility", direction: "minimize", weight: 0.5 });
+    plan.objectives.push(
+      { name: "activity", direction: "maximize", weight: 1 },
+      { name: "synthetic_accessibility", direction: "minimize", weight: 0.5 },
+    );
   }
   return plan;
 }
 
 function readClause(rdkit: RDKitModule, clause: string, plan: WorkflowPlan): boolean {
-  const budget = /\b(?:budget(?: of)?|up to)\s*(\d[\d,]*)|(\d[\d,]*)\s*(?:evaluations|oracle calls|molecules)\b/i.exec(clause);
+  const budget = /\b(?:budget(?: of)?|up to)\s*(\d[\d,]*)|(\d[\d,]*)\s*(?:evaluations|oracle calls|molecules)\b/i.exec(
+    clause,
+  );
   if (budget) {
     plan.budget = Number((budget[1] ?? budget[2])!.replace(/,/g, ""));
     return true;
@@ -84,22 +89,41 @@ function readClause(rdkit: RDKitModule, clause: string, plan: WorkflowPlan): boo
   }
   const avoid = /\bavoid(?:ing)?\s+(herg|pains|brenk)\b/i.exec(clause);
   if (avoid) {
-    plan.constraints.push({ kind: "avoid_alerts", alerts: avoid[1]!.toLowerCase() === "herg" ? "hERG" : avoid[1]!.toUpperCase() === "PAINS" ? "PAINS" : "Brenk", text: clause });
+    plan.constraints.push({
+      kind: "avoid_alerts",
+      alerts: avoid[1]!.toLowerCase() === "herg" ? "hERG" : avoid[1]!.toUpperCase() === "PAINS" ? "PAINS" : "Brenk",
+      text: clause,
+    });
     return true;
   }
   const property = PROPERTIES.find(([pattern]) => pattern.test(clause))?.[1];
   const number = /(-?\d+(?:\.\d+)?)/.exec(clause.replace(/\blog\s*p\b/gi, "logp"));
   if (property && number && (BELOW.test(clause) || ABOVE.test(clause))) {
-    plan.constraints.push({ kind: BELOW.test(clause) ? "property_max" : "property_min", property, value: Number(number[1]), text: clause });
+    plan.constraints.push({
+      kind: BELOW.test(clause) ? "property_max" : "property_min",
+      property,
+      value: Number(number[1]),
+      text: clause,
+    });
     return true;
   }
-  const objective = /\b(maximi[sz]e|optimi[sz]e|improve|increase|high|minimi[sz]e|reduce|lower|easy|easier)\b.*?\b(activity|potency|binding|affinity|synthetic accessibility|synthesi[sz]ability|qed|drug[- ]likeness|logp)\b/i.exec(clause);
+  const objective =
+    /\b(maximi[sz]e|optimi[sz]e|improve|increase|high|minimi[sz]e|reduce|lower|easy|easier)\b.*?\b(activity|potency|binding|affinity|synthetic accessibility|synthesi[sz]ability|qed|drug[- ]likeness|logp)\b/i.exec(
+      clause,
+    );
   if (objective) {
     const target = objective[2]!.toLowerCase();
-    const name = /activity|potency|binding|affinity/.test(target) ? "activity" : /synth/.test(target) ? "synthetic_accessibility" : /qed|drug/.test(target) ? "qed" : "logp";
+    const name = /activity|potency|binding|affinity/.test(target)
+      ? "activity"
+      : /synth/.test(target)
+        ? "synthetic_accessibility"
+        : /qed|drug/.test(target)
+          ? "qed"
+          : "logp";
     const lowers = /minimi|reduce|lower/i.test(objective[1]!);
     const direction = name === "synthetic_accessibility" ? "minimize" : lowers ? "minimize" : "maximize";
-    if (!plan.objectives.some((o) => o.name === name)) plan.objectives.push({ name, direction, weight: name === "activity" ? 1 : 0.5 });
+    if (!plan.objectives.some((o) => o.name === name))
+      plan.objectives.push({ name, direction, weight: name === "activity" ? 1 : 0.5 });
     return true;
   }
   return false;
@@ -135,15 +159,31 @@ export function hergAlert(rdkit: RDKitModule, smiles: string, profile: MoleculeP
 }
 
 /** Why a molecule breaks the plan's constraints (empty: it satisfies them). */
-export function constraintViolations(rdkit: RDKitModule, smiles: string, profile: MoleculeProfile, constraints: PlanConstraint[], alerts: (smiles: string) => string[]): string[] {
+export function constraintViolations(
+  rdkit: RDKitModule,
+  smiles: string,
+  profile: MoleculeProfile,
+  constraints: PlanConstraint[],
+  alerts: (smiles: string) => string[],
+): string[] {
   const d = profile.descriptors;
-  const values: Record<string, number | null> = { logp: d.logp, molecular_weight: d.mw, tpsa: d.tpsa, qed: d.qed, hbd: d.hbd, hba: d.hba, synthetic_accessibility: d.sa_score, heavy_atoms: d.heavy_atoms };
+  const values: Record<string, number | null> = {
+    logp: d.logp,
+    molecular_weight: d.mw,
+    tpsa: d.tpsa,
+    qed: d.qed,
+    hbd: d.hbd,
+    hba: d.hba,
+    synthetic_accessibility: d.sa_score,
+    heavy_atoms: d.heavy_atoms,
+  };
   const out: string[] = [];
   for (const c of constraints) {
     if (c.kind === "property_max" || c.kind === "property_min") {
       const v = values[c.property!];
       if (v === null || v === undefined) continue;
-      if (c.kind === "property_max" ? v > c.value! : v < c.value!) out.push(`${c.text} (${c.property} ${Math.round(v * 100) / 100})`);
+      if (c.kind === "property_max" ? v > c.value! : v < c.value!)
+        out.push(`${c.text} (${c.property} ${Math.round(v * 100) / 100})`);
     } else if (c.kind === "similar_to" || c.kind === "dissimilar_to") {
       const a = morganFingerprintOfSmiles(rdkit, smiles);
       const b = morganFingerprintOfSmiles(rdkit, c.smiles!);

@@ -8,8 +8,16 @@ import { readFile } from "node:fs/promises";
 export const ORACLE_PROGRAMS = {
   vina: { oracle: "docking", debianPackage: "autodock-vina", versionArgs: ["--version"] },
   obabel: { oracle: "docking", debianPackage: "openbabel", versionArgs: ["-V"] },
-  gmx: { oracle: "MD", debianPackage: "gromacs", versionArgs: ["-quiet", "--version"], versionPattern: /(GROMACS) version:\s*(\S+)/ },
-} as const satisfies Record<string, { oracle: string; debianPackage: string; versionArgs: readonly string[]; versionPattern?: RegExp }>;
+  gmx: {
+    oracle: "MD",
+    debianPackage: "gromacs",
+    versionArgs: ["-quiet", "--version"],
+    versionPattern: /(GROMACS) version:\s*(\S+)/,
+  },
+} as const satisfies Record<
+  string,
+  { oracle: string; debianPackage: string; versionArgs: readonly string[]; versionPattern?: RegExp }
+>;
 
 /** The program's first output line, or the groups its `versionPattern` picks out. */
 function versionOf(binary: OracleProgram, output: string): string {
@@ -25,7 +33,9 @@ export class OracleUnavailableError extends Error {}
 export class MissingBinaryError extends OracleUnavailableError {
   constructor(readonly binary: OracleProgram) {
     const { oracle, debianPackage } = ORACLE_PROGRAMS[binary];
-    super(`The ${oracle} oracle needs \`${binary}\`, which is not installed on this machine: install Debian's ${debianPackage} package (apt-get install -y ${debianPackage})`);
+    super(
+      `The ${oracle} oracle needs \`${binary}\`, which is not installed on this machine: install Debian's ${debianPackage} package (apt-get install -y ${debianPackage})`,
+    );
   }
 }
 
@@ -50,13 +60,24 @@ export class ProgramFailedError extends Error {
 export function runProgram(
   binary: OracleProgram,
   args: string[],
-  options: { input?: string; signal?: AbortSignal; timeoutMs?: number; cwd?: string; onOutput?: (chunk: string) => void } = {},
+  options: {
+    input?: string;
+    signal?: AbortSignal;
+    timeoutMs?: number;
+    cwd?: string;
+    onOutput?: (chunk: string) => void;
+  } = {},
 ): Promise<ProgramOutput> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       binary,
       args,
-      { maxBuffer: 64 * 1024 * 1024, timeout: options.timeoutMs ?? 30 * 60_000, ...(options.signal ? { signal: options.signal } : {}), ...(options.cwd ? { cwd: options.cwd } : {}) },
+      {
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: options.timeoutMs ?? 30 * 60_000,
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.cwd ? { cwd: options.cwd } : {}),
+      },
       (error, stdout, stderr) => {
         if (!error) return resolve({ stdout, stderr });
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return reject(new MissingBinaryError(binary));
@@ -87,7 +108,11 @@ export function binaryAvailability(binary: OracleProgram): Promise<OracleAvailab
   if (!known) {
     known = runProgram(binary, [...ORACLE_PROGRAMS[binary].versionArgs], { timeoutMs: 60_000 }).then(
       ({ stdout, stderr }) => ({ available: true, version: versionOf(binary, stdout || stderr) }),
-      (error: unknown) => ({ available: false, version: null, reason: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => ({
+        available: false,
+        version: null,
+        reason: error instanceof Error ? error.message : String(error),
+      }),
     );
     versions.set(binary, known);
   }

@@ -23,15 +23,39 @@ const LIBRARY = [
 
 function evaluator() {
   const actives = [{ smiles: "CC(=O)Oc1ccccc1C(=O)O", name: "aspirin", source: "user" }];
-  return new CompoundEvaluator(new LigandActivityOracle(rdkit, actives), new SyntheticAccessibilityOracle(rdkit), OBJECTIVES);
+  return new CompoundEvaluator(
+    new LigandActivityOracle(rdkit, actives),
+    new SyntheticAccessibilityOracle(rdkit),
+    OBJECTIVES,
+  );
 }
 
 describe("VHTS with ligand-based activity", () => {
   it("reports invalid lines and filtered compounds, dedupes, and ranks the nearest analogue of the active first", async () => {
     const progress: number[] = [];
-    const result = await runVhts(rdkit, evaluator(), { library: { name: "lib.smi", text: LIBRARY }, objectives: OBJECTIVES, max_evaluations: 800, wallclock_limit_s: 0, dimension: 8, bounds: [-1, 1], batch_size: 2 }, { onBatch: (p) => progress.push(p.evaluated) });
+    const result = await runVhts(
+      rdkit,
+      evaluator(),
+      {
+        library: { name: "lib.smi", text: LIBRARY },
+        objectives: OBJECTIVES,
+        max_evaluations: 800,
+        wallclock_limit_s: 0,
+        dimension: 8,
+        bounds: [-1, 1],
+        batch_size: 2,
+      },
+      { onBatch: (p) => progress.push(p.evaluated) },
+    );
     expect(result.invalid).toEqual([expect.objectContaining({ position: 4, input: "not_a_smiles" })]);
-    expect(result.counts).toMatchObject({ valid: 5, invalid: 1, duplicates: 1, filtered: 1, candidates: 4, evaluated: 4 });
+    expect(result.counts).toMatchObject({
+      valid: 5,
+      invalid: 1,
+      duplicates: 1,
+      filtered: 1,
+      candidates: 4,
+      evaluated: 4,
+    });
     expect(result.filtered[0]).toMatchObject({ name: "C50-acid" });
     expect(result.hits[0]).toMatchObject({ name: "aspirin", activity: 1, activity_kind: "ligand_similarity" });
     expect(result.hits.map((h) => h.fitness)).toEqual([...result.hits.map((h) => h.fitness)].sort((a, b) => b - a));
@@ -40,10 +64,30 @@ describe("VHTS with ligand-based activity", () => {
   });
 
   it("stops at the evaluation budget and when cancelled", async () => {
-    const budget = await runVhts(rdkit, evaluator(), { library: { name: "lib.smi", text: LIBRARY }, objectives: OBJECTIVES, max_evaluations: 3, wallclock_limit_s: 0, dimension: 8, bounds: [-1, 1], batch_size: 2 });
+    const budget = await runVhts(rdkit, evaluator(), {
+      library: { name: "lib.smi", text: LIBRARY },
+      objectives: OBJECTIVES,
+      max_evaluations: 3,
+      wallclock_limit_s: 0,
+      dimension: 8,
+      bounds: [-1, 1],
+      batch_size: 2,
+    });
     expect(budget.counts.evaluated).toBe(3);
     expect(budget.stop_reason).toBe("budget");
-    const cancelled = await runVhts(rdkit, evaluator(), { library: { name: "lib.smi", text: LIBRARY }, objectives: OBJECTIVES, max_evaluations: 800, wallclock_limit_s: 0, dimension: 8, bounds: [-1, 1] }, { cancelled: () => true });
+    const cancelled = await runVhts(
+      rdkit,
+      evaluator(),
+      {
+        library: { name: "lib.smi", text: LIBRARY },
+        objectives: OBJECTIVES,
+        max_evaluations: 800,
+        wallclock_limit_s: 0,
+        dimension: 8,
+        bounds: [-1, 1],
+      },
+      { cancelled: () => true },
+    );
     expect(cancelled.stop_reason).toBe("cancelled");
     expect(cancelled.counts.evaluated).toBe(0);
   });
@@ -61,22 +105,35 @@ describe("VHTS with ligand-based activity", () => {
       negatome_screen: (smiles) => {
         screened.push(smiles);
         const risk = risks[smiles] ?? 0.1;
-        return { risk, level: risk > 0.7 ? "red" : risk > 0.3 ? "amber" : "green", warnings: risk > 0.3 ? [`close to a recorded failure (${risk})`] : [] };
+        return {
+          risk,
+          level: risk > 0.7 ? "red" : risk > 0.3 ? "amber" : "green",
+          warnings: risk > 0.3 ? [`close to a recorded failure (${risk})`] : [],
+        };
       },
     });
     // The drug-likeness filter runs first: the C50 acid is never screened.
     expect(screened).toHaveLength(4);
     expect(result.counts).toMatchObject({ filtered: 2, candidates: 3, evaluated: 3 });
-    expect(result.filtered.find((f) => f.name === "aspirin")?.reason).toBe("negatome safety risk 0.95 is above 0.7: close to a recorded failure (0.95)");
+    expect(result.filtered.find((f) => f.name === "aspirin")?.reason).toBe(
+      "negatome safety risk 0.95 is above 0.7: close to a recorded failure (0.95)",
+    );
     const paracetamol = result.hits.find((h) => h.name === "paracetamol")!;
     expect(paracetamol).toMatchObject({ negatome_risk: 0.5, negatome_level: "amber" });
     expect(paracetamol.warnings).toContain("close to a recorded failure (0.5)");
-    expect(result.hits.find((h) => h.name === "ibuprofen")).toMatchObject({ negatome_risk: 0.1, negatome_level: "green" });
+    expect(result.hits.find((h) => h.name === "ibuprofen")).toMatchObject({
+      negatome_risk: 0.1,
+      negatome_level: "green",
+    });
   });
 
   it("reads DrugCentral actives of a UniProt accession", () => {
-    const targets = "DRUG_ID\tCHEMBL_ID\tDRUG_NAME\tTARGET_NAME\tTARGET_FAMILY\tUNIPROT\n1\t\taspirin\tCOX1\tEnzyme\tP23219|P35354\n2\t\tother\tX\tY\tQ99999\n";
-    const structures = "SMILES\tInChI\tInChIKey\tID\tINN\tCAS_RN\nCC(=O)Oc1ccccc1C(=O)O\t\t\t1\taspirin\t\nCCO\t\t\t2\tother\t\n";
-    expect(drugCentralActives("p35354", targets, structures)).toEqual([{ smiles: "CC(=O)Oc1ccccc1C(=O)O", name: "aspirin", source: "drugcentral:P35354" }]);
+    const targets =
+      "DRUG_ID\tCHEMBL_ID\tDRUG_NAME\tTARGET_NAME\tTARGET_FAMILY\tUNIPROT\n1\t\taspirin\tCOX1\tEnzyme\tP23219|P35354\n2\t\tother\tX\tY\tQ99999\n";
+    const structures =
+      "SMILES\tInChI\tInChIKey\tID\tINN\tCAS_RN\nCC(=O)Oc1ccccc1C(=O)O\t\t\t1\taspirin\t\nCCO\t\t\t2\tother\t\n";
+    expect(drugCentralActives("p35354", targets, structures)).toEqual([
+      { smiles: "CC(=O)Oc1ccccc1C(=O)O", name: "aspirin", source: "drugcentral:P35354" },
+    ]);
   });
 });

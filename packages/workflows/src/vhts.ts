@@ -32,7 +32,9 @@ export interface VhtsOptions {
   shard?: { index: number; count: number };
 }
 
-export type NegatomeScreen = (smiles: string) => { risk: number; level: "green" | "amber" | "red"; warnings: string[] } | null;
+export type NegatomeScreen = (
+  smiles: string,
+) => { risk: number; level: "green" | "amber" | "red"; warnings: string[] } | null;
 export const DEFAULT_MAX_NEGATOME_RISK = 0.7;
 
 export type StopReason = "budget" | "library_exhausted" | "wallclock" | "cancelled";
@@ -48,7 +50,15 @@ export interface VhtsProgress {
 
 export interface VhtsResult {
   hits: EvaluatedCompound[];
-  counts: { records: number; valid: number; invalid: number; duplicates: number; filtered: number; candidates: number; evaluated: number };
+  counts: {
+    records: number;
+    valid: number;
+    invalid: number;
+    duplicates: number;
+    filtered: number;
+    candidates: number;
+    evaluated: number;
+  };
   invalid: InvalidEntry[];
   filtered: { smiles: string; name: string | null; position: number; reason: string }[];
   stop_reason: StopReason;
@@ -76,7 +86,11 @@ export async function runVhts(
   const read =
     shard.count === 1
       ? library
-      : { compounds: library.compounds.filter((_, i) => i % shard.count === shard.index), invalid: shard.index === 0 ? library.invalid : [], duplicates: shard.index === 0 ? library.duplicates : 0 };
+      : {
+          compounds: library.compounds.filter((_, i) => i % shard.count === shard.index),
+          invalid: shard.index === 0 ? library.invalid : [],
+          duplicates: shard.index === 0 ? library.duplicates : 0,
+        };
   const filtered: VhtsResult["filtered"] = [];
   const candidates: { compound: LibraryCompound; embedding: Float64Array; negatome: ReturnType<NegatomeScreen> }[] = [];
   const maxRisk = options.max_negatome_risk ?? DEFAULT_MAX_NEGATOME_RISK;
@@ -89,10 +103,19 @@ export async function runVhts(
     const negatome = options.negatome_screen?.(compound.smiles) ?? null;
     if (negatome && negatome.risk > maxRisk) {
       const why = negatome.warnings[0] ? `: ${negatome.warnings[0]}` : "";
-      filtered.push({ smiles: compound.smiles, name: compound.name, position: compound.position, reason: `negatome safety risk ${negatome.risk.toFixed(2)} is above ${maxRisk}${why}` });
+      filtered.push({
+        smiles: compound.smiles,
+        name: compound.name,
+        position: compound.position,
+        reason: `negatome safety risk ${negatome.risk.toFixed(2)} is above ${maxRisk}${why}`,
+      });
       continue;
     }
-    candidates.push({ compound, embedding: embed(rdkit, compound.smiles, options.dimension, options.bounds), negatome });
+    candidates.push({
+      compound,
+      embedding: embed(rdkit, compound.smiles, options.dimension, options.bounds),
+      negatome,
+    });
   }
 
   const batchSize = options.batch_size ?? 8;
@@ -114,21 +137,36 @@ export async function runVhts(
       stop = "wallclock";
       break;
     }
-    const pool = [...remaining].map((index) => ({ index, fitness: predictedFitness(candidates[index]!.embedding, scored, candidates) }));
+    const pool = [...remaining].map((index) => ({
+      index,
+      fitness: predictedFitness(candidates[index]!.embedding, scored, candidates),
+    }));
     pool.sort((a, b) => b.fitness - a.fitness || a.index - b.index);
     const picks = selectDiverseBatch(
       pool.map((p) => ({ fitness: p.fitness, embedding: candidates[p.index]!.embedding })),
       Math.min(batchSize, budgetLeft),
       DEFAULT_BATCH_DIVERSITY,
     ).map((i) => pool[i]!.index);
-    const results = await mapConcurrent(picks, options.concurrency ?? 1, (index) => evaluator.evaluate(candidates[index]!.compound, hooks.signal));
+    const results = await mapConcurrent(picks, options.concurrency ?? 1, (index) =>
+      evaluator.evaluate(candidates[index]!.compound, hooks.signal),
+    );
     picks.forEach((index, i) => {
       remaining.delete(index);
       const { compound, negatome } = candidates[index]!;
       const result = results[i]!;
       scored.push({
         index,
-        result: { ...result, name: compound.name, ...(negatome ? { negatome_risk: negatome.risk, negatome_level: negatome.level, warnings: [...result.warnings, ...negatome.warnings.filter((w) => !result.warnings.includes(w))] } : {}) },
+        result: {
+          ...result,
+          name: compound.name,
+          ...(negatome
+            ? {
+                negatome_risk: negatome.risk,
+                negatome_level: negatome.level,
+                warnings: [...result.warnings, ...negatome.warnings.filter((w) => !result.warnings.includes(w))],
+              }
+            : {}),
+        },
       });
     });
     batch++;
@@ -143,10 +181,18 @@ export async function runVhts(
       batch,
     });
   }
-  if (remaining.size === 0 && stop !== "cancelled" && evaluator.evaluations >= options.max_evaluations && candidates.length > options.max_evaluations) stop = "budget";
+  if (
+    remaining.size === 0 &&
+    stop !== "cancelled" &&
+    evaluator.evaluations >= options.max_evaluations &&
+    candidates.length > options.max_evaluations
+  )
+    stop = "budget";
 
   const keep = options.poses_kept ?? 25;
-  const hits = rankEvaluated(scored.map((s) => s.result)).map((hit, rank) => (rank < keep ? hit : { ...hit, pose_pdbqt: undefined }));
+  const hits = rankEvaluated(scored.map((s) => s.result)).map((hit, rank) =>
+    rank < keep ? hit : { ...hit, pose_pdbqt: undefined },
+  );
   return {
     hits,
     counts: {
@@ -175,7 +221,11 @@ function embed(rdkit: RDKitModule, smiles: string, dimension: number, [lo, hi]: 
   }
 }
 
-function predictedFitness(embedding: Float64Array, scored: { index: number; result: EvaluatedCompound }[], candidates: { embedding: Float64Array }[]): number {
+function predictedFitness(
+  embedding: Float64Array,
+  scored: { index: number; result: EvaluatedCompound }[],
+  candidates: { embedding: Float64Array }[],
+): number {
   if (scored.length === 0) return 0;
   const nearest = scored
     .map((s) => ({ distance: euclideanDistance(embedding, candidates[s.index]!.embedding), fitness: s.result.fitness }))

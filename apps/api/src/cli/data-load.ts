@@ -11,7 +11,9 @@ import { REFERENCE_DATASETS, loadReferenceDatasets } from "../reference-data/dat
 const { values } = parseArgs({ options: { from: { type: "string" }, only: { type: "string" } } });
 const config = loadConfig();
 const root = values.from ? resolve(values.from) : config.referenceDataRoot;
-const wanted = values.only ? values.only.split(",").map((s) => s.trim()) : Object.keys(REFERENCE_DATASETS).filter((name) => REFERENCE_DATASETS[name]!.available(root));
+const wanted = values.only
+  ? values.only.split(",").map((s) => s.trim())
+  : Object.keys(REFERENCE_DATASETS).filter((name) => REFERENCE_DATASETS[name]!.available(root));
 const missing = Object.keys(REFERENCE_DATASETS).filter((name) => !REFERENCE_DATASETS[name]!.available(root));
 if (missing.length) console.log(`Not in ${root} (skipped): ${missing.join(", ")}`);
 
@@ -20,9 +22,20 @@ try {
   const pool = new ComputePool(config.computeThreads);
   try {
     const started = Date.now();
-    const results = await loadReferenceDatasets({ db: database.db, pool, root, literature: new LiteratureReference(root) }, wanted);
-    console.table(results.map(({ dataset, inserted, skipped, rejected }) => ({ dataset, inserted, skipped, rejected: rejected.length })));
-    for (const { dataset, rejected } of results) for (const r of rejected) console.log(`${dataset}: line ${r.line ?? "-"} refused: ${r.reason}`);
+    const results = await loadReferenceDatasets(
+      { db: database.db, pool, root, literature: new LiteratureReference(root) },
+      wanted,
+    );
+    console.table(
+      results.map(({ dataset, inserted, skipped, rejected }) => ({
+        dataset,
+        inserted,
+        skipped,
+        rejected: rejected.length,
+      })),
+    );
+    for (const { dataset, rejected } of results)
+      for (const r of rejected) console.log(`${dataset}: line ${r.line ?? "-"} refused: ${r.reason}`);
     console.log(`Loaded from ${root} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
     await pool.close();

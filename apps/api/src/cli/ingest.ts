@@ -9,7 +9,9 @@ import { loadConfig } from "../config";
 import { LiteratureReference } from "../modules/literature/reference";
 import { ingestPubTator } from "../modules/literature/service";
 
-const { values } = parseArgs({ options: { pubtator: { type: "string" }, source: { type: "string" }, license: { type: "string" } } });
+const { values } = parseArgs({
+  options: { pubtator: { type: "string" }, source: { type: "string" }, license: { type: "string" } },
+});
 if (!values.pubtator) {
   console.error("Usage: npm run ingest -- --pubtator <file> [--source <name>] [--license <text>]");
   process.exit(2);
@@ -22,8 +24,16 @@ try {
   try {
     const started = Date.now();
     const source = values.source ?? basename(values.pubtator).split(".")[0]!.toLowerCase();
-    const outcome = await ingestPubTator({ db: database.db, pool, reference: new LiteratureReference(config.referenceDataRoot) }, null, text, source, values.license ?? null);
-    console.log(`${values.pubtator}: ${outcome.inserted} documents inserted, ${outcome.skipped} already present (source ${source}), in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    const outcome = await ingestPubTator(
+      { db: database.db, pool, reference: new LiteratureReference(config.referenceDataRoot) },
+      null,
+      text,
+      source,
+      values.license ?? null,
+    );
+    console.log(
+      `${values.pubtator}: ${outcome.inserted} documents inserted, ${outcome.skipped} already present (source ${source}), in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
   } finally {
     await pool.close();
     await database.close();

@@ -17,7 +17,15 @@ async function main(): Promise<void> {
     const rows = await database.db.select().from(leads).orderBy(asc(leads.createdAt));
     process.stdout.write(COLUMNS.join(",") + "\n");
     for (const row of rows) {
-      const record = { created_at: row.createdAt, name: row.name, email: row.email, company: row.company, service: row.service, message: row.message, source_ip: row.sourceIp };
+      const record = {
+        created_at: row.createdAt,
+        name: row.name,
+        email: row.email,
+        company: row.company,
+        service: row.service,
+        message: row.message,
+        source_ip: row.sourceIp,
+      };
       process.stdout.write(COLUMNS.map((c) => csvCell(record[c])).join(",") + "\n");
     }
   } finally {

@@ -29,11 +29,16 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  console.log(`run ${bundle.run.run_id}: checksums verified; signature ${bundle.signatureVerified ? "verified" : "not checked (bundle from another installation, or no local secret)"}`);
+  console.log(
+    `run ${bundle.run.run_id}: checksums verified; signature ${bundle.signatureVerified ? "verified" : "not checked (bundle from another installation, or no local secret)"}`,
+  );
   const pool = new ComputePool(Math.max(1, Number(process.env.COMPUTE_THREADS) || 1));
   try {
     const outcome = await executeReplay(pool, bundle);
-    for (const output of outcome.outputs) console.log(`${output.identical ? "identical" : "DIFFERENT"}  ${output.name}${output.identical ? "" : `  expected ${output.expected_sha256.slice(0, 12)}… got ${output.actual_sha256?.slice(0, 12) ?? "nothing"}…`}`);
+    for (const output of outcome.outputs)
+      console.log(
+        `${output.identical ? "identical" : "DIFFERENT"}  ${output.name}${output.identical ? "" : `  expected ${output.expected_sha256.slice(0, 12)}… got ${output.actual_sha256?.slice(0, 12) ?? "nothing"}…`}`,
+      );
     console.log(`${outcome.status}${outcome.reason ? `: ${outcome.reason}` : ""} (${outcome.duration_s} s)`);
     return outcome.status === "identical" ? 0 : 1;
   } finally {

@@ -13,7 +13,8 @@ export interface MultipartUpload {
 
 /** Reads the one file of a multipart request; its fields must come before it. */
 export async function readMultipartUpload(request: FastifyRequest): Promise<MultipartUpload> {
-  if (!request.isMultipart()) throw new ApiError(415, "unsupported_media_type", "Send the file as multipart/form-data with a 'file' field");
+  if (!request.isMultipart())
+    throw new ApiError(415, "unsupported_media_type", "Send the file as multipart/form-data with a 'file' field");
   const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
   if (!file) throw validationFailed([{ path: "file", message: "a file is required" }]);
   const fields: Record<string, string> = {};
@@ -24,11 +25,17 @@ export async function readMultipartUpload(request: FastifyRequest): Promise<Mult
 }
 
 /** Reads the one file of a multipart request as UTF-8 text, refusing other endings. */
-export async function readMultipartTextFile(request: FastifyRequest, allowedEndings: string[]): Promise<MultipartUpload & { text: string }> {
+export async function readMultipartTextFile(
+  request: FastifyRequest,
+  allowedEndings: string[],
+): Promise<MultipartUpload & { text: string }> {
   const upload = await readMultipartUpload(request);
   const name = upload.name.split(/[\\/]/).pop() ?? "upload";
   if (!allowedEndings.includes(extname(name).toLowerCase())) {
-    throw validationFailed([{ path: "file", message: `the file must end in ${allowedEndings.join(", ")}` }], "invalid_file");
+    throw validationFailed(
+      [{ path: "file", message: `the file must end in ${allowedEndings.join(", ")}` }],
+      "invalid_file",
+    );
   }
   try {
     return { ...upload, name, text: new TextDecoder("utf-8", { fatal: true }).decode(upload.bytes) };

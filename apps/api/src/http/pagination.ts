@@ -20,6 +20,7 @@ export function decodeCursor(value: string | undefined): PageCursor | null {
   if (!value) return null;
   const [iso, id] = Buffer.from(value, "base64url").toString("utf8").split("|");
   const createdAt = new Date(iso ?? "");
-  if (!id || Number.isNaN(createdAt.getTime())) throw validationFailed([{ path: "cursor", message: "is not a cursor this API issued" }]);
+  if (!id || Number.isNaN(createdAt.getTime()))
+    throw validationFailed([{ path: "cursor", message: "is not a cursor this API issued" }]);
   return { createdAt, id };
 }

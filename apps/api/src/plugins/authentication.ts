@@ -38,4 +38,3 @@ function bearerToken(request: FastifyRequest): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "");
   return match?.[1] ?? null;
 }
-

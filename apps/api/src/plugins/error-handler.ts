@@ -20,18 +20,26 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 function toErrorResponse(error: FastifyError): { status: number; body: ErrorBody; headers?: Record<string, string> } {
   if (error instanceof ApiError) {
-    return { status: error.statusCode, body: withDetail({ error: error.message, code: error.code }, error.detail), headers: error.headers };
+    return {
+      status: error.statusCode,
+      body: withDetail({ error: error.message, code: error.code }, error.detail),
+      headers: error.headers,
+    };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields = error.validation.map((issue) => ({
-      path: [error.validationContext, ...issuePath(issue.instancePath)].filter(Boolean).join(".").replace(/^body\./, ""),
+      path: [error.validationContext, ...issuePath(issue.instancePath)]
+        .filter(Boolean)
+        .join(".")
+        .replace(/^body\./, ""),
       message: issue.message ?? "is invalid",
     }));
     const message = fields.map((f) => `${f.path}: ${f.message}`).join("; ");
     return { status: 422, body: { error: message, code: "validation_failed", detail: { fields } } };
   }
   if (isResponseSerializationError(error)) return internal();
-  if (isDatabaseUnavailable(error)) return { status: 503, body: { error: "database unavailable", code: "db_unavailable" } };
+  if (isDatabaseUnavailable(error))
+    return { status: 503, body: { error: "database unavailable", code: "db_unavailable" } };
   switch (error.code) {
     case "FST_ERR_CTP_INVALID_JSON_BODY":
       return { status: 400, body: { error: "Request body is not valid JSON", code: "invalid_json" } };
@@ -50,7 +58,8 @@ function toErrorResponse(error: FastifyError): { status: number; body: ErrorBody
   }
   const status = error.statusCode ?? 500;
   if (status === 429) return { status, body: { error: error.message || "Too many requests", code: "rate_limited" } };
-  if (status >= 400 && status < 500) return { status, body: { error: error.message, code: (error.code ?? "bad_request").toLowerCase() } };
+  if (status >= 400 && status < 500)
+    return { status, body: { error: error.message, code: (error.code ?? "bad_request").toLowerCase() } };
   return internal();
 }
 

@@ -14,7 +14,11 @@ export async function registerThirdPartyPlugins(app: FastifyInstance): Promise<v
   await app.register(swagger, {
     openapi: {
       openapi: "3.0.3",
-      info: { title: "Sieve API", version: app.config.version, description: "Drug-target narrowing, literature evidence, molecule analysis and optimization." },
+      info: {
+        title: "Sieve API",
+        version: app.config.version,
+        description: "Drug-target narrowing, literature evidence, molecule analysis and optimization.",
+      },
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
       security: [{ bearer: [] }],
     },

@@ -6,7 +6,12 @@ import { ingestPubTator } from "../modules/literature/service";
 import type { LiteratureReference } from "../modules/literature/reference";
 import { datasetAvailable, loadNegatomeDataset, NEGATOME_DATASETS, type DatasetLoad } from "./negatome-datasets";
 import { diseaseDatasetAvailable, geneDatasetAvailable, loadDiseases, loadGenes } from "./gene-disease-datasets";
-import { loadTargetDataset, TARGET_FEATURE_DATASETS, targetDatasetAvailable, type TargetFeatureDataset } from "./target-datasets";
+import {
+  loadTargetDataset,
+  TARGET_FEATURE_DATASETS,
+  targetDatasetAvailable,
+  type TargetFeatureDataset,
+} from "./target-datasets";
 
 export interface ReferenceLoadContext {
   db: Database;
@@ -23,8 +28,16 @@ interface ReferenceDataset {
 
 /** Corpora imported as public literature, with their gold annotations (test splits are kept aside upstream). */
 const CORPORA = {
-  "literature:bc5cdr": { source: "bc5cdr", files: ["bc5cdr/CDR_TrainingSet.PubTator.txt", "bc5cdr/CDR_DevelopmentSet.PubTator.txt"], license: "BioCreative V CDR corpus, free for research use" },
-  "literature:biored": { source: "biored", files: ["biored/Train.PubTator", "biored/Dev.PubTator"], license: "BioRED corpus, CC0 / public domain (NCBI)" },
+  "literature:bc5cdr": {
+    source: "bc5cdr",
+    files: ["bc5cdr/CDR_TrainingSet.PubTator.txt", "bc5cdr/CDR_DevelopmentSet.PubTator.txt"],
+    license: "BioCreative V CDR corpus, free for research use",
+  },
+  "literature:biored": {
+    source: "biored",
+    files: ["biored/Train.PubTator", "biored/Dev.PubTator"],
+    license: "BioRED corpus, CC0 / public domain (NCBI)",
+  },
 } as const;
 
 /**
@@ -33,13 +46,24 @@ const CORPORA = {
  */
 export const REFERENCE_DATASETS: Record<string, ReferenceDataset> = {
   // Genes and diseases first: the target features are built against them.
-  "reference:genes": { description: "HGNC genes (symbol, HGNC id, Ensembl, NCBI Gene, UniProt, protein name)", available: geneDatasetAvailable, load: ({ db, root }) => loadGenes(db, root) },
-  "reference:diseases": { description: "Disease Ontology terms (names, synonyms, hierarchy, cross-references)", available: diseaseDatasetAvailable, load: ({ db, root }) => loadDiseases(db, root) },
+  "reference:genes": {
+    description: "HGNC genes (symbol, HGNC id, Ensembl, NCBI Gene, UniProt, protein name)",
+    available: geneDatasetAvailable,
+    load: ({ db, root }) => loadGenes(db, root),
+  },
+  "reference:diseases": {
+    description: "Disease Ontology terms (names, synonyms, hierarchy, cross-references)",
+    available: diseaseDatasetAvailable,
+    load: ({ db, root }) => loadDiseases(db, root),
+  },
   ...Object.fromEntries(
     NEGATOME_DATASETS.map((name) => [
       `negatome:${name}`,
       {
-        description: name === "demo" ? "Built-in demo set of well-known failed and withdrawn drugs" : `Negatome records from ${name}`,
+        description:
+          name === "demo"
+            ? "Built-in demo set of well-known failed and withdrawn drugs"
+            : `Negatome records from ${name}`,
         available: (root: string) => datasetAvailable(root, name),
         load: ({ db, pool, root }: ReferenceLoadContext) => loadNegatomeDataset(db, pool, root, name),
       },
@@ -55,7 +79,13 @@ export const REFERENCE_DATASETS: Record<string, ReferenceDataset> = {
           let inserted = 0;
           let skipped = 0;
           for (const file of corpus.files) {
-            const outcome = await ingestPubTator({ db, pool, reference: literature }, null, readFileSync(join(root, file), "utf8"), corpus.source, corpus.license);
+            const outcome = await ingestPubTator(
+              { db, pool, reference: literature },
+              null,
+              readFileSync(join(root, file), "utf8"),
+              corpus.source,
+              corpus.license,
+            );
             inserted += outcome.inserted;
             skipped += outcome.skipped;
           }
@@ -67,14 +97,19 @@ export const REFERENCE_DATASETS: Record<string, ReferenceDataset> = {
   ...Object.fromEntries(
     (Object.keys(TARGET_FEATURE_DATASETS) as TargetFeatureDataset[]).map((name) => [
       name,
-      { description: TARGET_FEATURE_DATASETS[name].description, available: (root: string) => targetDatasetAvailable(root, name), load: ({ db, root }: ReferenceLoadContext) => loadTargetDataset(db, root, name) },
+      {
+        description: TARGET_FEATURE_DATASETS[name].description,
+        available: (root: string) => targetDatasetAvailable(root, name),
+        load: ({ db, root }: ReferenceLoadContext) => loadTargetDataset(db, root, name),
+      },
     ]),
   ),
 };
 
 export async function loadReferenceDatasets(context: ReferenceLoadContext, names: string[]): Promise<DatasetLoad[]> {
   const unknown = names.filter((name) => !(name in REFERENCE_DATASETS));
-  if (unknown.length) throw new Error(`Unknown datasets: ${unknown.join(", ")}. Known: ${Object.keys(REFERENCE_DATASETS).join(", ")}`);
+  if (unknown.length)
+    throw new Error(`Unknown datasets: ${unknown.join(", ")}. Known: ${Object.keys(REFERENCE_DATASETS).join(", ")}`);
   const results: DatasetLoad[] = [];
   for (const name of names) results.push({ ...(await REFERENCE_DATASETS[name]!.load(context)), dataset: name });
   return results;

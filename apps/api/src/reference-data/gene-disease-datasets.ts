@@ -20,7 +20,9 @@ export async function loadGenes(db: Database, root: string): Promise<DatasetLoad
   const genes = parseHgnc(read(root, REFERENCE_FILES.hgnc)).filter((g) => !g.symbol.includes("~"));
   const chemblFile = join(root, REFERENCE_FILES.chemblTargets);
   const proteinNames = new Map<string, string>();
-  if (existsSync(chemblFile)) for (const t of parseChemblTargets(readFileSync(chemblFile, "utf8"))) if (t.type === "SINGLE PROTEIN" && !proteinNames.has(t.uniprot)) proteinNames.set(t.uniprot, t.name);
+  if (existsSync(chemblFile))
+    for (const t of parseChemblTargets(readFileSync(chemblFile, "utf8")))
+      if (t.type === "SINGLE PROTEIN" && !proteinNames.has(t.uniprot)) proteinNames.set(t.uniprot, t.name);
   const rows = genes.map((g) => ({
     hgncId: g.hgnc_id,
     symbol: g.symbol,
@@ -42,7 +44,14 @@ export async function loadGenes(db: Database, root: string): Promise<DatasetLoad
 /** Disease Ontology terms (names, synonyms, is_a parents, alt ids, cross-references); obsolete terms are left out. */
 export async function loadDiseases(db: Database, root: string): Promise<DatasetLoad> {
   const terms = parseObo(read(root, REFERENCE_FILES.diseaseOntology));
-  const rows = terms.map((t) => ({ id: t.id, name: t.name, synonyms: t.synonyms.map((s) => s.text), parentIds: t.is_a, altIds: t.alt_ids, xrefs: t.xrefs }));
+  const rows = terms.map((t) => ({
+    id: t.id,
+    name: t.name,
+    synonyms: t.synonyms.map((s) => s.text),
+    parentIds: t.is_a,
+    altIds: t.alt_ids,
+    xrefs: t.xrefs,
+  }));
   await db.transaction(async (tx) => {
     await tx.delete(schema.refDiseases);
     for (let i = 0; i < rows.length; i += CHUNK) await tx.insert(schema.refDiseases).values(rows.slice(i, i + CHUNK));

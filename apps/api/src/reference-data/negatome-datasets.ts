@@ -44,12 +44,21 @@ function candidatesOf(root: string, dataset: NegatomeDataset): NegatomeCandidate
       return clintoxCandidates(parseClintox(read("clintox/clintox.csv")).rows);
     case "withdrawn": {
       // Withdrawn drugs without a structure in drug_info.csv are looked up in DrugCentral by ChEMBL id.
-      const [structuresFile, identifiersFile] = [join(root, "drugcentral/structures.smiles.tsv"), join(root, "drugcentral/identifiers.tsv")];
+      const [structuresFile, identifiersFile] = [
+        join(root, "drugcentral/structures.smiles.tsv"),
+        join(root, "drugcentral/identifiers.tsv"),
+      ];
       const structures =
         existsSync(structuresFile) && existsSync(identifiersFile)
-          ? drugCentralStructuresByChembl(parseDrugCentralStructures(readFileSync(structuresFile, "utf8")), readFileSync(identifiersFile, "utf8"))
+          ? drugCentralStructuresByChembl(
+              parseDrugCentralStructures(readFileSync(structuresFile, "utf8")),
+              readFileSync(identifiersFile, "utf8"),
+            )
           : new Map();
-      return parseWithdrawn({ reasons: read("withdrawn/drug_withdrawal_reasons.csv"), drugInfo: read("withdrawn/drug_info.csv") }, structures).candidates;
+      return parseWithdrawn(
+        { reasons: read("withdrawn/drug_withdrawal_reasons.csv"), drugInfo: read("withdrawn/drug_info.csv") },
+        structures,
+      ).candidates;
     }
   }
 }
@@ -65,9 +74,18 @@ function sourceKey(record: NegatomeRecordInput): string {
  * fingerprinted on the compute threads, then written in one transaction; records already present are
  * skipped, so a reload is idempotent.
  */
-export async function loadNegatomeDataset(db: Database, pool: ComputePool, root: string, dataset: NegatomeDataset): Promise<DatasetLoad> {
+export async function loadNegatomeDataset(
+  db: Database,
+  pool: ComputePool,
+  root: string,
+  dataset: NegatomeDataset,
+): Promise<DatasetLoad> {
   if (!datasetAvailable(root, dataset)) throw new Error(`The ${dataset} files are not in ${root}`);
-  const prepared = await pool.run("negatome.prepare", { candidates: candidatesOf(root, dataset) }, { priority: "batch" });
+  const prepared = await pool.run(
+    "negatome.prepare",
+    { candidates: candidatesOf(root, dataset) },
+    { priority: "batch" },
+  );
   const ids = await db.transaction((tx) =>
     insertRecords(
       tx,

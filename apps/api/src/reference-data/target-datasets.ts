@@ -4,7 +4,16 @@ import { join } from "node:path";
 import { TARGET_DEFAULTS } from "@sieve/contracts";
 import { parseDrugIndications, parseJensenDiseases, REFERENCE_FILES } from "@sieve/literature";
 import { schema, type Database } from "@sieve/db";
-import { approvedDrugFeatures, clinicalPrecedenceFeatures, GeneIndex, jensenLabFeatures, parseDrugTargets, parseWithdrawn, safetyLiabilityFeatures, type FeatureRow } from "@sieve/targets";
+import {
+  approvedDrugFeatures,
+  clinicalPrecedenceFeatures,
+  GeneIndex,
+  jensenLabFeatures,
+  parseDrugTargets,
+  parseWithdrawn,
+  safetyLiabilityFeatures,
+  type FeatureRow,
+} from "@sieve/targets";
 import { publicFeatureSet, storeIngestion } from "../modules/targets/store";
 import type { DatasetLoad } from "./negatome-datasets";
 
@@ -25,7 +34,10 @@ export const TARGET_FEATURE_DATASETS = {
     build: (read: Read, genes: GeneIndex) => {
       const targets = parseDrugTargets(read("drugTargets"));
       const indications = parseDrugIndications(read("indications"));
-      return [...approvedDrugFeatures(targets, indications, genes), ...clinicalPrecedenceFeatures(targets, indications, genes)];
+      return [
+        ...approvedDrugFeatures(targets, indications, genes),
+        ...clinicalPrecedenceFeatures(targets, indications, genes),
+      ];
     },
   },
   "targets:jensenlab": {
@@ -37,9 +49,15 @@ export const TARGET_FEATURE_DATASETS = {
     description: "Safety liabilities: targets of withdrawn and black-box drugs (withDRAWN × DrugCentral)",
     files: ["drugTargets", "withdrawn"],
     // Scaled by the share of the gene's drugs carrying the flag: the known-target benchmark's choice (bench/targets).
-    build: (read: Read, genes: GeneIndex) => safetyLiabilityFeatures(parseDrugTargets(read("drugTargets")), parseWithdrawn(read("withdrawn")), genes, { scale: "share" }),
+    build: (read: Read, genes: GeneIndex) =>
+      safetyLiabilityFeatures(parseDrugTargets(read("drugTargets")), parseWithdrawn(read("withdrawn")), genes, {
+        scale: "share",
+      }),
   },
-} satisfies Record<string, { description: string; files: (keyof typeof FILES)[]; build(read: Read, genes: GeneIndex): FeatureRow[] }>;
+} satisfies Record<
+  string,
+  { description: string; files: (keyof typeof FILES)[]; build(read: Read, genes: GeneIndex): FeatureRow[] }
+>;
 
 export type TargetFeatureDataset = keyof typeof TARGET_FEATURE_DATASETS;
 
@@ -56,11 +74,26 @@ export async function loadTargetDataset(db: Database, root: string, name: Target
   const texts = new Map(dataset.files.map((key) => [key, readFileSync(join(root, FILES[key]), "utf8")]));
   const geneRows = await db.select().from(schema.refGenes);
   if (geneRows.length === 0) throw new Error(`${name} needs the reference genes: load reference:genes first`);
-  const genes = new GeneIndex(geneRows.map((g) => ({ hgnc_id: g.hgncId, symbol: g.symbol, name: g.name, aliases: g.aliases, previous_symbols: g.previousSymbols, ncbigene: g.ncbiGeneId, ensembl: g.ensemblGeneId, uniprot: g.uniprotIds })));
+  const genes = new GeneIndex(
+    geneRows.map((g) => ({
+      hgnc_id: g.hgncId,
+      symbol: g.symbol,
+      name: g.name,
+      aliases: g.aliases,
+      previous_symbols: g.previousSymbols,
+      ncbigene: g.ncbiGeneId,
+      ensembl: g.ensemblGeneId,
+      uniprot: g.uniprotIds,
+    })),
+  );
   const features = dataset.build((key) => texts.get(key)!, genes);
   const hash = createHash("sha256");
   for (const key of dataset.files) hash.update(texts.get(key)!);
-  const featureSetId = await publicFeatureSet(db, TARGET_DEFAULTS.featureSet, "Public reference features (DrugCentral, JensenLab DISEASES, withDRAWN)");
+  const featureSetId = await publicFeatureSet(
+    db,
+    TARGET_DEFAULTS.featureSet,
+    "Public reference features (DrugCentral, JensenLab DISEASES, withDRAWN)",
+  );
   const source = name.slice("targets:".length);
   await storeIngestion(
     db,
@@ -73,7 +106,14 @@ export async function loadTargetDataset(db: Database, root: string, name: Target
       parameters: { dataset: name },
       rowsRead: features.length,
       unmatched: [],
-      features: features.map((f) => ({ hgncId: f.gene, featureName: f.feature_name, component: f.component, diseaseId: f.disease, score: f.score, raw: f.raw })),
+      features: features.map((f) => ({
+        hgncId: f.gene,
+        featureName: f.feature_name,
+        component: f.component,
+        diseaseId: f.disease,
+        score: f.score,
+        raw: f.raw,
+      })),
       createdBy: null,
     },
     { replaceSource: true },

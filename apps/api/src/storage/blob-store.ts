@@ -21,11 +21,17 @@ export function databaseBlobStore(db: Database): BlobStore {
   return {
     async put(content) {
       const sha256 = sha256Hex(content);
-      const [row] = await db.insert(schema.blobs).values({ sha256, size: content.byteLength, content }).returning({ id: schema.blobs.id });
+      const [row] = await db
+        .insert(schema.blobs)
+        .values({ sha256, size: content.byteLength, content })
+        .returning({ id: schema.blobs.id });
       return { id: row!.id, sha256, size: content.byteLength };
     },
     async get(id) {
-      const [row] = await db.select({ content: schema.blobs.content }).from(schema.blobs).where(eq(schema.blobs.id, id));
+      const [row] = await db
+        .select({ content: schema.blobs.content })
+        .from(schema.blobs)
+        .where(eq(schema.blobs.id, id));
       return row ? new Uint8Array(row.content) : null;
     },
   };

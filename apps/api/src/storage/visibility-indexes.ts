@@ -95,7 +95,8 @@ export class VisibilityIndexes<Row extends IndexedRow, Index> {
       const noticed = this.now();
       for (const row of rows) {
         if (row.seq <= this.lastSeq) continue;
-        for (let missing = Math.max(this.lastSeq + 1, row.seq - MAX_GAPS); missing < row.seq; missing++) this.gaps.set(missing, noticed);
+        for (let missing = Math.max(this.lastSeq + 1, row.seq - MAX_GAPS); missing < row.seq; missing++)
+          this.gaps.set(missing, noticed);
         this.addRow(row);
         this.lastSeq = row.seq;
       }

@@ -1,6 +1,11 @@
 import type { TLSSocket } from "node:tls";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
-import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type FastifyPluginAsyncZod,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
 import { z } from "zod";
 import { and, eq } from "drizzle-orm";
 import { schema, type DatabaseHandle } from "@sieve/db";
@@ -44,7 +49,12 @@ const BODY_LIMIT = 64 * 1024 * 1024;
  * (never by user tokens), belong to the organization named in it, and only ever see its jobs.
  * Connections are always opened by the worker: the platform never connects out to one.
  */
-export async function buildWorkerGateway(options: { tls: WorkerGatewayTls; database: DatabaseHandle; engine: EngineRuntime; logger?: boolean }): Promise<FastifyInstance> {
+export async function buildWorkerGateway(options: {
+  tls: WorkerGatewayTls;
+  database: DatabaseHandle;
+  engine: EngineRuntime;
+  logger?: boolean;
+}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? true,
     https: { ...options.tls, requestCert: true, rejectUnauthorized: true },
@@ -53,7 +63,9 @@ export async function buildWorkerGateway(options: { tls: WorkerGatewayTls; datab
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ error: `No route ${request.method} ${request.url}`, code: "not_found" }));
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ error: `No route ${request.method} ${request.url}`, code: "not_found" }),
+  );
   await app.register(workerRoutes(options.database, options.engine));
   return app;
 }
@@ -63,7 +75,11 @@ function certificateOf(request: FastifyRequest) {
   if (!certificate?.fingerprint256) throw new ApiError(401, "unauthorized", "A client certificate is required");
   const organization = Array.isArray(certificate.subject.O) ? certificate.subject.O[0] : certificate.subject.O;
   const orgId = Number(ORG_SUBJECT.exec(organization ?? "")?.[1]);
-  return { fingerprint: certificate.fingerprint256, name: String(certificate.subject.CN ?? "worker"), orgId: Number.isInteger(orgId) ? orgId : null };
+  return {
+    fingerprint: certificate.fingerprint256,
+    name: String(certificate.subject.CN ?? "worker"),
+    orgId: Number.isInteger(orgId) ? orgId : null,
+  };
 }
 
 function workerRoutes(database: DatabaseHandle, engine: EngineRuntime): FastifyPluginAsyncZod {
@@ -75,7 +91,13 @@ function workerRoutes(database: DatabaseHandle, engine: EngineRuntime): FastifyP
     const [job] = await db
       .select()
       .from(engineJobs)
-      .where(and(eq(engineJobs.id, jobId), eq(engineJobs.orgId, request.remoteWorker.orgId), eq(engineJobs.workerId, request.remoteWorker.id)));
+      .where(
+        and(
+          eq(engineJobs.id, jobId),
+          eq(engineJobs.orgId, request.remoteWorker.orgId),
+          eq(engineJobs.workerId, request.remoteWorker.id),
+        ),
+      );
     if (!job) throw notFound("Engine job");
     return job;
   }
@@ -92,7 +114,12 @@ function workerRoutes(database: DatabaseHandle, engine: EngineRuntime): FastifyP
   return async (app) => {
     app.post("/v1/workers/register", async (request) => {
       const { fingerprint, name, orgId } = certificateOf(request);
-      if (orgId === null) throw new ApiError(403, "no_organization", "The client certificate names no organization (subject O=sieve-org-<id>)");
+      if (orgId === null)
+        throw new ApiError(
+          403,
+          "no_organization",
+          "The client certificate names no organization (subject O=sieve-org-<id>)",
+        );
       const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, orgId));
       if (!org) throw new ApiError(403, "no_organization", `Organization ${orgId} does not exist`);
       const [worker] = await db
@@ -107,8 +134,13 @@ function workerRoutes(database: DatabaseHandle, engine: EngineRuntime): FastifyP
     await app.register(async (registered) => {
       registered.addHook("onRequest", async (request) => {
         const { fingerprint } = certificateOf(request);
-        const [worker] = await db.update(workers).set({ lastSeenAt: new Date() }).where(eq(workers.certFingerprint, fingerprint)).returning();
-        if (!worker?.orgId) throw new ApiError(401, "unauthorized", "Register this worker first (POST /v1/workers/register)");
+        const [worker] = await db
+          .update(workers)
+          .set({ lastSeenAt: new Date() })
+          .where(eq(workers.certFingerprint, fingerprint))
+          .returning();
+        if (!worker?.orgId)
+          throw new ApiError(401, "unauthorized", "Register this worker first (POST /v1/workers/register)");
         request.remoteWorker = { id: worker.id, orgId: worker.orgId, name: worker.name };
       });
       const typed = registered.withTypeProvider<ZodTypeProvider>();
@@ -128,7 +160,11 @@ function workerRoutes(database: DatabaseHandle, engine: EngineRuntime): FastifyP
               return { job: { id: job.id, domain: job.domain, input: await workerInput(job) } };
             } catch (error) {
               // Inputs that cannot be read (a deleted upload, a bad file) fail the job; the worker polls on.
-              await engine.lifecycle.fail(job.id, request.remoteWorker.id, error instanceof Error ? error.message : String(error));
+              await engine.lifecycle.fail(
+                job.id,
+                request.remoteWorker.id,
+                error instanceof Error ? error.message : String(error),
+              );
               continue;
             }
           }
@@ -139,10 +175,23 @@ function workerRoutes(database: DatabaseHandle, engine: EngineRuntime): FastifyP
 
       typed.post(
         "/v1/workers/jobs/:id/heartbeat",
-        { schema: { params: JobParam, body: z.object({ progress: z.record(z.string(), z.unknown()).optional(), points: z.array(CurvePoint).max(10_000).optional() }) } },
+        {
+          schema: {
+            params: JobParam,
+            body: z.object({
+              progress: z.record(z.string(), z.unknown()).optional(),
+              points: z.array(CurvePoint).max(10_000).optional(),
+            }),
+          },
+        },
         async (request) => {
           const job = await ownJob(request, request.params.id);
-          return engine.lifecycle.heartbeat(job.id, request.remoteWorker.id, request.body.progress, request.body.points);
+          return engine.lifecycle.heartbeat(
+            job.id,
+            request.remoteWorker.id,
+            request.body.progress,
+            request.body.points,
+          );
         },
       );
 
@@ -154,7 +203,10 @@ function workerRoutes(database: DatabaseHandle, engine: EngineRuntime): FastifyP
             // `output`: the compute task's output as the worker produced it; the job's domain turns it into the result.
             body: z.object({
               output: z.unknown(),
-              input_hashes: z.array(z.object({ name: z.string().max(500), sha256: z.string().regex(/^[0-9a-f]{64}$/) })).max(1000).default([]),
+              input_hashes: z
+                .array(z.object({ name: z.string().max(500), sha256: z.string().regex(/^[0-9a-f]{64}$/) }))
+                .max(1000)
+                .default([]),
             }),
           },
         },
@@ -162,16 +214,25 @@ function workerRoutes(database: DatabaseHandle, engine: EngineRuntime): FastifyP
           const job = await ownJob(request, request.params.id);
           const { output, input_hashes } = request.body;
           const handler = engine.handlerFor(job.domain);
-          const result = JobResult.parse(handler ? await handler.finish(job, fromTransport(output)) : fromTransport(output));
-          const accepted = await engine.lifecycle.complete(job.id, request.remoteWorker.id, { ...result, final_metrics: { ...result.final_metrics, input_hashes } });
+          const result = JobResult.parse(
+            handler ? await handler.finish(job, fromTransport(output)) : fromTransport(output),
+          );
+          const accepted = await engine.lifecycle.complete(job.id, request.remoteWorker.id, {
+            ...result,
+            final_metrics: { ...result.final_metrics, input_hashes },
+          });
           return { accepted };
         },
       );
 
-      typed.post("/v1/workers/jobs/:id/fail", { schema: { params: JobParam, body: z.object({ error: z.string().max(5000) }) } }, async (request) => {
-        const job = await ownJob(request, request.params.id);
-        return { accepted: await engine.lifecycle.fail(job.id, request.remoteWorker.id, request.body.error) };
-      });
+      typed.post(
+        "/v1/workers/jobs/:id/fail",
+        { schema: { params: JobParam, body: z.object({ error: z.string().max(5000) }) } },
+        async (request) => {
+          const job = await ownJob(request, request.params.id);
+          return { accepted: await engine.lifecycle.fail(job.id, request.remoteWorker.id, request.body.error) };
+        },
+      );
     });
   };
 }

@@ -2,10 +2,19 @@ import type { NameProblem } from "../lib/name-candidates";
 import { Button } from "./ui/button";
 import { Notice } from "./ui/notice";
 
-const ID_EXAMPLE: Record<NameProblem["field"], string> = { disease: "a DOID such as DOID:1324", symbol: "an HGNC id such as HGNC:3236" };
+const ID_EXAMPLE: Record<NameProblem["field"], string> = {
+  disease: "a DOID such as DOID:1324",
+  symbol: "an HGNC id such as HGNC:3236",
+};
 
 /** An ambiguous or unknown name: the terms it could mean, one click to search with that term's id. */
-export function NameCandidates({ problem, onChoose }: { problem: NameProblem; onChoose: (field: NameProblem["field"], id: string) => void }) {
+export function NameCandidates({
+  problem,
+  onChoose,
+}: {
+  problem: NameProblem;
+  onChoose: (field: NameProblem["field"], id: string) => void;
+}) {
   return (
     <Notice tone="warning" title={problem.message}>
       {problem.candidates.length === 0 ? (

@@ -22,10 +22,15 @@ export function ReviewControl({ label, onReviewed, ...item }: ReviewControlProps
   const review = current.data ?? null;
   const comment = draft ?? review?.comment ?? "";
   const busy = record.isPending || current.isPending;
-  const decide = (state: ReviewState) => record.mutate({ ...item, state, comment }, { onSuccess: () => setDraft(null) });
+  const decide = (state: ReviewState) =>
+    record.mutate({ ...item, state, comment }, { onSuccess: () => setDraft(null) });
 
   return (
-    <div role="group" aria-label={`Review of ${label}`} className={`review-control review-control--${review?.state ?? "unreviewed"}`}>
+    <div
+      role="group"
+      aria-label={`Review of ${label}`}
+      className={`review-control review-control--${review?.state ?? "unreviewed"}`}
+    >
       <p role="status" className="review-control__state">
         {current.isPending ? "Loading review…" : describeReview(review)}
         {review?.comment && <span className="review-control__comment">: “{review.comment}”</span>}
@@ -34,12 +39,31 @@ export function ReviewControl({ label, onReviewed, ...item }: ReviewControlProps
         <label htmlFor={commentId} className="visually-hidden">
           Comment on {label}
         </label>
-        <input id={commentId} type="text" value={comment} maxLength={5000} placeholder="Comment (optional)" onChange={(event) => setDraft(event.target.value)} />
+        <input
+          id={commentId}
+          type="text"
+          value={comment}
+          maxLength={5000}
+          placeholder="Comment (optional)"
+          onChange={(event) => setDraft(event.target.value)}
+        />
         <span className="review-control__actions">
-          <Button size="sm" variant="secondary" disabled={busy} aria-label={`Accept ${label}`} onClick={() => decide("accepted")}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={busy}
+            aria-label={`Accept ${label}`}
+            onClick={() => decide("accepted")}
+          >
             Accept
           </Button>
-          <Button size="sm" variant="secondary" disabled={busy} aria-label={`Reject ${label}`} onClick={() => decide("rejected")}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={busy}
+            aria-label={`Reject ${label}`}
+            onClick={() => decide("rejected")}
+          >
             Reject
           </Button>
         </span>

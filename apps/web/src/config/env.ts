@@ -19,7 +19,9 @@ interface WindowLike {
  */
 export function resolveApiBase(buildTimeBase: string | undefined, win: WindowLike | undefined): string {
   const candidates = [buildTimeBase, win?.__SIEVE_API_BASE__, win?.location?.origin];
-  const base = candidates.find((value): value is string => typeof value === "string" && value !== "" && value !== "null");
+  const base = candidates.find(
+    (value): value is string => typeof value === "string" && value !== "" && value !== "null",
+  );
   return (base ?? LOCAL_API_BASE).replace(/\/+$/, "");
 }
 

@@ -9,7 +9,10 @@ const replaceMock = vi.fn();
 let local: MemoryStorage;
 
 function respond(status: number, body?: unknown): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json" },
+  });
 }
 
 function lastRequest(): { url: string; init: RequestInit; headers: Headers } {
@@ -21,7 +24,9 @@ beforeEach(() => {
   local = new MemoryStorage();
   vi.stubGlobal("localStorage", local);
   vi.stubGlobal("sessionStorage", new MemoryStorage());
-  vi.stubGlobal("window", { location: { origin: "https://sieve.example", pathname: "/dashboard", replace: replaceMock } });
+  vi.stubGlobal("window", {
+    location: { origin: "https://sieve.example", pathname: "/dashboard", replace: replaceMock },
+  });
   vi.stubGlobal("fetch", fetchMock);
 });
 
@@ -44,7 +49,15 @@ describe("resolveApiBase (§7)", () => {
 
 describe("describeFailure (§8)", () => {
   it("names labelled operations with their status", () => {
-    for (const operation of ["createProject", "createRun", "getRun", "getCurves", "registerWorker", "login", "signup"] as const) {
+    for (const operation of [
+      "createProject",
+      "createRun",
+      "getRun",
+      "getCurves",
+      "registerWorker",
+      "login",
+      "signup",
+    ] as const) {
       expect(describeFailure(503, { error: "ignored" }, operation)).toBe(`${operation} failed: 503`);
     }
   });
@@ -85,27 +98,57 @@ describe("apiRequest", () => {
   });
 
   it("throws an ApiError with the mapped message, the code and the field errors", async () => {
-    fetchMock.mockResolvedValue(respond(422, { error: "Validation failed", code: "validation_failed", detail: { fields: [{ path: "name", message: "name is required" }] } }));
+    fetchMock.mockResolvedValue(
+      respond(422, {
+        error: "Validation failed",
+        code: "validation_failed",
+        detail: { fields: [{ path: "name", message: "name is required" }] },
+      }),
+    );
     const error = await apiRequest("/v1/projects/", { method: "POST", body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ message: "Validation failed", status: 422, code: "validation_failed", fields: [{ path: "name", message: "name is required" }] });
+    expect(error).toMatchObject({
+      message: "Validation failed",
+      status: 422,
+      code: "validation_failed",
+      fields: [{ path: "name", message: "name is required" }],
+    });
 
     fetchMock.mockResolvedValue(respond(500));
-    await expect(apiRequest("/v1/projects/1/runs", { method: "POST", body: {}, operation: "createRun" })).rejects.toThrow("createRun failed: 500");
+    await expect(
+      apiRequest("/v1/projects/1/runs", { method: "POST", body: {}, operation: "createRun" }),
+    ).rejects.toThrow("createRun failed: 500");
   });
 
   it("keeps the server's message beside the §8 text of a labelled call, and the alert text shows both", async () => {
     fetchMock.mockResolvedValue(respond(422, { error: "inputs.target_protein: Required", code: "validation_failed" }));
-    const error = await apiRequest("/v1/projects/1/runs", { method: "POST", body: {}, operation: "createRun" }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ message: "createRun failed: 422", serverMessage: "inputs.target_protein: Required", status: 422 });
+    const error = await apiRequest("/v1/projects/1/runs", { method: "POST", body: {}, operation: "createRun" }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({
+      message: "createRun failed: 422",
+      serverMessage: "inputs.target_protein: Required",
+      status: 422,
+    });
     expect(explainFailure(error, "fallback")).toBe("createRun failed: 422 — inputs.target_protein: Required");
 
     // Nothing to add: a body without a message, or an unlabelled call whose message already is the server's.
     fetchMock.mockResolvedValue(respond(500));
-    expect(explainFailure(await apiRequest("/v1/projects/1/runs", { method: "POST", body: {}, operation: "createRun" }).catch((e: unknown) => e), "fallback")).toBe("createRun failed: 500");
+    expect(
+      explainFailure(
+        await apiRequest("/v1/projects/1/runs", { method: "POST", body: {}, operation: "createRun" }).catch(
+          (e: unknown) => e,
+        ),
+        "fallback",
+      ),
+    ).toBe("createRun failed: 500");
     fetchMock.mockResolvedValue(respond(404, { error: "Project not found", code: "not_found" }));
-    expect(explainFailure(await apiRequest("/v1/projects/9").catch((e: unknown) => e), "fallback")).toBe("Project not found");
-    expect(explainFailure("not an error", "Workflow submission failed. Please try again.")).toBe("Workflow submission failed. Please try again.");
+    expect(explainFailure(await apiRequest("/v1/projects/9").catch((e: unknown) => e), "fallback")).toBe(
+      "Project not found",
+    );
+    expect(explainFailure("not an error", "Workflow submission failed. Please try again.")).toBe(
+      "Workflow submission failed. Please try again.",
+    );
   });
 
   it("reports a network failure as 'Request failed' with status 0", async () => {
@@ -124,7 +167,9 @@ describe("apiRequest", () => {
   it("leaves the session alone when a public call (sign-in) answers 401", async () => {
     local.setItem(ACCESS_TOKEN_KEY, "still-valid");
     fetchMock.mockResolvedValue(respond(401, { error: "Invalid email or password", code: "invalid_credentials" }));
-    await expect(apiRequest("/v1/auth/login", { method: "POST", body: {}, operation: "login", anonymous: true })).rejects.toThrow("login failed: 401");
+    await expect(
+      apiRequest("/v1/auth/login", { method: "POST", body: {}, operation: "login", anonymous: true }),
+    ).rejects.toThrow("login failed: 401");
     expect(lastRequest().headers.has("Authorization")).toBe(false);
     expect(local.getItem(ACCESS_TOKEN_KEY)).toBe("still-valid");
     expect(replaceMock).not.toHaveBeenCalled();

@@ -3,7 +3,8 @@ import { apiBase } from "../config/env";
 import { clearSession, getAccessToken, getLegacyApiKey } from "./auth-storage";
 
 /** Calls whose failures §8 reports with a fixed message: '<operation> failed: <status>'. */
-export type LabelledOperation = "createProject" | "createRun" | "getRun" | "getCurves" | "registerWorker" | "login" | "signup";
+export type LabelledOperation =
+  "createProject" | "createRun" | "getRun" | "getCurves" | "registerWorker" | "login" | "signup";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -18,7 +19,14 @@ export class ApiError extends Error {
    */
   readonly serverMessage: string | null;
 
-  constructor(message: string, status: number, code: string | null = null, fields: FieldError[] = [], detail: unknown = undefined, serverMessage: string | null = null) {
+  constructor(
+    message: string,
+    status: number,
+    code: string | null = null,
+    fields: FieldError[] = [],
+    detail: unknown = undefined,
+    serverMessage: string | null = null,
+  ) {
     super(message);
     this.name = "ApiError";
     this.status = status;
@@ -61,7 +69,10 @@ export function serverMessageOf(payload: unknown): string | null {
  * adds something ('createRun failed: 422 — …'), another error's message, else `fallback`.
  */
 export function explainFailure(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.serverMessage && error.serverMessage !== error.message ? `${error.message} — ${error.serverMessage}` : error.message;
+  if (error instanceof ApiError)
+    return error.serverMessage && error.serverMessage !== error.message
+      ? `${error.message} — ${error.serverMessage}`
+      : error.message;
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
@@ -99,7 +110,12 @@ async function send(path: string, options: RequestOptions, accept: string, signa
     response = await fetch(`${apiBase()}${path}`, {
       method: options.method ?? "GET",
       headers,
-      body: options.body === undefined ? undefined : isMultipart ? (options.body as FormData) : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : isMultipart
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
       signal,
     });
   } catch (error) {
@@ -112,7 +128,14 @@ async function send(path: string, options: RequestOptions, accept: string, signa
 
 function failure(status: number, payload: unknown, operation?: LabelledOperation): ApiError {
   const body = isRecord(payload) ? payload : {};
-  return new ApiError(describeFailure(status, payload, operation), status, typeof body.code === "string" ? body.code : null, fieldErrors(body.detail), body.detail, serverMessageOf(payload));
+  return new ApiError(
+    describeFailure(status, payload, operation),
+    status,
+    typeof body.code === "string" ? body.code : null,
+    fieldErrors(body.detail),
+    body.detail,
+    serverMessageOf(payload),
+  );
 }
 
 /** A rejected token ends the session once, wherever it was noticed (§5 of the issue: 401 → /login). */
@@ -133,7 +156,9 @@ async function readPayload(response: Response): Promise<unknown> {
 
 function fieldErrors(detail: unknown): FieldError[] {
   if (!isRecord(detail) || !Array.isArray(detail.fields)) return [];
-  return detail.fields.filter((f): f is FieldError => isRecord(f) && typeof f.path === "string" && typeof f.message === "string");
+  return detail.fields.filter(
+    (f): f is FieldError => isRecord(f) && typeof f.path === "string" && typeof f.message === "string",
+  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

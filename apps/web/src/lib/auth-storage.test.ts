@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryStorage } from "../test/memory-storage";
-import { ACCESS_TOKEN_KEY, clearSession, getAccessToken, getLegacyApiKey, hasAccessToken, LEGACY_API_KEY_KEY, saveAccessToken, setLegacyApiKey } from "./auth-storage";
+import {
+  ACCESS_TOKEN_KEY,
+  clearSession,
+  getAccessToken,
+  getLegacyApiKey,
+  hasAccessToken,
+  LEGACY_API_KEY_KEY,
+  saveAccessToken,
+  setLegacyApiKey,
+} from "./auth-storage";
 
 let local: MemoryStorage;
 let session: MemoryStorage;

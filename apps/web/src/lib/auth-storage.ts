@@ -18,7 +18,9 @@ function area(name: "localStorage" | "sessionStorage"): StorageArea | null {
 }
 
 export function saveAccessToken(token: string, options: { persistent: boolean }): void {
-  const [keep, drop] = options.persistent ? ["localStorage", "sessionStorage"] as const : ["sessionStorage", "localStorage"] as const;
+  const [keep, drop] = options.persistent
+    ? (["localStorage", "sessionStorage"] as const)
+    : (["sessionStorage", "localStorage"] as const);
   area(drop)?.removeItem(ACCESS_TOKEN_KEY);
   area(keep)?.setItem(ACCESS_TOKEN_KEY, token);
 }

@@ -42,7 +42,11 @@ export class ServerEventParser {
  * Reads an authenticated event stream until the server closes it or `signal` aborts. Resolves when
  * the stream ends; rejects on HTTP or network failure so the caller can fall back to polling.
  */
-export async function readServerEvents(path: string, onEvent: (event: ServerEvent) => void, signal: AbortSignal): Promise<void> {
+export async function readServerEvents(
+  path: string,
+  onEvent: (event: ServerEvent) => void,
+  signal: AbortSignal,
+): Promise<void> {
   const reader = (await apiStream(path, signal)).getReader();
   const decoder = new TextDecoder();
   const parser = new ServerEventParser();

@@ -11,7 +11,10 @@ export function useMoleculeDrawings(smiles: string[]) {
   return useQuery({
     queryKey: ["molecules", "drawings", smiles],
     queryFn: async () => {
-      const { results } = await apiRequest<MoleculeResults>("/v1/molecules/analyze", { method: "POST", body: { smiles, parameters: { include_svg: true } } });
+      const { results } = await apiRequest<MoleculeResults>("/v1/molecules/analyze", {
+        method: "POST",
+        body: { smiles, parameters: { include_svg: true } },
+      });
       return new Map(results.map((result) => [result.input, result.svg]));
     },
     enabled: smiles.length > 0,

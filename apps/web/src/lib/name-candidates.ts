@@ -23,7 +23,15 @@ export function nameProblem(error: unknown): NameProblem | null {
   if (!(error instanceof ApiError) || (error.code !== "ambiguous_name" && error.code !== "unknown_name")) return null;
   const detail = error.detail as { candidates?: unknown } | undefined;
   const candidates = Array.isArray(detail?.candidates)
-    ? detail.candidates.filter((c): c is NameCandidate => typeof c === "object" && c !== null && typeof c.id === "string" && typeof c.name === "string")
+    ? detail.candidates.filter(
+        (c): c is NameCandidate =>
+          typeof c === "object" && c !== null && typeof c.id === "string" && typeof c.name === "string",
+      )
     : [];
-  return { field: /gene symbol/i.test(error.message) ? "symbol" : "disease", message: error.message, ambiguous: error.code === "ambiguous_name", candidates };
+  return {
+    field: /gene symbol/i.test(error.message) ? "symbol" : "disease",
+    message: error.message,
+    ambiguous: error.code === "ambiguous_name",
+    candidates,
+  };
 }

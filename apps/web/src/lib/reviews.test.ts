@@ -22,7 +22,10 @@ describe("reviewsPath", () => {
 });
 
 describe("currentReview", () => {
-  const current = [review({ item_id: "DOID:1612|HGNC:3430", kind: "target" }), review({ id: 2, kind: "molecule", item_id: "CCO", run_id: "r-2", state: "rejected" })];
+  const current = [
+    review({ item_id: "DOID:1612|HGNC:3430", kind: "target" }),
+    review({ id: 2, kind: "molecule", item_id: "CCO", run_id: "r-2", state: "rejected" }),
+  ];
 
   it("finds the item by kind and id", () => {
     expect(currentReview(current, { kind: "target", itemId: "DOID:1612|HGNC:3430" })?.id).toBe(1);

@@ -30,11 +30,18 @@ export function reviewsPath(kind: ReviewItemKind, runId?: string | null): string
 
 /** The item's newest review among the current states, or null when nobody has reviewed it. */
 export function currentReview(current: readonly Review[], item: ReviewItem): Review | null {
-  return current.find((review) => review.kind === item.kind && review.item_id === item.itemId && (!item.runId || review.run_id === item.runId)) ?? null;
+  return (
+    current.find(
+      (review) =>
+        review.kind === item.kind && review.item_id === item.itemId && (!item.runId || review.run_id === item.runId),
+    ) ?? null
+  );
 }
 
 /** "Unreviewed", or "Accepted by Ada Lovelace on 22 Nov 2026, 18:20". */
-export function describeReview(review: Pick<Review, "state" | "reviewed_at"> & { reviewed_by: { name: string } | null } | null): string {
+export function describeReview(
+  review: (Pick<Review, "state" | "reviewed_at"> & { reviewed_by: { name: string } | null }) | null,
+): string {
   if (!review || review.state === "unreviewed") return "Unreviewed";
   const state = review.state === "accepted" ? "Accepted" : "Rejected";
   const by = review.reviewed_by?.name ? ` by ${review.reviewed_by.name}` : "";
@@ -61,7 +68,13 @@ export function useRecordReview(onRecorded?: () => unknown) {
     mutationFn: (decision: ReviewDecision) =>
       apiRequest<Review>("/v1/reviews", {
         method: "POST",
-        body: { kind: decision.kind, item_id: decision.itemId, run_id: decision.runId ?? null, state: decision.state, comment: decision.comment?.trim() || null },
+        body: {
+          kind: decision.kind,
+          item_id: decision.itemId,
+          run_id: decision.runId ?? null,
+          state: decision.state,
+          comment: decision.comment?.trim() || null,
+        },
       }),
     onSuccess: async () => {
       await Promise.all([queryClient.invalidateQueries({ queryKey: REVIEWS_QUERY_KEY }), onRecorded?.()]);

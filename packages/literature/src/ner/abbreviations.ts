@@ -18,7 +18,10 @@ export interface AbbreviationDefinition {
  * min(|SF| + 5, 2·|SF|) words whose characters contain the short form's letters and digits in order,
  * the first one starting a word.
  */
-export function findAbbreviations(text: string, sentences: Sentence[] = splitSentences(text)): AbbreviationDefinition[] {
+export function findAbbreviations(
+  text: string,
+  sentences: Sentence[] = splitSentences(text),
+): AbbreviationDefinition[] {
   const found: AbbreviationDefinition[] = [];
   for (const s of sentences) {
     const sentence = text.slice(s.start, s.end);
@@ -34,7 +37,14 @@ export function findAbbreviations(text: string, sentences: Sentence[] = splitSen
         const def = longFormFor(candidate, before);
         if (def) {
           const sfStart = s.start + innerStart + leadTrim;
-          found.push({ shortForm: candidate, longForm: def.longForm, shortStart: sfStart, shortEnd: sfStart + candidate.length, longStart: s.start + def.start, longEnd: s.start + def.start + def.longForm.length });
+          found.push({
+            shortForm: candidate,
+            longForm: def.longForm,
+            shortStart: sfStart,
+            shortEnd: sfStart + candidate.length,
+            longStart: s.start + def.start,
+            longEnd: s.start + def.start + def.longForm.length,
+          });
         }
         continue;
       }
@@ -45,7 +55,14 @@ export function findAbbreviations(text: string, sentences: Sentence[] = splitSen
       if (longForm && acceptable(word[1]!, longForm)) {
         const sfStart = s.start + word.index;
         const lfStart = s.start + innerStart + leadTrim + candidate.lastIndexOf(longForm);
-        found.push({ shortForm: word[1]!, longForm, shortStart: sfStart, shortEnd: sfStart + word[1]!.length, longStart: lfStart, longEnd: lfStart + longForm.length });
+        found.push({
+          shortForm: word[1]!,
+          longForm,
+          shortStart: sfStart,
+          shortEnd: sfStart + word[1]!.length,
+          longStart: lfStart,
+          longEnd: lfStart + longForm.length,
+        });
       }
     }
   }

@@ -32,8 +32,25 @@ export interface DictionaryOptions {
  * almost never denote an entity on their own in abstracts.
  */
 export const DEFAULT_STOP_WORDS = [
-  "disease", "diseases", "syndrome", "disorder", "disorders", "infection", "lesion", "lesions", "pain", "drug", "drugs", "agent",
-  "water", "salt", "acid", "base", "control", "cell", "cells",
+  "disease",
+  "diseases",
+  "syndrome",
+  "disorder",
+  "disorders",
+  "infection",
+  "lesion",
+  "lesions",
+  "pain",
+  "drug",
+  "drugs",
+  "agent",
+  "water",
+  "salt",
+  "acid",
+  "base",
+  "control",
+  "cell",
+  "cells",
 ];
 
 /**
@@ -42,7 +59,11 @@ export const DEFAULT_STOP_WORDS = [
  * pharmacological-action classes of its drugs) and, optionally,
  * names mined from training corpora. Cheap enough (well under a second) to rebuild on reload.
  */
-export function buildDictionary(reference: Pick<ReferenceData, "genes" | "diseases" | "drugs"> & Partial<Pick<ReferenceData, "drugClasses" | "proteinNames" | "ncbiGenes">>, options: DictionaryOptions = {}): Dictionary {
+export function buildDictionary(
+  reference: Pick<ReferenceData, "genes" | "diseases" | "drugs"> &
+    Partial<Pick<ReferenceData, "drugClasses" | "proteinNames" | "ncbiGenes">>,
+  options: DictionaryOptions = {},
+): Dictionary {
   const dict = createDictionary();
   const use = { genes: true, diseases: true, drugs: true, drugClasses: false, proteinNames: true, ...options.use };
   if (use.genes) {
@@ -52,11 +73,17 @@ export function buildDictionary(reference: Pick<ReferenceData, "genes" | "diseas
         type: "gene",
         id: g.hgnc_id,
         name: g.symbol,
-        xrefs: { hgnc: g.hgnc_id, ncbigene: g.ncbigene, ...(g.uniprot[0] ? { uniprot: g.uniprot[0] } : {}), ...(g.ensembl ? { ensembl: g.ensembl } : {}) },
+        xrefs: {
+          hgnc: g.hgnc_id,
+          ncbigene: g.ncbigene,
+          ...(g.uniprot[0] ? { uniprot: g.uniprot[0] } : {}),
+          ...(g.ensembl ? { ensembl: g.ensembl } : {}),
+        },
       });
       addName(dict, c, g.symbol, "hgnc", 1);
       // Mouse and rat symbols are title case (Dll4, Il6): accepted for symbols with a digit only, so "Cat" stays an animal.
-      if (/\d/.test(g.symbol) && /^[A-Z][A-Z0-9]+$/.test(g.symbol)) addName(dict, c, g.symbol[0] + g.symbol.slice(1).toLowerCase(), "hgnc", 0.4);
+      if (/\d/.test(g.symbol) && /^[A-Z][A-Z0-9]+$/.test(g.symbol))
+        addName(dict, c, g.symbol[0] + g.symbol.slice(1).toLowerCase(), "hgnc", 0.4);
       for (const alias of [...g.aliases, ...g.previous_symbols]) addName(dict, c, alias, "hgnc", 0.5);
       if (g.name) addName(dict, c, g.name, "hgnc", 0.8);
     }
@@ -67,7 +94,10 @@ export function buildDictionary(reference: Pick<ReferenceData, "genes" | "diseas
     dict.concepts.forEach((c, i) => {
       if (c.type === "gene" && c.xrefs.uniprot) byUniprot.set(c.xrefs.uniprot, i);
     });
-    for (const g of reference.genes) for (const acc of g.uniprot.slice(1)) if (!byUniprot.has(acc) && dict.conceptIndex.has(`gene|${g.hgnc_id}`)) byUniprot.set(acc, dict.conceptIndex.get(`gene|${g.hgnc_id}`)!);
+    for (const g of reference.genes)
+      for (const acc of g.uniprot.slice(1))
+        if (!byUniprot.has(acc) && dict.conceptIndex.has(`gene|${g.hgnc_id}`))
+          byUniprot.set(acc, dict.conceptIndex.get(`gene|${g.hgnc_id}`)!);
     for (const t of reference.proteinNames ?? []) {
       const c = byUniprot.get(t.uniprot);
       if (c !== undefined) addName(dict, c, t.name, "hgnc", 0.7);
@@ -75,9 +105,16 @@ export function buildDictionary(reference: Pick<ReferenceData, "genes" | "diseas
   }
   if (use.diseases) {
     for (const t of reference.diseases) {
-      const c = addConcept(dict, { type: "disease", id: t.id, name: t.name, xrefs: { doid: t.id, ...(t.mesh ? { mesh: t.mesh } : {}) } });
+      const c = addConcept(dict, {
+        type: "disease",
+        id: t.id,
+        name: t.name,
+        xrefs: { doid: t.id, ...(t.mesh ? { mesh: t.mesh } : {}) },
+      });
       addName(dict, c, t.name, "disease-ontology", 1);
-      for (const s of t.synonyms) if (s.scope === "EXACT" || s.scope === "RELATED") addName(dict, c, s.text, "disease-ontology", s.scope === "EXACT" ? 0.9 : 0.5);
+      for (const s of t.synonyms)
+        if (s.scope === "EXACT" || s.scope === "RELATED")
+          addName(dict, c, s.text, "disease-ontology", s.scope === "EXACT" ? 0.9 : 0.5);
     }
   }
   if (use.drugs) {
@@ -87,7 +124,11 @@ export function buildDictionary(reference: Pick<ReferenceData, "genes" | "diseas
         type: "chemical",
         id,
         name: d.name,
-        xrefs: { drugcentral: d.drugcentral_id, ...(d.mesh ? { mesh: d.mesh } : {}), ...(d.chembl ? { chembl: d.chembl } : {}) },
+        xrefs: {
+          drugcentral: d.drugcentral_id,
+          ...(d.mesh ? { mesh: d.mesh } : {}),
+          ...(d.chembl ? { chembl: d.chembl } : {}),
+        },
       });
       for (const name of [d.name, ...d.synonyms]) addName(dict, c, name, "drugcentral", 1);
     }
@@ -103,7 +144,9 @@ export function buildDictionary(reference: Pick<ReferenceData, "genes" | "diseas
   }
   for (const corpus of options.corpora ?? []) addCorpusNames(dict, corpus.documents, corpus.types);
   for (const w of [...DEFAULT_STOP_WORDS, ...(options.stopWords ?? [])]) addStopWord(dict, w);
-  if (options.prune !== false) for (const corpus of options.corpora ?? []) pruneByCorpus(dict, corpus.documents, corpus.types, options.prune || {});
+  if (options.prune !== false)
+    for (const corpus of options.corpora ?? [])
+      pruneByCorpus(dict, corpus.documents, corpus.types, options.prune || {});
   return dict;
 }
 
@@ -121,10 +164,16 @@ function addNcbiGenes(dict: Dictionary, genes: NcbiGene[]): void {
   // characters names no gene reliably ("p50", "ER", "B3"): GNormPlus drops those too.
   const symbols = new Set(genes.map((g) => `${g.taxon}|${nameKey(g.symbol)}`));
   const synonymGenes = new Map<string, number>();
-  for (const g of genes) for (const key of new Set(g.synonyms.map(nameKey))) synonymGenes.set(`${g.taxon}|${key}`, (synonymGenes.get(`${g.taxon}|${key}`) ?? 0) + 1);
+  for (const g of genes)
+    for (const key of new Set(g.synonyms.map(nameKey)))
+      synonymGenes.set(`${g.taxon}|${key}`, (synonymGenes.get(`${g.taxon}|${key}`) ?? 0) + 1);
   const reliable = (g: NcbiGene, synonym: string) => {
     const key = nameKey(synonym);
-    return synonym.replace(/[\s-]/g, "").length > 2 && synonymGenes.get(`${g.taxon}|${key}`) === 1 && (key === nameKey(g.symbol) || !symbols.has(`${g.taxon}|${key}`));
+    return (
+      synonym.replace(/[\s-]/g, "").length > 2 &&
+      synonymGenes.get(`${g.taxon}|${key}`) === 1 &&
+      (key === nameKey(g.symbol) || !symbols.has(`${g.taxon}|${key}`))
+    );
   };
   const byNcbi = new Map<string, number>();
   dict.concepts.forEach((c, i) => {
@@ -138,12 +187,18 @@ function addNcbiGenes(dict: Dictionary, genes: NcbiGene[]): void {
     let concept = byNcbi.get(g.ncbigene);
     if (concept === undefined) {
       if (human) continue;
-      concept = addConcept(dict, { type: "gene", id: `NCBIGene:${g.ncbigene}`, name: g.symbol, xrefs: { ncbigene: g.ncbigene } });
+      concept = addConcept(dict, {
+        type: "gene",
+        id: `NCBIGene:${g.ncbigene}`,
+        name: g.symbol,
+        xrefs: { ncbigene: g.ncbigene },
+      });
       const ortholog = humanBySymbol.get(g.symbol.toUpperCase());
       if (ortholog !== undefined) addName(dict, concept, dict.concepts[ortholog]!.name, "ncbi-gene", 1, species);
     }
     addName(dict, concept, g.symbol, "ncbi-gene", 1, species);
-    for (const synonym of g.synonyms) if (reliable(g, synonym)) addName(dict, concept, synonym, "ncbi-gene", 0.5, species);
+    for (const synonym of g.synonyms)
+      if (reliable(g, synonym)) addName(dict, concept, synonym, "ncbi-gene", 0.5, species);
     if (g.name) addName(dict, concept, g.name, "ncbi-gene", 0.8, species);
     for (const name of g.other_designations) addName(dict, concept, name, "ncbi-gene", 0.6, species);
   }

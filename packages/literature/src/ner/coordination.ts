@@ -18,12 +18,19 @@ const CONJUNCT_NUMBER = /(\d+[A-Za-z]?)\b/g;
  * BioRED and PubTator annotate a composite mention with one id per gene). A number whose name the
  * dictionary does not know leaves the first match as it was.
  */
-export function expandCoordinations(text: string, dict: Dictionary, matches: DictionaryMatch[], species: Species | null): DictionaryMatch[] {
+export function expandCoordinations(
+  text: string,
+  dict: Dictionary,
+  matches: DictionaryMatch[],
+  species: Species | null,
+): DictionaryMatch[] {
   const out: DictionaryMatch[] = [];
   for (const m of matches) {
     const concept = dict.concepts[m.concept]!;
     const numbered = concept.type === "gene" ? NUMBERED.exec(text.slice(m.start, m.end)) : null;
-    const tail = numbered ? (numbered[2] === "" ? SLASH_CONJUNCTS : CONJUNCTS).exec(text.slice(m.end, m.end + 80)) : null;
+    const tail = numbered
+      ? (numbered[2] === "" ? SLASH_CONJUNCTS : CONJUNCTS).exec(text.slice(m.end, m.end + 80))
+      : null;
     if (!numbered || !tail) {
       out.push(m);
       continue;

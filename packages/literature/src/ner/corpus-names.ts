@@ -37,7 +37,9 @@ export function addCorpusNames(dict: Dictionary, documents: PubTatorDocument[], 
       nameCounts.set(`${m.type}|${id}`, names);
     }
   }
-  const preferredName = (type: EntityType, id: string) => [...(nameCounts.get(`${type}|${id}`) ?? new Map<string, number>()).entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? id;
+  const preferredName = (type: EntityType, id: string) =>
+    [...(nameCounts.get(`${type}|${id}`) ?? new Map<string, number>()).entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ??
+    id;
   for (const { type, id, text, species, n } of counts.values()) {
     let concept = byXref.get(`${type}|${id}`);
     if (concept === undefined) {
@@ -61,12 +63,24 @@ export function addCorpusNames(dict: Dictionary, documents: PubTatorDocument[], 
  * is taken as that human gene's ortholog: its names also name the human gene in human documents,
  * and the human symbol also names it in documents of its own organism.
  */
-function linkOrthologs(dict: Dictionary, mined: { type: EntityType; id: string; text: string; species: Species | null; n: number }[]): void {
+function linkOrthologs(
+  dict: Dictionary,
+  mined: { type: EntityType; id: string; text: string; species: Species | null; n: number }[],
+): void {
   const humanBySymbol = humanGenesBySymbol(dict);
   const byGene = new Map<string, typeof mined>();
-  for (const m of mined) if (m.type === "gene" && m.species !== null && m.species !== "9606" && dict.conceptIndex.has(`gene|NCBIGene:${m.id}`)) byGene.set(m.id, [...(byGene.get(m.id) ?? []), m]);
+  for (const m of mined)
+    if (
+      m.type === "gene" &&
+      m.species !== null &&
+      m.species !== "9606" &&
+      dict.conceptIndex.has(`gene|NCBIGene:${m.id}`)
+    )
+      byGene.set(m.id, [...(byGene.get(m.id) ?? []), m]);
   for (const [id, names] of byGene) {
-    const human = names.map((m) => humanBySymbol.get(m.text.replace(/[\s-]/g, "").toUpperCase())).find((h) => h !== undefined);
+    const human = names
+      .map((m) => humanBySymbol.get(m.text.replace(/[\s-]/g, "").toUpperCase()))
+      .find((h) => h !== undefined);
     if (human === undefined) continue;
     const own = dict.conceptIndex.get(`gene|NCBIGene:${id}`)!;
     for (const m of names) {
@@ -89,7 +103,12 @@ export interface PruneOptions {
  * pruned on CDR). This is how "depression" (usually "respiratory depression" or "depression of
  * activity") or a drug name that mostly occurs as a class word stops producing false positives.
  */
-export function pruneByCorpus(dict: Dictionary, documents: PubTatorDocument[], types: EntityType[], options: PruneOptions = {}): string[] {
+export function pruneByCorpus(
+  dict: Dictionary,
+  documents: PubTatorDocument[],
+  types: EntityType[],
+  options: PruneOptions = {},
+): string[] {
   const minMatches = options.minMatches ?? 2;
   const minPrecision = options.minPrecision ?? 0.3;
   const stats = new Map<string, { total: number; gold: number }>();

@@ -41,7 +41,14 @@ export interface Dictionary {
 }
 
 export function createDictionary(): Dictionary {
-  return { concepts: [], entries: new Map(), prefixes: new Set(), blocked: new Set(), stopWords: new Set(), conceptIndex: new Map() };
+  return {
+    concepts: [],
+    entries: new Map(),
+    prefixes: new Set(),
+    blocked: new Set(),
+    stopWords: new Set(),
+    conceptIndex: new Map(),
+  };
 }
 
 /** Adds (or finds, by type and id) a concept and returns its index; later xrefs fill gaps only. */
@@ -59,7 +66,14 @@ export function addConcept(dict: Dictionary, concept: Concept): number {
 }
 
 /** Adds a name for a concept. Names with fewer than two characters or no letter are ignored. */
-export function addName(dict: Dictionary, concept: number, name: string, source: NameSource, weight = 1, species: Species | null = null): void {
+export function addName(
+  dict: Dictionary,
+  concept: number,
+  name: string,
+  source: NameSource,
+  weight = 1,
+  species: Species | null = null,
+): void {
   const trimmed = name.trim();
   if (trimmed.length < 2 || !/\p{L}/u.test(trimmed)) return;
   const { key, surface } = nameForms(trimmed);

@@ -9,16 +9,87 @@ import { isSymbolLike, nameKey } from "./tokens";
 
 const reference: Pick<ReferenceData, "genes" | "diseases" | "drugs"> = {
   genes: [
-    { hgnc_id: "HGNC:1516", symbol: "CAT", name: null, aliases: [], previous_symbols: [], ncbigene: "847", ensembl: null, uniprot: ["P04040"] },
-    { hgnc_id: "HGNC:2910", symbol: "DLL4", name: null, aliases: [], previous_symbols: [], ncbigene: "54567", ensembl: null, uniprot: [] },
-    { hgnc_id: "HGNC:9046", symbol: "PLAGL2", name: null, aliases: [], previous_symbols: [], ncbigene: "5326", ensembl: null, uniprot: [] },
-    { hgnc_id: "HGNC:11892", symbol: "TNF", name: "tumor necrosis factor", aliases: [], previous_symbols: [], ncbigene: "7124", ensembl: null, uniprot: ["P01375"] },
+    {
+      hgnc_id: "HGNC:1516",
+      symbol: "CAT",
+      name: null,
+      aliases: [],
+      previous_symbols: [],
+      ncbigene: "847",
+      ensembl: null,
+      uniprot: ["P04040"],
+    },
+    {
+      hgnc_id: "HGNC:2910",
+      symbol: "DLL4",
+      name: null,
+      aliases: [],
+      previous_symbols: [],
+      ncbigene: "54567",
+      ensembl: null,
+      uniprot: [],
+    },
+    {
+      hgnc_id: "HGNC:9046",
+      symbol: "PLAGL2",
+      name: null,
+      aliases: [],
+      previous_symbols: [],
+      ncbigene: "5326",
+      ensembl: null,
+      uniprot: [],
+    },
+    {
+      hgnc_id: "HGNC:11892",
+      symbol: "TNF",
+      name: "tumor necrosis factor",
+      aliases: [],
+      previous_symbols: [],
+      ncbigene: "7124",
+      ensembl: null,
+      uniprot: ["P01375"],
+    },
   ],
   diseases: [
-    { id: "DOID:6000", name: "heart failure", synonyms: [{ text: "congestive heart failure", scope: "EXACT" }], xrefs: ["MSH:D006333"], mesh: "D006333", is_a: [], alt_ids: [] },
-    { id: "DOID:10652", name: "Alzheimer's disease", synonyms: [], xrefs: ["MSH:D000544"], mesh: "D000544", is_a: [], alt_ids: [] },
-    { id: "DOID:9952", name: "acute lymphoblastic leukemia", synonyms: [{ text: "ALL", scope: "EXACT" }], xrefs: ["MSH:D054198"], mesh: "D054198", is_a: [], alt_ids: [] },
-    { id: "DOID:1826", name: "epilepsy", synonyms: [{ text: "seizure disorder", scope: "EXACT" }, { text: "seizure", scope: "RELATED" }], xrefs: ["MSH:D004827"], mesh: "D004827", is_a: [], alt_ids: [] },
+    {
+      id: "DOID:6000",
+      name: "heart failure",
+      synonyms: [{ text: "congestive heart failure", scope: "EXACT" }],
+      xrefs: ["MSH:D006333"],
+      mesh: "D006333",
+      is_a: [],
+      alt_ids: [],
+    },
+    {
+      id: "DOID:10652",
+      name: "Alzheimer's disease",
+      synonyms: [],
+      xrefs: ["MSH:D000544"],
+      mesh: "D000544",
+      is_a: [],
+      alt_ids: [],
+    },
+    {
+      id: "DOID:9952",
+      name: "acute lymphoblastic leukemia",
+      synonyms: [{ text: "ALL", scope: "EXACT" }],
+      xrefs: ["MSH:D054198"],
+      mesh: "D054198",
+      is_a: [],
+      alt_ids: [],
+    },
+    {
+      id: "DOID:1826",
+      name: "epilepsy",
+      synonyms: [
+        { text: "seizure disorder", scope: "EXACT" },
+        { text: "seizure", scope: "RELATED" },
+      ],
+      xrefs: ["MSH:D004827"],
+      mesh: "D004827",
+      is_a: [],
+      alt_ids: [],
+    },
   ],
   drugs: [{ drugcentral_id: "1", name: "lidocaine", synonyms: [], mesh: "D008012", chembl: "CHEMBL79", smiles: null }],
 };
@@ -56,8 +127,26 @@ describe("dictionary tagging", () => {
 });
 
 describe("coordinated gene names", () => {
-  const gene = (symbol: string, ncbigene: string) => ({ hgnc_id: `HGNC:${ncbigene}`, symbol, name: null, aliases: [], previous_symbols: [], ncbigene, ensembl: null, uniprot: [] });
-  const genes = [gene("CASP3", "836"), gene("CASP7", "840"), gene("MMP2", "4313"), gene("MMP9", "4318"), gene("MSH2", "4436"), gene("MSH3", "4437"), gene("FGF2", "2247"), gene("FGF4", "2249")];
+  const gene = (symbol: string, ncbigene: string) => ({
+    hgnc_id: `HGNC:${ncbigene}`,
+    symbol,
+    name: null,
+    aliases: [],
+    previous_symbols: [],
+    ncbigene,
+    ensembl: null,
+    uniprot: [],
+  });
+  const genes = [
+    gene("CASP3", "836"),
+    gene("CASP7", "840"),
+    gene("MMP2", "4313"),
+    gene("MMP9", "4318"),
+    gene("MSH2", "4436"),
+    gene("MSH3", "4437"),
+    gene("FGF2", "2247"),
+    gene("FGF4", "2249"),
+  ];
   const coordinated = buildDictionary({ genes, diseases: [], drugs: [] });
   const spans = (text: string) => tagMentions(text, coordinated).map((m) => [m.text, m.xrefs.ncbigene]);
 
@@ -81,10 +170,33 @@ describe("coordinated gene names", () => {
 });
 
 describe("NCBI Gene names", () => {
-  const hgnc = (symbol: string, ncbigene: string) => ({ hgnc_id: `HGNC:${ncbigene}`, symbol, name: null, aliases: [], previous_symbols: [], ncbigene, ensembl: null, uniprot: [] });
-  const ncbi = (taxon: string, ncbigene: string, symbol: string, synonyms: string[], name: string | null = null) => ({ taxon, ncbigene, symbol, synonyms, name, other_designations: [] });
+  const hgnc = (symbol: string, ncbigene: string) => ({
+    hgnc_id: `HGNC:${ncbigene}`,
+    symbol,
+    name: null,
+    aliases: [],
+    previous_symbols: [],
+    ncbigene,
+    ensembl: null,
+    uniprot: [],
+  });
+  const ncbi = (taxon: string, ncbigene: string, symbol: string, synonyms: string[], name: string | null = null) => ({
+    taxon,
+    ncbigene,
+    symbol,
+    synonyms,
+    name,
+    other_designations: [],
+  });
   const d = buildDictionary({
-    genes: [hgnc("SQSTM1", "8878"), hgnc("STAT3", "6774"), hgnc("TCF7L2", "6934"), hgnc("TCF4", "6925"), hgnc("NFKB1", "4790"), hgnc("CD40", "958")],
+    genes: [
+      hgnc("SQSTM1", "8878"),
+      hgnc("STAT3", "6774"),
+      hgnc("TCF7L2", "6934"),
+      hgnc("TCF4", "6925"),
+      hgnc("NFKB1", "4790"),
+      hgnc("CD40", "958"),
+    ],
     ncbiGenes: [
       ncbi("9606", "8878", "SQSTM1", ["p62", "OSIL"], "sequestosome 1"),
       ncbi("9606", "6934", "TCF7L2", ["TCF-4", "TCF4"]),
@@ -134,7 +246,10 @@ describe("abbreviations", () => {
   });
 
   it("finds the reverse pattern SF (long form) and rejects non-abbreviations", () => {
-    expect(findAbbreviations("Levels of TNF (tumor necrosis factor) rose.")[0]).toMatchObject({ shortForm: "TNF", longForm: "tumor necrosis factor" });
+    expect(findAbbreviations("Levels of TNF (tumor necrosis factor) rose.")[0]).toMatchObject({
+      shortForm: "TNF",
+      longForm: "tumor necrosis factor",
+    });
     expect(findAbbreviations("Doses (10 mg) and patients (n = 5) were given.")).toEqual([]);
   });
 
@@ -168,20 +283,52 @@ describe("dictionary building from a training corpus", () => {
   );
 
   it("mines names with their MeSH ids and prunes names that are mostly not annotated", () => {
-    const mined = buildDictionary({ genes: [], diseases: [], drugs: [] }, { corpora: [{ documents: corpus, types: ["chemical", "disease"] }], prune: false });
-    expect(tagMentions("reserpine", mined)[0]).toMatchObject({ type: "chemical", id: "MESH:D012110", xrefs: { mesh: "D012110" } });
-    const pruned = buildDictionary({ genes: [], diseases: [], drugs: [] }, { corpora: [{ documents: corpus, types: ["chemical", "disease"] }] });
+    const mined = buildDictionary(
+      { genes: [], diseases: [], drugs: [] },
+      { corpora: [{ documents: corpus, types: ["chemical", "disease"] }], prune: false },
+    );
+    expect(tagMentions("reserpine", mined)[0]).toMatchObject({
+      type: "chemical",
+      id: "MESH:D012110",
+      xrefs: { mesh: "D012110" },
+    });
+    const pruned = buildDictionary(
+      { genes: [], diseases: [], drugs: [] },
+      { corpora: [{ documents: corpus, types: ["chemical", "disease"] }] },
+    );
     // "depression" matches three times in the corpus and is annotated once: precision 1/3 ≥ 0.3 keeps it; at 0.5 it goes.
     expect(tagMentions("depression", pruned)).toHaveLength(1);
-    const strict = buildDictionary({ genes: [], diseases: [], drugs: [] }, { corpora: [{ documents: corpus, types: ["chemical", "disease"] }], prune: { minPrecision: 0.5 } });
+    const strict = buildDictionary(
+      { genes: [], diseases: [], drugs: [] },
+      { corpora: [{ documents: corpus, types: ["chemical", "disease"] }], prune: { minPrecision: 0.5 } },
+    );
     expect(tagMentions("depression", strict)).toHaveLength(0);
     expect(tagMentions("respiratory depression", strict)[0]!.id).toBe("MESH:D012131");
   });
 
   it("links a mined mouse gene to its human ortholog by symbol, each organism keeping its own id", () => {
-    const stat3 = { hgnc_id: "HGNC:11364", symbol: "STAT3", name: null, aliases: [], previous_symbols: [], ncbigene: "6774", ensembl: null, uniprot: [] };
-    const mouseDoc = parsePubTator(["3|t|Stat3 in mice.", "3|a|Mice lacking Stat3 in mouse liver.", "3\t0\t5\tStat3\tGeneOrGeneProduct\t20848", "3\t29\t34\tStat3\tGeneOrGeneProduct\t20848"].join("\n"));
-    const d = buildDictionary({ genes: [stat3], diseases: [], drugs: [] }, { corpora: [{ documents: mouseDoc, types: ["gene"] }], prune: false });
+    const stat3 = {
+      hgnc_id: "HGNC:11364",
+      symbol: "STAT3",
+      name: null,
+      aliases: [],
+      previous_symbols: [],
+      ncbigene: "6774",
+      ensembl: null,
+      uniprot: [],
+    };
+    const mouseDoc = parsePubTator(
+      [
+        "3|t|Stat3 in mice.",
+        "3|a|Mice lacking Stat3 in mouse liver.",
+        "3\t0\t5\tStat3\tGeneOrGeneProduct\t20848",
+        "3\t29\t34\tStat3\tGeneOrGeneProduct\t20848",
+      ].join("\n"),
+    );
+    const d = buildDictionary(
+      { genes: [stat3], diseases: [], drugs: [] },
+      { corpora: [{ documents: mouseDoc, types: ["gene"] }], prune: false },
+    );
     const ncbigene = (text: string) => tagMentions(text, d).map((m) => m.xrefs.ncbigene);
     expect(ncbigene("Stat3 was raised in mice and in mouse cells.")).toEqual(["20848"]);
     expect(ncbigene("STAT3 was raised in mice and in mouse cells.")).toEqual(["20848"]);
@@ -190,7 +337,9 @@ describe("dictionary building from a training corpus", () => {
   });
 
   it("attaches a mined disease name to the Disease Ontology term with the same MeSH id", () => {
-    const docs = parsePubTator(["2|t|Cardiac failure.", "2|a|", "2\t0\t15\tCardiac failure\tDisease\tD006333"].join("\n"));
+    const docs = parsePubTator(
+      ["2|t|Cardiac failure.", "2|a|", "2\t0\t15\tCardiac failure\tDisease\tD006333"].join("\n"),
+    );
     const d = buildDictionary(reference, { corpora: [{ documents: docs, types: ["disease"] }] });
     expect(tagMentions("cardiac failure", d)[0]).toMatchObject({ id: "DOID:6000", xrefs: { mesh: "D006333" } });
   });
@@ -205,7 +354,13 @@ describe("tokens and case rules", () => {
   });
 
   it("treats short or multi-capital single words as symbols", () => {
-    expect([isSymbolLike("CAT"), isSymbolLike("iron"), isSymbolLike("HNF-6"), isSymbolLike("lidocaine"), isSymbolLike("heart failure")]).toEqual([true, true, true, false, false]);
+    expect([
+      isSymbolLike("CAT"),
+      isSymbolLike("iron"),
+      isSymbolLike("HNF-6"),
+      isSymbolLike("lidocaine"),
+      isSymbolLike("heart failure"),
+    ]).toEqual([true, true, true, false, false]);
   });
 
   it("keeps a concept's first xrefs when it is added again", () => {

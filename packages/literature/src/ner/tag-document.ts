@@ -17,7 +17,12 @@ import type { Token } from "./tokens";
  *  - neither: dictionary matches of a disease or chemical short form that came only from reference
  *    vocabularies are dropped, as the author defined the letters as something else.
  */
-export function tagMentions(text: string, dict: Dictionary, sentences: Sentence[] = splitSentences(text), tokens?: Token[]): Mention[] {
+export function tagMentions(
+  text: string,
+  dict: Dictionary,
+  sentences: Sentence[] = splitSentences(text),
+  tokens?: Token[],
+): Mention[] {
   const species = dominantSpecies(text);
   const matches = expandCoordinations(text, dict, matchDictionary(text, dict, tokens, species), species);
   const definitions = findAbbreviations(text, sentences);
@@ -30,7 +35,8 @@ export function tagMentions(text: string, dict: Dictionary, sentences: Sentence[
       matches.find((m) => m.end === def.longEnd && m.start >= def.longStart) ??
       matches.find((m) => m.start >= def.longStart && m.end <= def.longEnd && m.end >= def.longEnd - 1);
     if (source) {
-      for (const at of occurrences(text, def.shortForm)) added.push({ match: { ...source, start: at, end: at + def.shortForm.length }, method: "abbreviation" });
+      for (const at of occurrences(text, def.shortForm))
+        added.push({ match: { ...source, start: at, end: at + def.shortForm.length }, method: "abbreviation" });
       continue;
     }
     const own = matches.find((m) => m.start === def.shortStart && m.end === def.shortEnd);
@@ -40,9 +46,15 @@ export function tagMentions(text: string, dict: Dictionary, sentences: Sentence[
     } else dropped.add(def.shortForm);
   }
   const taken: typeof added = [];
-  for (const a of added.sort((x, y) => x.match.start - y.match.start)) if (!taken.some((t) => overlaps(t.match, a.match))) taken.push(a);
-  const kept = matches.filter((m) => !dropped.has(text.slice(m.start, m.end)) && !taken.some((t) => overlaps(t.match, m)));
-  const mentions = [...kept.map((m) => toMention(text, dict, m, "dictionary")), ...taken.map((t) => toMention(text, dict, t.match, t.method))];
+  for (const a of added.sort((x, y) => x.match.start - y.match.start))
+    if (!taken.some((t) => overlaps(t.match, a.match))) taken.push(a);
+  const kept = matches.filter(
+    (m) => !dropped.has(text.slice(m.start, m.end)) && !taken.some((t) => overlaps(t.match, m)),
+  );
+  const mentions = [
+    ...kept.map((m) => toMention(text, dict, m, "dictionary")),
+    ...taken.map((t) => toMention(text, dict, t.match, t.method)),
+  ];
   return mentions.sort((a, b) => a.start - b.start || b.end - a.end);
 }
 
@@ -63,5 +75,15 @@ function occurrences(text: string, shortForm: string): number[] {
 
 function toMention(text: string, dict: Dictionary, m: DictionaryMatch, method: Mention["method"]): Mention {
   const c = dict.concepts[m.concept]!;
-  return { start: m.start, end: m.end, text: text.slice(m.start, m.end), type: c.type, id: c.id, name: c.name, xrefs: c.xrefs, provenance: "extracted", method };
+  return {
+    start: m.start,
+    end: m.end,
+    text: text.slice(m.start, m.end),
+    type: c.type,
+    id: c.id,
+    name: c.name,
+    xrefs: c.xrefs,
+    provenance: "extracted",
+    method,
+  };
 }

@@ -16,7 +16,12 @@ export interface DictionaryMatch {
  * names an unblocked concept whose case rule holds, then continue after it. Among the concepts of
  * one name the heaviest wins; a mined name from a document of the same organism counts double, of another organism a quarter.
  */
-export function matchDictionary(text: string, dict: Dictionary, tokens: Token[] = tokenize(text), species: Species | null = null): DictionaryMatch[] {
+export function matchDictionary(
+  text: string,
+  dict: Dictionary,
+  tokens: Token[] = tokenize(text),
+  species: Species | null = null,
+): DictionaryMatch[] {
   const matches: DictionaryMatch[] = [];
   let i = 0;
   while (i < tokens.length) {
@@ -55,13 +60,24 @@ export function matchDictionary(text: string, dict: Dictionary, tokens: Token[] 
 }
 
 /** The entry a name resolves to: case rule, blocking and organism preference as in `matchDictionary`. */
-export function pickEntry(dict: Dictionary, key: string, list: DictionaryEntry[], surface: string, species: Species | null): DictionaryEntry | null {
+export function pickEntry(
+  dict: Dictionary,
+  key: string,
+  list: DictionaryEntry[],
+  surface: string,
+  species: Species | null,
+): DictionaryEntry | null {
   let best: DictionaryEntry | null = null;
   let bestWeight = -Infinity;
   for (const entry of list) {
     if (entry.caseSensitive && !caseMatches(entry.surface, surface)) continue;
     if (isBlocked(dict, key, entry)) continue;
-    const weight = entry.species === null || species === null ? entry.weight : entry.species === species ? entry.weight * 2 : entry.weight / 4;
+    const weight =
+      entry.species === null || species === null
+        ? entry.weight
+        : entry.species === species
+          ? entry.weight * 2
+          : entry.weight / 4;
     if (weight > bestWeight) {
       best = entry;
       bestWeight = weight;
@@ -73,5 +89,7 @@ export function pickEntry(dict: Dictionary, key: string, list: DictionaryEntry[]
 /** Exact case, except that an all-lower-case name may start with a capital (sentence or title case). */
 function caseMatches(name: string, text: string): boolean {
   if (name === text) return true;
-  return name === name.toLowerCase() && text[0] !== text[0]!.toLowerCase() && text[0]!.toLowerCase() + text.slice(1) === name;
+  return (
+    name === name.toLowerCase() && text[0] !== text[0]!.toLowerCase() && text[0]!.toLowerCase() + text.slice(1) === name
+  );
 }

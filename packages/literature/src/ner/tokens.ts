@@ -20,7 +20,18 @@ export interface Token {
 }
 
 const GREEK: Record<string, string> = {
-  α: "alpha", β: "beta", γ: "gamma", δ: "delta", ε: "epsilon", κ: "kappa", λ: "lambda", μ: "mu", ω: "omega", τ: "tau", θ: "theta", σ: "sigma",
+  α: "alpha",
+  β: "beta",
+  γ: "gamma",
+  δ: "delta",
+  ε: "epsilon",
+  κ: "kappa",
+  λ: "lambda",
+  μ: "mu",
+  ω: "omega",
+  τ: "tau",
+  θ: "theta",
+  σ: "sigma",
 };
 const SKIP_CHARS = new Set(["-", "\u2010", "\u2011", "\u2012", "\u2013", "\u2014", "'", "\u2019"]);
 const LETTER_RE = /\p{L}/u;
@@ -65,7 +76,8 @@ export function tokenize(text: string): Token[] {
     else if (text.charCodeAt(i) >= 0xd800 && text.charCodeAt(i) <= 0xdbff && j < n) j++; // keep surrogate pairs whole
     const t = text.slice(i, j);
     const prev = tokens[tokens.length - 1];
-    const possessive = (t === "s" || t === "S") && prev !== undefined && (prev.text === "'" || prev.text === "\u2019") && prev.end === i;
+    const possessive =
+      (t === "s" || t === "S") && prev !== undefined && (prev.text === "'" || prev.text === "\u2019") && prev.end === i;
     const isWord = k <= Kind.Greek;
     tokens.push({
       start: i,

@@ -30,12 +30,24 @@ export function parseObo(text: string): DiseaseTerm[] {
       const tag = line.slice(0, colon);
       const value = stripComment(line.slice(colon + 2));
       switch (tag) {
-        case "id": term.id = value; break;
-        case "name": term.name = value.trim(); break;
-        case "alt_id": term.alt_ids.push(value); break;
-        case "is_a": term.is_a.push(value.split(/\s/)[0]!); break;
-        case "is_obsolete": obsolete = value.trim() === "true"; break;
-        case "xref": term.xrefs.push(value.split(/\s/)[0]!); break;
+        case "id":
+          term.id = value;
+          break;
+        case "name":
+          term.name = value.trim();
+          break;
+        case "alt_id":
+          term.alt_ids.push(value);
+          break;
+        case "is_a":
+          term.is_a.push(value.split(/\s/)[0]!);
+          break;
+        case "is_obsolete":
+          obsolete = value.trim() === "true";
+          break;
+        case "xref":
+          term.xrefs.push(value.split(/\s/)[0]!);
+          break;
         case "synonym": {
           const m = /^"((?:[^"\\]|\\.)*)"\s+(EXACT|RELATED|BROAD|NARROW)/.exec(value);
           if (m) term.synonyms.push({ text: m[1]!.replace(/\\(.)/g, "$1").trim(), scope: m[2] as SynonymScope });

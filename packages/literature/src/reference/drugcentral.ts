@@ -29,21 +29,37 @@ export function parseDrugCentral(identifiersText: string, structuresText = ""): 
   };
 
   const ids = readTsv(identifiersText);
-  const c = { id: columnIndex(ids.header, "DRUG_ID"), name: columnIndex(ids.header, "DRUG_NAME"), type: columnIndex(ids.header, "ID_TYPE"), value: columnIndex(ids.header, "IDENTIFIER") };
-  if (c.id < 0 || c.type < 0 || c.value < 0) throw new Error("DrugCentral identifiers: expected DRUG_ID, ID_TYPE, IDENTIFIER columns");
+  const c = {
+    id: columnIndex(ids.header, "DRUG_ID"),
+    name: columnIndex(ids.header, "DRUG_NAME"),
+    type: columnIndex(ids.header, "ID_TYPE"),
+    value: columnIndex(ids.header, "IDENTIFIER"),
+  };
+  if (c.id < 0 || c.type < 0 || c.value < 0)
+    throw new Error("DrugCentral identifiers: expected DRUG_ID, ID_TYPE, IDENTIFIER columns");
   for (const row of ids.rows) {
     const d = drug(row[c.id]!, row[c.name] ?? "");
     const value = row[c.value] ?? "";
     switch (row[c.type]) {
-      case "MESH_DESCRIPTOR_UI": d.mesh ??= value; break;
-      case "MESH_SUPPLEMENTAL_RECORD_UI": d.meshSupplement ??= value; break;
-      case "ChEMBL_ID": d.chembl ??= value; break;
+      case "MESH_DESCRIPTOR_UI":
+        d.mesh ??= value;
+        break;
+      case "MESH_SUPPLEMENTAL_RECORD_UI":
+        d.meshSupplement ??= value;
+        break;
+      case "ChEMBL_ID":
+        d.chembl ??= value;
+        break;
     }
   }
 
   if (structuresText.trim() !== "") {
     const st = readTsv(structuresText);
-    const s = { id: columnIndex(st.header, "ID"), inn: columnIndex(st.header, "INN"), smiles: columnIndex(st.header, "SMILES") };
+    const s = {
+      id: columnIndex(st.header, "ID"),
+      inn: columnIndex(st.header, "INN"),
+      smiles: columnIndex(st.header, "SMILES"),
+    };
     for (const row of st.rows) {
       const id = row[s.id];
       const inn = row[s.inn] ?? "";
@@ -55,7 +71,10 @@ export function parseDrugCentral(identifiersText: string, structuresText = ""): 
 
   // Descriptors created after 2015 have ten-character ids (D000069348); corpora annotated with
   // older MeSH (CDR, BioRED) name those drugs by the supplementary record they had before.
-  return [...drugs.values()].map(({ meshSupplement, ...d }) => ({ ...d, mesh: d.mesh && (d.mesh.length <= 7 || !meshSupplement) ? d.mesh : (meshSupplement ?? d.mesh) }));
+  return [...drugs.values()].map(({ meshSupplement, ...d }) => ({
+    ...d,
+    mesh: d.mesh && (d.mesh.length <= 7 || !meshSupplement) ? d.mesh : (meshSupplement ?? d.mesh),
+  }));
 }
 
 /** One row of DrugCentral's `drug_indication.tsv` (DRUG_ID, DRUG_NAME, INDICATION_FDB, UMLS_CUI, SNOMEDCT_CUI, DOID). */
@@ -68,11 +87,22 @@ export interface DrugIndication {
 
 export function parseDrugIndications(text: string): DrugIndication[] {
   const { header, rows } = readTsv(text);
-  const c = { id: columnIndex(header, "DRUG_ID"), name: columnIndex(header, "DRUG_NAME"), indication: columnIndex(header, "INDICATION_FDB"), doid: columnIndex(header, "DOID") };
-  if (c.id < 0 || c.indication < 0) throw new Error("DrugCentral indications: expected DRUG_ID and INDICATION_FDB columns");
+  const c = {
+    id: columnIndex(header, "DRUG_ID"),
+    name: columnIndex(header, "DRUG_NAME"),
+    indication: columnIndex(header, "INDICATION_FDB"),
+    doid: columnIndex(header, "DOID"),
+  };
+  if (c.id < 0 || c.indication < 0)
+    throw new Error("DrugCentral indications: expected DRUG_ID and INDICATION_FDB columns");
   return rows
     .filter((r) => (r[c.id] ?? "") !== "")
-    .map((r) => ({ drugcentral_id: r[c.id]!, drug_name: r[c.name] ?? "", indication: r[c.indication] ?? "", doid: (c.doid >= 0 && r[c.doid]) || null }));
+    .map((r) => ({
+      drugcentral_id: r[c.id]!,
+      drug_name: r[c.name] ?? "",
+      indication: r[c.indication] ?? "",
+      doid: (c.doid >= 0 && r[c.doid]) || null,
+    }));
 }
 
 /** A MeSH pharmacological-action class from DrugCentral's `pharm_class.tsv` (rows with SOURCE MeSH). */
@@ -88,8 +118,13 @@ export interface PharmacologicalClass {
  */
 export function parsePharmacologicalClasses(text: string): PharmacologicalClass[] {
   const { header, rows } = readTsv(text);
-  const c = { id: columnIndex(header, "CLASS_SOURCE_ID"), name: columnIndex(header, "CLASS"), source: columnIndex(header, "SOURCE") };
-  if (c.id < 0 || c.name < 0 || c.source < 0) throw new Error("DrugCentral pharm_class: expected CLASS_SOURCE_ID, CLASS and SOURCE columns");
+  const c = {
+    id: columnIndex(header, "CLASS_SOURCE_ID"),
+    name: columnIndex(header, "CLASS"),
+    source: columnIndex(header, "SOURCE"),
+  };
+  if (c.id < 0 || c.name < 0 || c.source < 0)
+    throw new Error("DrugCentral pharm_class: expected CLASS_SOURCE_ID, CLASS and SOURCE columns");
   const seen = new Map<string, PharmacologicalClass>();
   for (const r of rows) {
     const mesh = r[c.id] ?? "";

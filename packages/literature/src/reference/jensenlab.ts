@@ -16,7 +16,13 @@ export function parseJensenDiseases(text: string): GeneDiseaseAssociation[] {
   for (const line of text.split(/\r?\n/)) {
     const c = line.split("\t");
     if (c.length < 7 || !c[2]!.startsWith("DOID:")) continue;
-    out.push({ symbol: c[1]!.trim(), doid: c[2]!.trim(), disease: c[3]!.trim(), source: c[4]!.trim(), confidence: Number(c[6]) });
+    out.push({
+      symbol: c[1]!.trim(),
+      doid: c[2]!.trim(),
+      disease: c[3]!.trim(),
+      source: c[4]!.trim(),
+      confidence: Number(c[6]),
+    });
   }
   return out;
 }

@@ -2,7 +2,14 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseObo, type DiseaseTerm } from "./disease-ontology";
-import { parseDrugCentral, parseDrugIndications, parsePharmacologicalClasses, type DrugCentralDrug, type DrugIndication, type PharmacologicalClass } from "./drugcentral";
+import {
+  parseDrugCentral,
+  parseDrugIndications,
+  parsePharmacologicalClasses,
+  type DrugCentralDrug,
+  type DrugIndication,
+  type PharmacologicalClass,
+} from "./drugcentral";
 import { parseChemblTargets, type ChemblTarget } from "./chembl-targets";
 import { parseHgnc, type HgncGene } from "./hgnc";
 import { parseJensenDiseases, type GeneDiseaseAssociation } from "./jensenlab";
@@ -57,7 +64,11 @@ export function loadReferenceDir(dir: string | URL): ReferenceData {
   const jensen = read(REFERENCE_FILES.jensenDiseases);
   const classes = read(REFERENCE_FILES.drugcentralClasses);
   const geneInfoDir = join(root, REFERENCE_FILES.ncbiGeneInfo);
-  const geneInfoFiles = existsSync(geneInfoDir) ? readdirSync(geneInfoDir).filter((f) => f.endsWith(".gene_info")).sort() : [];
+  const geneInfoFiles = existsSync(geneInfoDir)
+    ? readdirSync(geneInfoDir)
+        .filter((f) => f.endsWith(".gene_info"))
+        .sort()
+    : [];
   return {
     genes: hgnc ? parseHgnc(hgnc) : [],
     ncbiGenes: geneInfoFiles.flatMap((f) => parseGeneInfo(readFileSync(join(geneInfoDir, f), "utf8"))),

@@ -29,13 +29,18 @@ export function parseGeneInfo(text: string): NcbiGene[] {
     fullName: columnIndex(header, "Full_name_from_nomenclature_authority"),
     other: columnIndex(header, "Other_designations"),
   };
-  if (col.taxon < 0 || col.id < 0 || col.symbol < 0) throw new Error("gene_info: no 'tax_id' / 'GeneID' / 'Symbol' columns");
+  if (col.taxon < 0 || col.id < 0 || col.symbol < 0)
+    throw new Error("gene_info: no 'tax_id' / 'GeneID' / 'Symbol' columns");
   // "-" is the export's empty value; lists are "|"-separated (names may hold commas).
   const cell = (row: string[], i: number) => {
     const v = i >= 0 ? (row[i] ?? "").trim() : "";
     return v === "-" ? "" : v;
   };
-  const list = (row: string[], i: number) => cell(row, i).split("|").map((v) => v.trim()).filter((v) => v !== "");
+  const list = (row: string[], i: number) =>
+    cell(row, i)
+      .split("|")
+      .map((v) => v.trim())
+      .filter((v) => v !== "");
   const genes: NcbiGene[] = [];
   for (const row of rows) {
     const symbol = cell(row, col.symbol);

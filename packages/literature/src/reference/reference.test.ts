@@ -15,14 +15,32 @@ describe("parseHgnc", () => {
       "HGNC:6\tA1S9T\t\t\t\t",
     ].join("\n");
     const genes = parseHgnc(text);
-    expect(genes[0]).toEqual({ hgnc_id: "HGNC:5", symbol: "A1BG", name: null, aliases: [], previous_symbols: [], ncbigene: "1", ensembl: "ENSG00000121410", uniprot: ["P04217"] });
+    expect(genes[0]).toEqual({
+      hgnc_id: "HGNC:5",
+      symbol: "A1BG",
+      name: null,
+      aliases: [],
+      previous_symbols: [],
+      ncbigene: "1",
+      ensembl: "ENSG00000121410",
+      uniprot: ["P04217"],
+    });
     expect(genes[1]!.uniprot).toEqual(["O43687", "Q9P0M2"]);
     expect(genes[2]!.ncbigene).toBeNull();
   });
 
   it("reads aliases and previous symbols when the full HGNC export has them", () => {
-    const text = ["hgnc_id\tsymbol\tname\talias_symbol\tprev_symbol\tentrez_id", "HGNC:1097\tBRAF\tB-Raf proto-oncogene\tBRAF1|RAFB1\tBRAF1\t673"].join("\n");
-    expect(parseHgnc(text)[0]).toMatchObject({ symbol: "BRAF", name: "B-Raf proto-oncogene", aliases: ["BRAF1", "RAFB1"], previous_symbols: ["BRAF1"], ncbigene: "673" });
+    const text = [
+      "hgnc_id\tsymbol\tname\talias_symbol\tprev_symbol\tentrez_id",
+      "HGNC:1097\tBRAF\tB-Raf proto-oncogene\tBRAF1|RAFB1\tBRAF1\t673",
+    ].join("\n");
+    expect(parseHgnc(text)[0]).toMatchObject({
+      symbol: "BRAF",
+      name: "B-Raf proto-oncogene",
+      aliases: ["BRAF1", "RAFB1"],
+      previous_symbols: ["BRAF1"],
+      ncbigene: "673",
+    });
   });
 });
 
@@ -34,8 +52,22 @@ describe("parseGeneInfo", () => {
       "10090\t20848\tStat3\t-\tAprf|1110034C02Rik\tMGI:MGI:103038\t11\t11 D\tsignal transducer and activator of transcription 3\tprotein-coding\tStat3\t-\tO\t-\t20240101\t-",
     ].join("\n");
     expect(parseGeneInfo(text)).toEqual([
-      { taxon: "9606", ncbigene: "8878", symbol: "SQSTM1", synonyms: ["A170", "OSIL", "p60", "p62", "p62B"], name: "sequestosome 1", other_designations: ["sequestosome-1", "EBI3-associated protein of 60 kDa"] },
-      { taxon: "10090", ncbigene: "20848", symbol: "Stat3", synonyms: ["Aprf", "1110034C02Rik"], name: "signal transducer and activator of transcription 3", other_designations: [] },
+      {
+        taxon: "9606",
+        ncbigene: "8878",
+        symbol: "SQSTM1",
+        synonyms: ["A170", "OSIL", "p60", "p62", "p62B"],
+        name: "sequestosome 1",
+        other_designations: ["sequestosome-1", "EBI3-associated protein of 60 kDa"],
+      },
+      {
+        taxon: "10090",
+        ncbigene: "20848",
+        symbol: "Stat3",
+        synonyms: ["Aprf", "1110034C02Rik"],
+        name: "signal transducer and activator of transcription 3",
+        other_designations: [],
+      },
     ]);
   });
 });
@@ -90,19 +122,34 @@ describe("parseDrugCentral", () => {
       '1\t"lidocaine"\t"MESH_SUPPLEMENTAL_RECORD_UI"\t"C000001"',
       '1\t"lidocaine"\t"MESH_DESCRIPTOR_UI"\t"D008012"',
     ].join("\n");
-    const structures = ["SMILES\tInChI\tInChIKey\tID\tINN\tCAS_RN", "CCN(CC)CC(=O)Nc1c(C)cccc1C\tx\ty\t1\tlignocaine\t137-58-6"].join("\n");
+    const structures = [
+      "SMILES\tInChI\tInChIKey\tID\tINN\tCAS_RN",
+      "CCN(CC)CC(=O)Nc1c(C)cccc1C\tx\ty\t1\tlignocaine\t137-58-6",
+    ].join("\n");
     const drugs = parseDrugCentral(identifiers, structures);
-    expect(drugs.find((d) => d.drugcentral_id === "5136")).toMatchObject({ name: "cediranib", mesh: "C503302", chembl: "CHEMBL491473" });
-    expect(drugs.find((d) => d.drugcentral_id === "1")).toMatchObject({ name: "lidocaine", synonyms: ["lignocaine"], mesh: "D008012", smiles: "CCN(CC)CC(=O)Nc1c(C)cccc1C" });
+    expect(drugs.find((d) => d.drugcentral_id === "5136")).toMatchObject({
+      name: "cediranib",
+      mesh: "C503302",
+      chembl: "CHEMBL491473",
+    });
+    expect(drugs.find((d) => d.drugcentral_id === "1")).toMatchObject({
+      name: "lidocaine",
+      synonyms: ["lignocaine"],
+      mesh: "D008012",
+      smiles: "CCN(CC)CC(=O)Nc1c(C)cccc1C",
+    });
   });
 });
 
-describe.skipIf(!hasSharedData("hgnc/hgnc_mapper.tsv", "disease_ontology/HumanDO.obo", "drugcentral/identifiers.tsv"))(`loadReferenceDir on the shared data (${SKIP_MESSAGE})`, () => {
-  it("loads 47,837 HGNC rows, the 6,570 live DO terms (8,944 minus 2,374 obsolete) and DrugCentral drugs with MeSH ids", () => {
-    const ref = loadReferenceDir(SHARED_DATA_DIR);
-    expect(ref.genes).toHaveLength(47837);
-    expect(ref.genes.find((g) => g.symbol === "EGFR")).toMatchObject({ ncbigene: "1956", uniprot: ["P00533"] });
-    expect(ref.diseases).toHaveLength(8944 - 2374);
-    expect(ref.drugs.find((d) => d.name === "lidocaine")?.mesh).toBe("D008012");
-  });
-});
+describe.skipIf(!hasSharedData("hgnc/hgnc_mapper.tsv", "disease_ontology/HumanDO.obo", "drugcentral/identifiers.tsv"))(
+  `loadReferenceDir on the shared data (${SKIP_MESSAGE})`,
+  () => {
+    it("loads 47,837 HGNC rows, the 6,570 live DO terms (8,944 minus 2,374 obsolete) and DrugCentral drugs with MeSH ids", () => {
+      const ref = loadReferenceDir(SHARED_DATA_DIR);
+      expect(ref.genes).toHaveLength(47837);
+      expect(ref.genes.find((g) => g.symbol === "EGFR")).toMatchObject({ ncbigene: "1956", uniprot: ["P00533"] });
+      expect(ref.diseases).toHaveLength(8944 - 2374);
+      expect(ref.drugs.find((d) => d.name === "lidocaine")?.mesh).toBe("D008012");
+    });
+  },
+);

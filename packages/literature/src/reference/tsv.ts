@@ -7,7 +7,11 @@ export function readTsv(text: string): { header: string[]; rows: string[][] } {
 
 /** Index of the first header matching any of `names` (case-insensitive, ignoring anything in parentheses), or -1. */
 export function columnIndex(header: string[], ...names: string[]): number {
-  const clean = (s: string) => s.replace(/\(.*?\)/g, "").trim().toLowerCase();
+  const clean = (s: string) =>
+    s
+      .replace(/\(.*?\)/g, "")
+      .trim()
+      .toLowerCase();
   const wanted = names.map(clean);
   return header.findIndex((h) => wanted.includes(clean(h)));
 }

@@ -42,7 +42,12 @@ const TERMINATOR = /(?:\b(?:but|however|although|though|whereas|while)\b|[;:])/g
  * best, as extractDocument does). `titleEnd` is where the title ends (the first newline), to flag
  * title sentences.
  */
-export function sentenceCandidates(text: string, sentences: Sentence[], mentions: Mention[], titleEnd = text.indexOf("\n")): PairCandidate[] {
+export function sentenceCandidates(
+  text: string,
+  sentences: Sentence[],
+  mentions: Mention[],
+  titleEnd = text.indexOf("\n"),
+): PairCandidate[] {
   const sorted = [...mentions].sort((a, b) => a.start - b.start);
   const out: PairCandidate[] = [];
   let cursor = 0;
@@ -65,7 +70,17 @@ export function sentenceCandidates(text: string, sentences: Sentence[], mentions
   return out;
 }
 
-function candidate(text: string, sentence: Sentence, inside: Mention[], first: Mention, second: Mention, head: Mention, tail: Mention, kind: PairKind, titleEnd: number): PairCandidate {
+function candidate(
+  text: string,
+  sentence: Sentence,
+  inside: Mention[],
+  first: Mention,
+  second: Mention,
+  head: Mention,
+  tail: Mention,
+  kind: PairKind,
+  titleEnd: number,
+): PairCandidate {
   const before = text.slice(sentence.start, first.start);
   let clauseStart = 0;
   for (const m of before.matchAll(TERMINATOR)) clauseStart = m.index + m[0].length;

@@ -9,12 +9,18 @@ import type { Polarity, RelationType } from "../types";
  * induced, inducing, induction).
  */
 export const TRIGGERS: Record<RelationType, RegExp> = {
-  causes: /\b(?:induc\w*|caus\w*|provok\w*|elicit\w*|precipitat\w*|produc\w*|evok\w*|result\w* in|lead\w* to|led to|gave rise|develop\w*|trigger\w*|toxicit\w*|side effects?|adverse|complications?|associated with the use|following|after)\b/,
-  treats: /\b(?:treat\w*|therap\w*|prevent\w*|protect\w*|amelior\w*|attenuat\w*|alleviat\w*|revers\w*|improv\w*|reliev\w*|cure\w*|efficac\w*|effective|management of|prophyla\w*|antagoni\w*)\b/,
-  inhibits: /\b(?:inhibit\w*|block\w*|suppress\w*|down-?regulat\w*|decreas\w*|reduc\w*|diminish\w*|abolish\w*|impair\w*|attenuat\w*|antagonist)\b/,
-  activates: /\b(?:activat\w*|up-?regulat\w*|increas\w*|enhanc\w*|stimulat\w*|elevat\w*|potentiat\w*|agonist|overexpress\w*|promot\w*)\b/,
-  biomarker_of: /\b(?:marker\w*|biomarker\w*|predictor\w*|prognostic|diagnostic|levels? (?:of|in)|expression (?:of|in)|concentrations? (?:of|in)|elevated in|overexpressed in)\b/,
-  associated_with: /\b(?:associat\w*|correlat\w*|link\w*|relat\w*|involv\w*|implicat\w*|mutation\w*|variant\w*|polymorphism\w*|susceptib\w*|risk)\b/,
+  causes:
+    /\b(?:induc\w*|caus\w*|provok\w*|elicit\w*|precipitat\w*|produc\w*|evok\w*|result\w* in|lead\w* to|led to|gave rise|develop\w*|trigger\w*|toxicit\w*|side effects?|adverse|complications?|associated with the use|following|after)\b/,
+  treats:
+    /\b(?:treat\w*|therap\w*|prevent\w*|protect\w*|amelior\w*|attenuat\w*|alleviat\w*|revers\w*|improv\w*|reliev\w*|cure\w*|efficac\w*|effective|management of|prophyla\w*|antagoni\w*)\b/,
+  inhibits:
+    /\b(?:inhibit\w*|block\w*|suppress\w*|down-?regulat\w*|decreas\w*|reduc\w*|diminish\w*|abolish\w*|impair\w*|attenuat\w*|antagonist)\b/,
+  activates:
+    /\b(?:activat\w*|up-?regulat\w*|increas\w*|enhanc\w*|stimulat\w*|elevat\w*|potentiat\w*|agonist|overexpress\w*|promot\w*)\b/,
+  biomarker_of:
+    /\b(?:marker\w*|biomarker\w*|predictor\w*|prognostic|diagnostic|levels? (?:of|in)|expression (?:of|in)|concentrations? (?:of|in)|elevated in|overexpressed in)\b/,
+  associated_with:
+    /\b(?:associat\w*|correlat\w*|link\w*|relat\w*|involv\w*|implicat\w*|mutation\w*|variant\w*|polymorphism\w*|susceptib\w*|risk)\b/,
 };
 
 /** Relation types that make sense for each pair of entity types (head–tail). */
@@ -25,10 +31,13 @@ export const RELATIONS_FOR_PAIR: Record<string, RelationType[]> = {
   "gene-gene": ["inhibits", "activates", "associated_with"],
 };
 
-const NEGATION = /\b(?:no|not|non|nor|neither|without|absence of|absent|lack\w* of|fail\w* to|did not|does not|do not|was not|were not|cannot|can not|could not|unrelated|unlikely|rul\w* out|no evidence|free of|negative for)\b/;
-const SPECULATION = /\b(?:may|might|could|can|possibl\w*|potential\w*|suggest\w*|whether|hypothes\w*|propos\w*|putative\w*|perhaps|likely|appear\w*|presum\w*|speculat\w*|question\w*|unclear|unknown|investigat\w*|examin\w*|evaluat\w*|assess\w*|to determine)\b/;
+const NEGATION =
+  /\b(?:no|not|non|nor|neither|without|absence of|absent|lack\w* of|fail\w* to|did not|does not|do not|was not|were not|cannot|can not|could not|unrelated|unlikely|rul\w* out|no evidence|free of|negative for)\b/;
+const SPECULATION =
+  /\b(?:may|might|could|can|possibl\w*|potential\w*|suggest\w*|whether|hypothes\w*|propos\w*|putative\w*|perhaps|likely|appear\w*|presum\w*|speculat\w*|question\w*|unclear|unknown|investigat\w*|examin\w*|evaluat\w*|assess\w*|to determine)\b/;
 /** NegEx pseudo-triggers and scope terminators: a cue does not reach past these. */
-const PSEUDO = /\b(?:no (?:further|significant change|increase|doubt)|not only|not necessarily|without (?:any )?doubt)\b/g;
+const PSEUDO =
+  /\b(?:no (?:further|significant change|increase|doubt)|not only|not necessarily|without (?:any )?doubt)\b/g;
 const TERMINATOR = /\b(?:but|however|although|though|whereas|while|except|yet)\b|[;:]/;
 
 export interface TriggerHit {

@@ -37,17 +37,29 @@ export interface DocumentModelOptions {
   ancestors?: Map<string, Set<string>>;
 }
 
-export function fitDocumentRelationModel(train: LabelledDocument[], kind: PairKind, options: DocumentModelOptions = {}): DocumentRelationModel {
+export function fitDocumentRelationModel(
+  train: LabelledDocument[],
+  kind: PairKind,
+  options: DocumentModelOptions = {},
+): DocumentRelationModel {
   const keyOf = corpusKey;
   const usePriors = options.usePriors ?? true;
   const folds = options.folds ?? 5;
   const pairOptions: DocumentPairOptions = options.ancestors ? { ancestors: options.ancestors } : {};
-  const prepared = train.map((d) => ({ pairs: documentPairs(d, kind, keyOf, pairOptions), gold: d.gold, prior: priorDocument(d, kind, keyOf) }));
+  const prepared = train.map((d) => ({
+    pairs: documentPairs(d, kind, keyOf, pairOptions),
+    gold: d.gold,
+    prior: priorDocument(d, kind, keyOf),
+  }));
   const knowledge = options.knowledge ?? null;
   const examples = (docs: typeof prepared, priors: RelationPriors | null, leaveOut: boolean) =>
     docs.flatMap((d) =>
       d.pairs.map((p) => ({
-        x: { ...p.features, ...(priors ? priorFeatures(priors, p.head, p.tail, leaveOut ? d.prior : undefined) : {}), ...(knowledge ? knowledge(p.head, p.tail) : {}) },
+        x: {
+          ...p.features,
+          ...(priors ? priorFeatures(priors, p.head, p.tail, leaveOut ? d.prior : undefined) : {}),
+          ...(knowledge ? knowledge(p.head, p.tail) : {}),
+        },
         y: d.gold.has(`${p.head}\t${p.tail}`) ? 1 : 0,
       })),
     );
@@ -82,7 +94,11 @@ export function scoreDocumentPairs(model: DocumentRelationModel, doc: DocumentIn
     head: p.head,
     tail: p.tail,
     sentences: p.sentences,
-    score: predictLogistic(model.model, { ...p.features, ...(model.priors ? priorFeatures(model.priors, p.head, p.tail) : {}), ...(model.knowledge ? model.knowledge(p.head, p.tail) : {}) }),
+    score: predictLogistic(model.model, {
+      ...p.features,
+      ...(model.priors ? priorFeatures(model.priors, p.head, p.tail) : {}),
+      ...(model.knowledge ? model.knowledge(p.head, p.tail) : {}),
+    }),
   }));
 }
 
@@ -97,12 +113,21 @@ export function corpusKey(m: Mention): string | null {
 
 function priorDocument(d: LabelledDocument, kind: PairKind, keyOf: (m: Mention) => string | null): PriorDocument {
   const [headType, tailType] = kind.split("-");
-  const keys = (type: string | undefined) => new Set(d.mentions.filter((m) => m.type === type).map(keyOf).filter((k): k is string => k !== null));
+  const keys = (type: string | undefined) =>
+    new Set(
+      d.mentions
+        .filter((m) => m.type === type)
+        .map(keyOf)
+        .filter((k): k is string => k !== null),
+    );
   return { heads: keys(headType), tails: keys(tailType), gold: d.gold };
 }
 
 /** The threshold maximising F1 when every score ≥ threshold is predicted; gold pairs never proposed count as misses. */
-export function bestThreshold(scored: { score: number; y: number }[], goldTotal: number): { threshold: number; f1: number } {
+export function bestThreshold(
+  scored: { score: number; y: number }[],
+  goldTotal: number,
+): { threshold: number; f1: number } {
   const sorted = [...scored].sort((a, b) => b.score - a.score);
   let tp = 0;
   let best = { threshold: 0.5, f1: 0 };

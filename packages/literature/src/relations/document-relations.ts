@@ -26,12 +26,16 @@ export interface DocumentInput {
  * cue) and document context: title, mention counts, which entity is the document's main one, and
  * how often the disease reads as the condition being treated ("patients with D", "treatment of D").
  */
-const TREATED_CONDITION_BEFORE = /(?:\b(?:patients?|subjects?|children|women|men|cases?|volunteers)\s+(?:with|suffering from|having)|\b(?:treatment|therapy|management|treated|prophylaxis|prevention|control)\s+(?:of|for|in))\s+(?:[\w-]+\s+){0,2}$/i;
+const TREATED_CONDITION_BEFORE =
+  /(?:\b(?:patients?|subjects?|children|women|men|cases?|volunteers)\s+(?:with|suffering from|having)|\b(?:treatment|therapy|management|treated|prophylaxis|prevention|control)\s+(?:of|for|in))\s+(?:[\w-]+\s+){0,2}$/i;
 const TREATED_CONDITION_AFTER = /^\s*(?:patients?|subjects?)\b/i;
 
 /** True when a disease mention reads as the condition being treated ("patients with D", "treatment of D", "D patients"). */
 function treatedCondition(text: string, m: Mention): boolean {
-  return TREATED_CONDITION_BEFORE.test(text.slice(Math.max(0, m.start - 60), m.start)) || TREATED_CONDITION_AFTER.test(text.slice(m.end, m.end + 12));
+  return (
+    TREATED_CONDITION_BEFORE.test(text.slice(Math.max(0, m.start - 60), m.start)) ||
+    TREATED_CONDITION_AFTER.test(text.slice(m.end, m.end + 12))
+  );
 }
 
 export interface DocumentPairOptions {
@@ -39,9 +43,16 @@ export interface DocumentPairOptions {
   ancestors?: Map<string, Set<string>>;
 }
 
-export function documentPairs(doc: DocumentInput, kind: PairKind, keyOf: (m: Mention) => string | null, options: DocumentPairOptions = {}): DocumentPair[] {
+export function documentPairs(
+  doc: DocumentInput,
+  kind: PairKind,
+  keyOf: (m: Mention) => string | null,
+  options: DocumentPairOptions = {},
+): DocumentPair[] {
   const [headType, tailType] = kind.split("-") as [Mention["type"], Mention["type"]];
-  const keyed = doc.mentions.map((m) => ({ m, key: keyOf(m) })).filter((x): x is { m: Mention; key: string } => x.key !== null);
+  const keyed = doc.mentions
+    .map((m) => ({ m, key: keyOf(m) }))
+    .filter((x): x is { m: Mention; key: string } => x.key !== null);
   const titleEnd = doc.text.indexOf("\n");
   const stats = (type: Mention["type"]) => {
     const map = new Map<string, { count: number; first: number; title: boolean; treated: number }>();
@@ -73,7 +84,10 @@ export function documentPairs(doc: DocumentInput, kind: PairKind, keyOf: (m: Men
     for (const [name, value] of Object.entries(readCandidate(c).features)) {
       if (name.startsWith("kind:")) continue;
       const f = `s:${name}`;
-      a.features[f] = name === "log_words_between" || name === "log_entities_between" ? Math.min(a.features[f] ?? Infinity, value) : Math.max(a.features[f] ?? 0, value);
+      a.features[f] =
+        name === "log_words_between" || name === "log_entities_between"
+          ? Math.min(a.features[f] ?? Infinity, value)
+          : Math.max(a.features[f] ?? 0, value);
     }
     agg.set(k, a);
   }
@@ -83,7 +97,8 @@ export function documentPairs(doc: DocumentInput, kind: PairKind, keyOf: (m: Men
   const logTails = Math.log1p(tails.size);
   const ancestors = options.ancestors;
   const hasDescendant = new Set<string>();
-  if (ancestors) for (const t of tails.keys()) for (const a of ancestors.get(t) ?? []) if (tails.has(a)) hasDescendant.add(a);
+  if (ancestors)
+    for (const t of tails.keys()) for (const a of ancestors.get(t) ?? []) if (tails.has(a)) hasDescendant.add(a);
   for (const [h, hs] of heads) {
     for (const [t, ts] of tails) {
       if (h === t || !pairKind(headType, tailType)) continue;

@@ -17,12 +17,16 @@ export interface CandidateReading {
 }
 
 const CAUSE_ADJACENT = /^\s*-?\s*(?:induced|associated|related|evoked|mediated|dependent|triggered|caused|provoked)\b/i;
-const BY_AGENT = /\b(?:induced|caused|produced|provoked|elicited|evoked|precipitated|triggered)\s+(?:\w+\s+){0,2}(?:by|with)\b/i;
+const BY_AGENT =
+  /\b(?:induced|caused|produced|provoked|elicited|evoked|precipitated|triggered)\s+(?:\w+\s+){0,2}(?:by|with)\b/i;
 const AFTER_AGENT = /\b(?:after|following|during|due to|secondary to|from|with|on)\b(?:\s+\S+){0,4}\s*$/i;
-const PATIENTS_TAKING = /\b(?:patients?|subjects?|cases?|women|men|children|rats?|mice)\s+(?:\w+\s+){0,2}(?:receiving|treated|taking|given|on|exposed|using|administered)\b/i;
-const TOXICITY_OF = /^\s*-?\s*(?:toxicity|poisoning|overdose|intoxication|abuse|use|exposure|administration|treatment|therapy|infusion|injection|withdrawal)\b/i;
+const PATIENTS_TAKING =
+  /\b(?:patients?|subjects?|cases?|women|men|children|rats?|mice)\s+(?:\w+\s+){0,2}(?:receiving|treated|taking|given|on|exposed|using|administered)\b/i;
+const TOXICITY_OF =
+  /^\s*-?\s*(?:toxicity|poisoning|overdose|intoxication|abuse|use|exposure|administration|treatment|therapy|infusion|injection|withdrawal)\b/i;
 const TREAT_PATTERN = /\b(?:treat\w*|therap\w*|management)\s+(?:of|for|with|in)\b/i;
-const MUTATION = /\b(?:mutation\w*|variant\w*|polymorphism\w*|deletion\w*|allele\w*|genotype\w*|carrier\w*|deficien\w*|loss)\b/i;
+const MUTATION =
+  /\b(?:mutation\w*|variant\w*|polymorphism\w*|deletion\w*|allele\w*|genotype\w*|carrier\w*|deficien\w*|loss)\b/i;
 
 export function readCandidate(c: PairCandidate): CandidateReading {
   const allowed: RelationType[] = RELATIONS_FOR_PAIR[c.kind] ?? ["associated_with"];

@@ -11,7 +11,10 @@ import type { Features } from "./logistic";
  * disease it is approved for (no CDR training relation is such a pair), so relation models use it
  * as a "known treatment" feature — the drug-indication knowledge CDR systems drew from CTD.
  */
-export function indicationPairs(reference: Pick<ReferenceData, "drugs" | "diseases" | "indications">, dictionary?: Dictionary): Set<string> {
+export function indicationPairs(
+  reference: Pick<ReferenceData, "drugs" | "diseases" | "indications">,
+  dictionary?: Dictionary,
+): Set<string> {
   const diseaseMesh = new Map(reference.diseases.filter((d) => d.mesh).map((d) => [d.id, d.mesh!]));
   const drugMesh = new Map(reference.drugs.filter((d) => d.mesh).map((d) => [d.drugcentral_id, d.mesh!]));
   const pairs = new Set<string>();
@@ -22,7 +25,9 @@ export function indicationPairs(reference: Pick<ReferenceData, "drugs" | "diseas
     if (viaDoid) pairs.add(`${chemical}\t${viaDoid}`);
     if (dictionary && row.indication.trim() !== "") {
       const text = row.indication.trim();
-      for (const m of tagMentions(text, dictionary)) if (m.type === "disease" && m.xrefs.mesh && m.start === 0 && m.end === text.length) pairs.add(`${chemical}\t${m.xrefs.mesh}`);
+      for (const m of tagMentions(text, dictionary))
+        if (m.type === "disease" && m.xrefs.mesh && m.start === 0 && m.end === text.length)
+          pairs.add(`${chemical}\t${m.xrefs.mesh}`);
     }
   }
   return pairs;

@@ -25,7 +25,11 @@ export function fitLogistic(examples: { x: Features; y: number }[], options: Fit
   const rows = examples.map((e) => {
     const idx = [0];
     const val = [1];
-    for (const [n, v] of Object.entries(e.x)) if (v !== 0) { idx.push(index.get(n)!); val.push(v); }
+    for (const [n, v] of Object.entries(e.x))
+      if (v !== 0) {
+        idx.push(index.get(n)!);
+        val.push(v);
+      }
     return { idx, val, y: e.y };
   });
   const w = new Float64Array(k);

@@ -10,12 +10,20 @@ import type { Features } from "./logistic";
  * Cue lists follow the argumentative-zoning literature (Teufel & Moens 2002; Mizuta et al. 2006
  * for biology abstracts). Features for the novelty model fitted in the evaluation.
  */
-const RESULT_CUES = /\b(?:we (?:found|find|show|showed|demonstrate\w*|report|identif\w*|observed|conclude\w*|describe\w*)|our (?:results|findings|data|study)|here,? we|this study|these (?:results|findings|data)|in conclusion|novel|for the first time|first report|revealed?|suggest\w*|indicat\w*)\b/i;
-const BACKGROUND_CUES = /\b(?:has been|have been|had been|is known|are known|previously|well[- ]known|well[- ]established|reported|recent(?:ly)? studies|is a|are a|is an|is the|commonly|frequently|often|plays? (?:a|an) (?:important|key|critical|central) role|remains? unclear|unknown)\b/i;
+const RESULT_CUES =
+  /\b(?:we (?:found|find|show|showed|demonstrate\w*|report|identif\w*|observed|conclude\w*|describe\w*)|our (?:results|findings|data|study)|here,? we|this study|these (?:results|findings|data)|in conclusion|novel|for the first time|first report|revealed?|suggest\w*|indicat\w*)\b/i;
+const BACKGROUND_CUES =
+  /\b(?:has been|have been|had been|is known|are known|previously|well[- ]known|well[- ]established|reported|recent(?:ly)? studies|is a|are a|is an|is the|commonly|frequently|often|plays? (?:a|an) (?:important|key|critical|central) role|remains? unclear|unknown)\b/i;
 
-export function noveltyCueFeatures(doc: DocumentInput, head: string, tail: string, keyOf: (m: Mention) => string | null): Features {
+export function noveltyCueFeatures(
+  doc: DocumentInput,
+  head: string,
+  tail: string,
+  keyOf: (m: Mention) => string | null,
+): Features {
   const titleEnd = doc.text.indexOf("\n");
-  const inSentence = (key: string, s: { start: number; end: number }) => doc.mentions.some((m) => keyOf(m) === key && m.start >= s.start && m.end <= s.end);
+  const inSentence = (key: string, s: { start: number; end: number }) =>
+    doc.mentions.some((m) => keyOf(m) === key && m.start >= s.start && m.end <= s.end);
   const shared = doc.sentences.filter((s) => inSentence(head, s) && inSentence(tail, s));
   const last = doc.sentences.length - 1;
   const positions = shared.map((s) => (last <= 0 ? 0 : s.index / last));

@@ -23,7 +23,13 @@ export interface PriorDocument {
 }
 
 export function buildPriors(documents: PriorDocument[]): RelationPriors {
-  const p: RelationPriors = { headDocs: new Map(), headRelated: new Map(), tailDocs: new Map(), tailRelated: new Map(), pairs: new Map() };
+  const p: RelationPriors = {
+    headDocs: new Map(),
+    headRelated: new Map(),
+    tailDocs: new Map(),
+    tailRelated: new Map(),
+    pairs: new Map(),
+  };
   const inc = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
   for (const d of documents) {
     for (const h of d.heads) inc(p.headDocs, h);
@@ -44,8 +50,12 @@ export function buildPriors(documents: PriorDocument[]): RelationPriors {
 
 export function priorFeatures(p: RelationPriors, head: string, tail: string, exclude?: PriorDocument): Features {
   const own = (set: Set<string> | undefined, key: string) => (set?.has(key) ? 1 : 0);
-  const ownRelatedHead = exclude ? [...exclude.gold].some((g) => g.startsWith(`${head}\t`)) && exclude.heads.has(head) : false;
-  const ownRelatedTail = exclude ? [...exclude.gold].some((g) => g.endsWith(`\t${tail}`)) && exclude.tails.has(tail) : false;
+  const ownRelatedHead = exclude
+    ? [...exclude.gold].some((g) => g.startsWith(`${head}\t`)) && exclude.heads.has(head)
+    : false;
+  const ownRelatedTail = exclude
+    ? [...exclude.gold].some((g) => g.endsWith(`\t${tail}`)) && exclude.tails.has(tail)
+    : false;
   const headDocs = (p.headDocs.get(head) ?? 0) - own(exclude?.heads, head);
   const headRel = (p.headRelated.get(head) ?? 0) - (ownRelatedHead ? 1 : 0);
   const tailDocs = (p.tailDocs.get(tail) ?? 0) - own(exclude?.tails, tail);

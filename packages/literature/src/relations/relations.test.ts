@@ -15,7 +15,17 @@ function mentionsOf(text: string, spec: [string, EntityType, string][]): Mention
   return spec.map(([word, type, mesh]) => {
     const start = text.indexOf(word, from);
     from = start + word.length;
-    return { start, end: start + word.length, text: word, type, id: `MESH:${mesh}`, name: word, xrefs: { mesh }, provenance: "gold", method: "gold" };
+    return {
+      start,
+      end: start + word.length,
+      text: word,
+      type,
+      id: `MESH:${mesh}`,
+      name: word,
+      xrefs: { mesh },
+      provenance: "gold",
+      method: "gold",
+    };
   });
 }
 
@@ -26,11 +36,26 @@ function candidate(text: string, spec: [string, EntityType, string][]) {
 
 describe("negation and speculation cues (NegEx-style)", () => {
   it("reads 'did not induce' as negative and 'may cause' as neutral", () => {
-    const neg = sentenceEvidence(candidate("Lidocaine did not induce seizures in rats.", [["Lidocaine", "chemical", "D1"], ["seizures", "disease", "D2"]]));
+    const neg = sentenceEvidence(
+      candidate("Lidocaine did not induce seizures in rats.", [
+        ["Lidocaine", "chemical", "D1"],
+        ["seizures", "disease", "D2"],
+      ]),
+    );
     expect([neg.polarity, neg.relation]).toEqual(["negative", "causes"]);
-    const spec = sentenceEvidence(candidate("Cocaine may cause myocardial infarction.", [["Cocaine", "chemical", "D1"], ["myocardial infarction", "disease", "D2"]]));
+    const spec = sentenceEvidence(
+      candidate("Cocaine may cause myocardial infarction.", [
+        ["Cocaine", "chemical", "D1"],
+        ["myocardial infarction", "disease", "D2"],
+      ]),
+    );
     expect([spec.polarity, spec.relation]).toEqual(["neutral", "causes"]);
-    const pos = sentenceEvidence(candidate("Haloperidol induced catalepsy in all rats.", [["Haloperidol", "chemical", "D1"], ["catalepsy", "disease", "D2"]]));
+    const pos = sentenceEvidence(
+      candidate("Haloperidol induced catalepsy in all rats.", [
+        ["Haloperidol", "chemical", "D1"],
+        ["catalepsy", "disease", "D2"],
+      ]),
+    );
     expect([pos.polarity, pos.relation]).toEqual(["positive", "causes"]);
   });
 
@@ -44,7 +69,11 @@ describe("negation and speculation cues (NegEx-style)", () => {
 
   it("chooses the trigger between the entities first", () => {
     expect(findTrigger(" was used to treat ", "", ["causes", "treats"])?.relation).toBe("treats");
-    expect(findTrigger(" and ", "X inhibits", ["inhibits", "activates"])).toEqual({ relation: "inhibits", trigger: "inhibits", where: "around" });
+    expect(findTrigger(" and ", "X inhibits", ["inhibits", "activates"])).toEqual({
+      relation: "inhibits",
+      trigger: "inhibits",
+      where: "around",
+    });
     expect(findTrigger(" and ", "", ["causes"])).toBeNull();
   });
 });
@@ -52,7 +81,15 @@ describe("negation and speculation cues (NegEx-style)", () => {
 describe("sentence candidates", () => {
   it("orients chemical→disease, pairs every mention and reads the CDR 'C-induced D' pattern", () => {
     const text = "Lidocaine-induced cardiac asystole and lidocaine toxicity.";
-    const cs = sentenceCandidates(text, splitSentences(text), mentionsOf(text, [["Lidocaine", "chemical", "D008012"], ["cardiac asystole", "disease", "D006323"], ["lidocaine", "chemical", "D008012"]]));
+    const cs = sentenceCandidates(
+      text,
+      splitSentences(text),
+      mentionsOf(text, [
+        ["Lidocaine", "chemical", "D008012"],
+        ["cardiac asystole", "disease", "D006323"],
+        ["lidocaine", "chemical", "D008012"],
+      ]),
+    );
     expect(cs.map((c) => [c.head.start, c.tail.text])).toEqual([
       [0, "cardiac asystole"],
       [39, "cardiac asystole"],
@@ -63,15 +100,34 @@ describe("sentence candidates", () => {
 
   it("does not pair entities from different sentences", () => {
     const text = "Aspirin was given. Fever fell.";
-    expect(sentenceCandidates(text, splitSentences(text), mentionsOf(text, [["Aspirin", "chemical", "D1"], ["Fever", "disease", "D2"]]))).toEqual([]);
+    expect(
+      sentenceCandidates(
+        text,
+        splitSentences(text),
+        mentionsOf(text, [
+          ["Aspirin", "chemical", "D1"],
+          ["Fever", "disease", "D2"],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });
 
 describe("document-level pairs and priors", () => {
   it("pairs every chemical with every disease of the document and counts shared sentences", () => {
     const text = "Cocaine and stroke.\nCocaine caused stroke. Seizures were seen.";
-    const ms = mentionsOf(text, [["Cocaine", "chemical", "C1"], ["stroke", "disease", "S1"], ["Cocaine", "chemical", "C1"], ["stroke", "disease", "S1"], ["Seizures", "disease", "S2"]]);
-    const pairs = documentPairs({ text, sentences: splitSentences(text), mentions: ms }, "chemical-disease", (m) => m.xrefs.mesh ?? null);
+    const ms = mentionsOf(text, [
+      ["Cocaine", "chemical", "C1"],
+      ["stroke", "disease", "S1"],
+      ["Cocaine", "chemical", "C1"],
+      ["stroke", "disease", "S1"],
+      ["Seizures", "disease", "S2"],
+    ]);
+    const pairs = documentPairs(
+      { text, sentences: splitSentences(text), mentions: ms },
+      "chemical-disease",
+      (m) => m.xrefs.mesh ?? null,
+    );
     expect(pairs.map((p) => [p.head, p.tail, p.sentences])).toEqual([
       ["C1", "S1", 2],
       ["C1", "S2", 0],

@@ -26,20 +26,33 @@ export interface CompositeWeights {
   w_neg: number;
 }
 
-export const DEFAULT_COMPOSITE_WEIGHTS: Readonly<CompositeWeights> = { w_lit: 0.3, w_omics: 0.25, w_drugg: 0.2, w_safe: 0.15, w_neg: 0.1 };
+export const DEFAULT_COMPOSITE_WEIGHTS: Readonly<CompositeWeights> = {
+  w_lit: 0.3,
+  w_omics: 0.25,
+  w_drugg: 0.2,
+  w_safe: 0.15,
+  w_neg: 0.1,
+};
 
 export interface CompositeScore {
   /** 0–100, or null when no signal is present. */
   composite: number | null;
   /** Each signal on 0–100 as it entered the mean (negatome already as 100 − risk); null when missing. */
-  components: { lit: number | null; omics: number | null; drugg: number | null; safe: number | null; neg: number | null };
+  components: {
+    lit: number | null;
+    omics: number | null;
+    drugg: number | null;
+    safe: number | null;
+    neg: number | null;
+  };
   /** The weights actually used: normalised over the present signals (0 for missing ones). */
   weights: CompositeWeights;
 }
 
 export function compositeScore(signals: CompositeSignals, weights: Partial<CompositeWeights> = {}): CompositeScore {
   const w = { ...DEFAULT_COMPOSITE_WEIGHTS, ...weights };
-  for (const [k, v] of Object.entries(w)) if (!(v >= 0) || !Number.isFinite(v)) throw new Error(`composite weight ${k} must be a finite number ≥ 0`);
+  for (const [k, v] of Object.entries(w))
+    if (!(v >= 0) || !Number.isFinite(v)) throw new Error(`composite weight ${k} must be a finite number ≥ 0`);
   const present = (v: number | null | undefined) => (v === null || v === undefined || Number.isNaN(v) ? null : v);
   const lit = present(signals.literature_prior);
   const risk = present(signals.negatome_risk);

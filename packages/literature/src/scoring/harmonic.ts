@@ -7,7 +7,10 @@
  * Only the `maxItems` largest scores count (Open Targets uses the same cap idea; default 100).
  */
 export function harmonicSum(scores: number[], maxItems = 100): number {
-  const sorted = scores.filter((s) => s > 0).sort((a, b) => b - a).slice(0, maxItems);
+  const sorted = scores
+    .filter((s) => s > 0)
+    .sort((a, b) => b - a)
+    .slice(0, maxItems);
   let sum = 0;
   let max = 0;
   for (let i = 1; i <= maxItems; i++) {

@@ -26,9 +26,15 @@ export function comentionNovelty(times: number[], asOf: number, options: Novelty
   const halfLife = options.halfLife ?? 5;
   const upTo = times.filter((t) => t <= asOf);
   const before = upTo.filter((t) => t < asOf).length;
-  const recency = upTo.length === 0 ? 0 : upTo.reduce((s, t) => s + Math.pow(2, -(asOf - t) / halfLife), 0) / upTo.length;
+  const recency =
+    upTo.length === 0 ? 0 : upTo.reduce((s, t) => s + Math.pow(2, -(asOf - t) / halfLife), 0) / upTo.length;
   return {
     novelty: Math.exp(-before / tau),
-    components: { comentions_before: before, comentions_total: upTo.length, first: upTo.length === 0 ? null : Math.min(...upTo), recency },
+    components: {
+      comentions_before: before,
+      comentions_total: upTo.length,
+      first: upTo.length === 0 ? null : Math.min(...upTo),
+      recency,
+    },
   };
 }

@@ -44,14 +44,22 @@ export function targetPrior(evidence: PriorEvidence[]): TargetPrior {
   const refuting = evidence.filter((e) => e.polarity === "negative").map((e) => clamp01(e.evidence_score));
   const evidenceSum = harmonicSum(support.map((e) => e.weight));
   const mass = support.reduce((s, e) => s + e.weight, 0);
-  const moaCoverage = mass === 0 ? 0 : support.filter((e) => MECHANISTIC_RELATIONS.has(e.relation)).reduce((s, e) => s + e.weight, 0) / mass;
+  const moaCoverage =
+    mass === 0
+      ? 0
+      : support.filter((e) => MECHANISTIC_RELATIONS.has(e.relation)).reduce((s, e) => s + e.weight, 0) / mass;
   const clinicalSignal = harmonicSum(support.filter((e) => CLINICAL_RELATIONS.has(e.relation)).map((e) => e.weight));
   const refutedSum = harmonicSum(refuting);
   const refutationPenalty = evidenceSum + refutedSum === 0 ? 0 : refutedSum / (evidenceSum + refutedSum);
   const prior = evidenceSum * (0.6 + 0.2 * moaCoverage + 0.2 * clinicalSignal) * (1 - refutationPenalty);
   return {
     prior: clamp01(prior),
-    components: { evidence_sum: evidenceSum, moa_coverage: moaCoverage, clinical_signal: clinicalSignal, refutation_penalty: refutationPenalty },
+    components: {
+      evidence_sum: evidenceSum,
+      moa_coverage: moaCoverage,
+      clinical_signal: clinicalSignal,
+      refutation_penalty: refutationPenalty,
+    },
   };
 }
 

@@ -61,6 +61,11 @@ describe("Bm25Index", () => {
 describe("analyzer", () => {
   it("lower-cases, drops stop words and applies Harman's S stemmer", () => {
     expect(analyze("The Tumors of the bodies, and diseases").map((t) => t.term)).toEqual(["tumor", "body", "disease"]);
-    expect([sStem("mellitus"), sStem("class"), sStem("shoes"), sStem("studies")]).toEqual(["mellitus", "class", "shoe", "study"]);
+    expect([sStem("mellitus"), sStem("class"), sStem("shoes"), sStem("studies")]).toEqual([
+      "mellitus",
+      "class",
+      "shoe",
+      "study",
+    ]);
   });
 });

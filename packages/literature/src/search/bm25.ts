@@ -242,7 +242,7 @@ function topDocs(docs: number[], scores: Float64Array, k: number, ids: string[])
   for (const d of docs) {
     if (heap.length < k) {
       heap.push(d);
-      for (let i = heap.length - 1; i > 0; ) {
+      for (let i = heap.length - 1; i > 0;) {
         const parent = (i - 1) >> 1;
         if (!worse(heap[i]!, heap[parent]!)) break;
         [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];

@@ -40,14 +40,17 @@ const CITATIONS: Record<AlertCatalog, string> = {
   PAINS_A: "PAINS family A, pan-assay interference (Baell & Holloway, J Med Chem 2010)",
   PAINS_B: "PAINS family B, pan-assay interference (Baell & Holloway, J Med Chem 2010)",
   PAINS_C: "PAINS family C, pan-assay interference (Baell & Holloway, J Med Chem 2010)",
-  BRENK: "Brenk unwanted functionality, potential toxicity or unfavourable pharmacokinetics (Brenk et al., ChemMedChem 2008)",
+  BRENK:
+    "Brenk unwanted functionality, potential toxicity or unfavourable pharmacokinetics (Brenk et al., ChemMedChem 2008)",
 };
 
 let alertDocument: StructuralAlertCatalogue | undefined;
 
 /** The exported catalogue (read once). */
 export function structuralAlertCatalogue(): Readonly<StructuralAlertCatalogue> {
-  alertDocument ??= JSON.parse(readFileSync(new URL("./structural-alerts.json", import.meta.url), "utf8")) as StructuralAlertCatalogue;
+  alertDocument ??= JSON.parse(
+    readFileSync(new URL("./structural-alerts.json", import.meta.url), "utf8"),
+  ) as StructuralAlertCatalogue;
   return alertDocument;
 }
 
@@ -67,9 +70,15 @@ function compile(rdkit: RDKitModule): CompiledAlert[] {
     const query = rdkit.get_qmol(definition.smarts);
     if (!query || !query.is_valid()) {
       query?.delete();
-      throw new Error(`Structural alert ${definition.catalog}/${definition.name}: RDKit.js cannot read its SMARTS ${definition.smarts}`);
+      throw new Error(
+        `Structural alert ${definition.catalog}/${definition.name}: RDKit.js cannot read its SMARTS ${definition.smarts}`,
+      );
     }
-    return { definition, query, description: `${definition.name.replace(/_/g, " ")}: ${CITATIONS[definition.catalog]}` };
+    return {
+      definition,
+      query,
+      description: `${definition.name.replace(/_/g, " ")}: ${CITATIONS[definition.catalog]}`,
+    };
   });
   compiledAlerts.set(rdkit, compiled);
   return compiled;
@@ -81,7 +90,12 @@ export function structuralAlerts(rdkit: RDKitModule, mol: Mol): StructuralAlert[
   for (const { definition, description, query } of compile(rdkit)) {
     const match = JSON.parse(mol.get_substruct_match(query)) as { atoms?: number[] };
     if (!match.atoms) continue;
-    alerts.push({ catalog: definition.catalog, name: definition.name, description, atoms: [...match.atoms].sort((a, b) => a - b) });
+    alerts.push({
+      catalog: definition.catalog,
+      name: definition.name,
+      description,
+      atoms: [...match.atoms].sort((a, b) => a - b),
+    });
   }
   return alerts;
 }

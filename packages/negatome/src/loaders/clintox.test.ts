@@ -15,8 +15,18 @@ describe("parseClintox on a small text", () => {
 
   it("turns CT_TOX = 1 into SAFETY candidates (bronze when also approved) and the rest into reference compounds", () => {
     const [candidate, approved] = clintoxCandidates(file.rows);
-    expect(candidate).toMatchObject({ line: 4, smiles: "CCN", failure_class: "SAFETY", source: "clintox", confidence_tier: "silver" });
-    expect(approved).toMatchObject({ line: 7, confidence_tier: "bronze", reason: expect.stringMatching(/^FDA-approved, but/) });
+    expect(candidate).toMatchObject({
+      line: 4,
+      smiles: "CCN",
+      failure_class: "SAFETY",
+      source: "clintox",
+      confidence_tier: "silver",
+    });
+    expect(approved).toMatchObject({
+      line: 7,
+      confidence_tier: "bronze",
+      reason: expect.stringMatching(/^FDA-approved, but/),
+    });
     expect(candidate?.evidence.source_ids).toEqual({ clintox_line: "4" });
     expect(clintoxReferenceCompounds(file.rows)).toEqual([{ id: "clintox:2", smiles: "CCO" }]);
   });
@@ -46,7 +56,9 @@ describe.skipIf(!text)("clintox.csv as shipped", () => {
 
   it("prepares all 112 failures, reporting any row RDKit refuses by its line", () => {
     const { records, rejected } = prepareRecords(rdkit, clintoxCandidates(file.rows));
-    console.info(`ClinTox failures: ${records.length} records, ${rejected.length} rejected ${JSON.stringify(rejected)}`);
+    console.info(
+      `ClinTox failures: ${records.length} records, ${rejected.length} rejected ${JSON.stringify(rejected)}`,
+    );
     expect(records.length + rejected.length).toBe(112);
     expect(records.every((record) => /^[A-Z]{14}-[A-Z]{10}-[A-Z]$/.test(record.compound_inchi_key))).toBe(true);
     expect(rejected.every((row) => row.line !== null && row.error.length > 0)).toBe(true);

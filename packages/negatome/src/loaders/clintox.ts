@@ -6,8 +6,10 @@ import { columnIndex, readDelimited, type SkippedRow } from "./lines";
  * ClinTox (Wu et al., "MoleculeNet", Chem Sci 2018, 9:513): FDA-approved drugs and compounds that
  * failed clinical trials for toxicity. Provenance and licence as recorded in shared/data/README.md.
  */
-export const CLINTOX_DATASET = "ClinTox, MoleculeNet (Huanqing-Mao/MoleculeNet_Classification_Data raw_data/clintox.csv, commit 563178699e59)";
-export const CLINTOX_LICENCE = "None stated in the source repository; MoleculeNet/DeepChem distribute it for research use.";
+export const CLINTOX_DATASET =
+  "ClinTox, MoleculeNet (Huanqing-Mao/MoleculeNet_Classification_Data raw_data/clintox.csv, commit 563178699e59)";
+export const CLINTOX_LICENCE =
+  "None stated in the source repository; MoleculeNet/DeepChem distribute it for research use.";
 
 export interface ClintoxRow {
   /** 1-based line in clintox.csv (the header is line 1). */

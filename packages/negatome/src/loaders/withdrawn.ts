@@ -8,7 +8,8 @@ import { columnIndex, readDelimited, type SkippedRow } from "./lines";
  * withdrawn from the market with the toxicity ChEMBL reports for the withdrawal. Provenance and
  * licence as recorded in shared/data/README.md.
  */
-export const WITHDRAWN_DATASET = "withDRAWN (schlessinger-lab/withDRAWN drug_withdrawal_reasons.csv and drug_info.csv, commit 9fdaffccef3a)";
+export const WITHDRAWN_DATASET =
+  "withDRAWN (schlessinger-lab/withDRAWN drug_withdrawal_reasons.csv and drug_info.csv, commit 9fdaffccef3a)";
 export const WITHDRAWN_LICENCE = "None stated in the repository; the ChEMBL-derived fields are CC BY-SA 3.0 upstream.";
 
 export interface WithdrawnFiles {
@@ -33,7 +34,12 @@ function readDrugInfo(text: string): Map<string, DrugInfo> {
   const { header, rows } = readDelimited(text, ",");
   const smiles = columnIndex(header, "smiles", "drug_info.csv");
   const name = columnIndex(header, "name", "drug_info.csv");
-  return new Map(rows.map(({ fields }) => [fields[0] ?? "", { smiles: fields[smiles] ?? "", name: (fields[name] ?? "").split("_")[0] ?? "" }]));
+  return new Map(
+    rows.map(({ fields }) => [
+      fields[0] ?? "",
+      { smiles: fields[smiles] ?? "", name: (fields[name] ?? "").split("_")[0] ?? "" },
+    ]),
+  );
 }
 
 /**
@@ -43,7 +49,10 @@ function readDrugInfo(text: string): Map<string, DrugInfo> {
  * `drugCentralStructuresByChembl`) fills most of them. Gold tier when a reason is recorded,
  * silver when ChEMBL gives none.
  */
-export function parseWithdrawn(files: WithdrawnFiles, structures: ReadonlyMap<string, DrugCentralStructure> = new Map()): WithdrawnDrugs {
+export function parseWithdrawn(
+  files: WithdrawnFiles,
+  structures: ReadonlyMap<string, DrugCentralStructure> = new Map(),
+): WithdrawnDrugs {
   const info = readDrugInfo(files.drugInfo);
   const { header, rows } = readDelimited(files.reasons, ",");
   const drugColumn = columnIndex(header, "Drug", "drug_withdrawal_reasons.csv");
@@ -69,7 +78,9 @@ export function parseWithdrawn(files: WithdrawnFiles, structures: ReadonlyMap<st
       target_uniprot_id: null,
       source: "withdrawn",
       score: null,
-      reason: documented ? `Withdrawn from the market: ${reported.replace(/\.$/, "")}.` : "Withdrawn from the market; ChEMBL records no reason.",
+      reason: documented
+        ? `Withdrawn from the market: ${reported.replace(/\.$/, "")}.`
+        : "Withdrawn from the market; ChEMBL records no reason.",
       evidence: {
         dataset: WITHDRAWN_DATASET,
         licence: WITHDRAWN_LICENCE,

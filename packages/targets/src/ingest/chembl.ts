@@ -35,7 +35,12 @@ export function tractabilityScore(count: number, minCount: number): number {
  * Features (druggability, any disease): `chembl_small_molecule` and `chembl_biologic`, raw = count,
  * score = tractabilityScore; a gene listed twice keeps its higher count.
  */
-export function parseChemblTractability(text: string, params: ChemblParams, genes: GeneIndex, chemblToUniprot: ReadonlyMap<string, readonly string[]>): ParsedUpload {
+export function parseChemblTractability(
+  text: string,
+  params: ChemblParams,
+  genes: GeneIndex,
+  chemblToUniprot: ReadonlyMap<string, readonly string[]>,
+): ParsedUpload {
   const table = readTable(text);
   const idColumn = requireColumn(table, params.id_column);
   const modalities = [
@@ -46,25 +51,42 @@ export function parseChemblTractability(text: string, params: ChemblParams, gene
   for (const row of table.rows) {
     const counts = modalities.map((m) => ({ ...m, count: readCount(table, row, m.column) }));
     for (const gene of targetGenes(cellText(row, idColumn), collector, chemblToUniprot)) {
-      for (const { feature, count } of counts) collector.add(countFeature(gene, feature, count, params.min_count_for_confidence));
+      for (const { feature, count } of counts)
+        collector.add(countFeature(gene, feature, count, params.min_count_for_confidence));
     }
   }
   return collector.result(table.rows.length);
 }
 
 function countFeature(gene: string, feature: string, count: number, minCount: number): FeatureRow {
-  return { gene, feature_name: feature, component: "drugg", score: tractabilityScore(count, minCount), raw: count, disease: null };
+  return {
+    gene,
+    feature_name: feature,
+    component: "drugg",
+    score: tractabilityScore(count, minCount),
+    raw: count,
+    disease: null,
+  };
 }
 
 function readCount(table: Table, row: TableRow, column: number): number {
   const count = readNumber(table, row, column) ?? 0;
-  if (count < 0 || !Number.isInteger(count)) throw new IngestError(`not a count (a whole number ≥ 0): '${cellText(row, column)}'`, row.line, columnName(table, column));
+  if (count < 0 || !Number.isInteger(count))
+    throw new IngestError(
+      `not a count (a whole number ≥ 0): '${cellText(row, column)}'`,
+      row.line,
+      columnName(table, column),
+    );
   return count;
 }
 
 const CHEMBL_ID = /^CHEMBL\d+$/i;
 
-function targetGenes(id: string, collector: FeatureCollector, chemblToUniprot: ReadonlyMap<string, readonly string[]>): string[] {
+function targetGenes(
+  id: string,
+  collector: FeatureCollector,
+  chemblToUniprot: ReadonlyMap<string, readonly string[]>,
+): string[] {
   if (!CHEMBL_ID.test(id)) {
     const gene = collector.resolve(id);
     return gene ? [gene] : [];

@@ -19,7 +19,9 @@ export function parseGeneric(text: string, params: GenericParams, genes: GeneInd
   if (params.id_column === "" && params.symbol_column === "") {
     throw new IngestError("set id_column or symbol_column: which column names the gene", table.headerLine, "id_column");
   }
-  const idColumns = [params.id_column, params.symbol_column].filter((c) => c !== "").map((c) => requireColumn(table, c));
+  const idColumns = [params.id_column, params.symbol_column]
+    .filter((c) => c !== "")
+    .map((c) => requireColumn(table, c));
   const valueColumn = requireColumn(table, params.value_column);
   const values = table.rows.flatMap((row) => {
     const value = readNumber(table, row, valueColumn);
@@ -31,7 +33,14 @@ export function parseGeneric(text: string, params: GenericParams, genes: GeneInd
     const gene = collector.resolve(...ids);
     if (!gene) continue;
     const score = scale(value);
-    collector.add({ gene, feature_name: params.feature_name, component: params.component, score: params.invert ? 1 - score : score, raw: value, disease: params.disease || null });
+    collector.add({
+      gene,
+      feature_name: params.feature_name,
+      component: params.component,
+      score: params.invert ? 1 - score : score,
+      raw: value,
+      disease: params.disease || null,
+    });
   }
   return collector.result(table.rows.length);
 }

@@ -6,8 +6,15 @@ import { HGNC_FILE, hasSharedData, ingestErrorOf, readFixture, sharedGeneIndex }
 
 const GCT = "gtex_median_tpm_lung_excerpt.gct";
 const TIDY = "gtex_median_tpm_lung_excerpt_tidy.csv";
-const wideParams = (tissues = "Lung") => UploadFields.gtex.parse({ disease: "lung adenocarcinoma", tissues_of_interest: tissues });
-const tidyParams = (tissues = "Lung") => UploadFields.gtex.parse({ disease: "lung adenocarcinoma", tissues_of_interest: tissues, tidy: "true", id_column: "gencodeId" });
+const wideParams = (tissues = "Lung") =>
+  UploadFields.gtex.parse({ disease: "lung adenocarcinoma", tissues_of_interest: tissues });
+const tidyParams = (tissues = "Lung") =>
+  UploadFields.gtex.parse({
+    disease: "lung adenocarcinoma",
+    tissues_of_interest: tissues,
+    tidy: "true",
+    id_column: "gencodeId",
+  });
 
 const SFTPC = "HGNC:10802";
 const ALB = "HGNC:399";
@@ -29,8 +36,15 @@ describe.skipIf(!hasSharedData(HGNC_FILE))("parseGtex", () => {
     const specificity = feature(upload.features, SFTPC, "gtex_tissue_specificity");
     expect(specificity.raw).toBeGreaterThan(0.9);
     expect(specificity.score).toBe(specificity.raw);
-    expect(feature(upload.features, SFTPC, "gtex_expression")).toMatchObject({ score: 1, raw: Math.log2(17290 + 1), component: "omics", disease: null });
-    const expression = upload.features.filter((f) => f.feature_name === "gtex_expression").sort((a, b) => b.score - a.score);
+    expect(feature(upload.features, SFTPC, "gtex_expression")).toMatchObject({
+      score: 1,
+      raw: Math.log2(17290 + 1),
+      component: "omics",
+      disease: null,
+    });
+    const expression = upload.features
+      .filter((f) => f.feature_name === "gtex_expression")
+      .sort((a, b) => b.score - a.score);
     expect(expression[0]!.gene).toBe(SFTPC);
   });
 
@@ -53,7 +67,8 @@ describe.skipIf(!hasSharedData(HGNC_FILE))("parseGtex", () => {
   });
 
   it("gives the same features from the wide GCT and the tidy long file", () => {
-    const sort = (f: FeatureRow[]) => [...f].sort((a, b) => `${a.gene}${a.feature_name}`.localeCompare(`${b.gene}${b.feature_name}`));
+    const sort = (f: FeatureRow[]) =>
+      [...f].sort((a, b) => `${a.gene}${a.feature_name}`.localeCompare(`${b.gene}${b.feature_name}`));
     const wide = parseGtex(readFixture(GCT), wideParams("Lung, Brain - Cortex"), genes);
     const tidy = parseGtex(readFixture(TIDY), tidyParams("lung,Brain_Cortex"), genes);
     expect(tidy.rowsRead).toBe(60);
@@ -79,22 +94,29 @@ describe.skipIf(!hasSharedData(HGNC_FILE))("parseGtex", () => {
 
   it("names line and column of a bad expression value, a negative one and a repeated gene × tissue; nothing is returned", () => {
     const bad = readFixture(GCT).replace("41.21", "n/a");
-    expect(ingestErrorOf(() => parseGtex(bad, wideParams(), genes)).message).toBe("Line 7, column Lung: not a number: 'n/a'");
+    expect(ingestErrorOf(() => parseGtex(bad, wideParams(), genes)).message).toBe(
+      "Line 7, column Lung: not a number: 'n/a'",
+    );
     const negative = readFixture(TIDY).replace("Liver,13.02", "Liver,-13.02");
     const error = ingestErrorOf(() => parseGtex(negative, tidyParams(), genes));
     expect([error.line, error.column]).toEqual([22, "median"]);
     const repeated = readFixture(TIDY) + "ENSG00000146648.15,EGFR,Lung,40,TPM\n";
-    expect(ingestErrorOf(() => parseGtex(repeated, tidyParams(), genes)).message).toBe("Line 62, column median: second value for 'ENSG00000146648.15' in tissue 'Lung' (first at line 23)");
+    expect(ingestErrorOf(() => parseGtex(repeated, tidyParams(), genes)).message).toBe(
+      "Line 62, column median: second value for 'ENSG00000146648.15' in tissue 'Lung' (first at line 23)",
+    );
   });
 
   it("reports rows whose id and symbol match no gene, and falls back to the symbol when the Ensembl id is unknown", () => {
-    const text = "Name\tDescription\tLung\tLiver\nENSG00000999999.1\tNOTAGENE\t1\t2\nENSG00000999998.1\tSFTPC\t100\t0\n";
+    const text =
+      "Name\tDescription\tLung\tLiver\nENSG00000999999.1\tNOTAGENE\t1\t2\nENSG00000999998.1\tSFTPC\t100\t0\n";
     const upload = parseGtex(text, wideParams(), genes);
     expect(upload.unmatched).toEqual(["ENSG00000999999.1"]);
     expect(new Set(upload.features.map((f) => f.gene))).toEqual(new Set([SFTPC]));
   });
 
   it("refuses a table without the id column, listing the columns", () => {
-    expect(ingestErrorOf(() => parseGtex("gene\tLung\nEGFR\t1\n", wideParams(), genes)).message).toBe("Line 1, column Name: missing column 'Name'; available columns: gene, Lung");
+    expect(ingestErrorOf(() => parseGtex("gene\tLung\nEGFR\t1\n", wideParams(), genes)).message).toBe(
+      "Line 1, column Name: missing column 'Name'; available columns: gene, Lung",
+    );
   });
 });

@@ -3,7 +3,16 @@ import { IngestError, type ParsedUpload } from "../types";
 import { FeatureCollector } from "./collect";
 import type { GtexParams } from "./params";
 import { minMaxScaler } from "./scaling";
-import { cellText, columnName, findColumn, readNumber, readTable, requireColumn, type Table, type TableRow } from "./table";
+import {
+  cellText,
+  columnName,
+  findColumn,
+  readNumber,
+  readTable,
+  requireColumn,
+  type Table,
+  type TableRow,
+} from "./table";
 
 /**
  * GTEx gene × tissue expression (median TPM per tissue), wide — the GTEx portal's GCT file
@@ -31,9 +40,23 @@ export function parseGtex(text: string, params: GtexParams, genes: GeneIndex): P
     const gene = collector.resolve(...p.ids);
     if (!gene) continue;
     if (p.meanOfInterest !== null) {
-      collector.add({ gene, feature_name: "gtex_expression", component: "omics", score: scaleExpression(p.meanOfInterest), raw: p.meanOfInterest, disease: null });
+      collector.add({
+        gene,
+        feature_name: "gtex_expression",
+        component: "omics",
+        score: scaleExpression(p.meanOfInterest),
+        raw: p.meanOfInterest,
+        disease: null,
+      });
     }
-    collector.add({ gene, feature_name: "gtex_tissue_specificity", component: "omics", score: p.peaksInInterest ? p.tau : 0, raw: p.tau, disease: null });
+    collector.add({
+      gene,
+      feature_name: "gtex_tissue_specificity",
+      component: "omics",
+      score: p.peaksInInterest ? p.tau : 0,
+      raw: p.tau,
+      disease: null,
+    });
   }
   return collector.result(matrix.rowsRead);
 }
@@ -65,16 +88,26 @@ function log2p1(tpm: number): number {
 }
 
 function tissuesOfInterest(matrix: ExpressionMatrix, list: string): Set<string> {
-  const names = list.split(",").map((t) => t.trim()).filter((t) => t !== "");
+  const names = list
+    .split(",")
+    .map((t) => t.trim())
+    .filter((t) => t !== "");
   const missing = names.filter((name) => !matrix.tissues.has(tissueKey(name)));
   if (missing.length > 0) {
     const available = [...matrix.tissues.values()].join(", ");
-    throw new IngestError(`tissue of interest ${missing.map((m) => `'${m}'`).join(", ")} not in the file; available tissues: ${available}`, matrix.headerLine, matrix.tissueColumn ?? missing[0]!);
+    throw new IngestError(
+      `tissue of interest ${missing.map((m) => `'${m}'`).join(", ")} not in the file; available tissues: ${available}`,
+      matrix.headerLine,
+      matrix.tissueColumn ?? missing[0]!,
+    );
   }
   return new Set(names.map(tissueKey));
 }
 
-function profile(tpm: Map<string, number>, interest: Set<string>): { meanOfInterest: number | null; tau: number; peaksInInterest: boolean } {
+function profile(
+  tpm: Map<string, number>,
+  interest: Set<string>,
+): { meanOfInterest: number | null; tau: number; peaksInInterest: boolean } {
   const logs = [...tpm].map(([tissue, v]) => ({ tissue, x: log2p1(v) }));
   const ofInterest = logs.filter((l) => interest.has(l.tissue));
   const meanOfInterest = ofInterest.length === 0 ? null : ofInterest.reduce((s, l) => s + l.x, 0) / ofInterest.length;
@@ -86,7 +119,8 @@ function profile(tpm: Map<string, number>, interest: Set<string>): { meanOfInter
 
 function readTpm(table: Table, row: TableRow, column: number): number | null {
   const tpm = readNumber(table, row, column);
-  if (tpm !== null && tpm < 0) throw new IngestError(`expression ${tpm} is negative`, row.line, columnName(table, column));
+  if (tpm !== null && tpm < 0)
+    throw new IngestError(`expression ${tpm} is negative`, row.line, columnName(table, column));
   return tpm;
 }
 
@@ -106,7 +140,9 @@ function readWide(text: string, params: GtexParams): ExpressionMatrix {
   const table = readTable(text, { preambleLines: isGct ? 2 : 0 });
   const idColumn = requireColumn(table, params.id_column);
   const symbols = symbolColumn(table, idColumn);
-  const tissueColumns = table.header.flatMap((name, index) => (index === idColumn || LABEL_COLUMNS.has(name.toLowerCase()) ? [] : [index]));
+  const tissueColumns = table.header.flatMap((name, index) =>
+    index === idColumn || LABEL_COLUMNS.has(name.toLowerCase()) ? [] : [index],
+  );
   const tissues = new Map(tissueColumns.map((i) => [tissueKey(table.header[i]!), table.header[i]!]));
   const genes = table.rows.map((row) => {
     const tpm = new Map<string, number>();
@@ -137,10 +173,21 @@ function readTidy(text: string, params: GtexParams): ExpressionMatrix {
     const gene = byId.get(id) ?? { ids: [id, cellText(row, symbols)], tpm: new Map(), lines: new Map() };
     byId.set(id, gene);
     const earlier = gene.lines.get(key);
-    if (earlier !== undefined) throw new IngestError(`second value for '${id}' in tissue '${tissue}' (first at line ${earlier})`, row.line, columnName(table, valueColumn));
+    if (earlier !== undefined)
+      throw new IngestError(
+        `second value for '${id}' in tissue '${tissue}' (first at line ${earlier})`,
+        row.line,
+        columnName(table, valueColumn),
+      );
     gene.lines.set(key, row.line);
     if (value !== null) gene.tpm.set(key, value);
   }
   const genes = [...byId.values()].map(({ ids, tpm }) => ({ ids, tpm }));
-  return { tissues, genes, rowsRead: table.rows.length, headerLine: table.headerLine, tissueColumn: columnName(table, tissueColumn) };
+  return {
+    tissues,
+    genes,
+    rowsRead: table.rows.length,
+    headerLine: table.headerLine,
+    tissueColumn: columnName(table, tissueColumn),
+  };
 }

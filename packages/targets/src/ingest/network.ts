@@ -17,7 +17,11 @@ export interface RandomWalkOptions {
  * are in the network. Returns the stationary probability of every node (they sum to 1); seeds not in
  * the network are ignored, and no seed in the network gives an empty map.
  */
-export function randomWalkWithRestart(edges: readonly NetworkEdge[], seeds: Iterable<string>, options: RandomWalkOptions = {}): Map<string, number> {
+export function randomWalkWithRestart(
+  edges: readonly NetworkEdge[],
+  seeds: Iterable<string>,
+  options: RandomWalkOptions = {},
+): Map<string, number> {
   const { restart = 0.5, tolerance = 1e-10, maxIterations = 200 } = options;
   const graph = buildGraph(edges);
   const seedIndexes = [...new Set(seeds)].map((s) => graph.index.get(s)).filter((i) => i !== undefined);
@@ -91,14 +95,28 @@ export interface ProximityOptions extends RandomWalkOptions {
  * themselves get 1. Percentiles rather than probabilities because the probabilities shrink with the
  * size of the network and the number of seeds, while a rank means the same in any network.
  */
-export function networkProximity(edges: readonly NetworkEdge[], seeds: Iterable<string>, options: ProximityOptions = {}): FeatureRow[] {
+export function networkProximity(
+  edges: readonly NetworkEdge[],
+  seeds: Iterable<string>,
+  options: ProximityOptions = {},
+): FeatureRow[] {
   const seedSet = new Set(seeds);
   const probabilities = randomWalkWithRestart(edges, seedSet, options);
-  const others = [...probabilities].filter(([gene]) => !seedSet.has(gene)).map(([, p]) => p).sort((a, b) => a - b);
+  const others = [...probabilities]
+    .filter(([gene]) => !seedSet.has(gene))
+    .map(([, p]) => p)
+    .sort((a, b) => a - b);
   const percentile = (p: number) => (others.length < 2 ? 1 : countBelow(others, p) / (others.length - 1));
   return [...probabilities]
     .sort((x, y) => y[1] - x[1])
-    .map(([gene, p]) => ({ gene, feature_name: "string_proximity", component: "omics", score: seedSet.has(gene) ? 1 : percentile(p), raw: p, disease: options.disease ?? null }));
+    .map(([gene, p]) => ({
+      gene,
+      feature_name: "string_proximity",
+      component: "omics",
+      score: seedSet.has(gene) ? 1 : percentile(p),
+      raw: p,
+      disease: options.disease ?? null,
+    }));
 }
 
 /** How many values of the ascending `sorted` are strictly below `x` (binary search). */

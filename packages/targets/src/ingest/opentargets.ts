@@ -2,7 +2,17 @@ import type { GeneIndex } from "../genes";
 import { IngestError, type FeatureRow, type ParsedUpload, type TargetComponent } from "../types";
 import { FeatureCollector } from "./collect";
 import type { OpenTargetsParams } from "./params";
-import { cellText, findColumn, looksLikeJsonLines, readJsonLines, readNumber, readTable, requireColumn, type Table, type TableRow } from "./table";
+import {
+  cellText,
+  findColumn,
+  looksLikeJsonLines,
+  readJsonLines,
+  readNumber,
+  readTable,
+  requireColumn,
+  type Table,
+  type TableRow,
+} from "./table";
 
 /**
  * Open Targets Platform target–disease association exports, in the formats the platform publishes:
@@ -22,7 +32,9 @@ import { cellText, findColumn, looksLikeJsonLines, readJsonLines, readNumber, re
  */
 export function parseOpenTargets(text: string, params: OpenTargetsParams, genes: GeneIndex): ParsedUpload {
   const collector = new FeatureCollector(genes);
-  const { associations, rowsRead } = looksLikeJsonLines(text) ? readJsonAssociations(text, params, collector) : readTableAssociations(text, params, collector);
+  const { associations, rowsRead } = looksLikeJsonLines(text)
+    ? readJsonAssociations(text, params, collector)
+    : readTableAssociations(text, params, collector);
   for (const association of withoutRedundantOverall(associations)) collector.add(toFeature(association));
   return collector.result(rowsRead);
 }
@@ -78,7 +90,14 @@ function datatypeId(name: string): string {
 
 function toFeature(a: Association): FeatureRow {
   const component = COMPONENT_OF_DATATYPE[a.datatype] ?? "omics";
-  return { gene: a.gene, feature_name: `ot_${a.datatype}`, component, score: a.score, raw: a.score, disease: a.disease };
+  return {
+    gene: a.gene,
+    feature_name: `ot_${a.datatype}`,
+    component,
+    score: a.score,
+    raw: a.score,
+    disease: a.disease,
+  };
 }
 
 function withoutRedundantOverall(associations: Association[]): Association[] {
@@ -108,13 +127,15 @@ function readJsonAssociations(text: string, params: OpenTargetsParams, collector
 
 function jsonString(value: Record<string, unknown>, field: string, line: number): string {
   const v = value[field];
-  if (typeof v !== "string" || v.trim() === "") throw new IngestError(`'${field}' must be a non-empty string`, line, field);
+  if (typeof v !== "string" || v.trim() === "")
+    throw new IngestError(`'${field}' must be a non-empty string`, line, field);
   return v.trim();
 }
 
 function jsonNumber(value: Record<string, unknown>, field: string, line: number): number {
   const v = value[field];
-  if (typeof v !== "number") throw new IngestError(`'${field}' must be a number, found ${JSON.stringify(v) ?? "nothing"}`, line, field);
+  if (typeof v !== "number")
+    throw new IngestError(`'${field}' must be a number, found ${JSON.stringify(v) ?? "nothing"}`, line, field);
   return v;
 }
 
@@ -160,12 +181,19 @@ function wideRowReader(table: Table, params: OpenTargetsParams): RowReader {
     return datatype ? [{ index, datatype }] : [];
   });
   if (overallColumn >= 0) datatypeColumns.push({ index: overallColumn, datatype: OVERALL });
-  if (datatypeColumns.length === 0) requireColumn(table, "score", ...OVERALL_COLUMNS, "geneticAssociations", "literature");
+  if (datatypeColumns.length === 0)
+    requireColumn(table, "score", ...OVERALL_COLUMNS, "geneticAssociations", "literature");
   const diseaseColumn = findColumn(table, "diseaseId");
   return (row) =>
     datatypeColumns.flatMap(({ index, datatype }) => {
       const score = readNumber(table, row, index, NO_VALUE);
       if (score === null) return [];
-      return [{ datatype, score: checkScore(score, row.line, table.header[index]!), disease: cellText(row, diseaseColumn) || params.indication_efo_id }];
+      return [
+        {
+          datatype,
+          score: checkScore(score, row.line, table.header[index]!),
+          disease: cellText(row, diseaseColumn) || params.indication_efo_id,
+        },
+      ];
     });
 }

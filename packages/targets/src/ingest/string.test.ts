@@ -44,17 +44,27 @@ describe.skipIf(!hasSharedData(HGNC_FILE, NSCLC))("parseStringNetwork on the sha
     const seeds = [EGFR, KRAS];
     const p = randomWalkWithRestart(edges, seeds);
     expect([...p.values()].reduce((s, v) => s + v, 0)).toBeCloseTo(1, 10);
-    const neighbours = new Set(edges.flatMap((e) => (seeds.includes(e.a) ? [e.b] : seeds.includes(e.b) ? [e.a] : [])).filter((g) => !seeds.includes(g)));
+    const neighbours = new Set(
+      edges
+        .flatMap((e) => (seeds.includes(e.a) ? [e.b] : seeds.includes(e.b) ? [e.a] : []))
+        .filter((g) => !seeds.includes(g)),
+    );
     const distant = [...p.keys()].filter((g) => !neighbours.has(g) && !seeds.includes(g));
     expect(distant.length).toBeGreaterThan(10);
-    expect(Math.min(...[...neighbours].map((g) => p.get(g)!))).toBeGreaterThan(Math.max(...distant.map((g) => p.get(g)!)));
+    expect(Math.min(...[...neighbours].map((g) => p.get(g)!))).toBeGreaterThan(
+      Math.max(...distant.map((g) => p.get(g)!)),
+    );
   });
 
   it("network proximity: seeds 1, the others by percentile of their walk probability, all in [0, 1]", () => {
     const rows = networkProximity(edges, [EGFR, KRAS, "HGNC:0"], { disease: "EFO_0001071" });
     expect(rows).toHaveLength(new Set(edges.flatMap((e) => [e.a, e.b])).size);
     expect(rows.filter((r) => r.score === 1).map((r) => r.gene)).toEqual(expect.arrayContaining([EGFR, KRAS]));
-    expect(rows.every((r) => r.score >= 0 && r.score <= 1 && r.feature_name === "string_proximity" && r.disease === "EFO_0001071")).toBe(true);
+    expect(
+      rows.every(
+        (r) => r.score >= 0 && r.score <= 1 && r.feature_name === "string_proximity" && r.disease === "EFO_0001071",
+      ),
+    ).toBe(true);
     const others = rows.filter((r) => r.gene !== EGFR && r.gene !== KRAS);
     expect(Math.max(...others.map((r) => r.score))).toBe(1);
     expect(Math.min(...others.map((r) => r.score))).toBe(0);
@@ -66,14 +76,16 @@ describe.skipIf(!hasSharedData(HGNC_FILE))("parseStringNetwork on protein.links 
   const genes = sharedGeneIndex();
 
   it("reads space-separated protein.links on 0–1000; bare Ensembl protein ids are reported unmatched", () => {
-    const links = "protein1 protein2 combined_score\n9606.ENSP00000000233 9606.ENSP00000272298 490\n9606.ENSP00000000233 9606.ENSP00000253401 198\n";
+    const links =
+      "protein1 protein2 combined_score\n9606.ENSP00000000233 9606.ENSP00000272298 490\n9606.ENSP00000000233 9606.ENSP00000253401 198\n";
     const upload = parseStringNetwork(links, params(), genes);
     expect(upload.edges).toEqual([]);
     expect(upload.unmatched).toEqual(["ENSP00000000233", "ENSP00000272298", "ENSP00000253401"]);
   });
 
   it("treats 0–1 and 0–1000 scores alike, keeps the strongest of a repeated pair and drops self-loops", () => {
-    const thousand = "protein1\tprotein2\tcombined_score\nEGFR\tKRAS\t800\nKRAS\tEGFR\t950\nEGFR\tEGFR\t999\nEGFR\tALK\t650\n";
+    const thousand =
+      "protein1\tprotein2\tcombined_score\nEGFR\tKRAS\t800\nKRAS\tEGFR\t950\nEGFR\tEGFR\t999\nEGFR\tALK\t650\n";
     const unit = thousand.replace("800", "0.8").replace("950", "0.95").replace("999", "0.999").replace("650", "0.65");
     const expected: NetworkEdge[] = [{ a: EGFR, b: KRAS, score: 0.95 }];
     expect(parseStringNetwork(thousand, params(), genes).edges).toEqual(expected);
@@ -82,13 +94,18 @@ describe.skipIf(!hasSharedData(HGNC_FILE))("parseStringNetwork on protein.links 
   });
 
   it("names line and column of an id of another species, a score out of range and a missing score", () => {
-    const mouse = "protein1 protein2 combined_score\n9606.ENSP00000000233 9606.ENSP00000272298 490\n9606.ENSP00000000233 10090.ENSMUSP00000000001 900\n";
+    const mouse =
+      "protein1 protein2 combined_score\n9606.ENSP00000000233 9606.ENSP00000272298 490\n9606.ENSP00000000233 10090.ENSMUSP00000000001 900\n";
     expect(ingestErrorOf(() => parseStringNetwork(mouse, params(), genes)).message).toBe(
       "Line 3, column protein2: '10090.ENSMUSP00000000001' is of species 10090; expected species 9606, ids starting with '9606.'",
     );
-    const over = ingestErrorOf(() => parseStringNetwork("protein1\tprotein2\tcombined_score\nEGFR\tKRAS\t1200\n", params(), genes));
+    const over = ingestErrorOf(() =>
+      parseStringNetwork("protein1\tprotein2\tcombined_score\nEGFR\tKRAS\t1200\n", params(), genes),
+    );
     expect([over.line, over.column]).toEqual([2, "combined_score"]);
-    const empty = ingestErrorOf(() => parseStringNetwork("protein1\tprotein2\tcombined_score\nEGFR\tKRAS\t\n", params(), genes));
+    const empty = ingestErrorOf(() =>
+      parseStringNetwork("protein1\tprotein2\tcombined_score\nEGFR\tKRAS\t\n", params(), genes),
+    );
     expect(empty.message).toBe("Line 2, column combined_score: empty score");
   });
 });
@@ -107,7 +124,13 @@ describe("randomWalkWithRestart", () => {
   });
 
   it("follows edge weights, ignores seeds outside the network and is empty when no seed is in it", () => {
-    const weighted = randomWalkWithRestart([{ a: "s", b: "strong", score: 0.9 }, { a: "s", b: "weak", score: 0.1 }], ["s", "absent"]);
+    const weighted = randomWalkWithRestart(
+      [
+        { a: "s", b: "strong", score: 0.9 },
+        { a: "s", b: "weak", score: 0.1 },
+      ],
+      ["s", "absent"],
+    );
     expect(weighted.get("strong")! / weighted.get("weak")!).toBeCloseTo(9, 9);
     expect(randomWalkWithRestart(path, ["absent"]).size).toBe(0);
     expect(networkProximity(path, ["absent"])).toEqual([]);

@@ -2,7 +2,16 @@ import type { GeneIndex } from "../genes";
 import { IngestError, type FeatureRow, type NetworkEdge, type ParsedUpload } from "../types";
 import { FeatureCollector } from "./collect";
 import type { StringParams } from "./params";
-import { cellText, columnName, findColumn, readNumber, readTable, requireColumn, type Table, type TableRow } from "./table";
+import {
+  cellText,
+  columnName,
+  findColumn,
+  readNumber,
+  readTable,
+  requireColumn,
+  type Table,
+  type TableRow,
+} from "./table";
 
 export { networkProximity, randomWalkWithRestart, type ProximityOptions, type RandomWalkOptions } from "./network";
 
@@ -47,7 +56,10 @@ interface StringColumns {
 
 function stringColumns(table: Table): StringColumns {
   const symbols: [number, number] = [findColumn(table, "node1"), findColumn(table, "node2")];
-  const ids: [number, number] = [findColumn(table, "node1_string_id", "protein1"), findColumn(table, "node2_string_id", "protein2")];
+  const ids: [number, number] = [
+    findColumn(table, "node1_string_id", "protein1"),
+    findColumn(table, "node2_string_id", "protein2"),
+  ];
   if (symbols[0] < 0 && ids[0] < 0) requireColumn(table, "protein1", "node1");
   if (symbols[1] < 0 && ids[1] < 0) requireColumn(table, "protein2", "node2");
   return { symbols, ids, score: requireColumn(table, "combined_score", "score") };
@@ -74,13 +86,18 @@ function proteinId(table: Table, row: TableRow, column: number, params: StringPa
   if (taxon === undefined) return id;
   const prefix = params.id_prefix || `${params.species_taxon}.`;
   if (Number(taxon) !== params.species_taxon || !id.startsWith(prefix)) {
-    throw new IngestError(`'${id}' is of species ${taxon}; expected species ${params.species_taxon}, ids starting with '${prefix}'`, row.line, columnName(table, column));
+    throw new IngestError(
+      `'${id}' is of species ${taxon}; expected species ${params.species_taxon}, ids starting with '${prefix}'`,
+      row.line,
+      columnName(table, column),
+    );
   }
   return id.slice(prefix.length);
 }
 
 function checkScore(score: number, row: TableRow, table: Table, column: number): number {
-  if (!(score >= 0 && score <= 1000)) throw new IngestError(`combined score ${score} is outside 0–1000`, row.line, columnName(table, column));
+  if (!(score >= 0 && score <= 1000))
+    throw new IngestError(`combined score ${score} is outside 0–1000`, row.line, columnName(table, column));
   return score;
 }
 

@@ -14,7 +14,9 @@ describe("readTable", () => {
   });
 
   it("reads RFC 4180 quoting in CSV: commas, doubled quotes and line breaks inside quotes", () => {
-    const table = readTable('symbol,name,score\r\nKRAS,"KRAS proto-oncogene, GTPase",0.7\r\nEGFR,"the ""EGF"" receptor\nerbB1",0.9\r\nALK,plain "quote",0.1\r\n');
+    const table = readTable(
+      'symbol,name,score\r\nKRAS,"KRAS proto-oncogene, GTPase",0.7\r\nEGFR,"the ""EGF"" receptor\nerbB1",0.9\r\nALK,plain "quote",0.1\r\n',
+    );
     expect(table.rows.map((r) => r.cells)).toEqual([
       ["KRAS", "KRAS proto-oncogene, GTPase", "0.7"],
       ["EGFR", 'the "EGF" receptor\nerbB1', "0.9"],
@@ -60,7 +62,9 @@ describe("column helpers", () => {
 
   it("names the missing column and lists the available ones", () => {
     const error = ingestErrorOf(() => requireColumn(table, "targetId", "target"));
-    expect(error.message).toBe("Line 1, column targetId: missing column 'targetId' or 'target'; available columns: Symbol, Score");
+    expect(error.message).toBe(
+      "Line 1, column targetId: missing column 'targetId' or 'target'; available columns: Symbol, Score",
+    );
   });
 
   it("reads numbers, null for empty cells, and names line and column of a non-number", () => {

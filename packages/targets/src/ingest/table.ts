@@ -40,7 +40,8 @@ export function readTable(text: string, options: ReadTableOptions = {}): Table {
   const headerLine = headerIndex + 1;
   const header = splitLine(headerText, delimiter, headerLine).map((name) => name.trim());
   const body = lines.slice(headerIndex + 1);
-  const rows = delimiter === "," ? splitCsv(body.join("\n"), headerLine + 1, header) : splitPlain(body, headerLine + 1, delimiter);
+  const rows =
+    delimiter === "," ? splitCsv(body.join("\n"), headerLine + 1, header) : splitPlain(body, headerLine + 1, delimiter);
   for (const row of rows) checkWidth(row, header);
   return { header, headerLine, rows };
 }
@@ -133,7 +134,11 @@ function splitCsv(body: string, firstLine: number, header: string[]): TableRow[]
 function checkWidth(row: TableRow, header: string[]): void {
   const extra = row.cells.slice(header.length);
   if (extra.some((c) => c.trim() !== "")) {
-    throw new IngestError(`${row.cells.length} cells but the header has ${header.length} columns`, row.line, String(header.length + 1));
+    throw new IngestError(
+      `${row.cells.length} cells but the header has ${header.length} columns`,
+      row.line,
+      String(header.length + 1),
+    );
   }
 }
 
@@ -152,7 +157,11 @@ export function requireColumn(table: Table, ...names: string[]): number {
   const index = findColumn(table, ...names);
   if (index >= 0) return index;
   const wanted = names.map((n) => `'${n}'`).join(" or ");
-  throw new IngestError(`missing column ${wanted}; available columns: ${table.header.join(", ")}`, table.headerLine, names[0] ?? null);
+  throw new IngestError(
+    `missing column ${wanted}; available columns: ${table.header.join(", ")}`,
+    table.headerLine,
+    names[0] ?? null,
+  );
 }
 
 export function columnName(table: Table, index: number): string {
@@ -170,10 +179,16 @@ const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
  * A numeric cell; null when it is one of the `missing` markers (by default only the empty cell).
  * Anything else that is not a plain decimal number (hex, "1,5", "abc") is an error.
  */
-export function readNumber(table: Table, row: TableRow, index: number, missing: readonly string[] = [""]): number | null {
+export function readNumber(
+  table: Table,
+  row: TableRow,
+  index: number,
+  missing: readonly string[] = [""],
+): number | null {
   const text = cellText(row, index);
   if (missing.some((m) => m.toLowerCase() === text.toLowerCase())) return null;
-  if (!DECIMAL.test(text) || !Number.isFinite(Number(text))) throw new IngestError(`not a number: '${text}'`, row.line, columnName(table, index));
+  if (!DECIMAL.test(text) || !Number.isFinite(Number(text)))
+    throw new IngestError(`not a number: '${text}'`, row.line, columnName(table, index));
   return Number(text);
 }
 
@@ -190,7 +205,8 @@ export function readJsonLines(text: string): JsonLine[] {
     .forEach((raw, i) => {
       if (raw.trim() === "") return;
       const value = parseJson(raw, i + 1);
-      if (value === null || typeof value !== "object" || Array.isArray(value)) throw new IngestError("expected a JSON object", i + 1);
+      if (value === null || typeof value !== "object" || Array.isArray(value))
+        throw new IngestError("expected a JSON object", i + 1);
       out.push({ line: i + 1, value: value as Record<string, unknown> });
     });
   return out;

@@ -33,7 +33,8 @@ export function parseDrugTargets(text: string): DrugTarget[] {
     swissprot: column("SWISSPROT"),
     action: column("ACTION_TYPE"),
   };
-  if (c.id < 0 || (c.gene < 0 && c.uniprot < 0)) throw new Error("DrugCentral drug_target: expected DRUG_ID and GENE or UNIPROT columns");
+  if (c.id < 0 || (c.gene < 0 && c.uniprot < 0))
+    throw new Error("DrugCentral drug_target: expected DRUG_ID and GENE or UNIPROT columns");
   const cell = (row: string[], i: number) => (i >= 0 ? (row[i] ?? "") : "");
   const parts = (value: string) => value.split("|").map((v) => v.trim());
   const out: DrugTarget[] = [];
@@ -53,7 +54,14 @@ export function parseDrugTargets(text: string): DrugTarget[] {
       const entry = swissprot[i] ?? "";
       components.push({ symbol, uniprot: accession, human: entry === "" || entry.toUpperCase().endsWith("_HUMAN") });
     }
-    out.push({ drugcentral_id: id, chembl_id: cell(row, c.chembl) || null, drug_name: cell(row, c.name), target_name: cell(row, c.target), action_type: cell(row, c.action) || null, components });
+    out.push({
+      drugcentral_id: id,
+      chembl_id: cell(row, c.chembl) || null,
+      drug_name: cell(row, c.name),
+      target_name: cell(row, c.target),
+      action_type: cell(row, c.action) || null,
+      components,
+    });
   }
   return out;
 }
@@ -74,7 +82,11 @@ export function targetGenes(target: DrugTarget, genes: GeneIndex): string[] {
 }
 
 /** Distinct drugs (DrugCentral ids) hitting each gene, over the given target rows. */
-export function drugsByGene(drugTargets: readonly DrugTarget[], genes: GeneIndex, keep: (drugId: string) => boolean = () => true): Map<string, Set<string>> {
+export function drugsByGene(
+  drugTargets: readonly DrugTarget[],
+  genes: GeneIndex,
+  keep: (drugId: string) => boolean = () => true,
+): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   for (const t of drugTargets) {
     if (!keep(t.drugcentral_id)) continue;
@@ -109,11 +121,26 @@ export const APPROVED_DRUGS_FOR_FULL_SCORE = 200;
  * raw = n distinct approved drugs whose mechanism-of-action target includes the gene,
  * score = min(1, ln(1 + n) / ln(1 + 200)), so one drug gives 0.13, ten 0.45, fifty 0.74.
  */
-export function approvedDrugFeatures(drugTargets: readonly DrugTarget[], indications: readonly DrugIndication[], genes: GeneIndex, options: ExclusionOptions = {}): FeatureRow[] {
-  const excluded = options.excludeDiseaseIds && options.excludeDiseaseIds.size > 0 ? excludedDrugs(indications, options.excludeDiseaseIds) : new Set<string>();
+export function approvedDrugFeatures(
+  drugTargets: readonly DrugTarget[],
+  indications: readonly DrugIndication[],
+  genes: GeneIndex,
+  options: ExclusionOptions = {},
+): FeatureRow[] {
+  const excluded =
+    options.excludeDiseaseIds && options.excludeDiseaseIds.size > 0
+      ? excludedDrugs(indications, options.excludeDiseaseIds)
+      : new Set<string>();
   const rows: FeatureRow[] = [];
   for (const [gene, drugs] of drugsByGene(drugTargets, genes, (id) => !excluded.has(id))) {
-    rows.push({ gene, feature_name: "approved_drug_targets", component: "drugg", score: approvedDrugScore(drugs.size), raw: drugs.size, disease: null });
+    rows.push({
+      gene,
+      feature_name: "approved_drug_targets",
+      component: "drugg",
+      score: approvedDrugScore(drugs.size),
+      raw: drugs.size,
+      disease: null,
+    });
   }
   return rows;
 }
@@ -138,7 +165,12 @@ export function excludedDrugs(indications: readonly DrugIndication[], diseaseIds
  * DOID), score 1 for each gene × DOID where an approved drug indicated for that DOID targets the gene;
  * raw = the number of such drugs. Indications in `excludeDiseaseIds` are left out.
  */
-export function clinicalPrecedenceFeatures(drugTargets: readonly DrugTarget[], indications: readonly DrugIndication[], genes: GeneIndex, options: ExclusionOptions = {}): FeatureRow[] {
+export function clinicalPrecedenceFeatures(
+  drugTargets: readonly DrugTarget[],
+  indications: readonly DrugIndication[],
+  genes: GeneIndex,
+  options: ExclusionOptions = {},
+): FeatureRow[] {
   const targets = drugsByGene(drugTargets, genes);
   const genesOfDrug = new Map<string, string[]>();
   for (const [gene, drugs] of targets) {

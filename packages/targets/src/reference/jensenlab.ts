@@ -17,7 +17,14 @@ export function jensenLabFeatures(associations: readonly GeneDiseaseAssociation[
     const key = `${gene}\t${a.doid}`;
     const seen = best.get(key);
     if (seen && (seen.raw ?? 0) >= confidence) continue;
-    best.set(key, { gene, feature_name: "jensenlab_curated", component: "lit", score: confidence / 5, raw: confidence, disease: a.doid });
+    best.set(key, {
+      gene,
+      feature_name: "jensenlab_curated",
+      component: "lit",
+      score: confidence / 5,
+      raw: confidence,
+      disease: a.doid,
+    });
   }
   return [...best.values()];
 }

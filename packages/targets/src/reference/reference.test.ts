@@ -7,8 +7,24 @@ import { jensenLabFeatures } from "./jensenlab";
 import { parseWithdrawn, safetyLiabilityFeatures } from "./withdrawn";
 import { hasSharedData, readSharedData, SKIP_MESSAGE, TARGET_REFERENCE_FILES as F } from "./shared-data";
 
-const gene = (hgnc_id: string, symbol: string, uniprot: string[] = []): HgncGene => ({ hgnc_id, symbol, name: null, aliases: [], previous_symbols: [], ncbigene: null, ensembl: null, uniprot });
-const genes = new GeneIndex([gene("HGNC:3236", "EGFR", ["P00533"]), gene("HGNC:5438", "IFNAR1", ["P17181"]), gene("HGNC:5440", "IFNAR2", ["P48551"]), gene("HGNC:9605", "PTGS2", ["P35354"]), gene("HGNC:9604", "PTGS1", ["P23219"]), gene("HGNC:1", "GYRA")]);
+const gene = (hgnc_id: string, symbol: string, uniprot: string[] = []): HgncGene => ({
+  hgnc_id,
+  symbol,
+  name: null,
+  aliases: [],
+  previous_symbols: [],
+  ncbigene: null,
+  ensembl: null,
+  uniprot,
+});
+const genes = new GeneIndex([
+  gene("HGNC:3236", "EGFR", ["P00533"]),
+  gene("HGNC:5438", "IFNAR1", ["P17181"]),
+  gene("HGNC:5440", "IFNAR2", ["P48551"]),
+  gene("HGNC:9605", "PTGS2", ["P35354"]),
+  gene("HGNC:9604", "PTGS1", ["P23219"]),
+  gene("HGNC:1", "GYRA"),
+]);
 
 const TARGETS = [
   "DRUG_ID\tCHEMBL_ID\tDRUG_NAME\tTARGET_NAME\tTARGET_FAMILY\tUNIPROT\tGENE\tSWISSPROT\tACTION_TYPE\tSOURCE\tREFERENCE",
@@ -66,8 +82,17 @@ describe("DrugCentral targets", () => {
     const rows = clinicalPrecedenceFeatures(targets, indications, genes);
     const nsclc = rows.find((r) => r.gene === "HGNC:3236" && r.disease === "DOID:3908")!;
     expect(nsclc).toMatchObject({ feature_name: "clinical_precedence", component: "drugg", score: 1, raw: 2 });
-    expect(rows.filter((r) => r.disease === "DOID:2377").map((r) => r.gene).sort()).toEqual(["HGNC:5438", "HGNC:5440"]);
-    expect(clinicalPrecedenceFeatures(targets, indications, genes, { excludeDiseaseIds: new Set(["DOID:3908"]) }).some((r) => r.disease === "DOID:3908")).toBe(false);
+    expect(
+      rows
+        .filter((r) => r.disease === "DOID:2377")
+        .map((r) => r.gene)
+        .sort(),
+    ).toEqual(["HGNC:5438", "HGNC:5440"]);
+    expect(
+      clinicalPrecedenceFeatures(targets, indications, genes, { excludeDiseaseIds: new Set(["DOID:3908"]) }).some(
+        (r) => r.disease === "DOID:3908",
+      ),
+    ).toBe(false);
   });
 });
 
@@ -81,14 +106,22 @@ describe("withDRAWN safety liabilities", () => {
 
   it("parses ChEMBL id, flags and names (quoted, with doubled quotes)", () => {
     const w = parseWithdrawn(csv);
-    expect(w[0]).toEqual({ chembl_id: "CHEMBL122", withdrawn: true, black_box: true, names: ["Vioxx", "Rofecoxib", '"Ceoxx"'] });
+    expect(w[0]).toEqual({
+      chembl_id: "CHEMBL122",
+      withdrawn: true,
+      black_box: true,
+      names: ["Vioxx", "Rofecoxib", '"Ceoxx"'],
+    });
     expect(w[1]).toMatchObject({ chembl_id: "CHEMBL553", withdrawn: false, black_box: false });
   });
 
   it("withdrawn 1, black box 0.5, known-without-liability 0, unknown no row", () => {
     const rows = safetyLiabilityFeatures(parseDrugTargets(TARGETS), parseWithdrawn(csv), genes);
     const of = (g: string) => rows.filter((r) => r.gene === g).map((r) => [r.feature_name, r.score, r.raw]);
-    expect(of("HGNC:9605")).toEqual([["withdrawn_drug_target", 1, 1], ["black_box_drug_target", 0.5, 2]]); // PTGS2
+    expect(of("HGNC:9605")).toEqual([
+      ["withdrawn_drug_target", 1, 1],
+      ["black_box_drug_target", 0.5, 2],
+    ]); // PTGS2
     expect(of("HGNC:9604")).toEqual([["black_box_drug_target", 0.5, 1]]); // PTGS1: oxyphenbutazone
     expect(of("HGNC:3236")).toEqual([["drug_safety_record", 0, 3]]); // EGFR: drugs on the market, no liability
     expect(rows.every((r) => r.component === "safe" && r.disease === null)).toBe(true);
@@ -97,7 +130,10 @@ describe("withDRAWN safety liabilities", () => {
   it("share scaling: the flag's value × the share of the gene's drugs carrying it", () => {
     const rows = safetyLiabilityFeatures(parseDrugTargets(TARGETS), parseWithdrawn(csv), genes, { scale: "share" });
     const of = (g: string) => rows.filter((r) => r.gene === g).map((r) => [r.feature_name, r.score]);
-    expect(of("HGNC:9605")).toEqual([["withdrawn_drug_target", 0.5], ["black_box_drug_target", 0.5]]); // 1 × 1/2, 0.5 × 2/2
+    expect(of("HGNC:9605")).toEqual([
+      ["withdrawn_drug_target", 0.5],
+      ["black_box_drug_target", 0.5],
+    ]); // 1 × 1/2, 0.5 × 2/2
     expect(of("HGNC:9604")).toEqual([["black_box_drug_target", 0.5]]); // its only drug: 0.5 × 1/1
     expect(of("HGNC:3236")).toEqual([["drug_safety_record", 0]]);
   });
@@ -105,8 +141,21 @@ describe("withDRAWN safety liabilities", () => {
 
 describe("JensenLab curated associations", () => {
   it("score = confidence / 5, one row per gene × DOID with the best confidence", () => {
-    const text = ["ENSP1\tEGFR\tDOID:3908\tNSCLC\tMedlinePlus\tCURATED\t4", "ENSP1\tEGFR\tDOID:3908\tNSCLC\tUniProtKB-KW\tCURATED\t5", "X\tNOPE\tDOID:1\tx\tAmyCo\tCURATED\t5"].join("\n");
-    expect(jensenLabFeatures(parseJensenDiseases(text), genes)).toEqual([{ gene: "HGNC:3236", feature_name: "jensenlab_curated", component: "lit", score: 1, raw: 5, disease: "DOID:3908" }]);
+    const text = [
+      "ENSP1\tEGFR\tDOID:3908\tNSCLC\tMedlinePlus\tCURATED\t4",
+      "ENSP1\tEGFR\tDOID:3908\tNSCLC\tUniProtKB-KW\tCURATED\t5",
+      "X\tNOPE\tDOID:1\tx\tAmyCo\tCURATED\t5",
+    ].join("\n");
+    expect(jensenLabFeatures(parseJensenDiseases(text), genes)).toEqual([
+      {
+        gene: "HGNC:3236",
+        feature_name: "jensenlab_curated",
+        component: "lit",
+        score: 1,
+        raw: 5,
+        disease: "DOID:3908",
+      },
+    ]);
   });
 });
 
@@ -153,7 +202,11 @@ describe("DiseaseHierarchy", () => {
 const realFiles = [F.hgnc, F.drugTargets, F.drugIndications, F.withdrawn, F.jensenlab, F.diseaseOntology];
 describe.skipIf(!hasSharedData(...realFiles))(`real reference files (${SKIP_MESSAGE})`, () => {
   // Read lazily, inside the tests, so that a missing folder only skips.
-  let real: { index: GeneIndex; targets: ReturnType<typeof parseDrugTargets>; indications: ReturnType<typeof parseDrugIndications> } | null = null;
+  let real: {
+    index: GeneIndex;
+    targets: ReturnType<typeof parseDrugTargets>;
+    indications: ReturnType<typeof parseDrugIndications>;
+  } | null = null;
   const load = () =>
     (real ??= {
       index: new GeneIndex(parseHgnc(readSharedData(F.hgnc))),
@@ -167,7 +220,9 @@ describe.skipIf(!hasSharedData(...realFiles))(`real reference files (${SKIP_MESS
     const row = approvedDrugFeatures(targets, indications, index).find((r) => r.gene === egfr)!;
     expect(row.raw).toBeGreaterThanOrEqual(5);
     expect(row.score).toBeCloseTo(Math.log(1 + row.raw!) / Math.log(201), 12);
-    expect(clinicalPrecedenceFeatures(targets, indications, index).some((r) => r.gene === egfr && r.disease === "DOID:3908")).toBe(true);
+    expect(
+      clinicalPrecedenceFeatures(targets, indications, index).some((r) => r.gene === egfr && r.disease === "DOID:3908"),
+    ).toBe(true);
   });
 
   it("rofecoxib (withdrawn) makes PTGS2 a liability; EGFR has a record without liability", () => {
@@ -175,7 +230,9 @@ describe.skipIf(!hasSharedData(...realFiles))(`real reference files (${SKIP_MESS
     const egfr = index.resolve("EGFR")!;
     const rows = safetyLiabilityFeatures(targets, parseWithdrawn(readSharedData(F.withdrawn)), index);
     const ptgs2 = index.resolve("PTGS2")!;
-    expect(rows.some((r) => r.gene === ptgs2 && r.feature_name === "withdrawn_drug_target" && r.score === 1)).toBe(true);
+    expect(rows.some((r) => r.gene === ptgs2 && r.feature_name === "withdrawn_drug_target" && r.score === 1)).toBe(
+      true,
+    );
     expect(rows.filter((r) => r.gene === egfr).map((r) => r.feature_name)).not.toContain("withdrawn_drug_target");
   });
 

@@ -30,4 +30,5 @@ export function readSharedData(relative: string): string {
   return readFileSync(sharedDataFile(relative), "utf8");
 }
 
-export const SKIP_MESSAGE = "../shared/data not found next to the repository: skipping tests on the real reference files";
+export const SKIP_MESSAGE =
+  "../shared/data not found next to the repository: skipping tests on the real reference files";

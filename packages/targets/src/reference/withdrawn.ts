@@ -17,8 +17,13 @@ export interface WithdrawnDrug {
 
 export function parseWithdrawn(drugInfoCsv: string): WithdrawnDrug[] {
   const table = readTable(drugInfoCsv);
-  const c = { withdrawn: findColumn(table, "withdrawn flag"), blackBox: findColumn(table, "black_box warning"), name: findColumn(table, "name") };
-  if (c.withdrawn < 0 || c.blackBox < 0) throw new Error("withDRAWN drug_info: expected 'withdrawn flag' and 'black_box warning' columns");
+  const c = {
+    withdrawn: findColumn(table, "withdrawn flag"),
+    blackBox: findColumn(table, "black_box warning"),
+    name: findColumn(table, "name"),
+  };
+  if (c.withdrawn < 0 || c.blackBox < 0)
+    throw new Error("withDRAWN drug_info: expected 'withdrawn flag' and 'black_box warning' columns");
   const flag = (v: string | undefined) => ["true", "1", "yes"].includes((v ?? "").trim().toLowerCase());
   return table.rows
     .map((row) => row.cells)
@@ -27,7 +32,13 @@ export function parseWithdrawn(drugInfoCsv: string): WithdrawnDrug[] {
       chembl_id: r[0]!.trim().toUpperCase(),
       withdrawn: flag(r[c.withdrawn]),
       black_box: flag(r[c.blackBox]),
-      names: c.name >= 0 ? (r[c.name] ?? "").split("_").map((n) => n.trim()).filter((n) => n !== "") : [],
+      names:
+        c.name >= 0
+          ? (r[c.name] ?? "")
+              .split("_")
+              .map((n) => n.trim())
+              .filter((n) => n !== "")
+          : [],
     }));
 }
 
@@ -56,7 +67,12 @@ export interface SafetyOptions {
  * Genes that no DrugCentral drug targets get no row: their safety is unknown. The component is then
  * 1 − harmonicSum(liabilities): 0.39 with a withdrawn drug, 0.69 with a black-box one, 0.31 with both.
  */
-export function safetyLiabilityFeatures(drugTargets: readonly DrugTarget[], withdrawn: readonly WithdrawnDrug[], genes: GeneIndex, options: SafetyOptions = {}): FeatureRow[] {
+export function safetyLiabilityFeatures(
+  drugTargets: readonly DrugTarget[],
+  withdrawn: readonly WithdrawnDrug[],
+  genes: GeneIndex,
+  options: SafetyOptions = {},
+): FeatureRow[] {
   const byChembl = new Map(withdrawn.map((w) => [w.chembl_id, w]));
   const record = new Map<string, WithdrawnDrug>();
   for (const t of drugTargets) {
@@ -72,9 +88,33 @@ export function safetyLiabilityFeatures(drugTargets: readonly DrugTarget[], with
       if (record.get(d)?.black_box) nBlackBox++;
     }
     const share = (n: number) => (options.scale === "share" ? n / drugs.size : 1);
-    if (nWithdrawn > 0) rows.push({ gene, feature_name: "withdrawn_drug_target", component: "safe", score: SAFETY_LIABILITY.withdrawn * share(nWithdrawn), raw: nWithdrawn, disease: null });
-    if (nBlackBox > 0) rows.push({ gene, feature_name: "black_box_drug_target", component: "safe", score: SAFETY_LIABILITY.blackBox * share(nBlackBox), raw: nBlackBox, disease: null });
-    if (nWithdrawn === 0 && nBlackBox === 0) rows.push({ gene, feature_name: "drug_safety_record", component: "safe", score: SAFETY_LIABILITY.none, raw: drugs.size, disease: null });
+    if (nWithdrawn > 0)
+      rows.push({
+        gene,
+        feature_name: "withdrawn_drug_target",
+        component: "safe",
+        score: SAFETY_LIABILITY.withdrawn * share(nWithdrawn),
+        raw: nWithdrawn,
+        disease: null,
+      });
+    if (nBlackBox > 0)
+      rows.push({
+        gene,
+        feature_name: "black_box_drug_target",
+        component: "safe",
+        score: SAFETY_LIABILITY.blackBox * share(nBlackBox),
+        raw: nBlackBox,
+        disease: null,
+      });
+    if (nWithdrawn === 0 && nBlackBox === 0)
+      rows.push({
+        gene,
+        feature_name: "drug_safety_record",
+        component: "safe",
+        score: SAFETY_LIABILITY.none,
+        raw: drugs.size,
+        disease: null,
+      });
   }
   return rows;
 }

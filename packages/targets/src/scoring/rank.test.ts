@@ -8,8 +8,19 @@ import { evidenceForDisease, evidenceFromRelatedDiseases } from "./evidence";
 // Expected values worked out from the formulas, not from the code:
 // harmonic-sum normaliser M = Σ_{i=1..100} 1/i² = 1.6349839001848923.
 const M = 1.6349839001848923;
-const ref = (id: string, symbol: string): TargetRef => ({ hgnc_id: id, gene_symbol: symbol, protein_name: null, uniprot_id: null });
-const item = (gene: string, component: EvidenceItem["component"], score: number): EvidenceItem => ({ gene, component, score, source: "test", feature_name: "f" });
+const ref = (id: string, symbol: string): TargetRef => ({
+  hgnc_id: id,
+  gene_symbol: symbol,
+  protein_name: null,
+  uniprot_id: null,
+});
+const item = (gene: string, component: EvidenceItem["component"], score: number): EvidenceItem => ({
+  gene,
+  component,
+  score,
+  source: "test",
+  feature_name: "f",
+});
 
 const genes = [ref("HGNC:1", "AAA"), ref("HGNC:2", "BBB"), ref("HGNC:3", "CCC"), ref("HGNC:4", "DDD")];
 const evidence = [
@@ -36,7 +47,8 @@ describe("componentScores", () => {
   });
 
   it("a single score gives the same as the literature module's harmonicSum", () => {
-    for (const s of [0, 0.2, 0.5, 1]) expect(componentScores([item("g", "lit", s)]).lit).toBeCloseTo(harmonicSum([s]), 14);
+    for (const s of [0, 0.2, 0.5, 1])
+      expect(componentScores([item("g", "lit", s)]).lit).toBeCloseTo(harmonicSum([s]), 14);
   });
 
   it("a liability-0 item means known and safe (1), not no data", () => {
@@ -60,19 +72,36 @@ describe("rankTargets", () => {
     expect(a!.aggregate).toEqual({ avg_evidence_score: expect.closeTo(0.7, 12), n_evidence: 4 }); // (1 + 0.6 + 0.5) / 3
     expect(b!.aggregate).toEqual({ avg_evidence_score: expect.closeTo(0.6, 12), n_evidence: 3 });
     expect(c!.aggregate).toEqual({ avg_evidence_score: 1, n_evidence: 2 });
-    expect(c!.components).toEqual({ lit: null, omics: null, drugg: expect.closeTo(1 / M, 12), safe: null, neg: expect.closeTo(1 - 0.5 / M, 12) });
+    expect(c!.components).toEqual({
+      lit: null,
+      omics: null,
+      drugg: expect.closeTo(1 / M, 12),
+      safe: null,
+      neg: expect.closeTo(1 - 0.5 / M, 12),
+    });
     expect(results.every((r) => r.novelty === null)).toBe(true);
   });
 
   it("weights are normalised and re-order the genes", () => {
-    const results = rankTargets({ genes, evidence, weights: { w_lit: 0, w_omics: 0, w_drugg: 2, w_safe: 0, w_neg: 0 } });
+    const results = rankTargets({
+      genes,
+      evidence,
+      weights: { w_lit: 0, w_omics: 0, w_drugg: 2, w_safe: 0, w_neg: 0 },
+    });
     expect(results.map((r) => r.target.gene_symbol)).toEqual(["CCC", "AAA", "BBB"]);
     expect(results[0]!.priority_score).toBeCloseTo(1 / M, 12);
     expect(results[2]!.priority_score).toBe(0);
   });
 
   it("novelty = 1 − ln(1 + n) / ln(1 + max n)", () => {
-    const results = rankTargets({ genes, evidence, documentCounts: new Map([["HGNC:1", 99], ["HGNC:2", 9]]) });
+    const results = rankTargets({
+      genes,
+      evidence,
+      documentCounts: new Map([
+        ["HGNC:1", 99],
+        ["HGNC:2", 9],
+      ]),
+    });
     const novelty = Object.fromEntries(results.map((r) => [r.target.gene_symbol, r.novelty]));
     expect(novelty.AAA).toBeCloseTo(0, 12); // 1 − ln 100 / ln 100
     expect(novelty.BBB).toBeCloseTo(0.5, 12); // 1 − ln 10 / ln 100
@@ -82,7 +111,10 @@ describe("rankTargets", () => {
   it("breaks ties by symbol", () => {
     const tied = [ref("HGNC:7", "ZZZ"), ref("HGNC:8", "MMM")];
     const results = rankTargets({ genes: tied, evidence: [item("HGNC:7", "lit", 0.5), item("HGNC:8", "lit", 0.5)] });
-    expect(results.map((r) => [r.rank, r.target.gene_symbol])).toEqual([[1, "MMM"], [2, "ZZZ"]]);
+    expect(results.map((r) => [r.rank, r.target.gene_symbol])).toEqual([
+      [1, "MMM"],
+      [2, "ZZZ"],
+    ]);
   });
 
   it("ranks 20,000 genes × 50,000 evidence items: every gene with evidence, once, in priority order", () => {
@@ -95,12 +127,15 @@ describe("rankTargets", () => {
       t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
       return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     };
-    const many = Array.from({ length: 50_000 }, (_, i) => item(`HGNC:${Math.floor(next() * 20_000)}`, components[i % 5]!, next()));
+    const many = Array.from({ length: 50_000 }, (_, i) =>
+      item(`HGNC:${Math.floor(next() * 20_000)}`, components[i % 5]!, next()),
+    );
     // Speed is measured by bench/targets-api (identify over cached rankings), not here.
     const results = rankTargets({ genes: universe, evidence: many, documentCounts: new Map([["HGNC:1", 10]]) });
     expect(results.length).toBe(new Set(many.map((e) => e.gene)).size);
     expect(new Set(results.map((r) => r.target.hgnc_id)).size).toBe(results.length);
-    for (let i = 1; i < results.length; i++) expect(results[i - 1]!.priority_score).toBeGreaterThanOrEqual(results[i]!.priority_score);
+    for (let i = 1; i < results.length; i++)
+      expect(results[i - 1]!.priority_score).toBeGreaterThanOrEqual(results[i]!.priority_score);
     expect(results.map((r) => r.rank)).toEqual(results.map((_, i) => i + 1));
   });
 });
@@ -109,18 +144,64 @@ describe("evidenceForDisease", () => {
   it("keeps rows about the disease set and disease-agnostic rows", () => {
     const rows = [
       { gene: "g1", feature_name: "jensenlab_curated", component: "lit" as const, score: 1, raw: 5, disease: "DOID:2" },
-      { gene: "g2", feature_name: "jensenlab_curated", component: "lit" as const, score: 0.8, raw: 4, disease: "DOID:9" },
-      { gene: "g3", feature_name: "approved_drug_targets", component: "drugg" as const, score: 0.3, raw: 1, disease: null },
+      {
+        gene: "g2",
+        feature_name: "jensenlab_curated",
+        component: "lit" as const,
+        score: 0.8,
+        raw: 4,
+        disease: "DOID:9",
+      },
+      {
+        gene: "g3",
+        feature_name: "approved_drug_targets",
+        component: "drugg" as const,
+        score: 0.3,
+        raw: 1,
+        disease: null,
+      },
     ];
-    expect(evidenceForDisease(rows, "jensenlab", new Set(["DOID:1", "DOID:2"])).map((e) => e.gene)).toEqual(["g1", "g3"]);
+    expect(evidenceForDisease(rows, "jensenlab", new Set(["DOID:1", "DOID:2"])).map((e) => e.gene)).toEqual([
+      "g1",
+      "g3",
+    ]);
   });
 
   it("related diseases' rows count with their similarity, renamed related_*", () => {
     const rows = [
-      { gene: "g1", feature_name: "clinical_precedence", component: "drugg" as const, score: 1, raw: 2, disease: "DOID:7" },
-      { gene: "g2", feature_name: "clinical_precedence", component: "drugg" as const, score: 1, raw: 1, disease: "DOID:8" },
-      { gene: "g3", feature_name: "approved_drug_targets", component: "drugg" as const, score: 0.3, raw: 1, disease: null },
+      {
+        gene: "g1",
+        feature_name: "clinical_precedence",
+        component: "drugg" as const,
+        score: 1,
+        raw: 2,
+        disease: "DOID:7",
+      },
+      {
+        gene: "g2",
+        feature_name: "clinical_precedence",
+        component: "drugg" as const,
+        score: 1,
+        raw: 1,
+        disease: "DOID:8",
+      },
+      {
+        gene: "g3",
+        feature_name: "approved_drug_targets",
+        component: "drugg" as const,
+        score: 0.3,
+        raw: 1,
+        disease: null,
+      },
     ];
-    expect(evidenceFromRelatedDiseases(rows, "drugcentral", new Map([["DOID:7", 0.4]]))).toEqual([{ gene: "g1", component: "drugg", source: "drugcentral", feature_name: "related_clinical_precedence", score: 0.4 }]);
+    expect(evidenceFromRelatedDiseases(rows, "drugcentral", new Map([["DOID:7", 0.4]]))).toEqual([
+      {
+        gene: "g1",
+        component: "drugg",
+        source: "drugcentral",
+        feature_name: "related_clinical_precedence",
+        score: 0.4,
+      },
+    ]);
   });
 });

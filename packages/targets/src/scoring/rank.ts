@@ -1,4 +1,13 @@
-import { COMPOSITE_DEFAULT_WEIGHTS, priorityScore, TARGET_COMPONENTS, type TargetComponent, type TargetComponents, type TargetRef, type TargetResult, type TargetWeights } from "@sieve/contracts";
+import {
+  COMPOSITE_DEFAULT_WEIGHTS,
+  priorityScore,
+  TARGET_COMPONENTS,
+  type TargetComponent,
+  type TargetComponents,
+  type TargetRef,
+  type TargetResult,
+  type TargetWeights,
+} from "@sieve/contracts";
 import { harmonicSum } from "@sieve/literature";
 import type { EvidenceItem } from "../types";
 
@@ -83,13 +92,21 @@ export function rankTargets(input: RankTargetsInput): TargetResult[] {
     results.push({
       rank: 0,
       target,
-      aggregate: { avg_evidence_score: supportCount === 0 ? 0 : supportSum / supportCount, n_evidence: evidence.length },
+      aggregate: {
+        avg_evidence_score: supportCount === 0 ? 0 : supportSum / supportCount,
+        n_evidence: evidence.length,
+      },
       components,
       priority_score: priorityScore(components, weights),
       novelty: novelty ? novelty(target.hgnc_id) : null,
     });
   }
-  results.sort((a, b) => b.priority_score - a.priority_score || compareText(a.target.gene_symbol, b.target.gene_symbol) || compareText(a.target.hgnc_id, b.target.hgnc_id));
+  results.sort(
+    (a, b) =>
+      b.priority_score - a.priority_score ||
+      compareText(a.target.gene_symbol, b.target.gene_symbol) ||
+      compareText(a.target.hgnc_id, b.target.hgnc_id),
+  );
   results.forEach((r, i) => (r.rank = i + 1));
   return results;
 }

@@ -5,7 +5,15 @@ import { join } from "node:path";
 import type { MoleculeOracle, OracleScore } from "../oracle";
 import { requireDockingBinaries } from "../programs";
 import { resolveBox, type BoxSpec, type DockingBox } from "./structure";
-import { DEFAULT_VINA_PARAMETERS, firstModel, prepareLigand, prepareReceptor, runVina, type DockingMode, type VinaParameters } from "./vina";
+import {
+  DEFAULT_VINA_PARAMETERS,
+  firstModel,
+  prepareLigand,
+  prepareReceptor,
+  runVina,
+  type DockingMode,
+  type VinaParameters,
+} from "./vina";
 
 export interface DockingResult {
   smiles: string;
@@ -91,9 +99,17 @@ export function dockingCacheAt(dir: string): FileDockingCache {
 }
 
 /** SHA-256 of (receptor SHA-256, canonical SMILES, box, parameters, program versions). */
-export function dockingCacheKey(parts: { receptorSha256: string; smiles: string; box: DockingBox; params: VinaParameters; version: string }): string {
+export function dockingCacheKey(parts: {
+  receptorSha256: string;
+  smiles: string;
+  box: DockingBox;
+  params: VinaParameters;
+  version: string;
+}): string {
   const { cpu: _cpu, ...search } = parts.params; // threads do not change Vina's answer for a seed
-  return createHash("sha256").update(JSON.stringify([parts.receptorSha256, parts.smiles, parts.box, search, parts.version])).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify([parts.receptorSha256, parts.smiles, parts.box, search, parts.version]))
+    .digest("hex");
 }
 
 const MAX_BINDING_FREE_ENERGY = -15;
@@ -107,9 +123,11 @@ const MAX_FREE_ENERGY_PER_HEAVY_ATOM = -1.5;
  * scores −9). Returns why the score is implausible, or null.
  */
 export function implausibleAffinity(affinity: number, heavyAtoms: number): string | null {
-  if (affinity < MAX_BINDING_FREE_ENERGY) return `${affinity} kcal/mol is beyond the ${MAX_BINDING_FREE_ENERGY} kcal/mol that any ligand reaches`;
+  if (affinity < MAX_BINDING_FREE_ENERGY)
+    return `${affinity} kcal/mol is beyond the ${MAX_BINDING_FREE_ENERGY} kcal/mol that any ligand reaches`;
   const perAtom = affinity / Math.max(heavyAtoms, 1);
-  if (perAtom < MAX_FREE_ENERGY_PER_HEAVY_ATOM) return `${affinity} kcal/mol over ${heavyAtoms} heavy atoms (${perAtom.toFixed(2)} per atom) is beyond the ${MAX_FREE_ENERGY_PER_HEAVY_ATOM} kcal/mol per heavy atom that any ligand reaches`;
+  if (perAtom < MAX_FREE_ENERGY_PER_HEAVY_ATOM)
+    return `${affinity} kcal/mol over ${heavyAtoms} heavy atoms (${perAtom.toFixed(2)} per atom) is beyond the ${MAX_FREE_ENERGY_PER_HEAVY_ATOM} kcal/mol per heavy atom that any ligand reaches`;
   return null;
 }
 
@@ -135,7 +153,10 @@ export interface DockingAttempt {
 }
 
 /** Runs `attempt` until its best score is plausible, at most CONFORMER_ATTEMPTS times; throws with every reason otherwise. */
-export async function dockUntilPlausible(smiles: string, attempt: () => Promise<DockingAttempt>): Promise<DockingAttempt> {
+export async function dockUntilPlausible(
+  smiles: string,
+  attempt: () => Promise<DockingAttempt>,
+): Promise<DockingAttempt> {
   const reasons: string[] = [];
   for (let tries = 0; tries < CONFORMER_ATTEMPTS; tries++) {
     const docked = await attempt();
@@ -143,7 +164,9 @@ export async function dockUntilPlausible(smiles: string, attempt: () => Promise<
     if (!reason) return docked;
     reasons.push(reason);
   }
-  throw new Error(`Docking ${smiles} gave physically implausible scores with ${CONFORMER_ATTEMPTS} fresh conformers (${reasons.join("; ")}): the ligand or the pocket needs checking`);
+  throw new Error(
+    `Docking ${smiles} gave physically implausible scores with ${CONFORMER_ATTEMPTS} fresh conformers (${reasons.join("; ")}): the ligand or the pocket needs checking`,
+  );
 }
 
 export interface DockingOracleOptions {
@@ -182,7 +205,14 @@ export class DockingOracle implements MoleculeOracle {
     await writeFile(join(dir, "receptor.pdbqt"), receptorPdbqt);
     const sha = createHash("sha256").update(options.receptor).digest("hex");
     const params = { ...DEFAULT_VINA_PARAMETERS, ...options.params };
-    return new DockingOracle(`vina ${versions.vina.replace(/^AutoDock Vina\s*/i, "")}; ${versions.obabel.split(" -- ")[0]}`, sha, box, params, dir, options.cache ?? sharedDockingCache);
+    return new DockingOracle(
+      `vina ${versions.vina.replace(/^AutoDock Vina\s*/i, "")}; ${versions.obabel.split(" -- ")[0]}`,
+      sha,
+      box,
+      params,
+      dir,
+      options.cache ?? sharedDockingCache,
+    );
   }
 
   /**
@@ -191,29 +221,56 @@ export class DockingOracle implements MoleculeOracle {
    * the reasons rather than topping a ranking. Only a plausible result is cached.
    */
   async dock(smiles: string, signal?: AbortSignal): Promise<DockingResult> {
-    const key = dockingCacheKey({ receptorSha256: this.receptorSha256, smiles, box: this.box, params: this.params, version: this.version });
+    const key = dockingCacheKey({
+      receptorSha256: this.receptorSha256,
+      smiles,
+      box: this.box,
+      params: this.params,
+      version: this.version,
+    });
     const hit = await this.cache.get(key);
     if (hit) return { ...hit, cached: true };
     const started = performance.now();
     const { modes, posesPdbqt } = await dockUntilPlausible(smiles, async () => {
       const ligand = await prepareLigand(smiles, signal);
-      return { ...(await runVina(join(this.dir, "receptor.pdbqt"), ligand, this.box, this.params, signal)), heavyAtoms: heavyAtomCount(ligand) };
+      return {
+        ...(await runVina(join(this.dir, "receptor.pdbqt"), ligand, this.box, this.params, signal)),
+        heavyAtoms: heavyAtomCount(ligand),
+      };
     });
-    const result = { smiles, affinity: modes[0]!.affinity, modes, pose_pdbqt: firstModel(posesPdbqt), seconds: (performance.now() - started) / 1000 };
+    const result = {
+      smiles,
+      affinity: modes[0]!.affinity,
+      modes,
+      pose_pdbqt: firstModel(posesPdbqt),
+      seconds: (performance.now() - started) / 1000,
+    };
     await this.cache.set(key, result);
     return { ...result, cached: false };
   }
 
   /** Docks an already prepared ligand PDBQT (e.g. a crystal ligand), uncached; returns every mode's pose. */
-  async dockPrepared(ligandPdbqt: string, signal?: AbortSignal): Promise<{ affinity: number; modes: DockingMode[]; poses_pdbqt: string }> {
-    const { modes, posesPdbqt } = await runVina(join(this.dir, "receptor.pdbqt"), ligandPdbqt, this.box, this.params, signal);
+  async dockPrepared(
+    ligandPdbqt: string,
+    signal?: AbortSignal,
+  ): Promise<{ affinity: number; modes: DockingMode[]; poses_pdbqt: string }> {
+    const { modes, posesPdbqt } = await runVina(
+      join(this.dir, "receptor.pdbqt"),
+      ligandPdbqt,
+      this.box,
+      this.params,
+      signal,
+    );
     return { affinity: modes[0]!.affinity, modes, poses_pdbqt: posesPdbqt };
   }
 
   async score(smiles: string, signal?: AbortSignal): Promise<OracleScore> {
     try {
       const result = await this.dock(smiles, signal);
-      return { value: result.affinity, details: { modes: result.modes, pose_pdbqt: result.pose_pdbqt, seconds: result.seconds, cached: result.cached } };
+      return {
+        value: result.affinity,
+        details: { modes: result.modes, pose_pdbqt: result.pose_pdbqt, seconds: result.seconds, cached: result.cached },
+      };
     } catch (error) {
       if (signal?.aborted) throw error;
       return { value: null, error: error instanceof Error ? error.message : String(error) };

@@ -4,7 +4,17 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { binaryAvailability, runProgram, MissingBinaryError } from "../programs";
-import { CONFORMER_ATTEMPTS, DockingOracle, FileDockingCache, MemoryDockingCache, dockUntilPlausible, dockingCacheKey, heavyAtomCount, implausibleAffinity, type DockingAttempt } from "./docking-oracle";
+import {
+  CONFORMER_ATTEMPTS,
+  DockingOracle,
+  FileDockingCache,
+  MemoryDockingCache,
+  dockUntilPlausible,
+  dockingCacheKey,
+  heavyAtomCount,
+  implausibleAffinity,
+  type DockingAttempt,
+} from "./docking-oracle";
 import { ligandCandidates, readAtoms, resolveBox, stripToProtein } from "./structure";
 import { parseVinaModes, prepareLigand } from "./vina";
 
@@ -13,7 +23,8 @@ const PDB_PATH = fileURLToPath(new URL("../../../../../shared/data/structures/1H
 const hasStructure = existsSync(PDB_PATH);
 const hasBinaries = (await binaryAvailability("vina")).available && (await binaryAvailability("obabel")).available;
 if (!hasStructure) console.warn(`skipping docking tests: ${PDB_PATH} is absent (shared data)`);
-if (!hasBinaries) console.warn("skipping docking tests: vina/obabel are not installed (apt-get install -y autodock-vina openbabel)");
+if (!hasBinaries)
+  console.warn("skipping docking tests: vina/obabel are not installed (apt-get install -y autodock-vina openbabel)");
 const IBUPROFEN = "CC(C)Cc1ccc(cc1)C(C)C(=O)O";
 
 describe("structure handling", () => {
@@ -40,7 +51,8 @@ describe("structure handling", () => {
   });
 
   it("reads every Vina mode", () => {
-    const out = "MODEL 1\nREMARK VINA RESULT:    -6.990      0.000      0.000\nENDMDL\nMODEL 2\nREMARK VINA RESULT:    -6.603      4.376      8.733\nENDMDL\n";
+    const out =
+      "MODEL 1\nREMARK VINA RESULT:    -6.990      0.000      0.000\nENDMDL\nMODEL 2\nREMARK VINA RESULT:    -6.603      4.376      8.733\nENDMDL\n";
     expect(parseVinaModes(out)).toEqual([
       { mode: 1, affinity: -6.99, rmsd_lb: 0, rmsd_ub: 0 },
       { mode: 2, affinity: -6.603, rmsd_lb: 4.376, rmsd_ub: 8.733 },
@@ -63,8 +75,20 @@ describe("persistent docking cache", () => {
   it("keeps results on disk for a later process, and treats an unreadable entry as a miss", async () => {
     const dir = mkdtempSync(join(tmpdir(), "sieve-dock-cache-"));
     try {
-      const key = dockingCacheKey({ receptorSha256: "ab".repeat(32), smiles: IBUPROFEN, box: { center: [1, 2, 3], size: [20, 20, 20] }, params: { exhaustiveness: 2, seed: 42, num_modes: 9, cpu: 1 }, version: "vina 1.2.3" });
-      const result = { smiles: IBUPROFEN, affinity: -6.4, modes: [{ mode: 1, affinity: -6.4, rmsd_lb: 0, rmsd_ub: 0 }], pose_pdbqt: "MODEL 1\nENDMDL\n", seconds: 3.2 };
+      const key = dockingCacheKey({
+        receptorSha256: "ab".repeat(32),
+        smiles: IBUPROFEN,
+        box: { center: [1, 2, 3], size: [20, 20, 20] },
+        params: { exhaustiveness: 2, seed: 42, num_modes: 9, cpu: 1 },
+        version: "vina 1.2.3",
+      });
+      const result = {
+        smiles: IBUPROFEN,
+        affinity: -6.4,
+        modes: [{ mode: 1, affinity: -6.4, rmsd_lb: 0, rmsd_ub: 0 }],
+        pose_pdbqt: "MODEL 1\nENDMDL\n",
+        seconds: 3.2,
+      };
       expect(await new FileDockingCache(dir).get(key)).toBeNull();
       await new FileDockingCache(dir).set(key, result);
       // A fresh instance has nothing in memory: the value comes from the file.
@@ -111,32 +135,44 @@ describe("implausible docking scores", () => {
 
   it("fails the ligand with every reason when each conformer scores implausibly", async () => {
     const run = attemptScoring([-17.97, -22.9, -16.1, -9]);
-    await expect(dockUntilPlausible("warfarin", run.attempt)).rejects.toThrow(/implausible scores with 3 fresh conformers.*-17\.97.*-22\.9.*-16\.1/);
+    await expect(dockUntilPlausible("warfarin", run.attempt)).rejects.toThrow(
+      /implausible scores with 3 fresh conformers.*-17\.97.*-22\.9.*-16\.1/,
+    );
     expect(run.calls()).toBe(CONFORMER_ATTEMPTS);
   });
 });
 
 describe.skipIf(!hasStructure || !hasBinaries)("docking oracle on 1HSG", () => {
-  it("docks ibuprofen with a fixed seed, returns every mode and a pose, and caches the result", { timeout: 120_000 }, async () => {
-    const cache = new MemoryDockingCache();
-    const oracle = await DockingOracle.create({ receptor: readFileSync(PDB_PATH, "utf8"), format: "pdb", box: { kind: "ligand", size: 16 }, params: { exhaustiveness: 1, num_modes: 3 }, cache });
-    try {
-      const first = await oracle.dock(IBUPROFEN);
-      expect(first.cached).toBe(false);
-      expect(first.affinity).toBeLessThan(-4);
-      expect(first.affinity).toBeGreaterThan(-10);
-      expect(first.modes[0]!.affinity).toBe(first.affinity);
-      expect(first.modes.length).toBeGreaterThanOrEqual(1);
-      expect(first.pose_pdbqt).toMatch(/^MODEL 1/);
-      expect(first.pose_pdbqt).toMatch(/ENDMDL\s*$/);
-      const again = await oracle.dock(IBUPROFEN);
-      expect(again.cached).toBe(true);
-      expect(again.affinity).toBe(first.affinity);
-      const score = await oracle.score(IBUPROFEN);
-      expect(score.value).toBe(first.affinity);
-      expect(score.details?.cached).toBe(true);
-    } finally {
-      await oracle.close();
-    }
-  });
+  it(
+    "docks ibuprofen with a fixed seed, returns every mode and a pose, and caches the result",
+    { timeout: 120_000 },
+    async () => {
+      const cache = new MemoryDockingCache();
+      const oracle = await DockingOracle.create({
+        receptor: readFileSync(PDB_PATH, "utf8"),
+        format: "pdb",
+        box: { kind: "ligand", size: 16 },
+        params: { exhaustiveness: 1, num_modes: 3 },
+        cache,
+      });
+      try {
+        const first = await oracle.dock(IBUPROFEN);
+        expect(first.cached).toBe(false);
+        expect(first.affinity).toBeLessThan(-4);
+        expect(first.affinity).toBeGreaterThan(-10);
+        expect(first.modes[0]!.affinity).toBe(first.affinity);
+        expect(first.modes.length).toBeGreaterThanOrEqual(1);
+        expect(first.pose_pdbqt).toMatch(/^MODEL 1/);
+        expect(first.pose_pdbqt).toMatch(/ENDMDL\s*$/);
+        const again = await oracle.dock(IBUPROFEN);
+        expect(again.cached).toBe(true);
+        expect(again.affinity).toBe(first.affinity);
+        const score = await oracle.score(IBUPROFEN);
+        expect(score.value).toBe(first.affinity);
+        expect(score.details?.cached).toBe(true);
+      } finally {
+        await oracle.close();
+      }
+    },
+  );
 });

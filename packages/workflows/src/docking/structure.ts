@@ -30,7 +30,29 @@ export type BoxSpec =
 export const DEFAULT_BOX_SIZE = 22;
 const WATERS = new Set(["HOH", "WAT", "DOD", "H2O"]);
 /** Ions and crystallisation additives that are never the ligand of interest. */
-const ADDITIVES = new Set(["NA", "CL", "K", "MG", "CA", "ZN", "MN", "FE", "SO4", "PO4", "GOL", "EDO", "ACT", "DMS", "PEG", "FMT", "IOD", "BR", "NO3", "TRS", "MPD"]);
+const ADDITIVES = new Set([
+  "NA",
+  "CL",
+  "K",
+  "MG",
+  "CA",
+  "ZN",
+  "MN",
+  "FE",
+  "SO4",
+  "PO4",
+  "GOL",
+  "EDO",
+  "ACT",
+  "DMS",
+  "PEG",
+  "FMT",
+  "IOD",
+  "BR",
+  "NO3",
+  "TRS",
+  "MPD",
+]);
 
 export function readAtoms(text: string): StructureAtom[] {
   const atoms: StructureAtom[] = [];
@@ -66,12 +88,15 @@ export function stripToProtein(text: string): string {
     if (line.startsWith("ATOM  ")) return line[16] === " " || line[16] === "A";
     return line.startsWith("TER");
   });
-  if (!kept.some((line) => line.startsWith("ATOM  "))) throw new Error("The receptor has no ATOM records (protein atoms) to dock into");
+  if (!kept.some((line) => line.startsWith("ATOM  ")))
+    throw new Error("The receptor has no ATOM records (protein atoms) to dock into");
   return [...kept, "END", ""].join("\n");
 }
 
 /** Hetero groups that could be a bound ligand, largest first: `NAME:chain:number` with their atoms. */
-export function ligandCandidates(atoms: StructureAtom[]): { id: string; residueName: string; atoms: StructureAtom[] }[] {
+export function ligandCandidates(
+  atoms: StructureAtom[],
+): { id: string; residueName: string; atoms: StructureAtom[] }[] {
   const groups = new Map<string, StructureAtom[]>();
   for (const atom of atoms) {
     if (atom.record !== "HETATM" || WATERS.has(atom.residueName) || ADDITIVES.has(atom.residueName)) continue;
@@ -79,7 +104,9 @@ export function ligandCandidates(atoms: StructureAtom[]): { id: string; residueN
     if (!groups.has(id)) groups.set(id, []);
     groups.get(id)!.push(atom);
   }
-  return [...groups].map(([id, group]) => ({ id, residueName: group[0]!.residueName, atoms: group })).sort((a, b) => b.atoms.length - a.atoms.length);
+  return [...groups]
+    .map(([id, group]) => ({ id, residueName: group[0]!.residueName, atoms: group }))
+    .sort((a, b) => b.atoms.length - a.atoms.length);
 }
 
 /** The co-crystallised ligand as PDB HETATM lines (for re-docking RMSD and the viewer). */
@@ -98,12 +125,20 @@ export function resolveBox(text: string, spec: BoxSpec): DockingBox {
     const wanted = spec.residue_name?.toUpperCase();
     const ligand = wanted ? candidates.find((c) => c.residueName === wanted) : candidates[0];
     if (!ligand) {
-      throw new Error(spec.residue_name ? `The structure has no hetero group named ${spec.residue_name}` : "The structure has no co-crystallised ligand to centre the box on; give a residue list or an explicit centre and size");
+      throw new Error(
+        spec.residue_name
+          ? `The structure has no hetero group named ${spec.residue_name}`
+          : "The structure has no co-crystallised ligand to centre the box on; give a residue list or an explicit centre and size",
+      );
     }
     return boxAround(ligand.atoms, spec.padding, spec.size ?? DEFAULT_BOX_SIZE);
   }
   const wanted = spec.residues.map(parseResidueRef);
-  const selected = atoms.filter((a) => a.record === "ATOM" && wanted.some((w) => w.number === a.residueNumber && (w.chain === null || w.chain === a.chain)));
+  const selected = atoms.filter(
+    (a) =>
+      a.record === "ATOM" &&
+      wanted.some((w) => w.number === a.residueNumber && (w.chain === null || w.chain === a.chain)),
+  );
   if (selected.length === 0) throw new Error(`None of the residues ${spec.residues.join(", ")} is in the structure`);
   return boxAround(selected, spec.padding ?? 8, 0);
 }
@@ -128,6 +163,10 @@ function boxAround(atoms: StructureAtom[], padding: number | undefined, minimum:
   const round = (v: number) => Math.round(v * 1000) / 1000;
   const sum = atoms.reduce((acc, a) => [acc[0]! + a.x, acc[1]! + a.y, acc[2]! + a.z], [0, 0, 0]);
   const center = sum.map((v) => round(v / atoms.length)) as [number, number, number];
-  const size = [0, 1, 2].map((i) => round(Math.max(minimum, hi[i]! - lo[i]! + 2 * (padding ?? 0)))) as [number, number, number];
+  const size = [0, 1, 2].map((i) => round(Math.max(minimum, hi[i]! - lo[i]! + 2 * (padding ?? 0)))) as [
+    number,
+    number,
+    number,
+  ];
   return { center, size };
 }

@@ -34,7 +34,10 @@ export interface DockingMode {
  */
 export async function prepareReceptor(text: string, format: "pdb" | "pdbqt"): Promise<string> {
   if (format === "pdbqt") return text;
-  const { stdout } = await runProgram("obabel", ["-ipdb", "-opdbqt", "-xr", "-p", "7.4"], { input: stripToProtein(text), timeoutMs: 120_000 });
+  const { stdout } = await runProgram("obabel", ["-ipdb", "-opdbqt", "-xr", "-p", "7.4"], {
+    input: stripToProtein(text),
+    timeoutMs: 120_000,
+  });
   if (!/^ATOM/m.test(stdout)) throw new Error("Open Babel produced no receptor atoms from this structure");
   return stdout;
 }
@@ -42,27 +45,54 @@ export async function prepareReceptor(text: string, format: "pdb" | "pdbqt"): Pr
 /** Ligand PDBQT: 3D coordinates from SMILES (`--gen3d`) with hydrogens for pH 7.4. */
 export async function prepareLigand(smiles: string, signal?: AbortSignal): Promise<string> {
   if (/\s/.test(smiles) || smiles.startsWith("-")) throw new Error(`Not a single SMILES string: ${smiles}`);
-  const { stdout } = await runProgram("obabel", [`-:${smiles}`, "-opdbqt", "--gen3d", "-p", "7.4"], { timeoutMs: 120_000, ...(signal ? { signal } : {}) });
+  const { stdout } = await runProgram("obabel", [`-:${smiles}`, "-opdbqt", "--gen3d", "-p", "7.4"], {
+    timeoutMs: 120_000,
+    ...(signal ? { signal } : {}),
+  });
   if (!/^(ATOM|HETATM)/m.test(stdout)) throw new Error(`Open Babel could not build 3D coordinates for ${smiles}`);
   return stdout;
 }
 
 /** Runs Vina on prepared files in a temporary folder; returns every mode and the output PDBQT. */
-export async function runVina(receptorPath: string, ligandPdbqt: string, box: DockingBox, params: VinaParameters, signal?: AbortSignal): Promise<{ modes: DockingMode[]; posesPdbqt: string }> {
+export async function runVina(
+  receptorPath: string,
+  ligandPdbqt: string,
+  box: DockingBox,
+  params: VinaParameters,
+  signal?: AbortSignal,
+): Promise<{ modes: DockingMode[]; posesPdbqt: string }> {
   const dir = await mkdtemp(join(tmpdir(), "sieve-vina-"));
   try {
     await writeFile(join(dir, "ligand.pdbqt"), ligandPdbqt);
     const args = [
-      "--receptor", receptorPath,
-      "--ligand", "ligand.pdbqt",
-      "--out", "out.pdbqt",
-      "--center_x", String(box.center[0]), "--center_y", String(box.center[1]), "--center_z", String(box.center[2]),
-      "--size_x", String(box.size[0]), "--size_y", String(box.size[1]), "--size_z", String(box.size[2]),
-      "--exhaustiveness", String(params.exhaustiveness),
-      "--seed", String(params.seed),
-      "--num_modes", String(params.num_modes),
-      "--cpu", String(params.cpu),
-      "--verbosity", "0",
+      "--receptor",
+      receptorPath,
+      "--ligand",
+      "ligand.pdbqt",
+      "--out",
+      "out.pdbqt",
+      "--center_x",
+      String(box.center[0]),
+      "--center_y",
+      String(box.center[1]),
+      "--center_z",
+      String(box.center[2]),
+      "--size_x",
+      String(box.size[0]),
+      "--size_y",
+      String(box.size[1]),
+      "--size_z",
+      String(box.size[2]),
+      "--exhaustiveness",
+      String(params.exhaustiveness),
+      "--seed",
+      String(params.seed),
+      "--num_modes",
+      String(params.num_modes),
+      "--cpu",
+      String(params.cpu),
+      "--verbosity",
+      "0",
     ];
     await runProgram("vina", args, { cwd: dir, ...(signal ? { signal } : {}) });
     const posesPdbqt = await readFile(join(dir, "out.pdbqt"), "utf8");
@@ -78,7 +108,12 @@ export async function runVina(receptorPath: string, ligandPdbqt: string, box: Do
 export function parseVinaModes(pdbqt: string): DockingMode[] {
   const modes: DockingMode[] = [];
   for (const match of pdbqt.matchAll(/^REMARK VINA RESULT:\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)/gm)) {
-    modes.push({ mode: modes.length + 1, affinity: Number(match[1]), rmsd_lb: Number(match[2]), rmsd_ub: Number(match[3]) });
+    modes.push({
+      mode: modes.length + 1,
+      affinity: Number(match[1]),
+      rmsd_lb: Number(match[2]),
+      rmsd_ub: Number(match[3]),
+    });
   }
   return modes;
 }

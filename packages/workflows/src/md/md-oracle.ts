@@ -3,7 +3,14 @@ import { createHash } from "node:crypto";
 import { lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative } from "node:path";
-import { binaryAvailability, mdAvailability, MissingBinaryError, OracleUnavailableError, ProgramFailedError, runProgram } from "../programs";
+import {
+  binaryAvailability,
+  mdAvailability,
+  MissingBinaryError,
+  OracleUnavailableError,
+  ProgramFailedError,
+  runProgram,
+} from "../programs";
 import { DEFAULT_SYSTEM_MDP, formatMdp, minimisationMdp, nvtMdp, parseMdp, type MdpEntries } from "./mdp";
 
 /**
@@ -62,16 +69,25 @@ export interface MdResult {
 export class MdSystemError extends Error {}
 
 const AMINO_ACIDS = new Set(
-  "ALA ARG ASN ASP CYS GLN GLU GLY HIS HID HIE HIP HISD HISE HISH ILE LEU LYS LYN MET PHE PRO SER THR TRP TYR VAL ACE NME ASH GLH CYX".split(" "),
+  "ALA ARG ASN ASP CYS GLN GLU GLY HIS HID HIE HIP HISD HISE HISH ILE LEU LYS LYN MET PHE PRO SER THR TRP TYR VAL ACE NME ASH GLH CYX".split(
+    " ",
+  ),
 );
 const WATERS = new Set(["SOL", "HOH", "WAT", "TIP3", "TIP4", "SPC"]);
 
 /** Why a run counts as unstable at an RMSD threshold: a crash, a positive minimised energy, or the final RMSD above it. */
-export function mdInstability(run: { crashed: string | null; minimisedPotential: number; rmsdFinal: number | null; rmsdGroup: string }, rmsdThresholdNm: number): string[] {
+export function mdInstability(
+  run: { crashed: string | null; minimisedPotential: number; rmsdFinal: number | null; rmsdGroup: string },
+  rmsdThresholdNm: number,
+): string[] {
   return [
     ...(run.crashed ? [`the dynamics crashed: ${run.crashed}`] : []),
-    ...(run.minimisedPotential > 0 ? [`the minimised potential energy is positive (${run.minimisedPotential.toExponential(3)} kJ/mol)`] : []),
-    ...(run.rmsdFinal !== null && run.rmsdFinal > rmsdThresholdNm ? [`${run.rmsdGroup} RMSD reached ${run.rmsdFinal.toFixed(3)} nm (> ${rmsdThresholdNm} nm)`] : []),
+    ...(run.minimisedPotential > 0
+      ? [`the minimised potential energy is positive (${run.minimisedPotential.toExponential(3)} kJ/mol)`]
+      : []),
+    ...(run.rmsdFinal !== null && run.rmsdFinal > rmsdThresholdNm
+      ? [`${run.rmsdGroup} RMSD reached ${run.rmsdFinal.toFixed(3)} nm (> ${rmsdThresholdNm} nm)`]
+      : []),
   ];
 }
 
@@ -81,13 +97,26 @@ export function gromacsFatalError(output: string): string | null {
   return match ? match[1]!.replace(/\s+/g, " ").trim() : null;
 }
 
-async function gmx(args: string[], options: { cwd: string; input?: string; signal?: AbortSignal; onOutput?: (chunk: string) => void; timeoutMs?: number }) {
+async function gmx(
+  args: string[],
+  options: {
+    cwd: string;
+    input?: string;
+    signal?: AbortSignal;
+    onOutput?: (chunk: string) => void;
+    timeoutMs?: number;
+  },
+) {
   try {
     return await runProgram("gmx", ["-quiet", "-nocopyright", ...args], { timeoutMs: 24 * 3600_000, ...options });
   } catch (error) {
     if (error instanceof ProgramFailedError) {
       const reason = gromacsFatalError(error.output.stderr + "\n" + error.output.stdout);
-      throw new ProgramFailedError("gmx", reason ?? error.message, reason ? { stdout: "", stderr: `gmx ${args[0]}: ${reason}` } : error.output);
+      throw new ProgramFailedError(
+        "gmx",
+        reason ?? error.message,
+        reason ? { stdout: "", stderr: `gmx ${args[0]}: ${reason}` } : error.output,
+      );
     }
     throw error;
   }
@@ -98,8 +127,18 @@ async function unpack(tarball: Uint8Array, dir: string): Promise<void> {
   const archive = join(dir, "..", `${basename(dir)}.tar`);
   await writeFile(archive, tarball);
   await new Promise<void>((resolve, reject) =>
-    execFile("tar", ["-xf", archive, "-C", dir, "--no-same-owner", "--no-same-permissions"], { timeout: 120_000 }, (error, _stdout, stderr) =>
-      error ? reject(new MdSystemError(`The system is not a readable tar archive: ${stderr.trim().split("\n")[0] || error.message}`)) : resolve(),
+    execFile(
+      "tar",
+      ["-xf", archive, "-C", dir, "--no-same-owner", "--no-same-permissions"],
+      { timeout: 120_000 },
+      (error, _stdout, stderr) =>
+        error
+          ? reject(
+              new MdSystemError(
+                `The system is not a readable tar archive: ${stderr.trim().split("\n")[0] || error.message}`,
+              ),
+            )
+          : resolve(),
     ),
   );
   await rm(archive, { force: true });
@@ -110,7 +149,10 @@ async function listFiles(dir: string, root = dir): Promise<string[]> {
   for (const entry of await readdir(dir)) {
     const path = join(dir, entry);
     const stat = await lstat(path);
-    if (stat.isSymbolicLink()) throw new MdSystemError(`The system tarball holds a symbolic link (${relative(root, path)}); the MD oracle reads regular files only`);
+    if (stat.isSymbolicLink())
+      throw new MdSystemError(
+        `The system tarball holds a symbolic link (${relative(root, path)}); the MD oracle reads regular files only`,
+      );
     if (stat.isDirectory()) files.push(...(await listFiles(path, root)));
     else if (stat.isFile()) files.push(path);
   }
@@ -122,7 +164,9 @@ function pickOne(files: string[], ending: string, root: string, preferred: strin
   if (matching.length <= 1) return matching[0] ?? null;
   const named = matching.find((f) => preferred.includes(basename(f).toLowerCase()));
   if (named) return named;
-  throw new MdSystemError(`The system tarball holds several ${ending} files (${matching.map((f) => relative(root, f)).join(", ")}); keep one`);
+  throw new MdSystemError(
+    `The system tarball holds several ${ending} files (${matching.map((f) => relative(root, f)).join(", ")}); keep one`,
+  );
 }
 
 /** A topology may include force-field files by name and its own .itp files, never paths outside the tarball. */
@@ -131,7 +175,9 @@ async function checkIncludes(files: string[], root: string): Promise<void> {
     for (const match of (await readFile(file, "utf8")).matchAll(/^\s*#include\s+"([^"]+)"/gm)) {
       const included = match[1]!;
       if (included.startsWith("/") || included.split("/").includes("..")) {
-        throw new MdSystemError(`${relative(root, file)} includes "${included}"; includes must name a force-field file or a file inside the tarball`);
+        throw new MdSystemError(
+          `${relative(root, file)} includes "${included}"; includes must name a force-field file or a file inside the tarball`,
+        );
       }
     }
   }
@@ -141,10 +187,17 @@ async function checkIncludes(files: string[], root: string): Promise<void> {
 function describeGro(gro: string): { atoms: number; rmsdGroup: string } {
   const lines = gro.split(/\r?\n/);
   const atoms = Number.parseInt(lines[1] ?? "", 10);
-  if (!Number.isFinite(atoms) || atoms <= 0 || lines.length < atoms + 3) throw new MdSystemError("The .gro file is not a GROMACS coordinate file (atom count on line 2, one line per atom, box last)");
+  if (!Number.isFinite(atoms) || atoms <= 0 || lines.length < atoms + 3)
+    throw new MdSystemError(
+      "The .gro file is not a GROMACS coordinate file (atom count on line 2, one line per atom, box last)",
+    );
   const residues = new Set(lines.slice(2, 2 + atoms).map((line) => line.slice(5, 10).trim().toUpperCase()));
   const hasWater = [...residues].some((r) => WATERS.has(r));
-  const rmsdGroup = [...residues].some((r) => AMINO_ACIDS.has(r)) ? "Backbone" : hasWater && [...residues].some((r) => !WATERS.has(r)) ? "non-Water" : "System";
+  const rmsdGroup = [...residues].some((r) => AMINO_ACIDS.has(r))
+    ? "Backbone"
+    : hasWater && [...residues].some((r) => !WATERS.has(r))
+      ? "non-Water"
+      : "System";
   return { atoms, rmsdGroup };
 }
 
@@ -194,7 +247,10 @@ export async function runMdOracle(tarball: Uint8Array, options: MdOptions): Prom
     const files = await listFiles(systemDir);
     const groFile = pickOne(files, ".gro", systemDir, ["conf.gro", "system.gro", "start.gro"]);
     const topFile = pickOne(files, ".top", systemDir, ["topol.top", "system.top"]);
-    if (!groFile || !topFile) throw new MdSystemError(`The system tarball needs a GROMACS .gro and a .top file; it holds ${files.map((f) => relative(systemDir, f)).join(", ") || "nothing"}`);
+    if (!groFile || !topFile)
+      throw new MdSystemError(
+        `The system tarball needs a GROMACS .gro and a .top file; it holds ${files.map((f) => relative(systemDir, f)).join(", ") || "nothing"}`,
+      );
     const mdpFile = pickOne(files, ".mdp", systemDir, ["nvt.mdp", "md.mdp"]);
     await checkIncludes(files, systemDir);
     const { atoms, rmsdGroup } = describeGro(await readFile(groFile, "utf8"));
@@ -208,34 +264,88 @@ export async function runMdOracle(tarball: Uint8Array, options: MdOptions): Prom
 
     // Minimisation: grompp runs where the topology is, so its relative includes resolve.
     await writeFile(join(runDir, "em.mdp"), formatMdp(minimisationMdp(systemMdp)));
-    await gmx(["grompp", "-f", join(runDir, "em.mdp"), "-c", groFile, "-p", topFile, "-o", join(runDir, "em.tpr"), "-po", join(runDir, "em-out.mdp"), "-maxwarn", "0"], { cwd: topDir, ...common }).catch(systemError);
+    await gmx(
+      [
+        "grompp",
+        "-f",
+        join(runDir, "em.mdp"),
+        "-c",
+        groFile,
+        "-p",
+        topFile,
+        "-o",
+        join(runDir, "em.tpr"),
+        "-po",
+        join(runDir, "em-out.mdp"),
+        "-maxwarn",
+        "0",
+      ],
+      { cwd: topDir, ...common },
+    ).catch(systemError);
     // The system is checked (grompp) before saying that this machine cannot run dynamics at all.
     const md = await mdAvailability();
     if (!md.available) throw new OracleUnavailableError(md.reason);
-    await gmx(["mdrun", "-deffnm", "em", ...mdrunArgs, "-maxh", hoursLeft()], { cwd: runDir, ...common, onOutput: progressReader("minimisation", 5000, options.onProgress) });
+    await gmx(["mdrun", "-deffnm", "em", ...mdrunArgs, "-maxh", hoursLeft()], {
+      cwd: runDir,
+      ...common,
+      onOutput: progressReader("minimisation", 5000, options.onProgress),
+    });
     const emLog = await readFile(join(runDir, "em.log"), "utf8");
     const minimisation = {
       converged: /converged to Fmax </.test(emLog),
-      steps: Number(/(?:converged to Fmax < \S+ in|did not converge to Fmax < \S+ in)\s+(\d+)\s+steps/.exec(emLog)?.[1] ?? /in (\d+) steps/.exec(emLog)?.[1] ?? 0),
+      steps: Number(
+        /(?:converged to Fmax < \S+ in|did not converge to Fmax < \S+ in)\s+(\d+)\s+steps/.exec(emLog)?.[1] ??
+          /in (\d+) steps/.exec(emLog)?.[1] ??
+          0,
+      ),
       potential_kj_mol: Number(/Potential Energy\s*=\s*(\S+)/.exec(emLog)?.[1]),
       max_force: Number(/Maximum force\s*=\s*(\S+)/.exec(emLog)?.[1]),
     };
 
     const nvt = nvtMdp(systemMdp, { ns: options.ns, seed: options.seed, temperatureK });
     await writeFile(join(runDir, "nvt.mdp"), formatMdp(nvt.mdp));
-    await gmx(["grompp", "-f", join(runDir, "nvt.mdp"), "-c", join(runDir, "em.gro"), "-p", topFile, "-o", join(runDir, "nvt.tpr"), "-po", join(runDir, "nvt-out.mdp"), "-maxwarn", "0"], { cwd: topDir, ...common }).catch(systemError);
+    await gmx(
+      [
+        "grompp",
+        "-f",
+        join(runDir, "nvt.mdp"),
+        "-c",
+        join(runDir, "em.gro"),
+        "-p",
+        topFile,
+        "-o",
+        join(runDir, "nvt.tpr"),
+        "-po",
+        join(runDir, "nvt-out.mdp"),
+        "-maxwarn",
+        "0",
+      ],
+      { cwd: topDir, ...common },
+    ).catch(systemError);
     let crashed: string | null = null;
-    await gmx(["mdrun", "-deffnm", "nvt", ...mdrunArgs, "-maxh", hoursLeft()], { cwd: runDir, ...common, onOutput: progressReader("nvt", nvt.steps, options.onProgress) }).catch((error: unknown) => {
+    await gmx(["mdrun", "-deffnm", "nvt", ...mdrunArgs, "-maxh", hoursLeft()], {
+      cwd: runDir,
+      ...common,
+      onOutput: progressReader("nvt", nvt.steps, options.onProgress),
+    }).catch((error: unknown) => {
       if (options.signal?.aborted || !(error instanceof ProgramFailedError)) throw error;
       crashed = error.message.replace(/^gmx failed: /, "");
     });
 
     const nvtLog = await readFile(join(runDir, "nvt.log"), "utf8").catch(() => "");
     const stepsDone = Number(/Statistics over (\d+) steps/.exec(nvtLog)?.[1] ?? 1) - 1;
-    const energies = await gmx(["energy", "-f", "nvt.edr", "-o", "energy.xvg"], { cwd: runDir, input: "Potential\nTemperature\n\n", ...common })
+    const energies = await gmx(["energy", "-f", "nvt.edr", "-o", "energy.xvg"], {
+      cwd: runDir,
+      input: "Potential\nTemperature\n\n",
+      ...common,
+    })
       .then(async () => parseXvg(await readFile(join(runDir, "energy.xvg"), "utf8")))
       .catch(() => [] as number[][]);
-    const rmsd = await gmx(["rms", "-s", "em.tpr", "-f", "nvt.xtc", "-o", "rmsd.xvg", "-tu", "ps"], { cwd: runDir, input: `${rmsdGroup}\n${rmsdGroup}\n`, ...common })
+    const rmsd = await gmx(["rms", "-s", "em.tpr", "-f", "nvt.xtc", "-o", "rmsd.xvg", "-tu", "ps"], {
+      cwd: runDir,
+      input: `${rmsdGroup}\n${rmsdGroup}\n`,
+      ...common,
+    })
       .then(async () => parseXvg(await readFile(join(runDir, "rmsd.xvg"), "utf8")))
       .catch(() => [] as number[][]);
 
@@ -244,7 +354,10 @@ export async function runMdOracle(tarball: Uint8Array, options: MdOptions): Prom
     const temperatures = energies.map((row) => row[2]!).filter(Number.isFinite);
     const rmsdFinal = rmsdSeries.at(-1)?.value ?? null;
     const rmsdMax = rmsdSeries.length ? Math.max(...rmsdSeries.map((p) => p.value)) : null;
-    const instability = mdInstability({ crashed, minimisedPotential: minimisation.potential_kj_mol, rmsdFinal, rmsdGroup }, DEFAULT_RMSD_THRESHOLD_NM);
+    const instability = mdInstability(
+      { crashed, minimisedPotential: minimisation.potential_kj_mol, rmsdFinal, rmsdGroup },
+      DEFAULT_RMSD_THRESHOLD_NM,
+    );
     return {
       oracle: { name: "md", version: `${MD_ORACLE_VERSION}; ${gromacs.version}` },
       system: {
@@ -258,7 +371,7 @@ export async function runMdOracle(tarball: Uint8Array, options: MdOptions): Prom
       minimisation,
       nvt: {
         ns_requested: options.ns,
-        ns_completed: round(Math.max(0, stepsDone) * nvt.dtPs / 1000, 6),
+        ns_completed: round((Math.max(0, stepsDone) * nvt.dtPs) / 1000, 6),
         steps: Math.max(0, stepsDone),
         dt_ps: nvt.dtPs,
         temperature_k: temperatureK,
@@ -281,6 +394,9 @@ export async function runMdOracle(tarball: Uint8Array, options: MdOptions): Prom
 
 /** grompp rejecting the input is the user's system at fault, not the oracle. */
 function systemError(error: unknown): never {
-  if (error instanceof ProgramFailedError) throw new MdSystemError(`GROMACS rejected the system: ${error.message.replace(/^gmx failed: (gmx grompp: )?/, "")}`);
+  if (error instanceof ProgramFailedError)
+    throw new MdSystemError(
+      `GROMACS rejected the system: ${error.message.replace(/^gmx failed: (gmx grompp: )?/, "")}`,
+    );
   throw error;
 }

@@ -29,7 +29,9 @@ function tarOf(files: Record<string, string>): Uint8Array {
 
 describe("run parameters", () => {
   it("reads keys the way grompp does and turns a dynamics .mdp into a minimisation", () => {
-    const user = parseMdp("Integrator = md ; leap-frog\nref_t = 310\ntc_grps = System\ntcoupl = Berendsen\ndt = 0.001\n\nrcoulomb = 1.2\n");
+    const user = parseMdp(
+      "Integrator = md ; leap-frog\nref_t = 310\ntc_grps = System\ntcoupl = Berendsen\ndt = 0.001\n\nrcoulomb = 1.2\n",
+    );
     expect(user.get("ref-t")).toBe("310");
     const em = minimisationMdp(user);
     expect(em.get("integrator")).toBe("steep");
@@ -40,7 +42,11 @@ describe("run parameters", () => {
   });
 
   it("turns nanoseconds into steps with the system's time step and keeps its own thermostat", () => {
-    const own = nvtMdp(parseMdp("dt = 0.001\ntcoupl = Berendsen\nref-t = 310\ntc-grps = System\ntau-t = 0.1"), { ns: 0.01, seed: 7, temperatureK: 300 });
+    const own = nvtMdp(parseMdp("dt = 0.001\ntcoupl = Berendsen\nref-t = 310\ntc-grps = System\ntau-t = 0.1"), {
+      ns: 0.01,
+      seed: 7,
+      temperatureK: 300,
+    });
     expect(own.steps).toBe(10_000);
     expect(own.mdp.get("tcoupl")).toBe("Berendsen");
     expect(own.mdp.get("gen-seed")).toBe("7");
@@ -49,23 +55,33 @@ describe("run parameters", () => {
     expect(defaults.steps).toBe(500);
     expect(defaults.mdp.get("tcoupl")).toBe("V-rescale");
     expect(defaults.mdp.get("nstxout-compressed")).toBe(String(outputInterval(500)));
-    expect(() => nvtMdp(parseMdp("integrator = steep"), { ns: 1, seed: 1, temperatureK: 300 })).toThrow(/runs dynamics/);
+    expect(() => nvtMdp(parseMdp("integrator = steep"), { ns: 1, seed: 1, temperatureK: 300 })).toThrow(
+      /runs dynamics/,
+    );
     expect(() => nvtMdp(parseMdp("dt = 0.02"), { ns: 1, seed: 1, temperatureK: 300 })).toThrow(/time step/);
   });
 
   it("reads GROMACS' fatal error paragraph and .xvg columns", () => {
-    const stderr = "-------------------------------------------------------\nProgram:     gmx grompp\n\nFatal error:\nNo such moleculetype LIG\n\nFor more information and tips for troubleshooting, please check the GROMACS\n";
+    const stderr =
+      "-------------------------------------------------------\nProgram:     gmx grompp\n\nFatal error:\nNo such moleculetype LIG\n\nFor more information and tips for troubleshooting, please check the GROMACS\n";
     expect(gromacsFatalError(stderr)).toBe("No such moleculetype LIG");
-    expect(parseXvg('# comment\n@ title "RMSD"\n  0.0  0.01\n  2.0  0.05\n')).toEqual([[0, 0.01], [2, 0.05]]);
+    expect(parseXvg('# comment\n@ title "RMSD"\n  0.0  0.01\n  2.0  0.05\n')).toEqual([
+      [0, 0.01],
+      [2, 0.05],
+    ]);
   });
 });
 
 describe("where mdrun can run", () => {
-  const version = "GROMACS version:    2022.5-Debian_2022.5_2\nSIMD instructions:  SSE4.1\nRDTSCP usage:       enabled\n";
-  const cpu = (flags: string) => `processor\t: 0\nvendor_id\t: AuthenticAMD\nflags\t\t: ${flags}\n\nprocessor\t: 1\nflags\t\t: ${flags}\n`;
+  const version =
+    "GROMACS version:    2022.5-Debian_2022.5_2\nSIMD instructions:  SSE4.1\nRDTSCP usage:       enabled\n";
+  const cpu = (flags: string) =>
+    `processor\t: 0\nvendor_id\t: AuthenticAMD\nflags\t\t: ${flags}\n\nprocessor\t: 1\nflags\t\t: ${flags}\n`;
 
   it("knows that a GROMACS built with rdtscp cannot run dynamics on a CPU without it", () => {
-    expect(mdrunCpuProblem(version, cpu("fpu vme sse4_1 avx2"))).toMatch(/rdtscp instruction, which this CPU does not offer/);
+    expect(mdrunCpuProblem(version, cpu("fpu vme sse4_1 avx2"))).toMatch(
+      /rdtscp instruction, which this CPU does not offer/,
+    );
     expect(mdrunCpuProblem(version, cpu("fpu vme rdtscp sse4_1 avx2"))).toBeNull();
     expect(mdrunCpuProblem(version.replace("enabled", "disabled"), cpu("fpu vme sse4_1"))).toBeNull();
     // Not Linux: nothing to read the flags from, so nothing is refused in advance.
@@ -75,24 +91,47 @@ describe("where mdrun can run", () => {
 
 describe.skipIf(!hasGromacs)("system checks", () => {
   it("refuses archives without a topology, with includes outside the tarball, or that are not archives", async () => {
-    await expect(runMdOracle(tarOf({ "conf.gro": "x\n1\n    1SOL     OW    1   0.1   0.1   0.1\n 1 1 1\n" }), { ns: 0.001, seed: 1, threads: 1, maxWallSeconds: 60 })).rejects.toThrow(/needs a GROMACS .gro and a .top/);
-    const escaping = tarOf({ "conf.gro": "x\n1\n    1SOL     OW    1   0.1   0.1   0.1\n 1 1 1\n", "topol.top": '#include "/etc/passwd"\n' });
-    await expect(runMdOracle(escaping, { ns: 0.001, seed: 1, threads: 1, maxWallSeconds: 60 })).rejects.toThrow(MdSystemError);
-    await expect(runMdOracle(new TextEncoder().encode("not a tarball"), { ns: 0.001, seed: 1, threads: 1, maxWallSeconds: 60 })).rejects.toThrow(/not a readable tar archive/);
+    await expect(
+      runMdOracle(tarOf({ "conf.gro": "x\n1\n    1SOL     OW    1   0.1   0.1   0.1\n 1 1 1\n" }), {
+        ns: 0.001,
+        seed: 1,
+        threads: 1,
+        maxWallSeconds: 60,
+      }),
+    ).rejects.toThrow(/needs a GROMACS .gro and a .top/);
+    const escaping = tarOf({
+      "conf.gro": "x\n1\n    1SOL     OW    1   0.1   0.1   0.1\n 1 1 1\n",
+      "topol.top": '#include "/etc/passwd"\n',
+    });
+    await expect(runMdOracle(escaping, { ns: 0.001, seed: 1, threads: 1, maxWallSeconds: 60 })).rejects.toThrow(
+      MdSystemError,
+    );
+    await expect(
+      runMdOracle(new TextEncoder().encode("not a tarball"), { ns: 0.001, seed: 1, threads: 1, maxWallSeconds: 60 }),
+    ).rejects.toThrow(/not a readable tar archive/);
   });
 
   it("quotes grompp's reason when the topology does not match the coordinates", async () => {
     const system = tarOf({
-      "conf.gro": "water\n3\n    1SOL     OW    1   1.000   1.000   1.000\n    1SOL    HW1    2   1.100   1.000   1.000\n    1SOL    HW2    3   0.970   1.090   1.000\n   3.0 3.0 3.0\n",
-      "topol.top": '#include "oplsaa.ff/forcefield.itp"\n#include "oplsaa.ff/spce.itp"\n[ system ]\nwater\n[ molecules ]\nSOL 2\n',
+      "conf.gro":
+        "water\n3\n    1SOL     OW    1   1.000   1.000   1.000\n    1SOL    HW1    2   1.100   1.000   1.000\n    1SOL    HW2    3   0.970   1.090   1.000\n   3.0 3.0 3.0\n",
+      "topol.top":
+        '#include "oplsaa.ff/forcefield.itp"\n#include "oplsaa.ff/spce.itp"\n[ system ]\nwater\n[ molecules ]\nSOL 2\n',
     });
-    await expect(runMdOracle(system, { ns: 0.001, seed: 1, threads: 1, maxWallSeconds: 60 })).rejects.toThrow(/GROMACS rejected the system: .*number of coordinates/i);
+    await expect(runMdOracle(system, { ns: 0.001, seed: 1, threads: 1, maxWallSeconds: 60 })).rejects.toThrow(
+      /GROMACS rejected the system: .*number of coordinates/i,
+    );
   });
 });
 
 describe.skipIf(md.available || !hasGromacs || !hasStructure)("on a CPU mdrun cannot run on", () => {
   it("checks the system with grompp, then refuses to start dynamics, saying why", async () => {
-    const system = await buildPeptideSystem(readFileSync(PDB_PATH, "utf8"), { chain: "A", first: 1, last: 4, padNm: 0.6 });
+    const system = await buildPeptideSystem(readFileSync(PDB_PATH, "utf8"), {
+      chain: "A",
+      first: 1,
+      last: 4,
+      padNm: 0.6,
+    });
     const run = runMdOracle(system, { ns: 0.001, seed: 42, threads: 1, maxWallSeconds: 60 });
     await expect(run).rejects.toThrow(OracleUnavailableError);
     await expect(run).rejects.toThrow(md.reason!);
@@ -108,7 +147,13 @@ describe.skipIf(!md.available || !hasStructure)("minimisation and NVT of a solva
 
   it("minimises, runs 1 ps at 300 K and reports energy, RMSD over time and wall time", async () => {
     const stages = new Set<string>();
-    const result = await runMdOracle(system, { ns: 0.001, seed: 42, threads: 2, maxWallSeconds: 600, onProgress: (p) => stages.add(p.stage) });
+    const result = await runMdOracle(system, {
+      ns: 0.001,
+      seed: 42,
+      threads: 2,
+      maxWallSeconds: 600,
+      onProgress: (p) => stages.add(p.stage),
+    });
     expect(result.system).toMatchObject({ gro: "conf.gro", top: "topol.top", rmsd_group: "Backbone" });
     expect(result.system.atoms).toBeGreaterThan(1000);
     expect(result.minimisation.converged).toBe(true);
@@ -132,7 +177,14 @@ describe.skipIf(!md.available || !hasStructure)("minimisation and NVT of a solva
 
   it("stops when cancelled", async () => {
     const controller = new AbortController();
-    const run = runMdOracle(system, { ns: 1, seed: 42, threads: 1, maxWallSeconds: 600, signal: controller.signal, onProgress: (p) => p.stage === "nvt" && controller.abort() });
+    const run = runMdOracle(system, {
+      ns: 1,
+      seed: 42,
+      threads: 1,
+      maxWallSeconds: 600,
+      signal: controller.signal,
+      onProgress: (p) => p.stage === "nvt" && controller.abort(),
+    });
     await expect(run).rejects.toThrow(/abort/i);
   }, 300_000);
 });

@@ -57,10 +57,22 @@ export function minimisationMdp(system: MdpEntries): MdpEntries {
     emstep: 0.01,
     nsteps: 5000,
     // Dynamics-only settings would make grompp warn on a minimisation.
-    tcoupl: null, "tc-grps": null, "tau-t": null, "ref-t": null, pcoupl: null, "tau-p": null, "ref-p": null, compressibility: null,
-    "gen-vel": null, "gen-temp": null, "gen-seed": null, continuation: null, dt: null,
+    tcoupl: null,
+    "tc-grps": null,
+    "tau-t": null,
+    "ref-t": null,
+    pcoupl: null,
+    "tau-p": null,
+    "ref-p": null,
+    compressibility: null,
+    "gen-vel": null,
+    "gen-temp": null,
+    "gen-seed": null,
+    continuation: null,
+    dt: null,
     constraints: "none",
-    "nstxout-compressed": 0, nstenergy: 0,
+    "nstxout-compressed": 0,
+    nstenergy: 0,
   });
 }
 
@@ -74,15 +86,24 @@ export function outputInterval(steps: number): number {
  * h-bond constraints unless the system's .mdp says otherwise, velocities drawn at the reference
  * temperature with the job's seed, V-rescale thermostat (Bussi et al. 2007), no barostat.
  */
-export function nvtMdp(system: MdpEntries, options: { ns: number; seed: number; temperatureK: number }): { mdp: MdpEntries; steps: number; dtPs: number } {
+export function nvtMdp(
+  system: MdpEntries,
+  options: { ns: number; seed: number; temperatureK: number },
+): { mdp: MdpEntries; steps: number; dtPs: number } {
   const integrator = system.get("integrator") ?? "md";
-  if (!["md", "sd", "md-vv"].includes(integrator)) throw new Error(`The system's .mdp asks for integrator ${integrator}; the MD oracle runs dynamics (md, sd or md-vv)`);
+  if (!["md", "sd", "md-vv"].includes(integrator))
+    throw new Error(
+      `The system's .mdp asks for integrator ${integrator}; the MD oracle runs dynamics (md, sd or md-vv)`,
+    );
   const dtPs = Number(system.get("dt") ?? 0.002);
-  if (!(dtPs > 0 && dtPs <= 0.005)) throw new Error(`The system's .mdp time step dt = ${system.get("dt")} ps is outside (0, 0.005]`);
+  if (!(dtPs > 0 && dtPs <= 0.005))
+    throw new Error(`The system's .mdp time step dt = ${system.get("dt")} ps is outside (0, 0.005]`);
   const steps = Math.max(1, Math.round((options.ns * 1000) / dtPs));
   const interval = outputInterval(steps);
   const ownThermostat = (system.get("tcoupl") ?? "no").toLowerCase() !== "no";
-  const thermostat: Record<string, string | number> = ownThermostat ? {} : { tcoupl: "V-rescale", "tc-grps": "System", "tau-t": 0.1, "ref-t": options.temperatureK };
+  const thermostat: Record<string, string | number> = ownThermostat
+    ? {}
+    : { tcoupl: "V-rescale", "tc-grps": "System", "tau-t": 0.1, "ref-t": options.temperatureK };
   const mdp = withOverrides(system, {
     integrator,
     dt: dtPs,
@@ -99,7 +120,9 @@ export function nvtMdp(system: MdpEntries, options: { ns: number; seed: number; 
     nstenergy: interval,
     "nstxout-compressed": interval,
     nstlog: interval,
-    nstxout: 0, nstvout: 0, nstfout: 0,
+    nstxout: 0,
+    nstvout: 0,
+    nstfout: 0,
   });
   return { mdp, steps, dtPs };
 }

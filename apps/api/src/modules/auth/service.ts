@@ -1,4 +1,11 @@
-import { TOKEN_TTL_SECONDS, type AuthResponse, type LoginBody, type ProfileUpdateBody, type SignupBody, type User } from "@sieve/contracts";
+import {
+  TOKEN_TTL_SECONDS,
+  type AuthResponse,
+  type LoginBody,
+  type ProfileUpdateBody,
+  type SignupBody,
+  type User,
+} from "@sieve/contracts";
 import type { Database } from "@sieve/db";
 import { ApiError, conflict, forbidden, unauthorized } from "../../http/errors";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
@@ -12,7 +19,12 @@ export function authService(db: Database, jwtSecret: Uint8Array) {
   const store = authStore(db);
 
   async function issue(user: UserRecord, ttlSeconds: number): Promise<AuthResponse> {
-    return { access_token: await signAccessToken(jwtSecret, user.id, ttlSeconds), token_type: "bearer", expires_in: ttlSeconds, user: toUser(user) };
+    return {
+      access_token: await signAccessToken(jwtSecret, user.id, ttlSeconds),
+      token_type: "bearer",
+      expires_in: ttlSeconds,
+      user: toUser(user),
+    };
   }
 
   async function requireUser(userId: number): Promise<UserRecord> {
@@ -39,8 +51,13 @@ export function authService(db: Database, jwtSecret: Uint8Array) {
     async login(body: LoginBody): Promise<AuthResponse> {
       const failures = await store.recentLoginFailures(body.email, new Date(Date.now() - LOCKOUT.windowMs));
       if (failures.count >= LOCKOUT.maxFailures) {
-        const retryAfter = Math.max(1, Math.ceil(((failures.oldest?.getTime() ?? Date.now()) + LOCKOUT.windowMs - Date.now()) / 1000));
-        throw new ApiError(429, "too_many_attempts", "Too many failed sign-in attempts. Try again later.", undefined, { "Retry-After": String(retryAfter) });
+        const retryAfter = Math.max(
+          1,
+          Math.ceil(((failures.oldest?.getTime() ?? Date.now()) + LOCKOUT.windowMs - Date.now()) / 1000),
+        );
+        throw new ApiError(429, "too_many_attempts", "Too many failed sign-in attempts. Try again later.", undefined, {
+          "Retry-After": String(retryAfter),
+        });
       }
       const user = await store.findUserByEmail(body.email);
       const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), body.password);
@@ -59,8 +76,10 @@ export function authService(db: Database, jwtSecret: Uint8Array) {
     async updateProfile(userId: number, body: ProfileUpdateBody): Promise<User> {
       const user = await requireUser(userId);
       const renames = body.organization !== undefined && body.organization !== user.organization;
-      const retypes = body.organization_type !== undefined && (body.organization_type || null) !== user.organizationType;
-      if ((renames || retypes) && !user.ownsPrimaryOrg) throw forbidden("Only the organization's owner can change its name or type", "not_org_owner");
+      const retypes =
+        body.organization_type !== undefined && (body.organization_type || null) !== user.organizationType;
+      if ((renames || retypes) && !user.ownsPrimaryOrg)
+        throw forbidden("Only the organization's owner can change its name or type", "not_org_owner");
       await store.updateProfile(userId, user.primaryOrgId, {
         firstName: body.first_name,
         lastName: body.last_name,

@@ -93,12 +93,18 @@ export class EmbeddedDispatcher {
       const run = await runEngineTask(pool, job.domain, input, {
         heartbeatMs: this.options.heartbeatMs ?? 1000,
         // While stopping, the heart-beats stop too: the reaper hands the job to another worker.
-        heartbeat: async (progress, points) => (this.stopped ? { stop: true } : lifecycle.heartbeat(job.id, workerId, progress, points)),
+        heartbeat: async (progress, points) =>
+          this.stopped ? { stop: true } : lifecycle.heartbeat(job.id, workerId, progress, points),
         onHeartbeatError: (error) => log.warn({ err: String(error), jobId }, "heart-beat failed"),
       });
       // A stopping process leaves its jobs running without heart-beats: the reaper requeues them.
       if (this.stopped) return;
-      if (run.outcome === "completed") await lifecycle.complete(job.id, workerId, (handler ? await handler.finish(job, run.output) : run.output) as never);
+      if (run.outcome === "completed")
+        await lifecycle.complete(
+          job.id,
+          workerId,
+          (handler ? await handler.finish(job, run.output) : run.output) as never,
+        );
       else if (run.outcome === "failed") {
         log.error({ err: run.error, jobId }, "engine job failed");
         await lifecycle.fail(job.id, workerId, run.error);
@@ -106,7 +112,9 @@ export class EmbeddedDispatcher {
     } catch (error) {
       log.error({ err: error instanceof Error ? error.message : error, jobId }, "engine job bookkeeping failed");
       // A job whose preparation or storage failed would otherwise wait for the reaper to retry it.
-      await lifecycle.fail(job.id, workerId, error instanceof Error ? error.message : String(error)).catch(() => undefined);
+      await lifecycle
+        .fail(job.id, workerId, error instanceof Error ? error.message : String(error))
+        .catch(() => undefined);
     } finally {
       this.running.delete(job.id);
       this.schedule(0);

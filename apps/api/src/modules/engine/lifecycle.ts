@@ -21,7 +21,6 @@ export function runStatusOf(statuses: RunStatus[]): RunStatus {
   return "completed";
 }
 
-
 /**
  * State transitions of engine jobs, as workers drive them. Not tenant-scoped: callers are the
  * platform's dispatcher and reaper, or a remote worker already restricted to its organization's jobs.
@@ -33,7 +32,10 @@ export function jobLifecycle(db: Database) {
   async function mirrorRun(tx: Pick<Database, "update" | "select">, job: Pick<EngineJobRow, "runId">) {
     if (!job.runId) return;
     const jobs = await tx.select({ status: engineJobs.status }).from(engineJobs).where(eq(engineJobs.runId, job.runId));
-    await tx.update(runs).set({ status: runStatusOf(jobs.map((j) => j.status as RunStatus)), updatedAt: new Date() }).where(eq(runs.id, job.runId));
+    await tx
+      .update(runs)
+      .set({ status: runStatusOf(jobs.map((j) => j.status as RunStatus)), updatedAt: new Date() })
+      .where(eq(runs.id, job.runId));
   }
 
   return {
@@ -47,7 +49,13 @@ export function jobLifecycle(db: Database) {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(engineJobs)
-          .set({ status: "running", workerId, heartbeatAt: new Date(), startedAt: new Date(), attempts: sql`${engineJobs.attempts} + 1` })
+          .set({
+            status: "running",
+            workerId,
+            heartbeatAt: new Date(),
+            startedAt: new Date(),
+            attempts: sql`${engineJobs.attempts} + 1`,
+          })
           .where(and(eq(engineJobs.id, jobId), eq(engineJobs.status, "queued")))
           .returning();
         if (row) await mirrorRun(tx, row);
@@ -56,7 +64,12 @@ export function jobLifecycle(db: Database) {
     },
 
     /** Proves the worker still owns the job; answers whether it should stop (cancelled or lost). */
-    async heartbeat(jobId: string, workerId: string, progress?: Record<string, unknown>, points: CurvePoint[] = []): Promise<{ stop: boolean }> {
+    async heartbeat(
+      jobId: string,
+      workerId: string,
+      progress?: Record<string, unknown>,
+      points: CurvePoint[] = [],
+    ): Promise<{ stop: boolean }> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(engineJobs)
@@ -64,13 +77,22 @@ export function jobLifecycle(db: Database) {
           .where(and(eq(engineJobs.id, jobId), eq(engineJobs.workerId, workerId), eq(engineJobs.status, "running")))
           .returning({ id: engineJobs.id });
         // Points of a job cancelled meanwhile are still kept: a cancelled job keeps its partial curves.
-        const [owned] = row ? [row] : await tx.select({ id: engineJobs.id }).from(engineJobs).where(and(eq(engineJobs.id, jobId), eq(engineJobs.workerId, workerId)));
+        const [owned] = row
+          ? [row]
+          : await tx
+              .select({ id: engineJobs.id })
+              .from(engineJobs)
+              .where(and(eq(engineJobs.id, jobId), eq(engineJobs.workerId, workerId)));
         if (owned && points.length) await tx.insert(engineCurvePoints).values(points.map((p) => ({ jobId, ...p })));
         return { stop: !row };
       });
     },
 
-    async complete(jobId: string, workerId: string, result: { best_fitness: number | null; final_metrics: Record<string, unknown> }): Promise<boolean> {
+    async complete(
+      jobId: string,
+      workerId: string,
+      result: { best_fitness: number | null; final_metrics: Record<string, unknown> },
+    ): Promise<boolean> {
       return finish(jobId, workerId, "completed", { result, errorMessage: null });
     },
 
@@ -108,10 +130,18 @@ export function jobLifecycle(db: Database) {
      */
     async reapStale(timeoutSeconds: number): Promise<{ requeued: EngineJobRow[]; failed: EngineJobRow[] }> {
       return db.transaction(async (tx) => {
-        const stale = and(eq(engineJobs.status, "running"), isNotNull(engineJobs.heartbeatAt), lt(engineJobs.heartbeatAt, new Date(Date.now() - timeoutSeconds * 1000)));
+        const stale = and(
+          eq(engineJobs.status, "running"),
+          isNotNull(engineJobs.heartbeatAt),
+          lt(engineJobs.heartbeatAt, new Date(Date.now() - timeoutSeconds * 1000)),
+        );
         const failed = await tx
           .update(engineJobs)
-          .set({ status: "failed", completedAt: new Date(), errorMessage: `The worker stopped heart-beating for ${timeoutSeconds} s on each of ${MAX_ATTEMPTS} attempts` })
+          .set({
+            status: "failed",
+            completedAt: new Date(),
+            errorMessage: `The worker stopped heart-beating for ${timeoutSeconds} s on each of ${MAX_ATTEMPTS} attempts`,
+          })
           .where(and(stale, sql`${engineJobs.attempts} >= ${MAX_ATTEMPTS}`))
           .returning();
         const requeued = await tx
@@ -136,12 +166,20 @@ export function jobLifecycle(db: Database) {
 
     async cancelRequested(jobIds: string[]): Promise<Set<string>> {
       if (jobIds.length === 0) return new Set();
-      const rows = await db.select({ id: engineJobs.id }).from(engineJobs).where(and(inArray(engineJobs.id, jobIds), eq(engineJobs.cancelRequested, true)));
+      const rows = await db
+        .select({ id: engineJobs.id })
+        .from(engineJobs)
+        .where(and(inArray(engineJobs.id, jobIds), eq(engineJobs.cancelRequested, true)));
       return new Set(rows.map((r) => r.id));
     },
   };
 
-  async function finish(jobId: string, workerId: string, status: "completed" | "failed", values: Partial<typeof engineJobs.$inferInsert>): Promise<boolean> {
+  async function finish(
+    jobId: string,
+    workerId: string,
+    status: "completed" | "failed",
+    values: Partial<typeof engineJobs.$inferInsert>,
+  ): Promise<boolean> {
     return db.transaction(async (tx) => {
       const [row] = await tx
         .update(engineJobs)

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { EngineJob, EngineJobList, ErrorBody, RemoteWorkerList, RUN_STATUSES, TERMINAL_STATUSES } from "@sieve/contracts";
+import {
+  EngineJob,
+  EngineJobList,
+  ErrorBody,
+  RemoteWorkerList,
+  RUN_STATUSES,
+  TERMINAL_STATUSES,
+} from "@sieve/contracts";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import { PageQuery, decodeCursor, encodeCursor } from "../../http/pagination";
 import { engineJobsStore, organizationWorkers } from "./store";
@@ -15,79 +22,117 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The spec's client calls this on the API; workers register on the mutual-TLS worker port instead.
   app.post("/v1/workers/register", { schema: { tags: ["engine"], response: { 403: ErrorBody } } }, async () => {
-    throw forbidden("Workers register on the worker port (TLS_PORT) with a client certificate signed by the platform's CA; see `npm run certs:dev` and `npm run worker`.", "mtls_required");
+    throw forbidden(
+      "Workers register on the worker port (TLS_PORT) with a client certificate signed by the platform's CA; see `npm run certs:dev` and `npm run worker`.",
+      "mtls_required",
+    );
   });
 
   // The New Job modal offers remote execution when the organization has a live worker.
-  app.get("/v1/engine/workers", { schema: { tags: ["engine"], response: { 200: RemoteWorkerList } } }, async (request) => ({
-    workers: await organizationWorkers(db, request.tenant),
-  }));
+  app.get(
+    "/v1/engine/workers",
+    { schema: { tags: ["engine"], response: { 200: RemoteWorkerList } } },
+    async (request) => ({
+      workers: await organizationWorkers(db, request.tenant),
+    }),
+  );
 
-  app.get("/v1/engine/jobs", { schema: { tags: ["engine"], querystring: JobQuery, response: { 200: EngineJobList } } }, async (request) => {
-    const { limit, cursor, status, domain } = request.query;
-    const rows = await engineJobsStore(db, request.tenant).list({ status, domain }, limit + 1, decodeCursor(cursor));
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return { jobs: page, ...(rows.length > limit && last ? { next_cursor: encodeCursor({ createdAt: new Date(last.created_at), id: last.id }) } : {}) };
-  });
+  app.get(
+    "/v1/engine/jobs",
+    { schema: { tags: ["engine"], querystring: JobQuery, response: { 200: EngineJobList } } },
+    async (request) => {
+      const { limit, cursor, status, domain } = request.query;
+      const rows = await engineJobsStore(db, request.tenant).list({ status, domain }, limit + 1, decodeCursor(cursor));
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        jobs: page,
+        ...(rows.length > limit && last
+          ? { next_cursor: encodeCursor({ createdAt: new Date(last.created_at), id: last.id }) }
+          : {}),
+      };
+    },
+  );
 
-  app.get("/v1/engine/jobs/:id", { schema: { tags: ["engine"], params: JobIdParam, response: { 200: EngineJob, 404: ErrorBody } } }, async (request) => {
-    const job = await engineJobsStore(db, request.tenant).get(request.params.id);
-    if (!job) throw notFound("Engine job");
-    return job;
-  });
+  app.get(
+    "/v1/engine/jobs/:id",
+    { schema: { tags: ["engine"], params: JobIdParam, response: { 200: EngineJob, 404: ErrorBody } } },
+    async (request) => {
+      const job = await engineJobsStore(db, request.tenant).get(request.params.id);
+      if (!job) throw notFound("Engine job");
+      return job;
+    },
+  );
 
-  app.delete("/v1/engine/jobs/:id", { schema: { tags: ["engine"], params: JobIdParam, response: { 200: Cancelled, 404: ErrorBody, 409: ErrorBody } } }, async (request) => {
-    const job = await engineJobsStore(db, request.tenant).get(request.params.id);
-    if (!job) throw notFound("Engine job");
-    const outcome = await app.engine.lifecycle.cancel(job.id);
-    if (outcome !== "cancelled") throw conflict(`The job has already ${job.status === "cancelled" ? "been cancelled" : job.status}`, "job_finished");
-    return { id: job.id, status: "cancelled" as const };
-  });
+  app.delete(
+    "/v1/engine/jobs/:id",
+    { schema: { tags: ["engine"], params: JobIdParam, response: { 200: Cancelled, 404: ErrorBody, 409: ErrorBody } } },
+    async (request) => {
+      const job = await engineJobsStore(db, request.tenant).get(request.params.id);
+      if (!job) throw notFound("Engine job");
+      const outcome = await app.engine.lifecycle.cancel(job.id);
+      if (outcome !== "cancelled")
+        throw conflict(
+          `The job has already ${job.status === "cancelled" ? "been cancelled" : job.status}`,
+          "job_finished",
+        );
+      return { id: job.id, status: "cancelled" as const };
+    },
+  );
 
   /**
    * Live progress as Server-Sent Events: `status`, `progress` and `curve` (new points) events, then
    * `end` once the job is finished. Read from the database, so any API instance can serve it.
    */
-  app.get("/v1/engine/jobs/:id/events", { schema: { tags: ["engine"], params: JobIdParam } }, async (request, reply) => {
-    const store = engineJobsStore(db, request.tenant);
-    if (!(await store.get(request.params.id))) throw notFound("Engine job");
-    reply.hijack();
-    reply.raw.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive" });
-    const send = (event: string, data: unknown) => reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    let lastPointId = 0;
-    let lastStatus = "";
-    let lastProgress = "";
-    let timer: NodeJS.Timeout | null = null;
-    const close = () => {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      reply.raw.end();
-    };
-    request.raw.on("close", close);
-    const tick = async () => {
-      try {
-        const job = await store.get(request.params.id);
-        if (!job) return close();
-        if (job.status !== lastStatus) send("status", { id: job.id, status: job.status, error_message: job.error_message });
-        lastStatus = job.status;
-        const progress = JSON.stringify(job.progress);
-        if (job.progress && progress !== lastProgress) send("progress", job.progress);
-        lastProgress = progress;
-        const points = await store.curvePoints(job.id, lastPointId);
-        if (points.length) {
-          lastPointId = points.at(-1)!.id;
-          send("curve", { points: points.map(({ name, x, y }) => ({ name, x, y })) });
+  app.get(
+    "/v1/engine/jobs/:id/events",
+    { schema: { tags: ["engine"], params: JobIdParam } },
+    async (request, reply) => {
+      const store = engineJobsStore(db, request.tenant);
+      if (!(await store.get(request.params.id))) throw notFound("Engine job");
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache",
+        connection: "keep-alive",
+      });
+      const send = (event: string, data: unknown) =>
+        reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      let lastPointId = 0;
+      let lastStatus = "";
+      let lastProgress = "";
+      let timer: NodeJS.Timeout | null = null;
+      const close = () => {
+        if (timer) clearTimeout(timer);
+        timer = null;
+        reply.raw.end();
+      };
+      request.raw.on("close", close);
+      const tick = async () => {
+        try {
+          const job = await store.get(request.params.id);
+          if (!job) return close();
+          if (job.status !== lastStatus)
+            send("status", { id: job.id, status: job.status, error_message: job.error_message });
+          lastStatus = job.status;
+          const progress = JSON.stringify(job.progress);
+          if (job.progress && progress !== lastProgress) send("progress", job.progress);
+          lastProgress = progress;
+          const points = await store.curvePoints(job.id, lastPointId);
+          if (points.length) {
+            lastPointId = points.at(-1)!.id;
+            send("curve", { points: points.map(({ name, x, y }) => ({ name, x, y })) });
+          }
+          if ((TERMINAL_STATUSES as readonly string[]).includes(job.status)) {
+            send("end", job);
+            return close();
+          }
+        } catch (error) {
+          send("error", { error: error instanceof Error ? error.message : String(error) });
         }
-        if ((TERMINAL_STATUSES as readonly string[]).includes(job.status)) {
-          send("end", job);
-          return close();
-        }
-      } catch (error) {
-        send("error", { error: error instanceof Error ? error.message : String(error) });
-      }
-      if (!reply.raw.writableEnded) timer = setTimeout(() => void tick(), EVENT_POLL_MS);
-    };
-    await tick();
-  });
+        if (!reply.raw.writableEnded) timer = setTimeout(() => void tick(), EVENT_POLL_MS);
+      };
+      await tick();
+    },
+  );
 };

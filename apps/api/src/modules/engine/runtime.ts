@@ -17,7 +17,12 @@ export interface EngineSettings {
   reapIntervalMs: number;
 }
 
-export const DEFAULT_ENGINE_SETTINGS: EngineSettings = { embedded: true, heartbeatTimeoutS: 30, heartbeatMs: 1000, reapIntervalMs: 5000 };
+export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
+  embedded: true,
+  heartbeatTimeoutS: 30,
+  heartbeatMs: 1000,
+  reapIntervalMs: 5000,
+};
 
 /** The engine inside the API process: queue, embedded worker and the heart-beat reaper. */
 export class EngineRuntime {
@@ -33,13 +38,28 @@ export class EngineRuntime {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  static async start(database: DatabaseHandle, pool: ComputePool, settings: EngineSettings, log: FastifyBaseLogger): Promise<EngineRuntime> {
+  static async start(
+    database: DatabaseHandle,
+    pool: ComputePool,
+    settings: EngineSettings,
+    log: FastifyBaseLogger,
+  ): Promise<EngineRuntime> {
     const lifecycle = jobLifecycle(database.db);
     const queue = await EngineQueue.start(database);
     let dispatcher: EmbeddedDispatcher | null = null;
     if (settings.embedded) {
-      const [worker] = await database.db.insert(schema.workers).values({ kind: "embedded", name: `${hostname()}:${process.pid}` }).returning();
-      dispatcher = new EmbeddedDispatcher({ lifecycle, queue, pool, workerId: worker!.id, log, heartbeatMs: settings.heartbeatMs });
+      const [worker] = await database.db
+        .insert(schema.workers)
+        .values({ kind: "embedded", name: `${hostname()}:${process.pid}` })
+        .returning();
+      dispatcher = new EmbeddedDispatcher({
+        lifecycle,
+        queue,
+        pool,
+        workerId: worker!.id,
+        log,
+        heartbeatMs: settings.heartbeatMs,
+      });
       dispatcher.start();
     }
     const runtime = new EngineRuntime(database, lifecycle, queue, dispatcher, pool, log);
@@ -77,12 +97,17 @@ export class EngineRuntime {
     try {
       const { requeued, failed } = await this.lifecycle.reapStale(timeoutSeconds);
       for (const job of requeued) await this.queue.enqueue(job);
-      if (requeued.length || failed.length) this.log.warn({ requeued: requeued.map((j) => j.id), failed: failed.map((j) => j.id) }, "reaped jobs whose worker stopped heart-beating");
+      if (requeued.length || failed.length)
+        this.log.warn(
+          { requeued: requeued.map((j) => j.id), failed: failed.map((j) => j.id) },
+          "reaped jobs whose worker stopped heart-beating",
+        );
       const queued = await this.lifecycle.queuedBefore(new Date(Date.now() - timeoutSeconds * 1000));
       const waiting = await this.queue.waitingDeliveries(queued.map((job) => job.id));
       const lost = queued.filter((job) => !waiting.has(job.id));
       for (const job of lost) await this.queue.enqueue(job);
-      if (lost.length) this.log.warn({ resent: lost.map((j) => j.id) }, "sent again queued jobs whose delivery was lost");
+      if (lost.length)
+        this.log.warn({ resent: lost.map((j) => j.id) }, "sent again queued jobs whose delivery was lost");
     } catch (error) {
       this.log.warn({ err: error instanceof Error ? error.message : error }, "reaper pass failed");
     }
@@ -90,7 +115,10 @@ export class EngineRuntime {
 
   /** Workers able to take jobs now: this process's compute threads, plus recently seen remote workers. */
   async liveWorkers(): Promise<{ embedded: number; remote: number }> {
-    const remote = await this.database.db.$count(schema.workers, and(eq(schema.workers.kind, "remote"), gt(schema.workers.lastSeenAt, new Date(Date.now() - REMOTE_LIVENESS_MS))));
+    const remote = await this.database.db.$count(
+      schema.workers,
+      and(eq(schema.workers.kind, "remote"), gt(schema.workers.lastSeenAt, new Date(Date.now() - REMOTE_LIVENESS_MS))),
+    );
     return { embedded: this.dispatcher ? this.pool.liveThreads : 0, remote };
   }
 

@@ -18,11 +18,23 @@ export function engineJobsStore(db: Database, scope: TenantScope) {
   const visible = inArray(engineJobs.orgId, scope.orgIds);
   return {
     async list(filters: JobFilters, limit: number, after: PageCursor | null): Promise<EngineJob[]> {
-      const page = after ? or(lt(engineJobs.createdAt, after.createdAt), and(eq(engineJobs.createdAt, after.createdAt), lt(engineJobs.id, after.id))) : undefined;
+      const page = after
+        ? or(
+            lt(engineJobs.createdAt, after.createdAt),
+            and(eq(engineJobs.createdAt, after.createdAt), lt(engineJobs.id, after.id)),
+          )
+        : undefined;
       const rows = await db
         .select()
         .from(engineJobs)
-        .where(and(visible, filters.status ? eq(engineJobs.status, filters.status) : undefined, filters.domain ? eq(engineJobs.domain, filters.domain) : undefined, page))
+        .where(
+          and(
+            visible,
+            filters.status ? eq(engineJobs.status, filters.status) : undefined,
+            filters.domain ? eq(engineJobs.domain, filters.domain) : undefined,
+            page,
+          ),
+        )
         .orderBy(desc(engineJobs.createdAt), desc(engineJobs.id))
         .limit(limit);
       return rows.map(toEngineJob);
@@ -30,13 +42,20 @@ export function engineJobsStore(db: Database, scope: TenantScope) {
 
     async get(id: string): Promise<EngineJob | null> {
       if (!isUuid(id)) return null;
-      const [row] = await db.select().from(engineJobs).where(and(visible, eq(engineJobs.id, id)));
+      const [row] = await db
+        .select()
+        .from(engineJobs)
+        .where(and(visible, eq(engineJobs.id, id)));
       return row ? toEngineJob(row) : null;
     },
 
     /** Every job of a run, oldest first (one, or the shards of a split run). */
     async forRun(runId: string): Promise<EngineJob[]> {
-      const rows = await db.select().from(engineJobs).where(and(visible, eq(engineJobs.runId, runId))).orderBy(asc(engineJobs.createdAt), asc(engineJobs.id));
+      const rows = await db
+        .select()
+        .from(engineJobs)
+        .where(and(visible, eq(engineJobs.runId, runId)))
+        .orderBy(asc(engineJobs.createdAt), asc(engineJobs.id));
       return rows.map(toEngineJob);
     },
 
@@ -48,7 +67,12 @@ export function engineJobsStore(db: Database, scope: TenantScope) {
       const job = await this.get(jobId);
       if (!job) return [];
       return db
-        .select({ id: engineCurvePoints.id, name: engineCurvePoints.name, x: engineCurvePoints.x, y: engineCurvePoints.y })
+        .select({
+          id: engineCurvePoints.id,
+          name: engineCurvePoints.name,
+          x: engineCurvePoints.x,
+          y: engineCurvePoints.y,
+        })
         .from(engineCurvePoints)
         .where(and(eq(engineCurvePoints.jobId, jobId), gt(engineCurvePoints.id, afterPointId)))
         .orderBy(asc(engineCurvePoints.id));
@@ -67,7 +91,13 @@ export async function organizationWorkers(db: Database, scope: TenantScope): Pro
     .where(and(eq(workers.kind, "remote"), inArray(workers.orgId, scope.orgIds)))
     .orderBy(desc(workers.lastSeenAt));
   const liveSince = Date.now() - REMOTE_LIVENESS_MS;
-  return rows.map((row) => ({ id: row.id, name: row.name, registered_at: row.registeredAt.toISOString(), last_seen_at: row.lastSeenAt.toISOString(), live: row.lastSeenAt.getTime() > liveSince }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    registered_at: row.registeredAt.toISOString(),
+    last_seen_at: row.lastSeenAt.toISOString(),
+    live: row.lastSeenAt.getTime() > liveSince,
+  }));
 }
 
 export function toEngineJob(row: EngineJobRow): EngineJob {

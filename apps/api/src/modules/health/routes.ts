@@ -15,13 +15,24 @@ const HealthBody = z.object({
 });
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/health", { schema: { tags: ["health"], response: { 200: HealthBody, 503: HealthBody } } }, async (_request, reply) => {
-    const base = { db: app.database.kind, version: app.config.version };
-    try {
-      await app.database.ping();
-      return { status: "ok" as const, ...base, workers: await app.engine.liveWorkers(), oracles: await oracleStatus() };
-    } catch {
-      return reply.status(503).send({ status: "error", ...base, error: "database unavailable", code: "db_unavailable" });
-    }
-  });
+  app.get(
+    "/health",
+    { schema: { tags: ["health"], response: { 200: HealthBody, 503: HealthBody } } },
+    async (_request, reply) => {
+      const base = { db: app.database.kind, version: app.config.version };
+      try {
+        await app.database.ping();
+        return {
+          status: "ok" as const,
+          ...base,
+          workers: await app.engine.liveWorkers(),
+          oracles: await oracleStatus(),
+        };
+      } catch {
+        return reply
+          .status(503)
+          .send({ status: "error", ...base, error: "database unavailable", code: "db_unavailable" });
+      }
+    },
+  );
 };

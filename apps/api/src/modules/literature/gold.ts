@@ -1,4 +1,11 @@
-import { goldMentions, type Extraction, type Mention, type PubTatorDocument, type RelationType, type Triple } from "@sieve/literature";
+import {
+  goldMentions,
+  type Extraction,
+  type Mention,
+  type PubTatorDocument,
+  type RelationType,
+  type Triple,
+} from "@sieve/literature";
 
 /**
  * A corpus's relations as triples with provenance "gold". Corpus relations are document-level; each
@@ -8,7 +15,11 @@ import { goldMentions, type Extraction, type Mention, type PubTatorDocument, typ
  *   Negative_Correlation → treats (chemical–disease) / inhibits (others); every other type → associated_with.
  * The corpus's own type and BioRED's novelty flag are kept in `attributes`.
  */
-export function goldAnnotations(doc: PubTatorDocument, source: string, extraction: Extraction): { mentions: Mention[]; triples: (Triple & { attributes: Record<string, unknown> })[] } {
+export function goldAnnotations(
+  doc: PubTatorDocument,
+  source: string,
+  extraction: Extraction,
+): { mentions: Mention[]; triples: (Triple & { attributes: Record<string, unknown> })[] } {
   const mentions = goldMentions(doc);
   const sentences = extraction.passages.flatMap((p) => p.sentences.map((s) => ({ ...s, passage_id: p.passage_id })));
   const byRawId = (raw: string) => mentions.filter((m) => m.id.endsWith(`:${raw}`));
@@ -17,8 +28,10 @@ export function goldAnnotations(doc: PubTatorDocument, source: string, extractio
     const b = byRawId(relation.id2);
     if (!a.length || !b.length) return [];
     const [head, tail] = orderPair(a[0]!, b[0]!);
-    const within = (s: { start: number; end: number }, ms: Mention[]) => ms.some((m) => m.start >= s.start && m.end <= s.end);
-    const sentence = sentences.find((s) => within(s, a) && within(s, b)) ?? sentences.find((s) => within(s, a)) ?? sentences[0];
+    const within = (s: { start: number; end: number }, ms: Mention[]) =>
+      ms.some((m) => m.start >= s.start && m.end <= s.end);
+    const sentence =
+      sentences.find((s) => within(s, a) && within(s, b)) ?? sentences.find((s) => within(s, a)) ?? sentences[0];
     if (!sentence) return [];
     return [
       {

@@ -33,9 +33,14 @@ export class LiteratureReference {
     const real = existsSync(candidate) ? realpathSync(candidate) : candidate;
     const offset = relative(rootReal, real);
     if (offset.startsWith("..") || isAbsolute(offset)) {
-      throw new ApiError(400, "dir_outside_reference_root", `dir must be a folder inside the reference-data root (${this.root})`);
+      throw new ApiError(
+        400,
+        "dir_outside_reference_root",
+        `dir must be a folder inside the reference-data root (${this.root})`,
+      );
     }
-    if (!existsSync(real) || !statSync(real).isDirectory()) throw new ApiError(400, "dir_not_found", `No folder ${dir} in the reference-data root`);
+    if (!existsSync(real) || !statSync(real).isDirectory())
+      throw new ApiError(400, "dir_not_found", `No folder ${dir} in the reference-data root`);
     return real;
   }
 }

@@ -1,6 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { CompositeBody, ErrorBody, IngestDocsBody, IngestOutcome, LITERATURE_DEFAULTS, SearchQuery, TargetQuery, TargetTopkQuery, TripleSearchQuery } from "@sieve/contracts";
+import {
+  CompositeBody,
+  ErrorBody,
+  IngestDocsBody,
+  IngestOutcome,
+  LITERATURE_DEFAULTS,
+  SearchQuery,
+  TargetQuery,
+  TargetTopkQuery,
+  TripleSearchQuery,
+} from "@sieve/contracts";
 import { comentionNovelty, compositeScore, targetPrior, type Polarity, type RelationType } from "@sieve/literature";
 import { ApiError, notFound, validationFailed } from "../../http/errors";
 import { readMultipartTextFile, readMultipartUpload } from "../../http/multipart";
@@ -10,8 +20,17 @@ import type { LiteratureSearch } from "./search-index";
 import { documentText, ingestDocuments, ingestPubTator } from "./service";
 import { literatureStore, toTriple, type StoredTriple } from "./store";
 
-const ReloadResult = z.object({ ok: z.boolean(), dir: z.string(), version: z.number().int(), stats: z.object({ genes: z.number().int(), diseases: z.number().int(), drugs: z.number().int() }) });
-const UploadOutcome = IngestOutcome.extend({ source: z.string(), external_id: z.string(), characters: z.number().int() });
+const ReloadResult = z.object({
+  ok: z.boolean(),
+  dir: z.string(),
+  version: z.number().int(),
+  stats: z.object({ genes: z.number().int(), diseases: z.number().int(), drugs: z.number().int() }),
+});
+const UploadOutcome = IngestOutcome.extend({
+  source: z.string(),
+  external_id: z.string(),
+  characters: z.number().int(),
+});
 const LITERATURE_TABLES = ["lit_documents", "lit_passages", "lit_mentions", "lit_triples"];
 const UPLOAD_ENDINGS = [".pdf", ".txt"];
 
@@ -25,76 +44,190 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
     /** A gene symbol and a disease (name, synonym or DOID) to their ids; 422 when unknown or ambiguous. */
     async function resolve(symbol: string | undefined, disease: string | undefined) {
       const result = await app.compute.run("literature.resolve", { ...reference.state, symbol, disease });
-      for (const [field, resolution] of [["symbol", result.gene], ["disease", result.disease]] as const) {
+      for (const [field, resolution] of [
+        ["symbol", result.gene],
+        ["disease", result.disease],
+      ] as const) {
         if (resolution && !resolution.ok) {
           const what = field === "symbol" ? `gene symbol "${symbol}"` : `disease "${disease}"`;
-          throw new ApiError(422, resolution.reason === "ambiguous" ? "ambiguous_name" : "unknown_name", `${resolution.reason === "ambiguous" ? "Ambiguous" : "Unknown"} ${what}`, { candidates: resolution.candidates });
+          throw new ApiError(
+            422,
+            resolution.reason === "ambiguous" ? "ambiguous_name" : "unknown_name",
+            `${resolution.reason === "ambiguous" ? "Ambiguous" : "Unknown"} ${what}`,
+            { candidates: resolution.candidates },
+          );
         }
       }
-      return { gene: result.gene?.ok ? result.gene.value : null, disease: result.disease?.ok ? result.disease.value : null };
+      return {
+        gene: result.gene?.ok ? result.gene.value : null,
+        disease: result.disease?.ok ? result.disease.value : null,
+      };
     }
 
-    async function evidenceFor(scopeRequest: { tenant: Parameters<typeof literatureStore>[1] }, symbol: string, diseaseName: string, limit: number) {
+    async function evidenceFor(
+      scopeRequest: { tenant: Parameters<typeof literatureStore>[1] },
+      symbol: string,
+      diseaseName: string,
+      limit: number,
+    ) {
       const { gene, disease } = await resolve(symbol, diseaseName);
       const rows = await literatureStore(db, scopeRequest.tenant).triplesBetween(gene!.ids, disease!.ids, limit);
       return { gene: gene!, disease: disease!, rows };
     }
 
     app.post("/v1/nlp/ensure-schema", { schema: { tags } }, async () => {
-      const present = await Promise.all(LITERATURE_TABLES.map(async (t) => (await app.database.executeSql("select to_regclass($1) as t", [t])).rows[0]?.t !== null));
-      return { ok: present.every(Boolean), tables: Object.fromEntries(LITERATURE_TABLES.map((t, i) => [t, present[i]])) };
-    });
-
-    app.get("/v1/nlp/health", { schema: { tags } }, async (request) => ({ ok: true, stats: await literatureStore(db, request.tenant).stats() }));
-
-    app.post("/v1/nlp/ontologies/reload", { schema: { tags, querystring: z.object({ dir: z.string().max(500).optional() }), response: { 200: ReloadResult, 400: ErrorBody } } }, async (request) => {
-      const dir = reference.reload(request.query.dir);
-      const stats = await app.compute.run("literature.reload", reference.state);
-      return { ok: true, dir, version: reference.state.referenceVersion, stats };
-    });
-
-    app.post("/v1/nlp/ingest/docs", { schema: { tags, body: IngestDocsBody, response: { 200: IngestOutcome, 422: ErrorBody } } }, async (request) => {
-      const docs = request.body.docs.map((d) => ({ source: d.source, external_id: d.external_id, title: d.title ?? "", year: d.year ?? null, venue: d.venue ?? null, license: d.license ?? null, url: d.url ?? null, text: d.text }));
-      return ingestDocuments(context, await primaryOrg(request.tenant.userId), docs);
-    });
-
-    app.post("/v1/nlp/ingest/upload", { schema: { tags, consumes: ["multipart/form-data"], response: { 200: UploadOutcome, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody } } }, async (request) => {
-      const upload = await readMultipartUpload(request);
-      const name = upload.name.split(/[\\/]/).pop() ?? "";
-      if (!UPLOAD_ENDINGS.some((ending) => name.toLowerCase().endsWith(ending))) throw validationFailed([{ path: "file", message: "upload a PDF or a .txt file" }], "invalid_file");
-      const text = await documentText(name, upload.bytes);
-      const year = upload.fields.year ? Number(upload.fields.year) : null;
-      if (year !== null && !(Number.isInteger(year) && year >= 1500 && year <= 2100)) throw validationFailed([{ path: "year", message: "must be a year" }]);
-      const doc = {
-        source: upload.fields.source?.trim() || "upload",
-        external_id: upload.fields.external_id?.trim() || name,
-        title: name.replace(/\.(pdf|txt)$/i, ""),
-        year,
-        venue: upload.fields.venue?.trim() || null,
-        license: null,
-        url: upload.fields.url?.trim() || null,
-        text,
-      };
-      return { ...(await ingestDocuments(context, await primaryOrg(request.tenant.userId), [doc])), source: doc.source, external_id: doc.external_id, characters: text.length };
-    });
-
-    app.post("/v1/nlp/ingest/pubtator", { schema: { tags, consumes: ["multipart/form-data"], response: { 200: IngestOutcome, 422: ErrorBody } } }, async (request) => {
-      const { text, fields } = await readMultipartTextFile(request, [".txt", ".pubtator"]);
-      return ingestPubTator(context, await primaryOrg(request.tenant.userId), text, fields.source?.trim() || "pubtator", fields.license?.trim() || null);
-    });
-
-    app.get("/v1/nlp/documents", { schema: { tags, querystring: z.object({ source: z.string().max(100), external_id: z.string().max(200) }) } }, async (request) => {
-      const found = await literatureStore(db, request.tenant).document(request.query.source, request.query.external_id);
-      if (!found) throw notFound("Document");
-      const { doc } = found;
-      const docInfo = { source: doc.source, external_id: doc.externalId, title: doc.title };
+      const present = await Promise.all(
+        LITERATURE_TABLES.map(
+          async (t) => (await app.database.executeSql("select to_regclass($1) as t", [t])).rows[0]?.t !== null,
+        ),
+      );
       return {
-        document: { ...docInfo, year: doc.year, venue: doc.venue, license: doc.license, url: doc.url, text: doc.text, created_at: doc.createdAt.toISOString() },
-        passages: found.passages.map((p) => ({ passage_id: p.id, index: p.position, start: p.start, end: p.end, text: p.text })),
-        mentions: found.mentions.map((m) => ({ start: m.start, end: m.end, text: m.text, type: m.entityType, id: m.entityId, name: m.name, xrefs: m.xrefs, provenance: m.provenance, method: m.method })),
-        triples: found.triples.map((t) => toTriple({ triple: t, doc: docInfo, sentenceText: t.sentenceStart === null ? null : doc.text.slice(t.sentenceStart, t.sentenceEnd ?? undefined) })),
+        ok: present.every(Boolean),
+        tables: Object.fromEntries(LITERATURE_TABLES.map((t, i) => [t, present[i]])),
       };
     });
+
+    app.get("/v1/nlp/health", { schema: { tags } }, async (request) => ({
+      ok: true,
+      stats: await literatureStore(db, request.tenant).stats(),
+    }));
+
+    app.post(
+      "/v1/nlp/ontologies/reload",
+      {
+        schema: {
+          tags,
+          querystring: z.object({ dir: z.string().max(500).optional() }),
+          response: { 200: ReloadResult, 400: ErrorBody },
+        },
+      },
+      async (request) => {
+        const dir = reference.reload(request.query.dir);
+        const stats = await app.compute.run("literature.reload", reference.state);
+        return { ok: true, dir, version: reference.state.referenceVersion, stats };
+      },
+    );
+
+    app.post(
+      "/v1/nlp/ingest/docs",
+      { schema: { tags, body: IngestDocsBody, response: { 200: IngestOutcome, 422: ErrorBody } } },
+      async (request) => {
+        const docs = request.body.docs.map((d) => ({
+          source: d.source,
+          external_id: d.external_id,
+          title: d.title ?? "",
+          year: d.year ?? null,
+          venue: d.venue ?? null,
+          license: d.license ?? null,
+          url: d.url ?? null,
+          text: d.text,
+        }));
+        return ingestDocuments(context, await primaryOrg(request.tenant.userId), docs);
+      },
+    );
+
+    app.post(
+      "/v1/nlp/ingest/upload",
+      {
+        schema: {
+          tags,
+          consumes: ["multipart/form-data"],
+          response: { 200: UploadOutcome, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody },
+        },
+      },
+      async (request) => {
+        const upload = await readMultipartUpload(request);
+        const name = upload.name.split(/[\\/]/).pop() ?? "";
+        if (!UPLOAD_ENDINGS.some((ending) => name.toLowerCase().endsWith(ending)))
+          throw validationFailed([{ path: "file", message: "upload a PDF or a .txt file" }], "invalid_file");
+        const text = await documentText(name, upload.bytes);
+        const year = upload.fields.year ? Number(upload.fields.year) : null;
+        if (year !== null && !(Number.isInteger(year) && year >= 1500 && year <= 2100))
+          throw validationFailed([{ path: "year", message: "must be a year" }]);
+        const doc = {
+          source: upload.fields.source?.trim() || "upload",
+          external_id: upload.fields.external_id?.trim() || name,
+          title: name.replace(/\.(pdf|txt)$/i, ""),
+          year,
+          venue: upload.fields.venue?.trim() || null,
+          license: null,
+          url: upload.fields.url?.trim() || null,
+          text,
+        };
+        return {
+          ...(await ingestDocuments(context, await primaryOrg(request.tenant.userId), [doc])),
+          source: doc.source,
+          external_id: doc.external_id,
+          characters: text.length,
+        };
+      },
+    );
+
+    app.post(
+      "/v1/nlp/ingest/pubtator",
+      { schema: { tags, consumes: ["multipart/form-data"], response: { 200: IngestOutcome, 422: ErrorBody } } },
+      async (request) => {
+        const { text, fields } = await readMultipartTextFile(request, [".txt", ".pubtator"]);
+        return ingestPubTator(
+          context,
+          await primaryOrg(request.tenant.userId),
+          text,
+          fields.source?.trim() || "pubtator",
+          fields.license?.trim() || null,
+        );
+      },
+    );
+
+    app.get(
+      "/v1/nlp/documents",
+      { schema: { tags, querystring: z.object({ source: z.string().max(100), external_id: z.string().max(200) }) } },
+      async (request) => {
+        const found = await literatureStore(db, request.tenant).document(
+          request.query.source,
+          request.query.external_id,
+        );
+        if (!found) throw notFound("Document");
+        const { doc } = found;
+        const docInfo = { source: doc.source, external_id: doc.externalId, title: doc.title };
+        return {
+          document: {
+            ...docInfo,
+            year: doc.year,
+            venue: doc.venue,
+            license: doc.license,
+            url: doc.url,
+            text: doc.text,
+            created_at: doc.createdAt.toISOString(),
+          },
+          passages: found.passages.map((p) => ({
+            passage_id: p.id,
+            index: p.position,
+            start: p.start,
+            end: p.end,
+            text: p.text,
+          })),
+          mentions: found.mentions.map((m) => ({
+            start: m.start,
+            end: m.end,
+            text: m.text,
+            type: m.entityType,
+            id: m.entityId,
+            name: m.name,
+            xrefs: m.xrefs,
+            provenance: m.provenance,
+            method: m.method,
+          })),
+          triples: found.triples.map((t) =>
+            toTriple({
+              triple: t,
+              doc: docInfo,
+              sentenceText:
+                t.sentenceStart === null ? null : doc.text.slice(t.sentenceStart, t.sentenceEnd ?? undefined),
+            }),
+          ),
+        };
+      },
+    );
 
     app.get("/v1/nlp/search", { schema: { tags, querystring: SearchQuery } }, async (request) => {
       const hits = await search.search(request.tenant, request.query.query, [], request.query.topk);
@@ -104,7 +237,21 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
           const passage = passages.get(hit.passage_id);
           if (!passage) return [];
           const { doc } = passage;
-          return [{ passage_id: hit.passage_id, text: passage.text, score: hit.score, highlights: hit.highlights, doc: { source: doc.source, external_id: doc.externalId, title: doc.title, venue: doc.venue, year: doc.year } }];
+          return [
+            {
+              passage_id: hit.passage_id,
+              text: passage.text,
+              score: hit.score,
+              highlights: hit.highlights,
+              doc: {
+                source: doc.source,
+                external_id: doc.externalId,
+                title: doc.title,
+                venue: doc.venue,
+                year: doc.year,
+              },
+            },
+          ];
         }),
       };
     });
@@ -112,13 +259,22 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
     app.get("/v1/nlp/target/prior", { schema: { tags, querystring: TargetQuery } }, async (request) => {
       const { gene, disease, rows } = await evidenceFor(request, request.query.symbol, request.query.disease, 5000);
       const prior = priorOf(rows);
-      return { ...prior, n_evidence: rows.length, gene: { symbol: gene.symbol, hgnc_id: gene.hgnc_id }, disease: { id: disease.id, name: disease.name } };
+      return {
+        ...prior,
+        n_evidence: rows.length,
+        gene: { symbol: gene.symbol, hgnc_id: gene.hgnc_id },
+        disease: { id: disease.id, name: disease.name },
+      };
     });
 
-    app.get("/v1/nlp/target/triples", { schema: { tags, querystring: TargetTopkQuery(LITERATURE_DEFAULTS.triplesTopk) } }, async (request) => {
-      const { rows } = await evidenceFor(request, request.query.symbol, request.query.disease, request.query.topk);
-      return { items: rows.map(toTriple) };
-    });
+    app.get(
+      "/v1/nlp/target/triples",
+      { schema: { tags, querystring: TargetTopkQuery(LITERATURE_DEFAULTS.triplesTopk) } },
+      async (request) => {
+        const { rows } = await evidenceFor(request, request.query.symbol, request.query.disease, request.query.topk);
+        return { items: rows.map(toTriple) };
+      },
+    );
 
     app.post("/v1/nlp/target/composite", { schema: { tags, body: CompositeBody } }, async (request) => {
       const { symbol, disease: diseaseName, weights, ...signals } = request.body;
@@ -128,34 +284,77 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
       return { ...result, prior };
     });
 
-    app.get("/v1/nlp/evidence/target", { schema: { tags, querystring: TargetTopkQuery(LITERATURE_DEFAULTS.evidenceTopk) } }, async (request) => {
-      const { gene, disease } = await resolve(request.query.symbol, request.query.disease);
-      const hits = await search.search(request.tenant, `${gene!.symbol} ${disease!.name}`, [...gene!.ids, ...disease!.ids], request.query.topk);
-      const passages = await literatureStore(db, request.tenant).passagesWithDocuments(hits.map((h) => h.passage_id));
-      return {
-        items: hits.flatMap((hit) => {
-          const passage = passages.get(hit.passage_id);
-          return passage ? [{ passage_id: hit.passage_id, text: passage.text, score: hit.score, highlights: hit.highlights, matched_entities: hit.matched_entities, doc: { source: passage.doc.source, external_id: passage.doc.externalId, title: passage.doc.title, year: passage.doc.year } }] : [];
-        }),
-      };
-    });
+    app.get(
+      "/v1/nlp/evidence/target",
+      { schema: { tags, querystring: TargetTopkQuery(LITERATURE_DEFAULTS.evidenceTopk) } },
+      async (request) => {
+        const { gene, disease } = await resolve(request.query.symbol, request.query.disease);
+        const hits = await search.search(
+          request.tenant,
+          `${gene!.symbol} ${disease!.name}`,
+          [...gene!.ids, ...disease!.ids],
+          request.query.topk,
+        );
+        const passages = await literatureStore(db, request.tenant).passagesWithDocuments(hits.map((h) => h.passage_id));
+        return {
+          items: hits.flatMap((hit) => {
+            const passage = passages.get(hit.passage_id);
+            return passage
+              ? [
+                  {
+                    passage_id: hit.passage_id,
+                    text: passage.text,
+                    score: hit.score,
+                    highlights: hit.highlights,
+                    matched_entities: hit.matched_entities,
+                    doc: {
+                      source: passage.doc.source,
+                      external_id: passage.doc.externalId,
+                      title: passage.doc.title,
+                      year: passage.doc.year,
+                    },
+                  },
+                ]
+              : [];
+          }),
+        };
+      },
+    );
 
     app.get("/v1/nlp/triples/search", { schema: { tags, querystring: TripleSearchQuery } }, async (request) => {
       const { head, relation, tail, topk } = request.query;
-      if (!head && !tail && !relation) throw validationFailed([{ path: "head", message: "give at least one of head, relation, tail" }]);
-      return { items: (await literatureStore(db, request.tenant).searchTriples({ head, relation, tail }, topk)).map(toTriple) };
+      if (!head && !tail && !relation)
+        throw validationFailed([{ path: "head", message: "give at least one of head, relation, tail" }]);
+      return {
+        items: (await literatureStore(db, request.tenant).searchTriples({ head, relation, tail }, topk)).map(toTriple),
+      };
     });
 
-    app.get("/v1/nlp/novelty", { schema: { tags, querystring: TargetQuery.extend({ as_of: z.coerce.number().int().min(1900).max(2100).optional() }) } }, async (request) => {
-      const { gene, disease } = await resolve(request.query.symbol, request.query.disease);
-      const years = await literatureStore(db, request.tenant).comentionYears(gene!.ids, disease!.ids);
-      const asOf = request.query.as_of ?? new Date().getUTCFullYear();
-      return { ...comentionNovelty(years, asOf), as_of: asOf, documents_without_year_ignored: true };
-    });
+    app.get(
+      "/v1/nlp/novelty",
+      {
+        schema: {
+          tags,
+          querystring: TargetQuery.extend({ as_of: z.coerce.number().int().min(1900).max(2100).optional() }),
+        },
+      },
+      async (request) => {
+        const { gene, disease } = await resolve(request.query.symbol, request.query.disease);
+        const years = await literatureStore(db, request.tenant).comentionYears(gene!.ids, disease!.ids);
+        const asOf = request.query.as_of ?? new Date().getUTCFullYear();
+        return { ...comentionNovelty(years, asOf), as_of: asOf, documents_without_year_ignored: true };
+      },
+    );
   };
 }
 
 /** The literature prior of a target from the triples linking it with the disease. */
 function priorOf(rows: StoredTriple[]) {
-  return targetPrior(rows.map(({ triple }) => ({ evidence_score: triple.evidenceScore, polarity: triple.polarity as Polarity, relation: triple.relation as RelationType })));
+  return targetPrior(
+    rows.map(({ triple }) => ({
+      evidence_score: triple.evidenceScore,
+      polarity: triple.polarity as Polarity,
+      relation: triple.relation as RelationType,
+    })),
+  );
 }

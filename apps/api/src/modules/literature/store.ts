@@ -18,13 +18,27 @@ export interface DocumentToStore {
  * Writes documents with everything extracted from them in one transaction (all or nothing).
  * A document already present (same owner, source and external id) is skipped, not duplicated.
  */
-export async function storeDocuments(db: Database, orgId: number | null, batch: DocumentToStore[]): Promise<{ inserted: number; skipped: number }> {
+export async function storeDocuments(
+  db: Database,
+  orgId: number | null,
+  batch: DocumentToStore[],
+): Promise<{ inserted: number; skipped: number }> {
   return db.transaction(async (tx) => {
     let inserted = 0;
     for (const { document, extraction, gold } of batch) {
       const [row] = await tx
         .insert(documents)
-        .values({ orgId, source: document.source, externalId: document.external_id, title: document.title, year: document.year, venue: document.venue, license: document.license, url: document.url, text: document.text })
+        .values({
+          orgId,
+          source: document.source,
+          externalId: document.external_id,
+          title: document.title,
+          year: document.year,
+          venue: document.venue,
+          license: document.license,
+          url: document.url,
+          text: document.text,
+        })
         .onConflictDoNothing()
         .returning({ id: documents.id });
       if (!row) continue;
@@ -46,11 +60,24 @@ export async function storeDocuments(db: Database, orgId: number | null, batch: 
             })),
           )
           .returning({ id: passages.id, position: passages.position });
-        for (const p of stored) passageIds.set(extraction.passages.find((x) => x.index === p.position)!.passage_id, p.id);
+        for (const p of stored)
+          passageIds.set(extraction.passages.find((x) => x.index === p.position)!.passage_id, p.id);
       }
       if (allMentions.length) {
         await tx.insert(mentions).values(
-          allMentions.map((m) => ({ documentId: row.id, orgId, entityId: m.id, entityType: m.type, name: m.name, start: m.start, end: m.end, text: m.text, xrefs: m.xrefs, provenance: m.provenance, method: m.method })),
+          allMentions.map((m) => ({
+            documentId: row.id,
+            orgId,
+            entityId: m.id,
+            entityType: m.type,
+            name: m.name,
+            start: m.start,
+            end: m.end,
+            text: m.text,
+            xrefs: m.xrefs,
+            provenance: m.provenance,
+            method: m.method,
+          })),
         );
       }
       const allTriples = [...extraction.triples, ...(gold?.triples ?? [])];
@@ -94,7 +121,9 @@ export function literatureStore(db: Database, scope: TenantScope) {
       .select({
         triple: triples,
         doc: { source: documents.source, external_id: documents.externalId, title: documents.title },
-        sentenceText: sql<string | null>`substr(${documents.text}, ${triples.sentenceStart} + 1, ${triples.sentenceEnd} - ${triples.sentenceStart})`,
+        sentenceText: sql<
+          string | null
+        >`substr(${documents.text}, ${triples.sentenceStart} + 1, ${triples.sentenceEnd} - ${triples.sentenceStart})`,
       })
       .from(triples)
       .innerJoin(documents, eq(documents.id, triples.documentId));
@@ -119,18 +148,31 @@ export function literatureStore(db: Database, scope: TenantScope) {
     /** Passages by id with their document, for search results (only visible ones). */
     async passagesWithDocuments(ids: string[]) {
       if (ids.length === 0) return new Map<string, { text: string; doc: typeof documents.$inferSelect }>();
-      const rows = await db.select({ id: passages.id, text: passages.text, doc: documents }).from(passages).innerJoin(documents, eq(documents.id, passages.documentId)).where(and(visibleDocuments, inArray(passages.id, ids)));
+      const rows = await db
+        .select({ id: passages.id, text: passages.text, doc: documents })
+        .from(passages)
+        .innerJoin(documents, eq(documents.id, passages.documentId))
+        .where(and(visibleDocuments, inArray(passages.id, ids)));
       return new Map(rows.map((r) => [r.id, { text: r.text, doc: r.doc }]));
     },
 
     /** Triples linking any of `aIds` with any of `bIds`, in either direction. */
     async triplesBetween(aIds: string[], bIds: string[], limit: number): Promise<StoredTriple[]> {
       if (!aIds.length || !bIds.length) return [];
-      const between = or(and(inArray(triples.headId, aIds), inArray(triples.tailId, bIds)), and(inArray(triples.headId, bIds), inArray(triples.tailId, aIds)));
-      return selectTriples().where(and(visibleTriples, between)).orderBy(desc(triples.evidenceScore), triples.id).limit(limit);
+      const between = or(
+        and(inArray(triples.headId, aIds), inArray(triples.tailId, bIds)),
+        and(inArray(triples.headId, bIds), inArray(triples.tailId, aIds)),
+      );
+      return selectTriples()
+        .where(and(visibleTriples, between))
+        .orderBy(desc(triples.evidenceScore), triples.id)
+        .limit(limit);
     },
 
-    async searchTriples(filters: { head?: string; relation?: string; tail?: string }, limit: number): Promise<StoredTriple[]> {
+    async searchTriples(
+      filters: { head?: string; relation?: string; tail?: string },
+      limit: number,
+    ): Promise<StoredTriple[]> {
       const matches = (idColumn: AnyPgColumn, nameColumn: AnyPgColumn, value: string) =>
         or(sql`lower(${idColumn}) = lower(${value})`, sql`lower(${nameColumn}) = lower(${value})`);
       return selectTriples()
@@ -149,7 +191,8 @@ export function literatureStore(db: Database, scope: TenantScope) {
     /** Publication years of documents that mention both concepts (for novelty). */
     async comentionYears(aIds: string[], bIds: string[]): Promise<number[]> {
       if (!aIds.length || !bIds.length) return [];
-      const mentioning = (ids: string[]) => db.select({ id: mentions.documentId }).from(mentions).where(inArray(mentions.entityId, ids));
+      const mentioning = (ids: string[]) =>
+        db.select({ id: mentions.documentId }).from(mentions).where(inArray(mentions.entityId, ids));
       const rows = await db
         .select({ year: documents.year })
         .from(documents)
@@ -159,11 +202,21 @@ export function literatureStore(db: Database, scope: TenantScope) {
 
     async stats() {
       const tally = async (table: typeof documents | typeof passages | typeof mentions | typeof triples) =>
-        Number((await db.select({ n: count() }).from(table).where(or(isNull(table.orgId), inArray(table.orgId, scope.orgIds))))[0]?.n ?? 0);
+        Number(
+          (
+            await db
+              .select({ n: count() })
+              .from(table)
+              .where(or(isNull(table.orgId), inArray(table.orgId, scope.orgIds)))
+          )[0]?.n ?? 0,
+        );
       const [docs, passageCount, entities, tripleCount] = await Promise.all([
         tally(documents),
         tally(passages),
-        db.select({ n: sql<number>`count(distinct ${mentions.entityId})::int` }).from(mentions).where(or(isNull(mentions.orgId), inArray(mentions.orgId, scope.orgIds))),
+        db
+          .select({ n: sql<number>`count(distinct ${mentions.entityId})::int` })
+          .from(mentions)
+          .where(or(isNull(mentions.orgId), inArray(mentions.orgId, scope.orgIds))),
         tally(triples),
       ]);
       return { docs, passages: passageCount, entities: Number(entities[0]?.n ?? 0), triples: tripleCount };

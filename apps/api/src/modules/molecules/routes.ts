@@ -10,7 +10,13 @@ const LIBRARY_ENDINGS = [".smi", ".txt", ".csv", ".sdf", ".sd"];
 export const moleculeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/molecules/analyze",
-    { schema: { tags: ["molecules"], body: MoleculeAnalyzeBody, response: { 200: MoleculeResults, 413: ErrorBody, 422: ErrorBody } } },
+    {
+      schema: {
+        tags: ["molecules"],
+        body: MoleculeAnalyzeBody,
+        response: { 200: MoleculeResults, 413: ErrorBody, 422: ErrorBody },
+      },
+    },
     async (request) => {
       const smiles = request.body.smiles.flatMap(splitLines);
       if (smiles.length === 0) throw validationFailed([{ path: "smiles", message: "provide at least one SMILES" }]);
@@ -26,19 +32,29 @@ export const moleculeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/v1/molecules/analyze/upload",
-    { schema: { tags: ["molecules"], consumes: ["multipart/form-data"], response: { 200: MoleculeResults, 413: ErrorBody, 422: ErrorBody } } },
+    {
+      schema: {
+        tags: ["molecules"],
+        consumes: ["multipart/form-data"],
+        response: { 200: MoleculeResults, 413: ErrorBody, 422: ErrorBody },
+      },
+    },
     async (request) => {
       const { name, text, fields } = await readMultipartTextFile(request, LIBRARY_ENDINGS);
       let library;
       try {
         library = readLibraryFile(name, text, { smilesColumn: fields.smiles_column || undefined });
       } catch (error) {
-        if (error instanceof LibraryFileError) throw validationFailed([{ path: "file", message: error.message }], "invalid_file");
+        if (error instanceof LibraryFileError)
+          throw validationFailed([{ path: "file", message: error.message }], "invalid_file");
         throw error;
       }
-      if (library.records.length === 0) throw validationFailed([{ path: "file", message: "the file holds no structures" }], "invalid_file");
+      if (library.records.length === 0)
+        throw validationFailed([{ path: "file", message: "the file holds no structures" }], "invalid_file");
       assertWithinAnalysisLimit(library.records.length, "molecules");
-      const items = library.records.map((r) => (r.format === "smiles" ? r.structure : { molblock: r.structure, label: r.name ?? `record ${r.position}` }));
+      const items = library.records.map((r) =>
+        r.format === "smiles" ? r.structure : { molblock: r.structure, label: r.name ?? `record ${r.position}` },
+      );
       return {
         results: await analyzeMolecules(app.compute, items, {
           includeDrugLikeness: fields.include_drug_likeness !== "false",

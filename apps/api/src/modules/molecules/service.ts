@@ -15,13 +15,26 @@ export interface MoleculeAnalysisOptions {
 
 export function assertWithinAnalysisLimit(count: number, what: string): void {
   if (count > MAX_ANALYSIS_ITEMS) {
-    throw new ApiError(413, "too_many_items", `Too many ${what}: ${count} given, at most ${MAX_ANALYSIS_ITEMS} per request. Split the list into several requests.`);
+    throw new ApiError(
+      413,
+      "too_many_items",
+      `Too many ${what}: ${count} given, at most ${MAX_ANALYSIS_ITEMS} per request. Split the list into several requests.`,
+    );
   }
 }
 
-export async function analyzeMolecules(pool: ComputePool, items: MoleculeInput[], options: MoleculeAnalysisOptions): Promise<MoleculeResult[]> {
+export async function analyzeMolecules(
+  pool: ComputePool,
+  items: MoleculeInput[],
+  options: MoleculeAnalysisOptions,
+): Promise<MoleculeResult[]> {
   assertWithinAnalysisLimit(items.length, "molecules");
-  const analyses = await pool.map("molecules.analyze", items, (chunk) => ({ items: chunk, svg: options.includeSvg }), CHUNK_SIZE);
+  const analyses = await pool.map(
+    "molecules.analyze",
+    items,
+    (chunk) => ({ items: chunk, svg: options.includeSvg }),
+    CHUNK_SIZE,
+  );
   return analyses.map((analysis) => toResult(analysis, options.includeDrugLikeness));
 }
 

@@ -38,15 +38,33 @@ export const negatomeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The schema is created by the platform's migrations at start-up; this verifies it is in place.
   app.post("/v1/negatome/ensure-schema", { schema: { tags } }, async () => {
-    const present = await Promise.all(NEGATOME_TABLES.map(async (table) => (await app.database.executeSql("select to_regclass($1) as t", [table])).rows[0]?.t !== null));
+    const present = await Promise.all(
+      NEGATOME_TABLES.map(
+        async (table) => (await app.database.executeSql("select to_regclass($1) as t", [table])).rows[0]?.t !== null,
+      ),
+    );
     return { ok: present.every(Boolean), tables: Object.fromEntries(NEGATOME_TABLES.map((t, i) => [t, present[i]])) };
   });
 
-  app.get("/v1/negatome/stats", { schema: { tags, response: { 200: NegatomeStats } } }, async (request) => negatomeStore(db, request.tenant).stats());
+  app.get("/v1/negatome/stats", { schema: { tags, response: { 200: NegatomeStats } } }, async (request) =>
+    negatomeStore(db, request.tenant).stats(),
+  );
 
-  app.get("/v1/negatome/recent", { schema: { tags, querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(NEGATOME_DEFAULTS.recentLimit) }), response: { 200: NegatomeItems } } }, async (request) => ({
-    items: await negatomeStore(db, request.tenant).query({}, request.query.limit),
-  }));
+  app.get(
+    "/v1/negatome/recent",
+    {
+      schema: {
+        tags,
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(100).default(NEGATOME_DEFAULTS.recentLimit),
+        }),
+        response: { 200: NegatomeItems },
+      },
+    },
+    async (request) => ({
+      items: await negatomeStore(db, request.tenant).query({}, request.query.limit),
+    }),
+  );
 
   app.get(
     "/v1/negatome/query/negatome",
@@ -64,25 +82,54 @@ export const negatomeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { failure_class, uniprot_id, inchi_key, limit } = request.query;
-      return { items: await negatomeStore(db, request.tenant).query({ failureClass: failure_class, uniprotId: uniprot_id, inchiKey: inchi_key }, limit) };
+      return {
+        items: await negatomeStore(db, request.tenant).query(
+          { failureClass: failure_class, uniprotId: uniprot_id, inchiKey: inchi_key },
+          limit,
+        ),
+      };
     },
   );
 
-  app.post("/v1/negatome/search", { schema: { tags, body: SearchBody, response: { 200: SearchResults, 422: ErrorBody } } }, async (request) => {
-    const [query] = await identifyAll(app.compute, [request.body.smiles], () => "smiles");
-    const hits = await similarity.search(request.tenant, query!.fingerprint, request.body.topk);
-    const records = await negatomeStore(db, request.tenant).getMany(hits.map((h) => h.id));
-    return { items: hits.filter((h) => records.has(h.id)).map((h) => ({ negatome_id: h.id, similarity: h.similarity, fingerprint: FINGERPRINT, record: records.get(h.id)! })) };
-  });
+  app.post(
+    "/v1/negatome/search",
+    { schema: { tags, body: SearchBody, response: { 200: SearchResults, 422: ErrorBody } } },
+    async (request) => {
+      const [query] = await identifyAll(app.compute, [request.body.smiles], () => "smiles");
+      const hits = await similarity.search(request.tenant, query!.fingerprint, request.body.topk);
+      const records = await negatomeStore(db, request.tenant).getMany(hits.map((h) => h.id));
+      return {
+        items: hits
+          .filter((h) => records.has(h.id))
+          .map((h) => ({
+            negatome_id: h.id,
+            similarity: h.similarity,
+            fingerprint: FINGERPRINT,
+            record: records.get(h.id)!,
+          })),
+      };
+    },
+  );
 
   const safety = new NegatomeSafety(db, app.compute, similarity, app.config.referenceDataRoot);
 
-  app.post("/v1/negatome/safety", { schema: { tags, body: SmilesBody, response: { 200: SafetyResult, 422: ErrorBody } } }, async (request) => safety.assess(request.tenant, request.body.smiles));
+  app.post(
+    "/v1/negatome/safety",
+    { schema: { tags, body: SmilesBody, response: { 200: SafetyResult, 422: ErrorBody } } },
+    async (request) => safety.assess(request.tenant, request.body.smiles),
+  );
 
-  app.get("/v1/negatome/safety/:smiles", { schema: { tags, params: SmilesBody, response: { 200: SafetyResult, 422: ErrorBody } } }, async (request) => safety.assess(request.tenant, request.params.smiles));
+  app.get(
+    "/v1/negatome/safety/:smiles",
+    { schema: { tags, params: SmilesBody, response: { 200: SafetyResult, 422: ErrorBody } } },
+    async (request) => safety.assess(request.tenant, request.params.smiles),
+  );
 
-  app.post("/v1/negatome/score/safety", { schema: { tags, body: ScoreSafetyBody, response: { 200: SafetyResult, 422: ErrorBody } } }, async (request) =>
-    safety.assess(request.tenant, request.body.compound_smiles, request.body.target_uniprot_id ?? null),
+  app.post(
+    "/v1/negatome/score/safety",
+    { schema: { tags, body: ScoreSafetyBody, response: { 200: SafetyResult, 422: ErrorBody } } },
+    async (request) =>
+      safety.assess(request.tenant, request.body.compound_smiles, request.body.target_uniprot_id ?? null),
   );
 
   app.post("/v1/negatome/ingest-demo", { schema: { tags, response: { 200: IngestOutcome } } }, async () => {
@@ -90,52 +137,119 @@ export const negatomeRoutes: FastifyPluginAsyncZod = async (app) => {
     return { inserted, skipped };
   });
 
-  app.post("/v1/negatome/agreement/accept", { schema: { tags, body: AgreementBody, response: { 200: Agreement, 422: ErrorBody } } }, async (request) => {
-    const { agreement_version, acknowledged, user_declared_id } = request.body;
-    if (!acknowledged) throw validationFailed([{ path: "acknowledged", message: "the agreement must be acknowledged to accept it" }]);
-    if (agreement_version !== NEGATOME_DEFAULTS.agreementVersion) {
-      throw validationFailed([{ path: "agreement_version", message: `the current agreement is version ${NEGATOME_DEFAULTS.agreementVersion}` }]);
-    }
-    const row = await negatomeStore(db, request.tenant).acceptAgreement(agreement_version, user_declared_id ?? null);
-    return { agreement_version: row.agreementVersion, acknowledged: true, user_declared_id: row.userDeclaredId, accepted_at: row.acceptedAt.toISOString() };
-  });
+  app.post(
+    "/v1/negatome/agreement/accept",
+    { schema: { tags, body: AgreementBody, response: { 200: Agreement, 422: ErrorBody } } },
+    async (request) => {
+      const { agreement_version, acknowledged, user_declared_id } = request.body;
+      if (!acknowledged)
+        throw validationFailed([{ path: "acknowledged", message: "the agreement must be acknowledged to accept it" }]);
+      if (agreement_version !== NEGATOME_DEFAULTS.agreementVersion) {
+        throw validationFailed([
+          {
+            path: "agreement_version",
+            message: `the current agreement is version ${NEGATOME_DEFAULTS.agreementVersion}`,
+          },
+        ]);
+      }
+      const row = await negatomeStore(db, request.tenant).acceptAgreement(agreement_version, user_declared_id ?? null);
+      return {
+        agreement_version: row.agreementVersion,
+        acknowledged: true,
+        user_declared_id: row.userDeclaredId,
+        accepted_at: row.acceptedAt.toISOString(),
+      };
+    },
+  );
 
   app.get("/v1/negatome/agreement", { schema: { tags, response: { 200: Agreement } } }, async (request) => {
     const row = await negatomeStore(db, request.tenant).currentAgreement(NEGATOME_DEFAULTS.agreementVersion);
-    return { agreement_version: NEGATOME_DEFAULTS.agreementVersion, acknowledged: Boolean(row), user_declared_id: row?.userDeclaredId ?? null, accepted_at: row?.acceptedAt.toISOString() ?? null };
+    return {
+      agreement_version: NEGATOME_DEFAULTS.agreementVersion,
+      acknowledged: Boolean(row),
+      user_declared_id: row?.userDeclaredId ?? null,
+      accepted_at: row?.acceptedAt.toISOString() ?? null,
+    };
   });
 
-  app.post("/v1/negatome/ingest/user", { schema: { tags, body: NegativeAnnotation, response: { 201: z.object({ negatome_id: z.string() }), 403: ErrorBody, 422: ErrorBody } } }, async (request, reply) => {
-    const id = await negatomeService(db, app.compute, request.tenant).ingestUserAnnotation(request.body);
-    return reply.status(201).send({ negatome_id: id });
-  });
+  app.post(
+    "/v1/negatome/ingest/user",
+    {
+      schema: {
+        tags,
+        body: NegativeAnnotation,
+        response: { 201: z.object({ negatome_id: z.string() }), 403: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const id = await negatomeService(db, app.compute, request.tenant).ingestUserAnnotation(request.body);
+      return reply.status(201).send({ negatome_id: id });
+    },
+  );
 
-  app.post("/v1/negatome/ingest/synthetic", { schema: { tags, body: SyntheticIngestBody, response: { 200: IngestOutcome, 422: ErrorBody } } }, async (request) => {
-    return negatomeService(db, app.compute, request.tenant).ingestSynthetic(request.body.idempotency_key, request.body.records);
-  });
+  app.post(
+    "/v1/negatome/ingest/synthetic",
+    { schema: { tags, body: SyntheticIngestBody, response: { 200: IngestOutcome, 422: ErrorBody } } },
+    async (request) => {
+      return negatomeService(db, app.compute, request.tenant).ingestSynthetic(
+        request.body.idempotency_key,
+        request.body.records,
+      );
+    },
+  );
 
-  app.post("/v1/negatome/contribute/upload", { schema: { tags, consumes: ["multipart/form-data"], response: { 201: z.object({ negatome_id: z.string() }), 403: ErrorBody, 422: ErrorBody } } }, async (request, reply) => {
-    const service = negatomeService(db, app.compute, request.tenant);
-    await service.requireAgreement();
-    const { name, bytes, fields } = await readMultipartUpload(request);
-    let annotation;
-    try {
-      annotation = NegativeAnnotation.parse(JSON.parse(fields.annotation_json ?? ""));
-    } catch (error) {
-      throw validationFailed([{ path: "annotation_json", message: error instanceof SyntaxError ? "is not valid JSON" : "is not a valid negative annotation: " + String(error) }]);
-    }
-    if (bytes.byteLength === 0) throw validationFailed([{ path: "data_file", message: "the data file is empty" }]);
-    const orgId = (await authStore(db).findUserById(request.tenant.userId))!.primaryOrgId;
-    const upload = await uploadsStore(db, request.tenant).create({ orgId, kind: "negatome_contribution", name, blob: await databaseBlobStore(db).put(bytes) });
-    const id = await service.ingestUserAnnotation(annotation, { data_file: { uri: upload.uri, name: upload.name, sha256: upload.sha256, size: upload.size }, declared_in_upload: fields.user_declared_id ?? null });
-    return reply.status(201).send({ negatome_id: id });
-  });
+  app.post(
+    "/v1/negatome/contribute/upload",
+    {
+      schema: {
+        tags,
+        consumes: ["multipart/form-data"],
+        response: { 201: z.object({ negatome_id: z.string() }), 403: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const service = negatomeService(db, app.compute, request.tenant);
+      await service.requireAgreement();
+      const { name, bytes, fields } = await readMultipartUpload(request);
+      let annotation;
+      try {
+        annotation = NegativeAnnotation.parse(JSON.parse(fields.annotation_json ?? ""));
+      } catch (error) {
+        throw validationFailed([
+          {
+            path: "annotation_json",
+            message:
+              error instanceof SyntaxError
+                ? "is not valid JSON"
+                : "is not a valid negative annotation: " + String(error),
+          },
+        ]);
+      }
+      if (bytes.byteLength === 0) throw validationFailed([{ path: "data_file", message: "the data file is empty" }]);
+      const orgId = (await authStore(db).findUserById(request.tenant.userId))!.primaryOrgId;
+      const upload = await uploadsStore(db, request.tenant).create({
+        orgId,
+        kind: "negatome_contribution",
+        name,
+        blob: await databaseBlobStore(db).put(bytes),
+      });
+      const id = await service.ingestUserAnnotation(annotation, {
+        data_file: { uri: upload.uri, name: upload.name, sha256: upload.sha256, size: upload.size },
+        declared_in_upload: fields.user_declared_id ?? null,
+      });
+      return reply.status(201).send({ negatome_id: id });
+    },
+  );
 
-  app.get("/v1/negatome/contributors/:id/dashboard", { schema: { tags, params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request) => {
-    // Contributors are users of the caller's organizations; anyone else is not found.
-    const contributor = await authStore(db).findUserById(request.params.id);
-    const memberships = contributor ? await authStore(db).membershipOrgIds(contributor.id) : [];
-    if (!memberships.some((org) => request.tenant.orgIds.includes(org))) throw notFound("Contributor");
-    return negatomeStore(db, request.tenant).contributorDashboard(request.params.id);
-  });
+  app.get(
+    "/v1/negatome/contributors/:id/dashboard",
+    { schema: { tags, params: z.object({ id: z.coerce.number().int().positive() }) } },
+    async (request) => {
+      // Contributors are users of the caller's organizations; anyone else is not found.
+      const contributor = await authStore(db).findUserById(request.params.id);
+      const memberships = contributor ? await authStore(db).membershipOrgIds(contributor.id) : [];
+      if (!memberships.some((org) => request.tenant.orgIds.includes(org))) throw notFound("Contributor");
+      return negatomeStore(db, request.tenant).contributorDashboard(request.params.id);
+    },
+  );
 };

@@ -4,7 +4,14 @@ import { and, eq, isNull, or, inArray, sql } from "drizzle-orm";
 import { SimilarityIndex } from "@sieve/chem";
 import { schema, type Database } from "@sieve/db";
 import type { SafetyResult } from "@sieve/contracts";
-import { clintoxReferenceCompounds, parseClintox, safetySearch, scoreSafety, type NegatomeEntry, type ReferenceCompound } from "@sieve/negatome";
+import {
+  clintoxReferenceCompounds,
+  parseClintox,
+  safetySearch,
+  scoreSafety,
+  type NegatomeEntry,
+  type ReferenceCompound,
+} from "@sieve/negatome";
 import type { ComputePool } from "@sieve/worker/pool";
 import type { TenantScope } from "../../plugins/authentication";
 import { validationFailed } from "../../http/errors";
@@ -36,12 +43,43 @@ export class NegatomeSafety {
     const { compound } = inspected.value;
     const search = safetySearch();
     const visible = or(isNull(records.orgId), inArray(records.orgId, scope.orgIds));
-    const hits = (await this.similarity.search(scope, compound.fingerprint, search.failures.topk)).filter((h) => h.similarity >= search.failures.minSimilarity);
+    const hits = (await this.similarity.search(scope, compound.fingerprint, search.failures.topk)).filter(
+      (h) => h.similarity >= search.failures.minSimilarity,
+    );
     const [exactRows, hitRows, targetRows, reference] = await Promise.all([
-      compound.inchi_key ? this.db.select().from(records).where(and(visible, eq(records.compoundInchiKey, compound.inchi_key))) : Promise.resolve([]),
-      hits.length ? this.db.select().from(records).where(and(visible, inArray(records.id, hits.map((h) => h.id)))) : Promise.resolve([]),
+      compound.inchi_key
+        ? this.db
+            .select()
+            .from(records)
+            .where(and(visible, eq(records.compoundInchiKey, compound.inchi_key)))
+        : Promise.resolve([]),
+      hits.length
+        ? this.db
+            .select()
+            .from(records)
+            .where(
+              and(
+                visible,
+                inArray(
+                  records.id,
+                  hits.map((h) => h.id),
+                ),
+              ),
+            )
+        : Promise.resolve([]),
       targetUniprotId
-        ? this.db.select().from(records).where(and(visible, or(eq(records.targetUniprotId, targetUniprotId), sql`${records.evidence} -> 'liability_uniprot_ids' ? ${targetUniprotId}`)))
+        ? this.db
+            .select()
+            .from(records)
+            .where(
+              and(
+                visible,
+                or(
+                  eq(records.targetUniprotId, targetUniprotId),
+                  sql`${records.evidence} -> 'liability_uniprot_ids' ? ${targetUniprotId}`,
+                ),
+              ),
+            )
         : Promise.resolve([]),
       this.referenceIndex(),
     ]);
@@ -69,8 +107,13 @@ export class NegatomeSafety {
     if (reference.length === 0) return index;
     const compounds = await this.pool.run("negatome.reference", { compounds: reference }, { priority: "batch" });
     // A withdrawn drug must not count as its own safe neighbour.
-    const failed = new Set((await this.db.selectDistinct({ key: records.compoundInchiKey }).from(records).where(isNull(records.orgId))).map((r) => r.key));
-    for (const compound of compounds) if (!compound.inchi_key || !failed.has(compound.inchi_key)) index.add(compound.id, compound.fingerprint);
+    const failed = new Set(
+      (await this.db.selectDistinct({ key: records.compoundInchiKey }).from(records).where(isNull(records.orgId))).map(
+        (r) => r.key,
+      ),
+    );
+    for (const compound of compounds)
+      if (!compound.inchi_key || !failed.has(compound.inchi_key)) index.add(compound.id, compound.fingerprint);
     return index;
   }
 }
@@ -80,11 +123,23 @@ export class NegatomeSafety {
  * thread: evidence is cut to what the safety score reads (the compound's name, named liabilities).
  */
 export async function visibleNegatomeEntries(db: Database, orgIds: number[]): Promise<NegatomeEntry[]> {
-  const rows = await db.select().from(records).where(or(isNull(records.orgId), inArray(records.orgId, orgIds)));
+  const rows = await db
+    .select()
+    .from(records)
+    .where(or(isNull(records.orgId), inArray(records.orgId, orgIds)));
   return rows.map((row) => {
     const entry = toEntry(row);
     const { dataset, licence, source_ids, compound_name, liability_uniprot_ids } = entry.evidence;
-    return { ...entry, evidence: { dataset, licence, source_ids, ...(compound_name ? { compound_name } : {}), ...(liability_uniprot_ids ? { liability_uniprot_ids } : {}) } };
+    return {
+      ...entry,
+      evidence: {
+        dataset,
+        licence,
+        source_ids,
+        ...(compound_name ? { compound_name } : {}),
+        ...(liability_uniprot_ids ? { liability_uniprot_ids } : {}),
+      },
+    };
   });
 }
 

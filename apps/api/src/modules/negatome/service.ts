@@ -20,9 +20,15 @@ function submitted(compound: Identified): { input_smiles?: string } {
  * Identifies every compound by its parent (largest fragment, like the loaders and `/safety`), or refuses
  * the whole batch, naming each bad one (nothing is half-written).
  */
-export async function identifyAll(pool: ComputePool, smiles: string[], path: (index: number) => string): Promise<Identified[]> {
+export async function identifyAll(
+  pool: ComputePool,
+  smiles: string[],
+  path: (index: number) => string,
+): Promise<Identified[]> {
   const identities = await pool.run("compounds.identify", { items: smiles });
-  const invalid = identities.flatMap((identity, index) => (identity.ok ? [] : [{ path: path(index), message: identity.error }]));
+  const invalid = identities.flatMap((identity, index) =>
+    identity.ok ? [] : [{ path: path(index), message: identity.error }],
+  );
   if (invalid.length) throw validationFailed(invalid, "invalid_smiles");
   return identities as Identified[];
 }
@@ -35,12 +41,19 @@ export function negatomeService(db: Database, pool: ComputePool, scope: TenantSc
     /** Contributions are accepted only from users who accepted the current agreement (§4). */
     async requireAgreement(): Promise<{ userDeclaredId: string | null }> {
       const agreement = await store.currentAgreement(NEGATOME_DEFAULTS.agreementVersion);
-      if (!agreement) throw forbidden(`Accept the negatome contribution agreement (version ${NEGATOME_DEFAULTS.agreementVersion}) before contributing`, "agreement_required");
+      if (!agreement)
+        throw forbidden(
+          `Accept the negatome contribution agreement (version ${NEGATOME_DEFAULTS.agreementVersion}) before contributing`,
+          "agreement_required",
+        );
       return { userDeclaredId: agreement.userDeclaredId };
     },
 
     /** A user's own negative result: private to their organization, bronze tier, credited to them. */
-    async ingestUserAnnotation(annotation: NegativeAnnotation, extraEvidence: Record<string, unknown> = {}): Promise<string> {
+    async ingestUserAnnotation(
+      annotation: NegativeAnnotation,
+      extraEvidence: Record<string, unknown> = {},
+    ): Promise<string> {
       const { userDeclaredId } = await this.requireAgreement();
       const [compound] = await identifyAll(pool, [annotation.compound.smiles], () => "compound.smiles");
       const { compound: _compound, target, failure_class, reason_for_failure, ...evidence } = annotation;
@@ -68,16 +81,33 @@ export function negatomeService(db: Database, pool: ComputePool, scope: TenantSc
      * Negatives registered by computational oracles, once per idempotency key: the key's row is
      * inserted first in the same transaction, so concurrent retries wait for the first and replay its outcome.
      */
-    async ingestSynthetic(idempotencyKey: string, negatives: RegisteredNegative[]): Promise<{ inserted: number; skipped: number }> {
+    async ingestSynthetic(
+      idempotencyKey: string,
+      negatives: RegisteredNegative[],
+    ): Promise<{ inserted: number; skipped: number }> {
       const orgId = await primaryOrg();
       const { negatomeIngestKeys: keys } = schema;
-      const [earlier] = await db.select().from(keys).where(and(eq(keys.orgId, orgId), eq(keys.idempotencyKey, idempotencyKey)));
+      const [earlier] = await db
+        .select()
+        .from(keys)
+        .where(and(eq(keys.orgId, orgId), eq(keys.idempotencyKey, idempotencyKey)));
       if (earlier) return { inserted: earlier.inserted, skipped: earlier.skipped };
-      const compounds = await identifyAll(pool, negatives.map((n) => n.compound.smiles), (i) => `records.${i}.compound.smiles`);
+      const compounds = await identifyAll(
+        pool,
+        negatives.map((n) => n.compound.smiles),
+        (i) => `records.${i}.compound.smiles`,
+      );
       return db.transaction(async (tx) => {
-        const [claimed] = await tx.insert(keys).values({ orgId, idempotencyKey, inserted: 0, skipped: 0 }).onConflictDoNothing().returning();
+        const [claimed] = await tx
+          .insert(keys)
+          .values({ orgId, idempotencyKey, inserted: 0, skipped: 0 })
+          .onConflictDoNothing()
+          .returning();
         if (!claimed) {
-          const [replay] = await tx.select().from(keys).where(and(eq(keys.orgId, orgId), eq(keys.idempotencyKey, idempotencyKey)));
+          const [replay] = await tx
+            .select()
+            .from(keys)
+            .where(and(eq(keys.orgId, orgId), eq(keys.idempotencyKey, idempotencyKey)));
           return { inserted: replay!.inserted, skipped: replay!.skipped };
         }
         const ids = await insertRecords(
@@ -85,21 +115,33 @@ export function negatomeService(db: Database, pool: ComputePool, scope: TenantSc
           negatives.map((negative, i) => ({
             orgId,
             failureClass: negative.failure_class,
-            targetUniprotId: typeof negative.target_info.uniprot_id === "string" ? negative.target_info.uniprot_id : null,
+            targetUniprotId:
+              typeof negative.target_info.uniprot_id === "string" ? negative.target_info.uniprot_id : null,
             compoundInchiKey: compounds[i]!.inchikey,
             compoundSmiles: compounds[i]!.smiles,
             fingerprint: compounds[i]!.fingerprint,
             source: "synthetic",
             sourceKey: `${orgId}:${idempotencyKey}:${compounds[i]!.inchikey}:${negative.failure_class}`,
             score: typeof negative.metrics.score === "number" ? negative.metrics.score : null,
-            reason: typeof negative.metrics.reason === "string" ? negative.metrics.reason : `Computational negative (${negative.failure_class})`,
-            evidence: { target_info: negative.target_info, metrics: negative.metrics, artifacts: negative.artifacts, ...submitted(compounds[i]!) },
+            reason:
+              typeof negative.metrics.reason === "string"
+                ? negative.metrics.reason
+                : `Computational negative (${negative.failure_class})`,
+            evidence: {
+              target_info: negative.target_info,
+              metrics: negative.metrics,
+              artifacts: negative.artifacts,
+              ...submitted(compounds[i]!),
+            },
             confidenceTier: "bronze",
             contributorId: scope.userId,
           })),
         );
         const outcome = { inserted: ids.length, skipped: negatives.length - ids.length };
-        await tx.update(keys).set(outcome).where(and(eq(keys.orgId, orgId), eq(keys.idempotencyKey, idempotencyKey)));
+        await tx
+          .update(keys)
+          .set(outcome)
+          .where(and(eq(keys.orgId, orgId), eq(keys.idempotencyKey, idempotencyKey)));
         return outcome;
       });
     },

@@ -8,12 +8,24 @@ const { negatomeRecords } = schema;
 
 /** The negatome's fingerprints in memory, per visibility: a search only scans what the caller may see. */
 export class NegatomeSimilarity {
-  private readonly indexes: VisibilityIndexes<{ id: string; seq: number; orgId: number | null; fingerprint: Uint8Array }, SimilarityIndex<string>>;
+  private readonly indexes: VisibilityIndexes<
+    { id: string; seq: number; orgId: number | null; fingerprint: Uint8Array },
+    SimilarityIndex<string>
+  >;
 
   constructor(db: Database) {
-    const rows = () => db.select({ id: negatomeRecords.id, seq: negatomeRecords.seq, orgId: negatomeRecords.orgId, fingerprint: negatomeRecords.fingerprint }).from(negatomeRecords);
+    const rows = () =>
+      db
+        .select({
+          id: negatomeRecords.id,
+          seq: negatomeRecords.seq,
+          orgId: negatomeRecords.orgId,
+          fingerprint: negatomeRecords.fingerprint,
+        })
+        .from(negatomeRecords);
     this.indexes = new VisibilityIndexes({
-      fetchAfter: (seq, limit) => rows().where(gt(negatomeRecords.seq, seq)).orderBy(asc(negatomeRecords.seq)).limit(limit),
+      fetchAfter: (seq, limit) =>
+        rows().where(gt(negatomeRecords.seq, seq)).orderBy(asc(negatomeRecords.seq)).limit(limit),
       fetchSeqs: (seqs) => rows().where(inArray(negatomeRecords.seq, seqs)),
       create: () => new SimilarityIndex<string>(),
       add: (index, row) => index.add(row.id, fingerprintFromBytes(row.fingerprint)),
@@ -27,7 +39,9 @@ export class NegatomeSimilarity {
 }
 
 export function fingerprintToBytes(fingerprint: Uint32Array): Uint8Array {
-  return new Uint8Array(fingerprint.buffer.slice(fingerprint.byteOffset, fingerprint.byteOffset + fingerprint.byteLength));
+  return new Uint8Array(
+    fingerprint.buffer.slice(fingerprint.byteOffset, fingerprint.byteOffset + fingerprint.byteLength),
+  );
 }
 
 export function fingerprintFromBytes(bytes: Uint8Array): Uint32Array {

@@ -42,34 +42,66 @@ export function negatomeStore(db: Database, scope: TenantScope) {
 
   return {
     async query(filters: RecordFilters, limit: number): Promise<NegatomeRecord[]> {
-      const rows = await db.select().from(records).where(byFilters(filters)).orderBy(desc(records.createdAt), desc(records.seq)).limit(limit);
+      const rows = await db
+        .select()
+        .from(records)
+        .where(byFilters(filters))
+        .orderBy(desc(records.createdAt), desc(records.seq))
+        .limit(limit);
       return rows.map(toRecord);
     },
 
     async getMany(ids: string[]): Promise<Map<string, NegatomeRecord>> {
       if (ids.length === 0) return new Map();
-      const rows = await db.select().from(records).where(and(visible, inArray(records.id, ids)));
+      const rows = await db
+        .select()
+        .from(records)
+        .where(and(visible, inArray(records.id, ids)));
       return new Map(rows.map((row) => [row.id, toRecord(row)]));
     },
 
     async stats() {
       const [total] = await db.select({ n: count() }).from(records).where(visible);
-      const byClass = await db.select({ key: records.failureClass, n: count() }).from(records).where(visible).groupBy(records.failureClass);
-      const bySource = await db.select({ key: records.source, n: count() }).from(records).where(visible).groupBy(records.source);
+      const byClass = await db
+        .select({ key: records.failureClass, n: count() })
+        .from(records)
+        .where(visible)
+        .groupBy(records.failureClass);
+      const bySource = await db
+        .select({ key: records.source, n: count() })
+        .from(records)
+        .where(visible)
+        .groupBy(records.source);
       const tally = (rows: { key: string; n: number }[]) => Object.fromEntries(rows.map((r) => [r.key, Number(r.n)]));
       return { total_records: Number(total?.n ?? 0), by_failure_class: tally(byClass), by_source: tally(bySource) };
     },
 
     /** Counts a safety check's evidence hits against the records, for their contributors' dashboards. */
     async countMatches(ids: string[]): Promise<void> {
-      if (ids.length) await db.update(records).set({ matchCount: sql`${records.matchCount} + 1` }).where(inArray(records.id, ids));
+      if (ids.length)
+        await db
+          .update(records)
+          .set({ matchCount: sql`${records.matchCount} + 1` })
+          .where(inArray(records.id, ids));
     },
 
     async contributorDashboard(contributorId: number) {
       const mine = and(visible, eq(records.contributorId, contributorId));
-      const byClass = await db.select({ key: records.failureClass, n: count() }).from(records).where(mine).groupBy(records.failureClass);
-      const [totals] = await db.select({ n: count(), matches: sql<number>`coalesce(sum(${records.matchCount}), 0)::int` }).from(records).where(mine);
-      const recent = await db.select().from(records).where(mine).orderBy(desc(records.createdAt), desc(records.seq)).limit(10);
+      const byClass = await db
+        .select({ key: records.failureClass, n: count() })
+        .from(records)
+        .where(mine)
+        .groupBy(records.failureClass);
+      const [totals] = await db
+        .select({ n: count(), matches: sql<number>`coalesce(sum(${records.matchCount}), 0)::int` })
+        .from(records)
+        .where(mine);
+      const recent = await db
+        .select()
+        .from(records)
+        .where(mine)
+        .orderBy(desc(records.createdAt), desc(records.seq))
+        .limit(10);
       return {
         contributor_id: contributorId,
         total_contributions: Number(totals?.n ?? 0),
@@ -80,7 +112,10 @@ export function negatomeStore(db: Database, scope: TenantScope) {
     },
 
     async currentAgreement(version: string) {
-      const [row] = await db.select().from(agreements).where(and(eq(agreements.userId, scope.userId), eq(agreements.agreementVersion, version)));
+      const [row] = await db
+        .select()
+        .from(agreements)
+        .where(and(eq(agreements.userId, scope.userId), eq(agreements.agreementVersion, version)));
       return row ?? null;
     },
 
@@ -88,7 +123,10 @@ export function negatomeStore(db: Database, scope: TenantScope) {
       const [row] = await db
         .insert(agreements)
         .values({ userId: scope.userId, agreementVersion: version, userDeclaredId })
-        .onConflictDoUpdate({ target: [agreements.userId, agreements.agreementVersion], set: { userDeclaredId, acceptedAt: new Date() } })
+        .onConflictDoUpdate({
+          target: [agreements.userId, agreements.agreementVersion],
+          set: { userDeclaredId, acceptedAt: new Date() },
+        })
         .returning();
       return row!;
     },

@@ -15,20 +15,37 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       return { projects: await projectsStore(db, request.tenant).list() };
     });
 
-    app.post(path, { schema: { tags: ["projects"], body: ProjectCreateBody, response: { 201: Project, 403: ErrorBody, 422: ErrorBody } } }, async (request, reply) => {
-      const input = normalizeProjectCreate(request.body);
-      if (!input.ruo_ack) {
-        throw validationFailed([{ path: "ruo_ack", message: "the research-use-only acknowledgement must be true" }], "ruo_ack_required");
-      }
-      const orgId = input.org_id ?? (await authStore(db).findUserById(request.tenant.userId))!.primaryOrgId;
-      if (!request.tenant.orgIds.includes(orgId)) throw forbidden("You are not a member of that organization");
-      return reply.status(201).send(await projectsStore(db, request.tenant).create({ ...input, org_id: orgId }));
-    });
+    app.post(
+      path,
+      {
+        schema: {
+          tags: ["projects"],
+          body: ProjectCreateBody,
+          response: { 201: Project, 403: ErrorBody, 422: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        const input = normalizeProjectCreate(request.body);
+        if (!input.ruo_ack) {
+          throw validationFailed(
+            [{ path: "ruo_ack", message: "the research-use-only acknowledgement must be true" }],
+            "ruo_ack_required",
+          );
+        }
+        const orgId = input.org_id ?? (await authStore(db).findUserById(request.tenant.userId))!.primaryOrgId;
+        if (!request.tenant.orgIds.includes(orgId)) throw forbidden("You are not a member of that organization");
+        return reply.status(201).send(await projectsStore(db, request.tenant).create({ ...input, org_id: orgId }));
+      },
+    );
   }
 
-  app.get("/v1/projects/:id", { schema: { tags: ["projects"], params: IdParam, response: { 200: Project, 404: ErrorBody } } }, async (request) => {
-    const project = await projectsStore(db, request.tenant).get(request.params.id);
-    if (!project) throw notFound("Project");
-    return project;
-  });
+  app.get(
+    "/v1/projects/:id",
+    { schema: { tags: ["projects"], params: IdParam, response: { 200: Project, 404: ErrorBody } } },
+    async (request) => {
+      const project = await projectsStore(db, request.tenant).get(request.params.id);
+      if (!project) throw notFound("Project");
+      return project;
+    },
+  );
 };

@@ -15,7 +15,10 @@ export function projectsStore(db: Database, scope: TenantScope) {
     },
 
     async get(id: number): Promise<Project | null> {
-      const [row] = await db.select().from(projects).where(and(visible, eq(projects.id, id)));
+      const [row] = await db
+        .select()
+        .from(projects)
+        .where(and(visible, eq(projects.id, id)));
       return row ? toProject(row) : null;
     },
 

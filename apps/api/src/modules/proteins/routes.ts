@@ -19,24 +19,49 @@ export const proteinRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/v1/proteins/analyze",
-    { schema: { tags: ["proteins"], body: ProteinAnalyzeBody, response: { 200: ProteinResults, 413: ErrorBody, 422: ErrorBody } } },
+    {
+      schema: {
+        tags: ["proteins"],
+        body: ProteinAnalyzeBody,
+        response: { 200: ProteinResults, 413: ErrorBody, 422: ErrorBody },
+      },
+    },
     async (request) => {
       // Each entry is a sequence (one per line, §5) or a multi-record FASTA text of its own.
-      const items = request.body.sequences.flatMap((entry) => (entry.trimStart().startsWith(">") ? toItems(entry) : splitLines(entry).map((sequence) => ({ sequence }))));
+      const items = request.body.sequences.flatMap((entry) =>
+        entry.trimStart().startsWith(">") ? toItems(entry) : splitLines(entry).map((sequence) => ({ sequence })),
+      );
       return { results: await analyze(items) };
     },
   );
 
   app.post(
     "/v1/proteins/analyze/upload",
-    { schema: { tags: ["proteins"], consumes: ["multipart/form-data"], response: { 200: ProteinResults, 413: ErrorBody, 422: ErrorBody } } },
+    {
+      schema: {
+        tags: ["proteins"],
+        consumes: ["multipart/form-data"],
+        response: { 200: ProteinResults, 413: ErrorBody, 422: ErrorBody },
+      },
+    },
     async (request) => {
       const { name, text } = await readMultipartTextFile(request, [...SEQUENCE_ENDINGS, ...STRUCTURE_ENDINGS]);
       if (STRUCTURE_ENDINGS.some((ending) => name.toLowerCase().endsWith(ending))) {
         const chains = parsePdbChains(text);
-        if (chains.length === 0) throw validationFailed([{ path: "file", message: "the PDB file has no protein chains (no SEQRES or ATOM records of amino acids)" }], "invalid_file");
+        if (chains.length === 0)
+          throw validationFailed(
+            [
+              {
+                path: "file",
+                message: "the PDB file has no protein chains (no SEQRES or ATOM records of amino acids)",
+              },
+            ],
+            "invalid_file",
+          );
         const results = await analyze(chains.map((c) => ({ sequence: c.sequence, id: `chain ${c.chain}` })));
-        return { results: results.map((result, i) => ({ ...result, chain: chains[i]!.chain, source: chains[i]!.source })) };
+        return {
+          results: results.map((result, i) => ({ ...result, chain: chains[i]!.chain, source: chains[i]!.source })),
+        };
       }
       return { results: await analyze(toItems(text)) };
     },

@@ -12,10 +12,16 @@ export interface ArchiveEntry {
 }
 
 const FIXED_MTIME = Date.UTC(2020, 0, 1) / 1000;
-const bytesOf = (content: Uint8Array | string) => (typeof content === "string" ? Buffer.from(content, "utf8") : Buffer.from(content));
+const bytesOf = (content: Uint8Array | string) =>
+  typeof content === "string" ? Buffer.from(content, "utf8") : Buffer.from(content);
 
 function checkName(name: string): void {
-  if (!name || name.startsWith("/") || name.split("/").some((part) => part === ".." || part === "") || Buffer.byteLength(name) > 100) {
+  if (
+    !name ||
+    name.startsWith("/") ||
+    name.split("/").some((part) => part === ".." || part === "") ||
+    Buffer.byteLength(name) > 100
+  ) {
     throw new Error(`unsafe or too long archive entry name: ${name}`);
   }
 }
@@ -150,7 +156,7 @@ export function readZip(archive: Uint8Array): Map<string, Buffer> {
     const dataAt = localAt + 30 + zip.readUInt16LE(localAt + 26) + zip.readUInt16LE(localAt + 28);
     const data = zip.subarray(dataAt, dataAt + compressedSize);
     const body = method === 8 ? inflateRawSync(data) : Buffer.from(data);
-    if ((crc32(body) >>> 0) !== crc) throw new Error(`CRC mismatch in ${name}`);
+    if (crc32(body) >>> 0 !== crc) throw new Error(`CRC mismatch in ${name}`);
     files.set(name, body);
     at += 46 + nameLength + extraLength + commentLength;
   }

@@ -46,7 +46,8 @@ export function runCandidates(finalMetrics: Record<string, unknown> | undefined)
     .slice(0, DOSSIER_MOLECULES)
     .map((m) => {
       const properties: Record<string, number> = {};
-      for (const [key, value] of Object.entries((m.properties as Record<string, unknown> | undefined) ?? {})) if (typeof value === "number") properties[key] = value;
+      for (const [key, value] of Object.entries((m.properties as Record<string, unknown> | undefined) ?? {}))
+        if (typeof value === "number") properties[key] = value;
       if (typeof m.affinity === "number") properties.vina_affinity_kcal_mol = m.affinity;
       if (typeof m.activity === "number") properties.activity = m.activity;
       if (typeof m.synthetic_accessibility === "number") properties.synthetic_accessibility = m.synthetic_accessibility;
@@ -62,20 +63,40 @@ export function runCandidates(finalMetrics: Record<string, unknown> | undefined)
 }
 
 /** Drawings (SVG from @sieve/chem on the compute threads) and descriptors for each SMILES, in order. */
-export async function drawMolecules(compute: ComputePool, smiles: string[]): Promise<{ svg: string | null; descriptors: Record<string, number> }[]> {
+export async function drawMolecules(
+  compute: ComputePool,
+  smiles: string[],
+): Promise<{ svg: string | null; descriptors: Record<string, number> }[]> {
   if (!smiles.length) return [];
   const analyses = await compute.run("molecules.analyze", { items: smiles, svg: true }, { priority: "batch" });
   const none: Record<string, number> = {};
-  return analyses.map((a) => (a.ok ? { svg: a.svg ?? null, descriptors: { hbd: a.descriptors.hbd, hba: a.descriptors.hba, rotatable_bonds: a.descriptors.rotatable_bonds } } : { svg: null, descriptors: none }));
+  return analyses.map((a) =>
+    a.ok
+      ? {
+          svg: a.svg ?? null,
+          descriptors: {
+            hbd: a.descriptors.hbd,
+            hba: a.descriptors.hba,
+            rotatable_bonds: a.descriptors.rotatable_bonds,
+          },
+        }
+      : { svg: null, descriptors: none },
+  );
 }
 
 /** The project's disease's cached ranking the caller may see (the targets module's `target_rankings`), if any. */
-async function targetShortlist(db: Database, scope: TenantScope, diseaseId: string | null): Promise<StoredTargetShortlist | null> {
+async function targetShortlist(
+  db: Database,
+  scope: TenantScope,
+  diseaseId: string | null,
+): Promise<StoredTargetShortlist | null> {
   if (!diseaseId) return null;
   const [row] = await db
     .select({ result: schema.targetRankings.result })
     .from(schema.targetRankings)
-    .where(and(eq(schema.targetRankings.scopeKey, scopeKeyOf(scope.orgIds)), eq(schema.targetRankings.diseaseId, diseaseId)))
+    .where(
+      and(eq(schema.targetRankings.scopeKey, scopeKeyOf(scope.orgIds)), eq(schema.targetRankings.diseaseId, diseaseId)),
+    )
     .orderBy(desc(schema.targetRankings.computedAt))
     .limit(1);
   if (!row) return null;
@@ -95,7 +116,14 @@ async function targetShortlist(db: Database, scope: TenantScope, diseaseId: stri
       title: doc.title,
     }));
   }
-  return { disease: ranking.disease, feature_set_version: ranking.feature_set_version, weights: ranking.weights, computed_at: ranking.computed_at, results, evidence };
+  return {
+    disease: ranking.disease,
+    feature_set_version: ranking.feature_set_version,
+    weights: ranking.weights,
+    computed_at: ranking.computed_at,
+    results,
+    evidence,
+  };
 }
 
 export interface BuiltDossier {
@@ -106,11 +134,18 @@ export interface BuiltDossier {
 }
 
 /** A run's dossier: report.html and report.pdf for people, and the same facts as files for tools. */
-export async function buildRunDossier(deps: DossierDeps, records: RunRecordSet, manifest: Manifest): Promise<BuiltDossier> {
+export async function buildRunDossier(
+  deps: DossierDeps,
+  records: RunRecordSet,
+  manifest: Manifest,
+): Promise<BuiltDossier> {
   const started = performance.now();
   const { run, job, project } = records;
   const best = runCandidates(job?.result?.final_metrics);
-  const drawings = await drawMolecules(deps.compute, best.map((m) => m.smiles));
+  const drawings = await drawMolecules(
+    deps.compute,
+    best.map((m) => m.smiles),
+  );
   const current = new Map(currentStates(records.history).map((r) => [`${r.kind}\u0000${r.item_id}`, r]));
   const molecules: DossierMolecule[] = [];
   for (const [index, molecule] of best.entries()) {
@@ -121,9 +156,18 @@ export async function buildRunDossier(deps: DossierDeps, records: RunRecordSet, 
       fitness: molecule.fitness,
       properties: { ...drawings[index]?.descriptors, ...molecule.properties },
       svg: drawings[index]?.svg ?? null,
-      ...(molecule.name || molecule.warnings.length ? { note: [molecule.name, ...molecule.warnings].filter(Boolean).join("; ") } : {}),
+      ...(molecule.name || molecule.warnings.length
+        ? { note: [molecule.name, ...molecule.warnings].filter(Boolean).join("; ") }
+        : {}),
       pose: molecule.pose_pdbqt,
-      negatome: safety ? { risk_level: safety.risk_level, risk_score: safety.risk_score, warnings: safety.warnings.map((w) => `${w.severity}: ${w.message}`), nearest: safety.evidence_hits[0]?.compound_name ?? null } : null,
+      negatome: safety
+        ? {
+            risk_level: safety.risk_level,
+            risk_score: safety.risk_score,
+            warnings: safety.warnings.map((w) => `${w.severity}: ${w.message}`),
+            nearest: safety.evidence_hits[0]?.compound_name ?? null,
+          }
+        : null,
       review: current.get(`molecule\u0000${molecule.smiles}`) ?? null,
     });
   }
@@ -138,8 +182,18 @@ export async function buildRunDossier(deps: DossierDeps, records: RunRecordSet, 
       ["Run", `${run.id} (${run.workflow})`],
       ["Status", run.status],
       ["Created", run.created_at],
-      ...(job ? ([["Engine job", `${job.id} (${job.domain}, ${job.execution}, attempts ${job.attempts})`], ["Best fitness", String(job.result?.best_fitness ?? "—")]] as [string, string][]) : []),
-      ["Run review", current.get(`run\u0000${run.id}`)?.state ?? current.get(`optimization_result\u0000${run.id}`)?.state ?? "unreviewed"],
+      ...(job
+        ? ([
+            ["Engine job", `${job.id} (${job.domain}, ${job.execution}, attempts ${job.attempts})`],
+            ["Best fitness", String(job.result?.best_fitness ?? "—")],
+          ] as [string, string][])
+        : []),
+      [
+        "Run review",
+        current.get(`run\u0000${run.id}`)?.state ??
+          current.get(`optimization_result\u0000${run.id}`)?.state ??
+          "unreviewed",
+      ],
     ],
     molecules,
     curves: records.curves,
@@ -154,31 +208,153 @@ export async function buildRunDossier(deps: DossierDeps, records: RunRecordSet, 
 export async function assembleDossier(data: DossierData, started = performance.now()): Promise<BuiltDossier> {
   let html = renderReportHtml(data);
   const pdf = await renderPdf(html);
-  if (!pdf.ok) html = renderReportHtml({ ...data, pdfNote: `The PDF version could not be rendered on this server (${pdf.reason}); this HTML report is complete.` });
+  if (!pdf.ok)
+    html = renderReportHtml({
+      ...data,
+      pdfNote: `The PDF version could not be rendered on this server (${pdf.reason}); this HTML report is complete.`,
+    });
   const entries: ArchiveEntry[] = [
     { name: "README.txt", content: readme(data, pdf.ok) },
     { name: "report.html", content: html },
-    ...(pdf.ok ? [{ name: "report.pdf", content: pdf.pdf }] : [{ name: "report-pdf-unavailable.txt", content: `${pdf.reason}\n` }]),
+    ...(pdf.ok
+      ? [{ name: "report.pdf", content: pdf.pdf }]
+      : [{ name: "report-pdf-unavailable.txt", content: `${pdf.reason}\n` }]),
   ];
-  if (data.manifest) entries.push({ name: "manifest.json", content: JSON.stringify(JSON.parse(manifestJson(data.manifest)), null, 2) + "\n" });
-  if (data.targets) entries.push({ name: "targets/shortlist.csv", content: csv(["rank", "gene_symbol", "hgnc_id", "uniprot_id", "priority_score", "lit", "omics", "drugg", "safe", "neg", "n_evidence"], data.targets.results.map((r) => [r.rank, r.target.gene_symbol, r.target.hgnc_id, r.target.uniprot_id, r.priority_score, r.components.lit, r.components.omics, r.components.drugg, r.components.safe, r.components.neg, r.aggregate.n_evidence])) });
+  if (data.manifest)
+    entries.push({
+      name: "manifest.json",
+      content: JSON.stringify(JSON.parse(manifestJson(data.manifest)), null, 2) + "\n",
+    });
+  if (data.targets)
+    entries.push({
+      name: "targets/shortlist.csv",
+      content: csv(
+        [
+          "rank",
+          "gene_symbol",
+          "hgnc_id",
+          "uniprot_id",
+          "priority_score",
+          "lit",
+          "omics",
+          "drugg",
+          "safe",
+          "neg",
+          "n_evidence",
+        ],
+        data.targets.results.map((r) => [
+          r.rank,
+          r.target.gene_symbol,
+          r.target.hgnc_id,
+          r.target.uniprot_id,
+          r.priority_score,
+          r.components.lit,
+          r.components.omics,
+          r.components.drugg,
+          r.components.safe,
+          r.components.neg,
+          r.aggregate.n_evidence,
+        ]),
+      ),
+    });
   if (data.targets) {
-    const evidenceRows = Object.entries(data.targets.evidence).flatMap(([hgnc, sentences]) => sentences.map((e) => [hgnc, data.targets!.results.find((r) => r.target.hgnc_id === hgnc)?.target.gene_symbol, e.relation, e.polarity, e.evidence_score, e.source, e.external_id, e.title, e.sentence]));
-    entries.push({ name: "targets/evidence.csv", content: csv(["hgnc_id", "gene_symbol", "relation", "polarity", "evidence_score", "source", "external_id", "title", "sentence"], evidenceRows) });
+    const evidenceRows = Object.entries(data.targets.evidence).flatMap(([hgnc, sentences]) =>
+      sentences.map((e) => [
+        hgnc,
+        data.targets!.results.find((r) => r.target.hgnc_id === hgnc)?.target.gene_symbol,
+        e.relation,
+        e.polarity,
+        e.evidence_score,
+        e.source,
+        e.external_id,
+        e.title,
+        e.sentence,
+      ]),
+    );
+    entries.push({
+      name: "targets/evidence.csv",
+      content: csv(
+        [
+          "hgnc_id",
+          "gene_symbol",
+          "relation",
+          "polarity",
+          "evidence_score",
+          "source",
+          "external_id",
+          "title",
+          "sentence",
+        ],
+        evidenceRows,
+      ),
+    });
   }
   if (data.molecules.length) {
     const props = [...new Set(data.molecules.flatMap((m) => Object.keys(m.properties)))];
-    entries.push({ name: "molecules/molecules.csv", content: csv(["rank", "smiles", "fitness", ...props, "negatome_risk_level", "negatome_risk_score", "negatome_warnings", "review", "note"], data.molecules.map((m) => [m.rank, m.smiles, m.fitness, ...props.map((p) => m.properties[p]), m.negatome?.risk_level, m.negatome?.risk_score, m.negatome?.warnings.join(" | "), m.review?.state ?? "unreviewed", m.note])) });
-    entries.push({ name: "molecules/negatome-warnings.json", content: JSON.stringify(data.molecules.map((m) => ({ rank: m.rank, smiles: m.smiles, negatome: m.negatome })), null, 2) + "\n" });
-    for (const m of data.molecules) if (m.svg) entries.push({ name: `molecules/structures/${String(m.rank).padStart(3, "0")}.svg`, content: m.svg });
-    for (const m of data.molecules) if (m.pose) entries.push({ name: `docking/poses/${String(m.rank).padStart(3, "0")}.pdbqt`, content: m.pose });
+    entries.push({
+      name: "molecules/molecules.csv",
+      content: csv(
+        [
+          "rank",
+          "smiles",
+          "fitness",
+          ...props,
+          "negatome_risk_level",
+          "negatome_risk_score",
+          "negatome_warnings",
+          "review",
+          "note",
+        ],
+        data.molecules.map((m) => [
+          m.rank,
+          m.smiles,
+          m.fitness,
+          ...props.map((p) => m.properties[p]),
+          m.negatome?.risk_level,
+          m.negatome?.risk_score,
+          m.negatome?.warnings.join(" | "),
+          m.review?.state ?? "unreviewed",
+          m.note,
+        ]),
+      ),
+    });
+    entries.push({
+      name: "molecules/negatome-warnings.json",
+      content:
+        JSON.stringify(
+          data.molecules.map((m) => ({ rank: m.rank, smiles: m.smiles, negatome: m.negatome })),
+          null,
+          2,
+        ) + "\n",
+    });
+    for (const m of data.molecules)
+      if (m.svg) entries.push({ name: `molecules/structures/${String(m.rank).padStart(3, "0")}.svg`, content: m.svg });
+    for (const m of data.molecules)
+      if (m.pose) entries.push({ name: `docking/poses/${String(m.rank).padStart(3, "0")}.pdbqt`, content: m.pose });
   }
   if (data.curves.length) {
     entries.push({ name: "curves/optimization-curves.svg", content: curvesSvg(data.curves) });
-    entries.push({ name: "curves/curves.csv", content: csv(["curve", "generation", "value"], data.curves.flatMap((c) => c.points.map((p) => [c.name, p.x, p.y]))) });
+    entries.push({
+      name: "curves/curves.csv",
+      content: csv(
+        ["curve", "generation", "value"],
+        data.curves.flatMap((c) => c.points.map((p) => [c.name, p.x, p.y])),
+      ),
+    });
   }
-  entries.push({ name: "reviews/decisions.csv", content: csv(["reviewed_at", "reviewed_by", "kind", "item_id", "state", "comment"], data.reviews.map((r: Review) => [r.reviewed_at, r.reviewed_by.name, r.kind, r.item_id, r.state, r.comment])) });
-  return { zip: writeZip(entries), files: entries.map((e) => e.name), pdf: pdf.ok, buildSeconds: (performance.now() - started) / 1000 };
+  entries.push({
+    name: "reviews/decisions.csv",
+    content: csv(
+      ["reviewed_at", "reviewed_by", "kind", "item_id", "state", "comment"],
+      data.reviews.map((r: Review) => [r.reviewed_at, r.reviewed_by.name, r.kind, r.item_id, r.state, r.comment]),
+    ),
+  });
+  return {
+    zip: writeZip(entries),
+    files: entries.map((e) => e.name),
+    pdf: pdf.ok,
+    buildSeconds: (performance.now() - started) / 1000,
+  };
 }
 
 function readme(data: DossierData, pdf: boolean): string {
@@ -187,14 +363,24 @@ function readme(data: DossierData, pdf: boolean): string {
     data.demo ? "DEMO DATA: built from Sieve's public demonstration set, not from a customer project." : "",
     "",
     "report.html                       the report; opens offline in any browser",
-    pdf ? "report.pdf                        the same report as PDF" : "report-pdf-unavailable.txt        why the PDF could not be rendered",
-    data.manifest ? "manifest.json                     signed provenance: inputs, software, steps, outputs with SHA-256, reviews" : "",
+    pdf
+      ? "report.pdf                        the same report as PDF"
+      : "report-pdf-unavailable.txt        why the PDF could not be rendered",
+    data.manifest
+      ? "manifest.json                     signed provenance: inputs, software, steps, outputs with SHA-256, reviews"
+      : "",
     data.targets ? "targets/shortlist.csv             the ranked target shortlist with its components" : "",
-    data.targets ? "targets/evidence.csv              literature sentences behind the top targets, with their sources" : "",
-    data.molecules.length ? "molecules/molecules.csv           molecules with properties, negatome risk and review state" : "",
+    data.targets
+      ? "targets/evidence.csv              literature sentences behind the top targets, with their sources"
+      : "",
+    data.molecules.length
+      ? "molecules/molecules.csv           molecules with properties, negatome risk and review state"
+      : "",
     data.molecules.length ? "molecules/structures/NNN.svg      2D drawings, by rank" : "",
     data.molecules.length ? "molecules/negatome-warnings.json  negatome warnings per molecule" : "",
-    data.molecules.some((m) => m.pose) ? "docking/poses/NNN.pdbqt          docked poses (AutoDock Vina), by rank; affinities in molecules.csv" : "",
+    data.molecules.some((m) => m.pose)
+      ? "docking/poses/NNN.pdbqt          docked poses (AutoDock Vina), by rank; affinities in molecules.csv"
+      : "",
     data.curves.length ? "curves/optimization-curves.svg    optimization curves; curves/curves.csv has the points" : "",
     "reviews/decisions.csv             every human review decision",
     "",

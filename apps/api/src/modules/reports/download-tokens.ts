@@ -14,9 +14,18 @@ export interface DownloadClaims {
 }
 
 /** A short-lived, single-purpose token for one artifact of one run (the `api_key` query parameter). */
-export async function signDownloadToken(secret: Uint8Array, claims: DownloadClaims, ttlSeconds = DOWNLOAD_TOKEN_TTL_S): Promise<{ token: string; expiresAt: Date }> {
+export async function signDownloadToken(
+  secret: Uint8Array,
+  claims: DownloadClaims,
+  ttlSeconds = DOWNLOAD_TOKEN_TTL_S,
+): Promise<{ token: string; expiresAt: Date }> {
   const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
-  const token = await new SignJWT({ typ: "download", purpose: PURPOSE, run_id: claims.runId, artifact: claims.artifact })
+  const token = await new SignJWT({
+    typ: "download",
+    purpose: PURPOSE,
+    run_id: claims.runId,
+    artifact: claims.artifact,
+  })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(String(claims.userId))
     .setIssuer(ISSUER)
@@ -33,7 +42,8 @@ export async function verifyDownloadToken(secret: Uint8Array, token: string): Pr
     const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, audience: AUDIENCE, algorithms: ["HS256"] });
     const userId = Number(payload.sub);
     if (payload.typ !== "download" || payload.purpose !== PURPOSE || !Number.isInteger(userId)) return null;
-    if (typeof payload.run_id !== "string" || (payload.artifact !== "dossier" && payload.artifact !== "replay")) return null;
+    if (typeof payload.run_id !== "string" || (payload.artifact !== "dossier" && payload.artifact !== "replay"))
+      return null;
     return { userId, runId: payload.run_id, artifact: payload.artifact };
   } catch {
     return null;

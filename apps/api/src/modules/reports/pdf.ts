@@ -22,16 +22,30 @@ export async function renderPdf(html: string, timeoutMs = 60_000): Promise<PdfOu
     await new Promise<void>((resolve, reject) => {
       execFile(
         CHROMIUM_PATH,
-        ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", `--user-data-dir=${join(dir, "profile")}`, "--no-pdf-header-footer", `--print-to-pdf=${out}`, `file://${page}`],
+        [
+          "--headless",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-dev-shm-usage",
+          "--no-first-run",
+          `--user-data-dir=${join(dir, "profile")}`,
+          "--no-pdf-header-footer",
+          `--print-to-pdf=${out}`,
+          `file://${page}`,
+        ],
         { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024 },
         (error) => (error && !existsSync(out) ? reject(error) : resolve()),
       );
     });
     const pdf = readFileSync(out);
-    if (!pdf.subarray(0, 5).equals(Buffer.from("%PDF-"))) return { ok: false, reason: "Chromium did not produce a PDF" };
+    if (!pdf.subarray(0, 5).equals(Buffer.from("%PDF-")))
+      return { ok: false, reason: "Chromium did not produce a PDF" };
     return { ok: true, pdf };
   } catch (error) {
-    return { ok: false, reason: `Chromium could not render the PDF: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}` };
+    return {
+      ok: false,
+      reason: `Chromium could not render the PDF: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

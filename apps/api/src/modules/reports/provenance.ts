@@ -27,7 +27,12 @@ const sieve = () => softwareVersions(null).sieve_version;
  * or a reference load), a literature triple (extraction method or a corpus's gold annotation), a ranked
  * target (the cached ranking that placed it), or an output of a run (`run_id` given: from its manifest).
  */
-export async function itemProvenance(db: Database, scope: TenantScope, jwtSecret: Uint8Array, query: { kind: string; item_id: string; run_id?: string }): Promise<ItemProvenance> {
+export async function itemProvenance(
+  db: Database,
+  scope: TenantScope,
+  jwtSecret: Uint8Array,
+  query: { kind: string; item_id: string; run_id?: string },
+): Promise<ItemProvenance> {
   const origin = await originOf(db, scope, jwtSecret, query);
   const history = await reviewsStore(db, scope).history({ kind: query.kind, itemId: query.item_id });
   return { kind: query.kind, item_id: query.item_id, origin, review: currentStates(history)[0] ?? null, history };
@@ -39,10 +44,23 @@ export async function assertItemVisible(db: Database, scope: TenantScope, kind: 
   await originOf(db, scope, new Uint8Array(), { kind, item_id: itemId });
 }
 
-async function originOf(db: Database, scope: TenantScope, jwtSecret: Uint8Array, query: { kind: string; item_id: string; run_id?: string }): Promise<Origin> {
+async function originOf(
+  db: Database,
+  scope: TenantScope,
+  jwtSecret: Uint8Array,
+  query: { kind: string; item_id: string; run_id?: string },
+): Promise<Origin> {
   if (query.run_id || query.kind === "run") {
     const manifest = buildManifest(await loadRunRecords(db, scope, query.run_id ?? query.item_id, "run"), jwtSecret);
-    if (query.kind === "run") return manifest.steps[0]?.origin ?? { kind: "human", who: "unknown", when: manifest.run.created_at, what: "run created" };
+    if (query.kind === "run")
+      return (
+        manifest.steps[0]?.origin ?? {
+          kind: "human",
+          who: "unknown",
+          when: manifest.run.created_at,
+          what: "run created",
+        }
+      );
     const output = manifest.outputs.find((o) => o.item.kind === query.kind && o.item.id === query.item_id);
     if (!output) throw notFound("Item");
     return output.origin;
@@ -54,30 +72,79 @@ async function originOf(db: Database, scope: TenantScope, jwtSecret: Uint8Array,
         .select({ record: negatomeRecords, firstName: users.firstName, lastName: users.lastName, email: users.email })
         .from(negatomeRecords)
         .leftJoin(users, eq(users.id, negatomeRecords.contributorId))
-        .where(and(eq(negatomeRecords.id, query.item_id), or(isNull(negatomeRecords.orgId), inArray(negatomeRecords.orgId, scope.orgIds))));
+        .where(
+          and(
+            eq(negatomeRecords.id, query.item_id),
+            or(isNull(negatomeRecords.orgId), inArray(negatomeRecords.orgId, scope.orgIds)),
+          ),
+        );
       if (!row) throw notFound("Item");
       const { record } = row;
       if (record.contributorId !== null) {
-        return { kind: "human", who: `${row.firstName ?? ""} ${row.lastName ?? ""}`.trim() || row.email || `user ${record.contributorId}`, when: record.createdAt.toISOString(), what: `contributed a ${record.failureClass} negative result: ${record.reason}` };
+        return {
+          kind: "human",
+          who: `${row.firstName ?? ""} ${row.lastName ?? ""}`.trim() || row.email || `user ${record.contributorId}`,
+          when: record.createdAt.toISOString(),
+          what: `contributed a ${record.failureClass} negative result: ${record.reason}`,
+        };
       }
-      return { kind: "computed", method: `negatome reference load (${record.source})`, version: sieve(), parameters: { source: record.source, source_key: record.sourceKey, confidence_tier: record.confidenceTier, failure_class: record.failureClass }, input_hashes: {} };
+      return {
+        kind: "computed",
+        method: `negatome reference load (${record.source})`,
+        version: sieve(),
+        parameters: {
+          source: record.source,
+          source_key: record.sourceKey,
+          confidence_tier: record.confidenceTier,
+          failure_class: record.failureClass,
+        },
+        input_hashes: {},
+      };
     }
     case "triple": {
       const [row] = await db
-        .select({ triple: litTriples, source: litDocuments.source, externalId: litDocuments.externalId, text: litDocuments.text })
+        .select({
+          triple: litTriples,
+          source: litDocuments.source,
+          externalId: litDocuments.externalId,
+          text: litDocuments.text,
+        })
         .from(litTriples)
         .innerJoin(litDocuments, eq(litDocuments.id, litTriples.documentId))
-        .where(and(eq(litTriples.triId, query.item_id), or(isNull(litTriples.orgId), inArray(litTriples.orgId, scope.orgIds))))
+        .where(
+          and(
+            eq(litTriples.triId, query.item_id),
+            or(isNull(litTriples.orgId), inArray(litTriples.orgId, scope.orgIds)),
+          ),
+        )
         .limit(1);
       if (!row) throw notFound("Item");
       const { triple } = row;
-      if (triple.provenance === "gold") return { kind: "human", who: `${row.source} corpus curators`, when: "as published with the corpus", what: `annotated ${triple.headName} ${triple.relation} ${triple.tailName} in ${row.externalId}` };
-      return { kind: "computed", method: triple.method, version: sieve(), parameters: { relation: triple.relation, polarity: triple.polarity, trigger: triple.trigger, evidence_score: triple.evidenceScore }, input_hashes: { [`${row.source}:${row.externalId}`]: sha256Hex(row.text) } };
+      if (triple.provenance === "gold")
+        return {
+          kind: "human",
+          who: `${row.source} corpus curators`,
+          when: "as published with the corpus",
+          what: `annotated ${triple.headName} ${triple.relation} ${triple.tailName} in ${row.externalId}`,
+        };
+      return {
+        kind: "computed",
+        method: triple.method,
+        version: sieve(),
+        parameters: {
+          relation: triple.relation,
+          polarity: triple.polarity,
+          trigger: triple.trigger,
+          evidence_score: triple.evidenceScore,
+        },
+        input_hashes: { [`${row.source}:${row.externalId}`]: sha256Hex(row.text) },
+      };
     }
     case "target": {
       // item_id: "<disease id>|<HGNC id>", e.g. "DOID:1612|HGNC:3430".
       const [diseaseId, hgncId] = query.item_id.split("|");
-      if (!diseaseId || !hgncId) throw validationFailed([{ path: "item_id", message: "a target is named <disease id>|<HGNC id>" }]);
+      if (!diseaseId || !hgncId)
+        throw validationFailed([{ path: "item_id", message: "a target is named <disease id>|<HGNC id>" }]);
       const [row] = await db
         .select()
         .from(targetRankings)
@@ -91,7 +158,13 @@ async function originOf(db: Database, scope: TenantScope, jwtSecret: Uint8Array,
         kind: "computed",
         method: "priorityScore ranking (harmonic sums, random walk with restart)",
         version: sieve(),
-        parameters: { disease: ranking.disease, feature_set_version: row.featureSetVersion, weights: ranking.weights, rank: ranked.rank, engine_job_id: row.engineJobId },
+        parameters: {
+          disease: ranking.disease,
+          feature_set_version: row.featureSetVersion,
+          weights: ranking.weights,
+          rank: ranked.rank,
+          engine_job_id: row.engineJobId,
+        },
         input_hashes: { data_stamp: sha256Hex(row.stamp) },
       };
     }

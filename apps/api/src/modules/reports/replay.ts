@@ -40,30 +40,68 @@ export interface UploadedInput {
   content: Uint8Array;
 }
 
-export function buildReplayBundle(records: RunRecordSet, manifest: Manifest, jwtSecret: Uint8Array, uploads: UploadedInput[] = []): Buffer {
+export function buildReplayBundle(
+  records: RunRecordSet,
+  manifest: Manifest,
+  jwtSecret: Uint8Array,
+  uploads: UploadedInput[] = [],
+): Buffer {
   const { run, job } = records;
-  const { smiles, execution, ...config } = run.config as Record<string, unknown> & { smiles?: string[]; execution?: string };
+  const { smiles, execution, ...config } = run.config as Record<string, unknown> & {
+    smiles?: string[];
+    execution?: string;
+  };
   const entries: ArchiveEntry[] = [];
-  const runFile: RunFile = { bundle_version: 1, run_id: run.id, workflow: run.workflow, domain: job?.domain ?? null, execution: (execution as string | undefined) ?? job?.execution ?? null, created_at: run.created_at, config };
+  const runFile: RunFile = {
+    bundle_version: 1,
+    run_id: run.id,
+    workflow: run.workflow,
+    domain: job?.domain ?? null,
+    execution: (execution as string | undefined) ?? job?.execution ?? null,
+    created_at: run.created_at,
+    config,
+  };
   entries.push({ name: "README.txt", content: readme(runFile) });
   entries.push({ name: "run.json", content: json(runFile) });
-  entries.push({ name: "seeds.json", content: json({ seed: config.seed ?? null, generator: "xoshiro128** (seeded; no other randomness)" }) });
+  entries.push({
+    name: "seeds.json",
+    content: json({ seed: config.seed ?? null, generator: "xoshiro128** (seeded; no other randomness)" }),
+  });
   if (smiles?.length) entries.push({ name: "inputs/starting_smiles.smi", content: smilesFile(smiles) });
   if (uploads.length) {
-    const files = uploads.map((upload, index) => ({ uri: upload.uri, sha256: upload.sha256, file: `inputs/uploads/${String(index + 1).padStart(2, "0")}-${upload.name.replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 60)}` }));
+    const files = uploads.map((upload, index) => ({
+      uri: upload.uri,
+      sha256: upload.sha256,
+      file: `inputs/uploads/${String(index + 1).padStart(2, "0")}-${upload.name.replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 60)}`,
+    }));
     uploads.forEach((upload, index) => entries.push({ name: files[index]!.file, content: upload.content }));
-    entries.push({ name: "inputs/uploads.json", content: json({ note: "Files the run read by upload:// URI, as uploaded.", files }) });
+    entries.push({
+      name: "inputs/uploads.json",
+      content: json({ note: "Files the run read by upload:// URI, as uploaded.", files }),
+    });
   }
   const workerSide = records.inputs.filter((input) => input.uri.startsWith("local:"));
   if (workerSide.length) {
-    entries.push({ name: "inputs/worker-side-inputs.json", content: json({ note: "These files stayed on the organization's worker; only their SHA-256 is known. Run the bundle on a worker whose data folder holds them at the same path.", files: workerSide }) });
+    entries.push({
+      name: "inputs/worker-side-inputs.json",
+      content: json({
+        note: "These files stayed on the organization's worker; only their SHA-256 is known. Run the bundle on a worker whose data folder holds them at the same path.",
+        files: workerSide,
+      }),
+    });
   }
   entries.push({ name: "software.json", content: json(softwareVersions(job?.domain ?? null)) });
   const metrics = manifest.steps[0]?.metrics ?? {};
-  entries.push({ name: "outputs/expected.json", content: json({ metrics, outputs: records.outputs.map(({ name, sha256 }) => ({ name, sha256 })) }) });
+  entries.push({
+    name: "outputs/expected.json",
+    content: json({ metrics, outputs: records.outputs.map(({ name, sha256 }) => ({ name, sha256 })) }),
+  });
   for (const output of records.outputs) entries.push({ name: output.name, content: output.content });
   entries.push({ name: "manifest.json", content: manifestJson(manifest) + "\n" });
-  const checksums = entries.map((e) => `${sha256Hex(typeof e.content === "string" ? Buffer.from(e.content) : e.content)}  ${e.name}`).join("\n") + "\n";
+  const checksums =
+    entries
+      .map((e) => `${sha256Hex(typeof e.content === "string" ? Buffer.from(e.content) : e.content)}  ${e.name}`)
+      .join("\n") + "\n";
   entries.push({ name: CHECKSUMS, content: checksums });
   entries.push({ name: SIGNATURE, content: json({ ...sign(jwtSecret, checksums), signed: CHECKSUMS }) });
   return writeTarGz(entries);
@@ -113,10 +151,12 @@ export function verifyBundle(archive: Uint8Array, jwtSecret: Uint8Array | null):
   for (const [name, expected] of listed) {
     const content = files.get(name);
     if (!content) throw new BundleRefused(`${name} is listed in ${CHECKSUMS} but missing`);
-    if (sha256Hex(content) !== expected) throw new BundleRefused(`${name} does not match its checksum: the bundle was modified`);
+    if (sha256Hex(content) !== expected)
+      throw new BundleRefused(`${name} does not match its checksum: the bundle was modified`);
   }
   for (const name of files.keys()) {
-    if (name !== CHECKSUMS && name !== SIGNATURE && !listed.has(name)) throw new BundleRefused(`${name} is not listed in ${CHECKSUMS}`);
+    if (name !== CHECKSUMS && name !== SIGNATURE && !listed.has(name))
+      throw new BundleRefused(`${name} is not listed in ${CHECKSUMS}`);
   }
   let signatureVerified = false;
   const signatureFile = files.get(SIGNATURE);
@@ -124,11 +164,14 @@ export function verifyBundle(archive: Uint8Array, jwtSecret: Uint8Array | null):
     const signature = JSON.parse(signatureFile.toString("utf8")) as { key_id?: string; value?: string };
     const ours = sign(jwtSecret, checksums.toString("utf8"));
     // Signed with this server's key but not matching: the checksum list itself was rewritten.
-    if (signature.key_id === ours.key_id && signature.value !== ours.value) throw new BundleRefused(`${SIGNATURE} does not match ${CHECKSUMS}: the bundle was modified`);
+    if (signature.key_id === ours.key_id && signature.value !== ours.value)
+      throw new BundleRefused(`${SIGNATURE} does not match ${CHECKSUMS}: the bundle was modified`);
     signatureVerified = signature.value === ours.value;
   }
   const run = JSON.parse(files.get("run.json")?.toString("utf8") ?? "null") as RunFile | null;
-  const expected = JSON.parse(files.get("outputs/expected.json")?.toString("utf8") ?? "null") as { outputs: { name: string; sha256: string }[] } | null;
+  const expected = JSON.parse(files.get("outputs/expected.json")?.toString("utf8") ?? "null") as {
+    outputs: { name: string; sha256: string }[];
+  } | null;
   if (!run || !expected) throw new BundleRefused("run.json or outputs/expected.json is missing");
   return { files, run, expected: expected.outputs, signatureVerified };
 }
@@ -137,17 +180,45 @@ export function verifyBundle(archive: Uint8Array, jwtSecret: Uint8Array | null):
 export async function executeReplay(pool: ComputePool, bundle: VerifiedBundle): Promise<ReplayOutcome> {
   const started = performance.now();
   const base = { run_id: bundle.run.run_id, checksums_verified: true, signature_verified: bundle.signatureVerified };
-  const notReplayable = (reason: string): ReplayOutcome => ({ ...base, status: "not_replayable", reason, duration_s: 0, outputs: bundle.expected.map((e) => ({ name: e.name, expected_sha256: e.sha256, actual_sha256: null, identical: false })) });
-  if (bundle.run.domain !== "molecular") return notReplayable(`runs of the ${bundle.run.domain ?? bundle.run.workflow} kind cannot be replayed yet; only molecular optimization runs`);
+  const notReplayable = (reason: string): ReplayOutcome => ({
+    ...base,
+    status: "not_replayable",
+    reason,
+    duration_s: 0,
+    outputs: bundle.expected.map((e) => ({
+      name: e.name,
+      expected_sha256: e.sha256,
+      actual_sha256: null,
+      identical: false,
+    })),
+  });
+  if (bundle.run.domain !== "molecular")
+    return notReplayable(
+      `runs of the ${bundle.run.domain ?? bundle.run.workflow} kind cannot be replayed yet; only molecular optimization runs`,
+    );
   const smiles = bundle.files.get("inputs/starting_smiles.smi")?.toString("utf8").split("\n").filter(Boolean) ?? [];
-  if (!smiles.length) return notReplayable("the run read worker-side (local:) inputs; replay it on that organization's worker");
+  if (!smiles.length)
+    return notReplayable("the run read worker-side (local:) inputs; replay it on that organization's worker");
   const input = { ...bundle.run.config, smiles } as unknown as MolecularJobInput;
   const points: { name: string; x: number; y: number }[] = [];
   const output = await pool.run("engine.molecular", input, {
     priority: "batch",
     onProgress: (event) => points.push(...((event as { points?: typeof points }).points ?? [])),
   });
-  const actual = new Map(molecularOutputs(bundle.run.run_id, output.final_metrics, groupCurves(points)).map((o) => [o.name, o.sha256]));
-  const outputs = bundle.expected.map((e) => ({ name: e.name, expected_sha256: e.sha256, actual_sha256: actual.get(e.name) ?? null, identical: actual.get(e.name) === e.sha256 }));
-  return { ...base, status: outputs.every((o) => o.identical) && actual.size === outputs.length ? "identical" : "different", reason: null, duration_s: Number(((performance.now() - started) / 1000).toFixed(2)), outputs };
+  const actual = new Map(
+    molecularOutputs(bundle.run.run_id, output.final_metrics, groupCurves(points)).map((o) => [o.name, o.sha256]),
+  );
+  const outputs = bundle.expected.map((e) => ({
+    name: e.name,
+    expected_sha256: e.sha256,
+    actual_sha256: actual.get(e.name) ?? null,
+    identical: actual.get(e.name) === e.sha256,
+  }));
+  return {
+    ...base,
+    status: outputs.every((o) => o.identical) && actual.size === outputs.length ? "identical" : "different",
+    reason: null,
+    duration_s: Number(((performance.now() - started) / 1000).toFixed(2)),
+    outputs,
+  };
 }

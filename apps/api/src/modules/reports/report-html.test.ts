@@ -9,16 +9,43 @@ const base: DossierData = {
   manifest: null,
   summary: [["Project", "P & Q"]],
   molecules: [],
-  curves: [{ name: "best", points: [{ x: 0, y: 0.2 }, { x: 1, y: 0.5 }] }],
+  curves: [
+    {
+      name: "best",
+      points: [
+        { x: 0, y: 0.2 },
+        { x: 1, y: 0.5 },
+      ],
+    },
+  ],
   targets: {
     disease: { id: "DOID:1612", name: "breast cancer" },
     feature_set_version: "priors_v1",
     weights: { w_lit: 0.3, w_omics: 0.25, w_drugg: 0.2, w_safe: 0.15, w_neg: 0.1 },
     computed_at: "2026-01-01T00:00:00.000Z",
     results: [
-      { rank: 1, target: { gene_symbol: "ERBB2", hgnc_id: "HGNC:3430", protein_name: "erb-b2", uniprot_id: "P04626" }, aggregate: { avg_evidence_score: 0.8, n_evidence: 4 }, components: { lit: 0.9, omics: null, drugg: 0.7, safe: 1, neg: 1 }, priority_score: 0.8, novelty: 0.1 },
+      {
+        rank: 1,
+        target: { gene_symbol: "ERBB2", hgnc_id: "HGNC:3430", protein_name: "erb-b2", uniprot_id: "P04626" },
+        aggregate: { avg_evidence_score: 0.8, n_evidence: 4 },
+        components: { lit: 0.9, omics: null, drugg: 0.7, safe: 1, neg: 1 },
+        priority_score: 0.8,
+        novelty: 0.1,
+      },
     ],
-    evidence: { "HGNC:3430": [{ sentence: "ERBB2 <script>alert(1)</script> drives breast cancer.", relation: "associated_with", polarity: "positive", evidence_score: 0.9, source: "pubmed", external_id: "123", title: "A paper" }] },
+    evidence: {
+      "HGNC:3430": [
+        {
+          sentence: "ERBB2 <script>alert(1)</script> drives breast cancer.",
+          relation: "associated_with",
+          polarity: "positive",
+          evidence_score: 0.9,
+          source: "pubmed",
+          external_id: "123",
+          title: "A paper",
+        },
+      ],
+    },
   },
   reviews: [],
   pdfNote: null,
@@ -41,7 +68,7 @@ describe("report.html", () => {
     expect(renderReportHtml({ ...base, demo: true })).toContain("Demo data.");
     const svg = curvesSvg(base.curves);
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    expect(svg).toContain("<path d=\"M");
+    expect(svg).toContain('<path d="M');
   });
 });
 
@@ -52,7 +79,10 @@ describe("archives", () => {
       { name: "dir/b.bin", content: new Uint8Array([0, 1, 2, 255]) },
       { name: "big.txt", content: "x".repeat(100_000) },
     ];
-    for (const [write, read] of [[writeZip, readZip], [writeTarGz, readTarGz]] as const) {
+    for (const [write, read] of [
+      [writeZip, readZip],
+      [writeTarGz, readTarGz],
+    ] as const) {
       const archive = write(entries);
       expect(write(entries).equals(archive)).toBe(true);
       const files = read(archive);
@@ -68,12 +98,49 @@ describe("archives", () => {
 describe("molecules of workflow runs", () => {
   it("takes screening hits with their docking affinity, warnings and pose, and shows the affinity first", async () => {
     const { runCandidates } = await import("./dossier");
-    const hits = [{ smiles: "CCO", name: "ethanol", fitness: 0.7, activity: 0.6, activity_kind: "docking", affinity: -6.2, synthetic_accessibility: 1.1, pose_pdbqt: "MODEL 1\nENDMDL\n", properties: { mw: 46.07, logp: -0.0014, tpsa: 20.23, qed: 0.41, hbd: 1, hba: 1, heavy_atoms: 3 }, warnings: ["small"], errors: [] }];
+    const hits = [
+      {
+        smiles: "CCO",
+        name: "ethanol",
+        fitness: 0.7,
+        activity: 0.6,
+        activity_kind: "docking",
+        affinity: -6.2,
+        synthetic_accessibility: 1.1,
+        pose_pdbqt: "MODEL 1\nENDMDL\n",
+        properties: { mw: 46.07, logp: -0.0014, tpsa: 20.23, qed: 0.41, hbd: 1, hba: 1, heavy_atoms: 3 },
+        warnings: ["small"],
+        errors: [],
+      },
+    ];
     const [candidate] = runCandidates({ workflow: "vhts", hits });
-    expect(candidate).toMatchObject({ smiles: "CCO", name: "ethanol", fitness: 0.7, warnings: ["small"], pose_pdbqt: "MODEL 1\nENDMDL\n", properties: { vina_affinity_kcal_mol: -6.2, mw: 46.07 } });
-    const html = renderReportHtml({ ...base, targets: null, molecules: [{ rank: 1, smiles: "CCO", fitness: 0.7, properties: candidate!.properties, svg: null, negatome: null, review: null }] });
+    expect(candidate).toMatchObject({
+      smiles: "CCO",
+      name: "ethanol",
+      fitness: 0.7,
+      warnings: ["small"],
+      pose_pdbqt: "MODEL 1\nENDMDL\n",
+      properties: { vina_affinity_kcal_mol: -6.2, mw: 46.07 },
+    });
+    const html = renderReportHtml({
+      ...base,
+      targets: null,
+      molecules: [
+        {
+          rank: 1,
+          smiles: "CCO",
+          fitness: 0.7,
+          properties: candidate!.properties,
+          svg: null,
+          negatome: null,
+          review: null,
+        },
+      ],
+    });
     expect(html.indexOf("vina_affinity_kcal_mol")).toBeLessThan(html.indexOf(">mw<"));
-    expect(runCandidates({ best_molecules: [{ smiles: "c1ccccc1", fitness: 0.5, properties: { qed: 0.4 } }] })[0]).toMatchObject({ smiles: "c1ccccc1", name: null, pose_pdbqt: null });
+    expect(
+      runCandidates({ best_molecules: [{ smiles: "c1ccccc1", fitness: 0.5, properties: { qed: 0.4 } }] })[0],
+    ).toMatchObject({ smiles: "c1ccccc1", name: null, pose_pdbqt: null });
     expect(runCandidates(undefined)).toEqual([]);
   });
 });

@@ -28,8 +28,13 @@ export interface DossierData {
   pdfNote: string | null;
 }
 
-const escapeHtml = (value: unknown) => String(value ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-const fmt = (value: number | null | undefined, digits = 3) => (value === null || value === undefined || !Number.isFinite(value) ? "—" : Number(value.toFixed(digits)).toString());
+const escapeHtml = (value: unknown) =>
+  String(value ?? "").replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
+const fmt = (value: number | null | undefined, digits = 3) =>
+  value === null || value === undefined || !Number.isFinite(value) ? "—" : Number(value.toFixed(digits)).toString();
 const COLORS = ["#1d4ed8", "#b45309", "#047857", "#7c3aed", "#be123c"];
 
 /** The optimization curves as one standalone SVG line chart (also a file of the dossier). */
@@ -45,7 +50,10 @@ export function curvesSvg(curves: CurveSeries[], width = 720, height = 320): str
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="Optimization curves by generation" font-family="sans-serif" font-size="11">`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
-    ...ticks.map((t) => `<line x1="${pad.left}" x2="${width - pad.right}" y1="${sy(t)}" y2="${sy(t)}" stroke="#e5e7eb"/><text x="${pad.left - 6}" y="${sy(t) + 4}" text-anchor="end" fill="#374151">${fmt(t, 2)}</text>`),
+    ...ticks.map(
+      (t) =>
+        `<line x1="${pad.left}" x2="${width - pad.right}" y1="${sy(t)}" y2="${sy(t)}" stroke="#e5e7eb"/><text x="${pad.left - 6}" y="${sy(t) + 4}" text-anchor="end" fill="#374151">${fmt(t, 2)}</text>`,
+    ),
     `<line x1="${pad.left}" x2="${pad.left}" y1="${pad.top}" y2="${height - pad.bottom}" stroke="#6b7280"/>`,
     `<line x1="${pad.left}" x2="${width - pad.right}" y1="${height - pad.bottom}" y2="${height - pad.bottom}" stroke="#6b7280"/>`,
     `<text x="${(pad.left + width - pad.right) / 2}" y="${height - 6}" text-anchor="middle" fill="#374151">generation (0 to ${fmt(x1, 0)})</text>`,
@@ -54,15 +62,21 @@ export function curvesSvg(curves: CurveSeries[], width = 720, height = 320): str
     const color = COLORS[i % COLORS.length];
     const d = curve.points.map((p, j) => `${j ? "L" : "M"}${sx(p.x).toFixed(1)},${sy(p.y).toFixed(1)}`).join(" ");
     parts.push(`<path d="${d}" fill="none" stroke="${color}" stroke-width="2"/>`);
-    parts.push(`<rect x="${width - pad.right + 12}" y="${pad.top + i * 18}" width="12" height="4" fill="${color}"/><text x="${width - pad.right + 30}" y="${pad.top + i * 18 + 6}" fill="#111827">${escapeHtml(curve.name)}</text>`);
+    parts.push(
+      `<rect x="${width - pad.right + 12}" y="${pad.top + i * 18}" width="12" height="4" fill="${color}"/><text x="${width - pad.right + 30}" y="${pad.top + i * 18 + 6}" fill="#111827">${escapeHtml(curve.name)}</text>`,
+    );
   });
-  if (!curves.length) parts.push(`<text x="${width / 2}" y="${height / 2}" text-anchor="middle" fill="#374151">No curve points were recorded.</text>`);
+  if (!curves.length)
+    parts.push(
+      `<text x="${width / 2}" y="${height / 2}" text-anchor="middle" fill="#374151">No curve points were recorded.</text>`,
+    );
   parts.push("</svg>");
   return parts.join("");
 }
 
 /** The warning's first clause: the full text is in molecules/negatome-warnings.json. */
-const shortWarning = (warning: string) => (warning.length > 90 ? `${warning.slice(0, 87).replace(/\s+\S*$/, "")}…` : warning);
+const shortWarning = (warning: string) =>
+  warning.length > 90 ? `${warning.slice(0, 87).replace(/\s+\S*$/, "")}…` : warning;
 
 const dataUri = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
 
@@ -70,7 +84,10 @@ function table(headers: string[], rows: string[][]): string {
   return `<table><thead><tr>${headers.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join("")}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join("")}</tr>`).join("")}</tbody></table>`;
 }
 
-const reviewLabel = (review: Review | null) => (review ? `${escapeHtml(review.state)} by ${escapeHtml(review.reviewed_by.name)}${review.comment ? ` — “${escapeHtml(review.comment)}”` : ""}` : "unreviewed");
+const reviewLabel = (review: Review | null) =>
+  review
+    ? `${escapeHtml(review.state)} by ${escapeHtml(review.reviewed_by.name)}${review.comment ? ` — “${escapeHtml(review.comment)}”` : ""}`
+    : "unreviewed";
 
 function evidenceHtml(t: StoredTargetShortlist): string {
   const blocks = t.results
@@ -78,7 +95,12 @@ function evidenceHtml(t: StoredTargetShortlist): string {
     .map((r) => {
       const sentences = t.evidence[r.target.hgnc_id]!;
       const items = sentences.length
-        ? sentences.map((e) => `<li>“${escapeHtml(e.sentence)}” <small>(${escapeHtml(e.relation)}, ${escapeHtml(e.polarity)}, score ${fmt(e.evidence_score, 2)}; ${escapeHtml(e.source)} ${escapeHtml(e.external_id)}: ${escapeHtml(e.title)})</small></li>`).join("")
+        ? sentences
+            .map(
+              (e) =>
+                `<li>“${escapeHtml(e.sentence)}” <small>(${escapeHtml(e.relation)}, ${escapeHtml(e.polarity)}, score ${fmt(e.evidence_score, 2)}; ${escapeHtml(e.source)} ${escapeHtml(e.external_id)}: ${escapeHtml(e.title)})</small></li>`,
+            )
+            .join("")
         : "<li>No literature sentence links this gene with the disease term in the documents you can see.</li>";
       return `<h4>${escapeHtml(r.target.gene_symbol)}</h4><ul>${items}</ul>`;
     });
@@ -88,15 +110,29 @@ function evidenceHtml(t: StoredTargetShortlist): string {
 /** The dossier's report.html: one self-contained page (inline CSS and images, no scripts, no network). */
 export function renderReportHtml(data: DossierData): string {
   const sections: string[] = [];
-  sections.push(`<section><h2>Summary</h2><dl>${data.summary.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join("")}</dl></section>`);
+  sections.push(
+    `<section><h2>Summary</h2><dl>${data.summary.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join("")}</dl></section>`,
+  );
   if (data.targets) {
     const t = data.targets;
-    const weights = Object.entries(t.weights).map(([k, v]) => `${k} ${fmt(v, 2)}`).join(", ");
+    const weights = Object.entries(t.weights)
+      .map(([k, v]) => `${k} ${fmt(v, 2)}`)
+      .join(", ");
     sections.push(
       `<section><h2>Target shortlist — ${escapeHtml(t.disease.name)} (${escapeHtml(t.disease.id)})</h2><p>Ranked by priority score with weights ${escapeHtml(weights)}; feature set ${escapeHtml(t.feature_set_version)}, computed ${escapeHtml(t.computed_at)}. A dash means no data for that component.</p>` +
         table(
           ["Rank", "Gene", "Priority", "Literature", "Omics", "Druggability", "Safety", "Negatome", "Evidence items"],
-          t.results.map((r) => [String(r.rank), `<strong>${escapeHtml(r.target.gene_symbol)}</strong> ${escapeHtml(r.target.protein_name ?? "")}`, fmt(r.priority_score), fmt(r.components.lit), fmt(r.components.omics), fmt(r.components.drugg), fmt(r.components.safe), fmt(r.components.neg), String(r.aggregate.n_evidence)]),
+          t.results.map((r) => [
+            String(r.rank),
+            `<strong>${escapeHtml(r.target.gene_symbol)}</strong> ${escapeHtml(r.target.protein_name ?? "")}`,
+            fmt(r.priority_score),
+            fmt(r.components.lit),
+            fmt(r.components.omics),
+            fmt(r.components.drugg),
+            fmt(r.components.safe),
+            fmt(r.components.neg),
+            String(r.aggregate.n_evidence),
+          ]),
         ) +
         evidenceHtml(t) +
         `</section>`,
@@ -104,29 +140,54 @@ export function renderReportHtml(data: DossierData): string {
   }
   if (data.molecules.length) {
     const allProperties = [...new Set(data.molecules.flatMap((m) => Object.keys(m.properties)))];
-    const propertyNames = [...allProperties.filter((p) => p === "vina_affinity_kcal_mol"), ...allProperties.filter((p) => p !== "vina_affinity_kcal_mol")].slice(0, 6);
+    const propertyNames = [
+      ...allProperties.filter((p) => p === "vina_affinity_kcal_mol"),
+      ...allProperties.filter((p) => p !== "vina_affinity_kcal_mol"),
+    ].slice(0, 6);
     sections.push(
       `<section><h2>Molecules</h2>` +
         table(
-          ["#", "Structure", "SMILES", ...(data.molecules.some((m) => m.fitness !== null) ? ["Fitness"] : []), ...propertyNames, "Negatome", "Review"],
+          [
+            "#",
+            "Structure",
+            "SMILES",
+            ...(data.molecules.some((m) => m.fitness !== null) ? ["Fitness"] : []),
+            ...propertyNames,
+            "Negatome",
+            "Review",
+          ],
           data.molecules.map((m) => [
             String(m.rank),
             m.svg ? `<img class="structure" alt="Structure of ${escapeHtml(m.smiles)}" src="${dataUri(m.svg)}">` : "—",
             `<code>${escapeHtml(m.smiles)}</code>${m.note ? `<br><small>${escapeHtml(m.note)}</small>` : ""}`,
             ...(data.molecules.some((x) => x.fitness !== null) ? [fmt(m.fitness)] : []),
             ...propertyNames.map((p) => fmt(m.properties[p], 2)),
-            m.negatome ? `<span class="risk risk-${escapeHtml(m.negatome.risk_level)}">${escapeHtml(m.negatome.risk_level)} ${fmt(m.negatome.risk_score, 2)}</span>${m.negatome.warnings.length ? `<ul>${m.negatome.warnings.map((w) => `<li>${escapeHtml(shortWarning(w))}</li>`).join("")}</ul>` : ""}` : "not checked",
+            m.negatome
+              ? `<span class="risk risk-${escapeHtml(m.negatome.risk_level)}">${escapeHtml(m.negatome.risk_level)} ${fmt(m.negatome.risk_score, 2)}</span>${m.negatome.warnings.length ? `<ul>${m.negatome.warnings.map((w) => `<li>${escapeHtml(shortWarning(w))}</li>`).join("")}</ul>` : ""}`
+              : "not checked",
             reviewLabel(m.review),
           ]),
         ) +
         `</section>`,
     );
   }
-  if (data.curves.length) sections.push(`<section><h2>Optimization curves</h2><img class="chart" alt="Best, mean, top-10 mean fitness and diversity by generation" src="${dataUri(curvesSvg(data.curves))}"></section>`);
+  if (data.curves.length)
+    sections.push(
+      `<section><h2>Optimization curves</h2><img class="chart" alt="Best, mean, top-10 mean fitness and diversity by generation" src="${dataUri(curvesSvg(data.curves))}"></section>`,
+    );
   sections.push(
     `<section><h2>Review decisions</h2>${
       data.reviews.length
-        ? table(["When", "Who", "Item", "Decision", "Comment"], data.reviews.map((r) => [escapeHtml(r.reviewed_at), escapeHtml(r.reviewed_by.name), `${escapeHtml(r.kind)} <code>${escapeHtml(r.item_id)}</code>`, escapeHtml(r.state), escapeHtml(r.comment ?? "")]))
+        ? table(
+            ["When", "Who", "Item", "Decision", "Comment"],
+            data.reviews.map((r) => [
+              escapeHtml(r.reviewed_at),
+              escapeHtml(r.reviewed_by.name),
+              `${escapeHtml(r.kind)} <code>${escapeHtml(r.item_id)}</code>`,
+              escapeHtml(r.state),
+              escapeHtml(r.comment ?? ""),
+            ]),
+          )
         : "<p>No item has been reviewed yet: every output is <em>unreviewed</em>.</p>"
     }</section>`,
   );
@@ -134,8 +195,25 @@ export function renderReportHtml(data: DossierData): string {
     const m = data.manifest;
     sections.push(
       `<section><h2>Provenance</h2><p>Sieve ${escapeHtml(m.software.sieve_version)}, ${escapeHtml(m.software.rdkit_version)}. The full signed manifest is <code>manifest.json</code> beside this report.</p>` +
-        table(["Input", "URI", "SHA-256"], m.inputs.map((i) => [escapeHtml(i.name), `<code>${escapeHtml(i.uri)}</code>`, `<code class="hash">${escapeHtml(i.sha256 ?? "unknown")}</code>`])) +
-        table(["Output", "SHA-256", "Origin", "Review"], m.outputs.map((o) => [escapeHtml(o.name), `<code class="hash">${escapeHtml(o.sha256)}</code>`, o.origin.kind === "computed" ? `computed: ${escapeHtml(o.origin.method)} ${escapeHtml(o.origin.version)}` : `human: ${escapeHtml(o.origin.who)}`, escapeHtml(o.review.state)])) +
+        table(
+          ["Input", "URI", "SHA-256"],
+          m.inputs.map((i) => [
+            escapeHtml(i.name),
+            `<code>${escapeHtml(i.uri)}</code>`,
+            `<code class="hash">${escapeHtml(i.sha256 ?? "unknown")}</code>`,
+          ]),
+        ) +
+        table(
+          ["Output", "SHA-256", "Origin", "Review"],
+          m.outputs.map((o) => [
+            escapeHtml(o.name),
+            `<code class="hash">${escapeHtml(o.sha256)}</code>`,
+            o.origin.kind === "computed"
+              ? `computed: ${escapeHtml(o.origin.method)} ${escapeHtml(o.origin.version)}`
+              : `human: ${escapeHtml(o.origin.who)}`,
+            escapeHtml(o.review.state),
+          ]),
+        ) +
         `</section>`,
     );
   }
@@ -155,7 +233,9 @@ img.structure{width:150px;height:150px}img.chart{max-width:100%;height:auto}code
 @page{size:A4;margin:12mm}@media print{body{padding:0;max-width:none}table{font-size:10px}img.structure{width:110px;height:110px}section{break-inside:auto}tr{break-inside:avoid}}
 </style></head>
 <body><header><h1>${escapeHtml(data.title)}</h1><p>Generated ${escapeHtml(data.generatedAt)} by Sieve. For research use only.</p>${
-    data.demo ? '<p class="demo"><strong>Demo data.</strong> This sample dossier is built from Sieve\'s public demonstration set (well-known withdrawn or failed drugs), not from a customer project.</p>' : ""
+    data.demo
+      ? '<p class="demo"><strong>Demo data.</strong> This sample dossier is built from Sieve\'s public demonstration set (well-known withdrawn or failed drugs), not from a customer project.</p>'
+      : ""
   }</header>
 ${sections.join("\n")}
 </body></html>

@@ -15,11 +15,26 @@ export function reviewsStore(db: Database, scope: TenantScope) {
       .innerJoin(users, eq(users.id, reviews.reviewedBy));
 
   return {
-    async add(input: { orgId: number; kind: string; itemId: string; runId: string | null; state: ReviewState; comment: string | null }): Promise<Review> {
+    async add(input: {
+      orgId: number;
+      kind: string;
+      itemId: string;
+      runId: string | null;
+      state: ReviewState;
+      comment: string | null;
+    }): Promise<Review> {
       if (!scope.orgIds.includes(input.orgId)) throw new Error("review outside the caller's organizations");
       const [row] = await db
         .insert(reviews)
-        .values({ orgId: input.orgId, itemKind: input.kind, itemId: input.itemId, runId: input.runId, state: input.state, comment: input.comment, reviewedBy: scope.userId })
+        .values({
+          orgId: input.orgId,
+          itemKind: input.kind,
+          itemId: input.itemId,
+          runId: input.runId,
+          state: input.state,
+          comment: input.comment,
+          reviewedBy: scope.userId,
+        })
         .returning({ id: reviews.id });
       const [created] = await select().where(eq(reviews.id, row!.id));
       return toReview(created!);
@@ -53,7 +68,12 @@ export function currentStates(history: Review[]): Review[] {
   return [...seen.values()];
 }
 
-function toReview(row: { review: typeof reviews.$inferSelect; firstName: string; lastName: string; email: string }): Review {
+function toReview(row: {
+  review: typeof reviews.$inferSelect;
+  firstName: string;
+  lastName: string;
+  email: string;
+}): Review {
   const name = `${row.firstName} ${row.lastName}`.trim() || row.email;
   return {
     id: row.review.id,

@@ -1,7 +1,21 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ARTIFACTS, ArtifactLink, ArtifactLinkBody, ErrorBody, ItemProvenance, Manifest, ProvenanceQuery, ReplayOutcome, Review, ReviewBody, ReviewList, ReviewQuery, ReportRunList } from "@sieve/contracts";
+import {
+  ARTIFACTS,
+  ArtifactLink,
+  ArtifactLinkBody,
+  ErrorBody,
+  ItemProvenance,
+  Manifest,
+  ProvenanceQuery,
+  ReplayOutcome,
+  Review,
+  ReviewBody,
+  ReviewList,
+  ReviewQuery,
+  ReportRunList,
+} from "@sieve/contracts";
 import { ApiError, notFound, unauthorized } from "../../http/errors";
 import { readMultipartUpload } from "../../http/multipart";
 import { requireAuthentication, type TenantScope } from "../../plugins/authentication";
@@ -38,17 +52,36 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const blobs = databaseBlobStore(db);
 
   // The public sample (demo data only): what the landing page's "See a sample target dossier" opens.
-  app.get("/v1/reports/sample/report.html", { schema: { tags: ["reports"], response: { 200: z.string() } } }, async (_request, reply) => {
-    const { html } = await sample.get();
-    return reply.type("text/html; charset=utf-8").header("content-security-policy", "default-src 'none'; img-src data:; style-src 'unsafe-inline'").send(html);
-  });
-  app.get("/v1/reports/sample/dossier", { schema: { tags: ["reports"], response: { 200: Binary } } }, async (_request, reply) => {
-    const { dossier } = await sample.get();
-    return reply.type("application/zip").header("content-disposition", 'attachment; filename="sieve-sample-dossier-demo.zip"').send(dossier.zip);
-  });
+  app.get(
+    "/v1/reports/sample/report.html",
+    { schema: { tags: ["reports"], response: { 200: z.string() } } },
+    async (_request, reply) => {
+      const { html } = await sample.get();
+      return reply
+        .type("text/html; charset=utf-8")
+        .header("content-security-policy", "default-src 'none'; img-src data:; style-src 'unsafe-inline'")
+        .send(html);
+    },
+  );
+  app.get(
+    "/v1/reports/sample/dossier",
+    { schema: { tags: ["reports"], response: { 200: Binary } } },
+    async (_request, reply) => {
+      const { dossier } = await sample.get();
+      return reply
+        .type("application/zip")
+        .header("content-disposition", 'attachment; filename="sieve-sample-dossier-demo.zip"')
+        .send(dossier.zip);
+    },
+  );
 
   /** Bearer token, or a download token for exactly this run and artifact; never the legacy API key. */
-  async function downloadScope(request: FastifyRequest, runId: string, artifact: string, apiKey: string | undefined): Promise<TenantScope> {
+  async function downloadScope(
+    request: FastifyRequest,
+    runId: string,
+    artifact: string,
+    apiKey: string | undefined,
+  ): Promise<TenantScope> {
     let userId: number;
     if (apiKey !== undefined) {
       const claims = await verifyDownloadToken(secret, apiKey);
@@ -69,7 +102,14 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/v1/runs/:id/artifacts/:artifact",
-    { schema: { tags: ["reports"], params: ArtifactParams, querystring: ArtifactQuery, response: { 200: Binary, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody } } },
+    {
+      schema: {
+        tags: ["reports"],
+        params: ArtifactParams,
+        querystring: ArtifactQuery,
+        response: { 200: Binary, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
     async (request, reply) => {
       const { id, artifact } = request.params;
       const scope = await downloadScope(request, id, artifact, request.query.api_key);
@@ -78,13 +118,28 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       const short = records.run.id.slice(0, 8);
       reply.header("cache-control", "private, no-store");
       if (artifact === "replay") {
-        if (records.run.status !== "completed") throw new ApiError(409, "run_not_completed", "A replay bundle needs a completed run");
-        const uploads = await Promise.all(records.uploads.map(async (upload) => ({ ...upload, content: (await blobs.get(upload.blobId)) ?? new Uint8Array() })));
-        return reply.type("application/gzip").header("content-disposition", `attachment; filename="sieve-replay-${short}.tar.gz"`).send(buildReplayBundle(records, manifest, secret, uploads));
+        if (records.run.status !== "completed")
+          throw new ApiError(409, "run_not_completed", "A replay bundle needs a completed run");
+        const uploads = await Promise.all(
+          records.uploads.map(async (upload) => ({
+            ...upload,
+            content: (await blobs.get(upload.blobId)) ?? new Uint8Array(),
+          })),
+        );
+        return reply
+          .type("application/gzip")
+          .header("content-disposition", `attachment; filename="sieve-replay-${short}.tar.gz"`)
+          .send(buildReplayBundle(records, manifest, secret, uploads));
       }
       const dossier = await buildRunDossier({ db, compute: app.compute, safety, scope }, records, manifest);
-      request.log.info({ runId: id, seconds: Number(dossier.buildSeconds.toFixed(2)), bytes: dossier.zip.length, pdf: dossier.pdf }, "dossier built");
-      return reply.type("application/zip").header("content-disposition", `attachment; filename="sieve-dossier-${short}.zip"`).send(dossier.zip);
+      request.log.info(
+        { runId: id, seconds: Number(dossier.buildSeconds.toFixed(2)), bytes: dossier.zip.length, pdf: dossier.pdf },
+        "dossier built",
+      );
+      return reply
+        .type("application/zip")
+        .header("content-disposition", `attachment; filename="sieve-dossier-${short}.zip"`)
+        .send(dossier.zip);
     },
   );
 
@@ -92,40 +147,100 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     requireAuthentication(authenticated);
     const api = authenticated.withTypeProvider<ZodTypeProvider>();
 
-    api.post("/v1/reviews", { schema: { tags: ["reports"], body: ReviewBody, response: { 201: Review, 404: ErrorBody, 422: ErrorBody } } }, async (request, reply) => {
-      return reply.status(201).send(await reviewsService(db, request.tenant).add(request.body));
-    });
-
-    api.get("/v1/reviews", { schema: { tags: ["reports"], querystring: ReviewQuery, response: { 200: ReviewList } } }, async (request) => reviewsService(db, request.tenant).list(request.query));
-
-    api.get("/v1/reports/manifest/:job_id", { schema: { tags: ["reports"], params: z.object({ job_id: z.string().max(100) }), response: { 200: Manifest, 404: ErrorBody } } }, async (request) =>
-      buildManifest(await loadRunRecords(db, request.tenant, request.params.job_id, "job_or_run"), secret),
+    api.post(
+      "/v1/reviews",
+      { schema: { tags: ["reports"], body: ReviewBody, response: { 201: Review, 404: ErrorBody, 422: ErrorBody } } },
+      async (request, reply) => {
+        return reply.status(201).send(await reviewsService(db, request.tenant).add(request.body));
+      },
     );
 
-    api.get("/v1/provenance", { schema: { tags: ["reports"], querystring: ProvenanceQuery, response: { 200: ItemProvenance, 404: ErrorBody, 422: ErrorBody } } }, async (request) =>
-      itemProvenance(db, request.tenant, secret, request.query),
+    api.get(
+      "/v1/reviews",
+      { schema: { tags: ["reports"], querystring: ReviewQuery, response: { 200: ReviewList } } },
+      async (request) => reviewsService(db, request.tenant).list(request.query),
     );
 
-    api.get("/v1/reports/runs", { schema: { tags: ["reports"], querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }), response: { 200: ReportRunList } } }, async (request) =>
-      reportRunList(db, request.tenant, request.query.limit),
+    api.get(
+      "/v1/reports/manifest/:job_id",
+      {
+        schema: {
+          tags: ["reports"],
+          params: z.object({ job_id: z.string().max(100) }),
+          response: { 200: Manifest, 404: ErrorBody },
+        },
+      },
+      async (request) =>
+        buildManifest(await loadRunRecords(db, request.tenant, request.params.job_id, "job_or_run"), secret),
     );
 
-    api.post("/v1/runs/:id/artifacts/link", { schema: { tags: ["reports"], params: RunIdParam, body: ArtifactLinkBody, response: { 201: ArtifactLink, 404: ErrorBody } } }, async (request, reply) => {
-      const run = await runsStore(db, request.tenant).get(request.params.id);
-      if (!run) throw notFound("Run");
-      const { token, expiresAt } = await signDownloadToken(secret, { userId: request.tenant.userId, runId: run.id, artifact: request.body.artifact });
-      const url = `/v1/runs/${run.id}/artifacts/${request.body.artifact}?api_key=${encodeURIComponent(token)}`;
-      return reply.status(201).send({ url, token, expires_at: expiresAt.toISOString(), artifact: request.body.artifact });
-    });
+    api.get(
+      "/v1/provenance",
+      {
+        schema: {
+          tags: ["reports"],
+          querystring: ProvenanceQuery,
+          response: { 200: ItemProvenance, 404: ErrorBody, 422: ErrorBody },
+        },
+      },
+      async (request) => itemProvenance(db, request.tenant, secret, request.query),
+    );
 
-    api.post("/v1/replays", { schema: { tags: ["reports"], consumes: ["multipart/form-data"], response: { 200: ReplayOutcome, 422: ErrorBody } } }, async (request) => {
-      const upload = await readMultipartUpload(request);
-      try {
-        return await executeReplay(app.compute, verifyBundle(upload.bytes, secret));
-      } catch (error) {
-        if (error instanceof BundleRefused) throw new ApiError(422, "bundle_refused", error.message);
-        throw error;
-      }
-    });
+    api.get(
+      "/v1/reports/runs",
+      {
+        schema: {
+          tags: ["reports"],
+          querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+          response: { 200: ReportRunList },
+        },
+      },
+      async (request) => reportRunList(db, request.tenant, request.query.limit),
+    );
+
+    api.post(
+      "/v1/runs/:id/artifacts/link",
+      {
+        schema: {
+          tags: ["reports"],
+          params: RunIdParam,
+          body: ArtifactLinkBody,
+          response: { 201: ArtifactLink, 404: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        const run = await runsStore(db, request.tenant).get(request.params.id);
+        if (!run) throw notFound("Run");
+        const { token, expiresAt } = await signDownloadToken(secret, {
+          userId: request.tenant.userId,
+          runId: run.id,
+          artifact: request.body.artifact,
+        });
+        const url = `/v1/runs/${run.id}/artifacts/${request.body.artifact}?api_key=${encodeURIComponent(token)}`;
+        return reply
+          .status(201)
+          .send({ url, token, expires_at: expiresAt.toISOString(), artifact: request.body.artifact });
+      },
+    );
+
+    api.post(
+      "/v1/replays",
+      {
+        schema: {
+          tags: ["reports"],
+          consumes: ["multipart/form-data"],
+          response: { 200: ReplayOutcome, 422: ErrorBody },
+        },
+      },
+      async (request) => {
+        const upload = await readMultipartUpload(request);
+        try {
+          return await executeReplay(app.compute, verifyBundle(upload.bytes, secret));
+        } catch (error) {
+          if (error instanceof BundleRefused) throw new ApiError(422, "bundle_refused", error.message);
+          throw error;
+        }
+      },
+    );
   });
 };

@@ -36,13 +36,22 @@ export function reproducibleMetrics(finalMetrics: Record<string, unknown>): Reco
   return rest;
 }
 
-export function molecularOutputs(runId: string, finalMetrics: Record<string, unknown>, curves: CurveSeries[]): OutputFile[] {
+export function molecularOutputs(
+  runId: string,
+  finalMetrics: Record<string, unknown>,
+  curves: CurveSeries[],
+): OutputFile[] {
   const best = (finalMetrics.best_molecules as BestMolecule[] | undefined) ?? [];
   return [
     file("outputs/best_molecules.json", best, { kind: "optimization_result", id: runId }),
     file("outputs/final_metrics.json", reproducibleMetrics(finalMetrics), { kind: "optimization_result", id: runId }),
     file("outputs/curves.json", curves, { kind: "optimization_result", id: runId }),
-    ...best.map((molecule, index) => file(`outputs/molecules/${String(index + 1).padStart(3, "0")}.json`, molecule, { kind: "molecule", id: molecule.smiles })),
+    ...best.map((molecule, index) =>
+      file(`outputs/molecules/${String(index + 1).padStart(3, "0")}.json`, molecule, {
+        kind: "molecule",
+        id: molecule.smiles,
+      }),
+    ),
   ];
 }
 
@@ -52,9 +61,13 @@ export function jobOutputs(runId: string, job: EngineJob | null, curves: CurveSe
   if (job.domain === "molecular") return molecularOutputs(runId, job.result.final_metrics, curves);
   // Workflow domains (screening, lead optimization) rank hits: each is an output a reviewer can judge.
   const hits = (job.result.final_metrics.hits as { smiles?: unknown }[] | undefined) ?? [];
-  const molecules = Array.isArray(hits) ? hits.filter((h): h is { smiles: string } => typeof h?.smiles === "string") : [];
+  const molecules = Array.isArray(hits)
+    ? hits.filter((h): h is { smiles: string } => typeof h?.smiles === "string")
+    : [];
   return [
     file("outputs/result.json", job.result, { kind: "run", id: runId }),
-    ...molecules.map((hit, index) => file(`outputs/molecules/${String(index + 1).padStart(3, "0")}.json`, hit, { kind: "molecule", id: hit.smiles })),
+    ...molecules.map((hit, index) =>
+      file(`outputs/molecules/${String(index + 1).padStart(3, "0")}.json`, hit, { kind: "molecule", id: hit.smiles }),
+    ),
   ];
 }

@@ -24,12 +24,21 @@ export function reviewsService(db: Database, scope: TenantScope) {
         if (!project) throw notFound("Run");
         orgId = project.org_id;
       } else if (body.kind === "molecule" || body.kind === "optimization_result" || body.kind === "docking_pose") {
-        throw validationFailed([{ path: "run_id", message: `a ${body.kind.replace("_", " ")} is reviewed within its run: give run_id` }]);
+        throw validationFailed([
+          { path: "run_id", message: `a ${body.kind.replace("_", " ")} is reviewed within its run: give run_id` },
+        ]);
       } else {
         // A negatome record, triple or ranked target the caller cannot see is not found, never reviewed.
         await assertItemVisible(db, scope, body.kind, body.item_id);
       }
-      return store.add({ orgId, kind: body.kind, itemId: body.item_id, runId, state: body.state, comment: body.comment ?? null });
+      return store.add({
+        orgId,
+        kind: body.kind,
+        itemId: body.item_id,
+        runId,
+        state: body.state,
+        comment: body.comment ?? null,
+      });
     },
 
     async list(query: { kind?: string; item_id?: string; run_id?: string }): Promise<ReviewList> {
@@ -48,8 +57,13 @@ export async function reportRunList(db: Database, scope: TenantScope, limit: num
     runs: await Promise.all(
       runs.map(async (run) => {
         const job = await jobOfRun(jobs, run.id);
-        const items = new Set([`run\u0000${run.id}`, ...jobOutputs(run.id, job, []).map((o) => `${o.item.kind}\u0000${o.item.id}`)]);
-        const current = currentStates(await reviews.history({ runId: run.id })).filter((r) => items.has(`${r.kind}\u0000${r.item_id}`));
+        const items = new Set([
+          `run\u0000${run.id}`,
+          ...jobOutputs(run.id, job, []).map((o) => `${o.item.kind}\u0000${o.item.id}`),
+        ]);
+        const current = currentStates(await reviews.history({ runId: run.id })).filter((r) =>
+          items.has(`${r.kind}\u0000${r.item_id}`),
+        );
         const accepted = current.filter((r) => r.state === "accepted").length;
         const rejected = current.filter((r) => r.state === "rejected").length;
         return {

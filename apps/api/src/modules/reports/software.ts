@@ -15,7 +15,11 @@ function packageVersion(name: string): string {
 }
 
 /** Versions a result depends on: Sieve itself, RDKit (the npm build of RDKit.js) and each oracle. */
-export function softwareVersions(domain: string | null): { sieve_version: string; rdkit_version: string; oracles: Record<string, string> } {
+export function softwareVersions(domain: string | null): {
+  sieve_version: string;
+  rdkit_version: string;
+  oracles: Record<string, string>;
+} {
   const oracles: Record<string, string> =
     domain === "molecular"
       ? {
@@ -25,7 +29,9 @@ export function softwareVersions(domain: string | null): { sieve_version: string
           logp_molecular_weight_tpsa: "RDKit descriptors (Crippen logP, average MW, TPSA)",
         }
       : domain === "targets"
-        ? { priority: `priorityScore with harmonic sums and random walk with restart (@sieve/targets, sieve ${SIEVE_VERSION})` }
+        ? {
+            priority: `priorityScore with harmonic sums and random walk with restart (@sieve/targets, sieve ${SIEVE_VERSION})`,
+          }
         : {};
   return { sieve_version: SIEVE_VERSION, rdkit_version: `@rdkit/rdkit ${packageVersion("@rdkit/rdkit")}`, oracles };
 }
@@ -40,7 +46,11 @@ export function signingKey(jwtSecret: Uint8Array): Buffer {
 
 export function sign(jwtSecret: Uint8Array, payload: string): { alg: "HMAC-SHA256"; key_id: string; value: string } {
   const key = signingKey(jwtSecret);
-  return { alg: "HMAC-SHA256", key_id: sha256Hex(key).slice(0, 16), value: createHmac("sha256", key).update(payload).digest("hex") };
+  return {
+    alg: "HMAC-SHA256",
+    key_id: sha256Hex(key).slice(0, 16),
+    value: createHmac("sha256", key).update(payload).digest("hex"),
+  };
 }
 
 export function signCanonical(jwtSecret: Uint8Array, value: unknown) {

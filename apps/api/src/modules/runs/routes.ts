@@ -19,38 +19,64 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/v1/projects/:id/runs",
-    { schema: { tags: ["runs"], params: IdParam, headers: IdempotencyHeaders, body: RunCreateBody, response: { 200: Run, 201: Run, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody } } },
+    {
+      schema: {
+        tags: ["runs"],
+        params: IdParam,
+        headers: IdempotencyHeaders,
+        body: RunCreateBody,
+        response: { 200: Run, 201: Run, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+      },
+    },
     async (request, reply) => {
-      const { run, created } = await runsService(db, request.tenant).create(request.params.id, request.body, request.headers["idempotency-key"] ?? null);
+      const { run, created } = await runsService(db, request.tenant).create(
+        request.params.id,
+        request.body,
+        request.headers["idempotency-key"] ?? null,
+      );
       // The run's workflow executes as an engine job; an idempotent replay does not submit it again.
       if (created) await launchWorkflowRun(app, run, request.tenant.userId);
       return reply.status(created ? 201 : 200).send(run);
     },
   );
 
-  app.get("/v1/runs", { schema: { tags: ["runs"], querystring: PageQuery, response: { 200: RunPage } } }, async (request) => {
-    const { limit, cursor } = request.query;
-    const rows = await runsStore(db, request.tenant).list(limit + 1, decodeCursor(cursor));
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      runs: page.map(toPublicRun),
-      ...(rows.length > limit && last ? { next_cursor: encodeCursor({ createdAt: new Date(last.created_at), id: last.id }) } : {}),
-    };
-  });
+  app.get(
+    "/v1/runs",
+    { schema: { tags: ["runs"], querystring: PageQuery, response: { 200: RunPage } } },
+    async (request) => {
+      const { limit, cursor } = request.query;
+      const rows = await runsStore(db, request.tenant).list(limit + 1, decodeCursor(cursor));
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        runs: page.map(toPublicRun),
+        ...(rows.length > limit && last
+          ? { next_cursor: encodeCursor({ createdAt: new Date(last.created_at), id: last.id }) }
+          : {}),
+      };
+    },
+  );
 
-  app.get("/v1/runs/:id", { schema: { tags: ["runs"], params: RunIdParam, response: { 200: Run, 404: ErrorBody } } }, async (request) => {
-    const run = await runsStore(db, request.tenant).get(request.params.id);
-    if (!run) throw notFound("Run");
-    return toPublicRun(run);
-  });
+  app.get(
+    "/v1/runs/:id",
+    { schema: { tags: ["runs"], params: RunIdParam, response: { 200: Run, 404: ErrorBody } } },
+    async (request) => {
+      const run = await runsStore(db, request.tenant).get(request.params.id);
+      if (!run) throw notFound("Run");
+      return toPublicRun(run);
+    },
+  );
 
   // Curves are written by the engine while the run's job executes; a run no job has picked up has none.
-  app.get("/v1/runs/:id/curves", { schema: { tags: ["runs"], params: RunIdParam, response: { 200: Curves, 404: ErrorBody } } }, async (request) => {
-    const run = await runsStore(db, request.tenant).get(request.params.id);
-    if (!run) throw notFound("Run");
-    const jobs = engineJobsStore(db, request.tenant);
-    const job = await jobOfRun(jobs, run.id);
-    return { curves: job ? groupCurves(await jobs.curvePoints(job.id)) : [] };
-  });
+  app.get(
+    "/v1/runs/:id/curves",
+    { schema: { tags: ["runs"], params: RunIdParam, response: { 200: Curves, 404: ErrorBody } } },
+    async (request) => {
+      const run = await runsStore(db, request.tenant).get(request.params.id);
+      if (!run) throw notFound("Run");
+      const jobs = engineJobsStore(db, request.tenant);
+      const job = await jobOfRun(jobs, run.id);
+      return { curves: job ? groupCurves(await jobs.curvePoints(job.id)) : [] };
+    },
+  );
 };

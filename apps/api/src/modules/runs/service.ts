@@ -35,7 +35,14 @@ export function runsService(db: Database, scope: TenantScope) {
         const existing = await store.findByIdempotencyKey(idempotencyKey);
         if (existing) return replay(existing, requestHash!);
       }
-      const id = await store.create({ orgId: project.org_id, projectId, workflow: config.workflow, config, idempotencyKey, requestHash });
+      const id = await store.create({
+        orgId: project.org_id,
+        projectId,
+        workflow: config.workflow,
+        config,
+        idempotencyKey,
+        requestHash,
+      });
       if (id === null) {
         // A concurrent request with the same key won the insert: answer as its replay.
         return replay((await store.findByIdempotencyKey(idempotencyKey!))!, requestHash!);

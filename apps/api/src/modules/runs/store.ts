@@ -25,7 +25,10 @@ export function runsStore(db: Database, scope: TenantScope) {
       const page = after
         ? or(lt(runs.createdAt, after.createdAt), and(eq(runs.createdAt, after.createdAt), lt(runs.id, after.id)))
         : undefined;
-      const rows = await selectRuns().where(and(visible, page)).orderBy(desc(runs.createdAt), desc(runs.id)).limit(limit);
+      const rows = await selectRuns()
+        .where(and(visible, page))
+        .orderBy(desc(runs.createdAt), desc(runs.id))
+        .limit(limit);
       return rows.map(toRun);
     },
 
@@ -36,7 +39,9 @@ export function runsStore(db: Database, scope: TenantScope) {
     },
 
     async findByIdempotencyKey(key: string): Promise<RunRecord | null> {
-      const [row] = await selectRuns().where(and(visible, eq(runs.createdBy, scope.userId), eq(runs.idempotencyKey, key)));
+      const [row] = await selectRuns().where(
+        and(visible, eq(runs.createdBy, scope.userId), eq(runs.idempotencyKey, key)),
+      );
       return row ? toRun(row) : null;
     },
 
@@ -56,7 +61,14 @@ export function runsStore(db: Database, scope: TenantScope) {
     },
 
     /** Inserts the run; returns null when another request already used the same idempotency key. */
-    async create(input: { orgId: number; projectId: number; workflow: string; config: object; idempotencyKey: string | null; requestHash: string | null }): Promise<string | null> {
+    async create(input: {
+      orgId: number;
+      projectId: number;
+      workflow: string;
+      config: object;
+      idempotencyKey: string | null;
+      requestHash: string | null;
+    }): Promise<string | null> {
       if (!scope.orgIds.includes(input.orgId)) throw new Error("create outside the caller's organizations");
       const [row] = await db
         .insert(runs)

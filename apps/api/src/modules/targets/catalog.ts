@@ -42,7 +42,11 @@ interface Loaded {
   hierarchy: DiseaseHierarchy;
 }
 
-const normal = (text: string) => text.trim().toLowerCase().replace(/[\s_-]+/g, " ");
+const normal = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, " ");
 
 /**
  * The reference genes (HGNC) and diseases (Disease Ontology) of the database, held in memory per
@@ -74,7 +78,10 @@ export class ReferenceCatalog {
   }
 
   private async load(stamp: string): Promise<Loaded> {
-    const [geneRows, diseaseRows] = await Promise.all([this.db.select().from(schema.refGenes), this.db.select().from(schema.refDiseases)]);
+    const [geneRows, diseaseRows] = await Promise.all([
+      this.db.select().from(schema.refGenes),
+      this.db.select().from(schema.refDiseases),
+    ]);
     const genes = new Map<string, CatalogGene>();
     const geneKeys = new Map<string, string[]>();
     const addKey = (map: Map<string, string[]>, key: string, id: string) => {
@@ -83,7 +90,17 @@ export class ReferenceCatalog {
       map.set(key, list);
     };
     for (const g of geneRows) {
-      genes.set(g.hgncId, { hgnc_id: g.hgncId, symbol: g.symbol, name: g.name, protein_name: g.proteinName, uniprot_ids: g.uniprotIds, ncbi_gene_id: g.ncbiGeneId, ensembl_gene_id: g.ensemblGeneId, aliases: g.aliases, previous_symbols: g.previousSymbols });
+      genes.set(g.hgncId, {
+        hgnc_id: g.hgncId,
+        symbol: g.symbol,
+        name: g.name,
+        protein_name: g.proteinName,
+        uniprot_ids: g.uniprotIds,
+        ncbi_gene_id: g.ncbiGeneId,
+        ensembl_gene_id: g.ensemblGeneId,
+        aliases: g.aliases,
+        previous_symbols: g.previousSymbols,
+      });
     }
     // Exact keys (id, symbol) shadow aliases: an alias is only looked up when no symbol matches.
     for (const g of genes.values()) {
@@ -91,13 +108,32 @@ export class ReferenceCatalog {
       addKey(geneKeys, g.symbol.toUpperCase(), g.hgnc_id);
     }
     const aliasKeys = new Map<string, string[]>();
-    for (const g of genes.values()) for (const alias of [...g.aliases, ...g.previous_symbols]) addKey(aliasKeys, alias.toUpperCase(), g.hgnc_id);
+    for (const g of genes.values())
+      for (const alias of [...g.aliases, ...g.previous_symbols]) addKey(aliasKeys, alias.toUpperCase(), g.hgnc_id);
     for (const [key, ids] of aliasKeys) if (!geneKeys.has(key)) geneKeys.set(key, ids);
 
     const diseases = new Map<string, CatalogDisease>();
     const diseaseKeys = new Map<string, string[]>();
-    for (const d of diseaseRows) diseases.set(d.id, { id: d.id, name: d.name, synonyms: d.synonyms, parent_ids: d.parentIds, alt_ids: d.altIds, xrefs: d.xrefs });
-    const hierarchy = new DiseaseHierarchy(diseaseRows.map((d) => ({ id: d.id, name: d.name, synonyms: [], xrefs: d.xrefs, mesh: null, is_a: d.parentIds, alt_ids: d.altIds })));
+    for (const d of diseaseRows)
+      diseases.set(d.id, {
+        id: d.id,
+        name: d.name,
+        synonyms: d.synonyms,
+        parent_ids: d.parentIds,
+        alt_ids: d.altIds,
+        xrefs: d.xrefs,
+      });
+    const hierarchy = new DiseaseHierarchy(
+      diseaseRows.map((d) => ({
+        id: d.id,
+        name: d.name,
+        synonyms: [],
+        xrefs: d.xrefs,
+        mesh: null,
+        is_a: d.parentIds,
+        alt_ids: d.altIds,
+      })),
+    );
     // Ids and names first; synonyms only where no name matches.
     for (const d of diseases.values()) {
       addKey(diseaseKeys, d.id.toLowerCase(), d.id);
@@ -125,7 +161,12 @@ export class ReferenceCatalog {
     const loaded = await this.current();
     this.requireLoaded(loaded.genes.size, "genes");
     const ids = loaded.geneKeys.get(symbol.trim().toUpperCase()) ?? [];
-    if (ids.length !== 1) throw nameError("gene symbol", symbol, ids.map((id) => ({ id, name: loaded.genes.get(id)!.symbol })));
+    if (ids.length !== 1)
+      throw nameError(
+        "gene symbol",
+        symbol,
+        ids.map((id) => ({ id, name: loaded.genes.get(id)!.symbol })),
+      );
     return loaded.genes.get(ids[0]!)!;
   }
 
@@ -136,11 +177,18 @@ export class ReferenceCatalog {
   async disease(query: string): Promise<ResolvedTerm> {
     const loaded = await this.current();
     this.requireLoaded(loaded.diseases.size, "diseases");
-    const key = normal(query).replace(/^(efo|mondo|orphanet|hp)[ _]/, "$1:").replace(/^msh:/, "mesh:");
+    const key = normal(query)
+      .replace(/^(efo|mondo|orphanet|hp)[ _]/, "$1:")
+      .replace(/^msh:/, "mesh:");
     const ids = loaded.diseaseKeys.get(key) ?? loaded.diseaseKeys.get(key.replace(/ /g, "_")) ?? [];
     if (ids.length !== 1) {
       const candidates = ids.length ? ids : this.suggestIn(loaded, query, 10).map((s) => s.id);
-      throw nameError("disease", query, candidates.map((id) => ({ id, name: loaded.diseases.get(id)!.name })), ids.length > 1);
+      throw nameError(
+        "disease",
+        query,
+        candidates.map((id) => ({ id, name: loaded.diseases.get(id)!.name })),
+        ids.length > 1,
+      );
     }
     return this.term(loaded, ids[0]!);
   }
@@ -177,7 +225,10 @@ export class ReferenceCatalog {
 
   /** For a misspelt name: terms whose name has words starting like the query's words (the more, the better). */
   private wordMatches(loaded: Loaded, q: string) {
-    const stems = q.split(" ").filter((w) => w.length >= 3).map((w) => w.slice(0, Math.max(3, w.length - 2)));
+    const stems = q
+      .split(" ")
+      .filter((w) => w.length >= 3)
+      .map((w) => w.slice(0, Math.max(3, w.length - 2)));
     if (!stems.length) return [];
     const out: { id: string; name: string; matched: string; rank: number }[] = [];
     for (const d of loaded.diseases.values()) {
@@ -190,7 +241,11 @@ export class ReferenceCatalog {
 
   private term(loaded: Loaded, id: string): ResolvedTerm {
     const subtree = [...loaded.hierarchy.descendants(id)];
-    const meshIds = subtree.flatMap((d) => (loaded.diseases.get(d)?.xrefs ?? []).filter((x) => /^(MSH|MESH):/i.test(x)).map((x) => `MESH:${x.split(":")[1]}`));
+    const meshIds = subtree.flatMap((d) =>
+      (loaded.diseases.get(d)?.xrefs ?? [])
+        .filter((x) => /^(MSH|MESH):/i.test(x))
+        .map((x) => `MESH:${x.split(":")[1]}`),
+    );
     return { id, name: loaded.diseases.get(id)!.name, subtree, meshIds };
   }
 
@@ -200,10 +255,25 @@ export class ReferenceCatalog {
   }
 
   private requireLoaded(size: number, what: string): void {
-    if (size === 0) throw new ApiError(503, "reference_data_missing", `No reference ${what} loaded: load them with npm run data:load or from Admin → reference data`);
+    if (size === 0)
+      throw new ApiError(
+        503,
+        "reference_data_missing",
+        `No reference ${what} loaded: load them with npm run data:load or from Admin → reference data`,
+      );
   }
 }
 
-function nameError(what: string, query: string, candidates: { id: string; name: string }[], ambiguous = candidates.length > 1): ApiError {
-  return new ApiError(422, ambiguous ? "ambiguous_name" : "unknown_name", `${ambiguous ? "Ambiguous" : "Unknown"} ${what} "${query}"`, { candidates: candidates.slice(0, 20) });
+function nameError(
+  what: string,
+  query: string,
+  candidates: { id: string; name: string }[],
+  ambiguous = candidates.length > 1,
+): ApiError {
+  return new ApiError(
+    422,
+    ambiguous ? "ambiguous_name" : "unknown_name",
+    `${ambiguous ? "Ambiguous" : "Unknown"} ${what} "${query}"`,
+    { candidates: candidates.slice(0, 20) },
+  );
 }

@@ -31,7 +31,10 @@ export class TargetEvidence {
     private readonly search: LiteratureSearch,
   ) {}
 
-  async evidence(scope: TenantScope, query: { symbol: string; disease: string; feature_set_version?: string }): Promise<TargetEvidenceResponse> {
+  async evidence(
+    scope: TenantScope,
+    query: { symbol: string; disease: string; feature_set_version?: string },
+  ): Promise<TargetEvidenceResponse> {
     const { db, catalog } = this.context;
     const [gene, disease] = await Promise.all([catalog.gene(query.symbol), catalog.disease(query.disease)]);
     const version = query.feature_set_version ?? TARGET_DEFAULTS.featureSet;
@@ -49,19 +52,34 @@ export class TargetEvidence {
     ]);
     const ranked = ranking?.results.find((r) => r.target.hgnc_id === gene.hgnc_id);
     // Without a current ranking, the components come from this gene's own evidence (no network walk).
-    const components =
-      ranked?.components ??
+    const components = ranked?.components ??
       rankDisease({
         genes: [targetRef(gene)],
-        features: features.map((f) => ({ gene: f.hgncId, component: f.component as never, source: f.source, feature_name: f.featureName, score: f.score })),
-        triples: triples.map(({ triple }) => ({ gene: gene.hgnc_id, relation: triple.relation, polarity: triple.polarity, evidence_score: triple.evidenceScore, curated: triple.provenance === "gold" })),
+        features: features.map((f) => ({
+          gene: f.hgncId,
+          component: f.component as never,
+          source: f.source,
+          feature_name: f.featureName,
+          score: f.score,
+        })),
+        triples: triples.map(({ triple }) => ({
+          gene: gene.hgnc_id,
+          relation: triple.relation,
+          polarity: triple.polarity,
+          evidence_score: triple.evidenceScore,
+          curated: triple.provenance === "gold",
+        })),
         failures: failures.map((f) => ({ gene: gene.hgnc_id, confidence_tier: f.confidence_tier, score: f.score })),
         edges: [],
         documentCounts: null,
       }).results[0]?.components ?? { lit: null, omics: null, drugg: null, safe: null, neg: null };
     const passages = await literatureStore(db, scope).passagesWithDocuments(hits.map((h) => h.passage_id));
     const count = (name: string) => features.find((f) => f.featureName === name)?.raw ?? null;
-    const minCount = (name: string) => Number((features.find((f) => f.featureName === name)?.parameters as { min_count_for_confidence?: number } | undefined)?.min_count_for_confidence ?? TARGET_DEFAULTS.chemblMinCount);
+    const minCount = (name: string) =>
+      Number(
+        (features.find((f) => f.featureName === name)?.parameters as { min_count_for_confidence?: number } | undefined)
+          ?.min_count_for_confidence ?? TARGET_DEFAULTS.chemblMinCount,
+      );
     const bucket = (name: string) => {
       const n = count(name);
       return { count: n === null ? null : Math.round(n), confident: n !== null && n >= minCount(name) };
@@ -82,16 +100,47 @@ export class TargetEvidence {
         file_sha256: f.fileSha256,
         ingested_at: f.ingestedAt.toISOString(),
       })),
-      druggability: { small_molecule: bucket("chembl_small_molecule"), biologic: bucket("chembl_biologic"), approved_drugs: Math.round(count("approved_drug_targets") ?? knownDrugs.length) },
+      druggability: {
+        small_molecule: bucket("chembl_small_molecule"),
+        biologic: bucket("chembl_biologic"),
+        approved_drugs: Math.round(count("approved_drug_targets") ?? knownDrugs.length),
+      },
       known_drugs: knownDrugs.slice(0, SHOWN.drugs),
-      failure_history: failures.map((f) => ({ negatome_id: f.negatome_id, failure_class: f.failure_class, compound_inchi_key: f.compound_inchi_key, source: f.source, score: f.score })),
+      failure_history: failures.map((f) => ({
+        negatome_id: f.negatome_id,
+        failure_class: f.failure_class,
+        compound_inchi_key: f.compound_inchi_key,
+        source: f.source,
+        score: f.score,
+      })),
       triples: triples.slice(0, SHOWN.triples).map((row) => {
         const t = toTriple(row);
-        return { tri_id: t.tri_id, relation: t.relation, polarity: t.polarity, evidence_score: t.evidence_score, sentence: t.sentence_text ?? "", curated: t.provenance === "gold", document: { source: t.doc.source, external_id: t.doc.external_id, title: t.doc.title || null } };
+        return {
+          tri_id: t.tri_id,
+          relation: t.relation,
+          polarity: t.polarity,
+          evidence_score: t.evidence_score,
+          sentence: t.sentence_text ?? "",
+          curated: t.provenance === "gold",
+          document: { source: t.doc.source, external_id: t.doc.external_id, title: t.doc.title || null },
+        };
       }),
       passages: hits.flatMap((hit) => {
         const passage = passages.get(hit.passage_id);
-        return passage ? [{ text: passage.text, score: hit.score, doc: { source: passage.doc.source, external_id: passage.doc.externalId, venue: passage.doc.venue, year: passage.doc.year } }] : [];
+        return passage
+          ? [
+              {
+                text: passage.text,
+                score: hit.score,
+                doc: {
+                  source: passage.doc.source,
+                  external_id: passage.doc.externalId,
+                  venue: passage.doc.venue,
+                  year: passage.doc.year,
+                },
+              },
+            ]
+          : [];
       }),
     };
   }
@@ -103,10 +152,20 @@ export class TargetEvidence {
     const seen = new Set<string>();
     const out: TargetEvidenceResponse["known_drugs"] = [];
     for (const t of reference.targets) {
-      if (seen.has(t.drugcentral_id) || !t.components.some((c) => c.human && (c.symbol === symbol || (c.uniprot !== null && accessions.has(c.uniprot))))) continue;
+      if (
+        seen.has(t.drugcentral_id) ||
+        !t.components.some((c) => c.human && (c.symbol === symbol || (c.uniprot !== null && accessions.has(c.uniprot))))
+      )
+        continue;
       seen.add(t.drugcentral_id);
       const flags = t.chembl_id ? reference.withdrawn.get(t.chembl_id) : undefined;
-      out.push({ drug_name: t.drug_name, action_type: t.action_type, indications: reference.indications.get(t.drugcentral_id) ?? [], withdrawn: flags?.withdrawn ?? false, black_box: flags?.black_box ?? false });
+      out.push({
+        drug_name: t.drug_name,
+        action_type: t.action_type,
+        indications: reference.indications.get(t.drugcentral_id) ?? [],
+        withdrawn: flags?.withdrawn ?? false,
+        black_box: flags?.black_box ?? false,
+      });
     }
     return out.sort((a, b) => Number(b.withdrawn) - Number(a.withdrawn) || a.drug_name.localeCompare(b.drug_name));
   }

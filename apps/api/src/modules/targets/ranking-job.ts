@@ -1,7 +1,13 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { schema, type Database } from "@sieve/db";
 import { COMPOSITE_DEFAULT_WEIGHTS, type IdentifyTargetsResponse, type TargetRef } from "@sieve/contracts";
-import { evidenceFromRelatedDiseases, type DiseaseRanking, type DiseaseRankingInput, type EvidenceItem, type FeatureRow } from "@sieve/targets";
+import {
+  evidenceFromRelatedDiseases,
+  type DiseaseRanking,
+  type DiseaseRankingInput,
+  type EvidenceItem,
+  type FeatureRow,
+} from "@sieve/targets";
 import type { EngineDomainHandler } from "../engine/dispatcher";
 import type { EngineJobRow } from "../engine/store";
 import type { CatalogGene, ReferenceCatalog } from "./catalog";
@@ -22,13 +28,19 @@ export interface RankingJobInput {
 }
 
 /** The cached ranking of one disease: everything the identify answer needs but the limit. */
-export type StoredRanking = Omit<IdentifyTargetsResponse, "results" | "genes_ranked"> & { results: IdentifyTargetsResponse["results"] };
+export type StoredRanking = Omit<IdentifyTargetsResponse, "results" | "genes_ranked"> & {
+  results: IdentifyTargetsResponse["results"];
+};
 
 /** A visibility scope as a cache key: the organizations whose rows the ranking could read. */
 export const scopeKeyOf = (orgIds: number[]) => `orgs:${[...orgIds].sort((a, b) => a - b).join(",")}`;
 
 /** Everything a ranking reads, as one string: a change anywhere makes a cached ranking stale. */
-export async function rankingStamp(db: Database, catalog: ReferenceCatalog, scope: { userId: number; orgIds: number[] }): Promise<string> {
+export async function rankingStamp(
+  db: Database,
+  catalog: ReferenceCatalog,
+  scope: { userId: number; orgIds: number[] },
+): Promise<string> {
   const [data, reference] = await Promise.all([targetSources(db, scope).stamp(), catalog.stamp()]);
   return `${data}|${reference}`;
 }
@@ -81,7 +93,17 @@ export function rankingJobHandler(db: Database, catalog: ReferenceCatalog): Engi
         edges,
         triples: triples.flatMap((t) => {
           const gene = lookup.byAnyId(t.geneId);
-          return gene ? [{ gene, relation: t.relation, polarity: t.polarity, evidence_score: t.evidenceScore, curated: t.curated }] : [];
+          return gene
+            ? [
+                {
+                  gene,
+                  relation: t.relation,
+                  polarity: t.polarity,
+                  evidence_score: t.evidenceScore,
+                  curated: t.curated,
+                },
+              ]
+            : [];
         }),
         failures: failures.flatMap((f) => {
           const gene = lookup.byUniprot.get(f.uniprot!);
@@ -113,8 +135,22 @@ export function rankingJobHandler(db: Database, catalog: ReferenceCatalog): Engi
         engine_job_id: job.id,
         results: ranking.results,
       };
-      await saveRanking(db, { scopeKey: input.scope_key, featureSetVersion: input.feature_set_version, diseaseId: input.disease_id, stamp, engineJobId: job.id, result });
-      return { best_fitness: ranking.results[0]?.priority_score ?? null, final_metrics: { genes_ranked: ranking.results.length, disease_id: input.disease_id, feature_set_version: input.feature_set_version } };
+      await saveRanking(db, {
+        scopeKey: input.scope_key,
+        featureSetVersion: input.feature_set_version,
+        diseaseId: input.disease_id,
+        stamp,
+        engineJobId: job.id,
+        result,
+      });
+      return {
+        best_fitness: ranking.results[0]?.priority_score ?? null,
+        final_metrics: {
+          genes_ranked: ranking.results.length,
+          disease_id: input.disease_id,
+          feature_set_version: input.feature_set_version,
+        },
+      };
     },
   };
 }
@@ -127,15 +163,27 @@ const SIDEWAYS_FEATURES = new Set(["clinical_precedence"]);
  * ones as they are, and clinical precedence on related diseases through evidenceFromRelatedDiseases
  * (score × similarity of the most informative shared ancestor).
  */
-function diseaseEvidence(features: StoredFeature[], subtree: ReadonlySet<string>, related: ReadonlyMap<string, number>): EvidenceItem[] {
+function diseaseEvidence(
+  features: StoredFeature[],
+  subtree: ReadonlySet<string>,
+  related: ReadonlyMap<string, number>,
+): EvidenceItem[] {
   const own: EvidenceItem[] = [];
   const sideways = new Map<string, FeatureRow[]>();
   for (const f of features) {
     const component = f.component as EvidenceItem["component"];
-    if (f.diseaseId === null || subtree.has(f.diseaseId)) own.push({ gene: f.hgncId, component, source: f.source, feature_name: f.featureName, score: f.score });
+    if (f.diseaseId === null || subtree.has(f.diseaseId))
+      own.push({ gene: f.hgncId, component, source: f.source, feature_name: f.featureName, score: f.score });
     else if (SIDEWAYS_FEATURES.has(f.featureName)) {
       const list = sideways.get(f.source) ?? [];
-      list.push({ gene: f.hgncId, feature_name: f.featureName, component, score: f.score, raw: f.raw, disease: f.diseaseId });
+      list.push({
+        gene: f.hgncId,
+        feature_name: f.featureName,
+        component,
+        score: f.score,
+        raw: f.raw,
+        disease: f.diseaseId,
+      });
       sideways.set(f.source, list);
     }
   }
@@ -143,7 +191,12 @@ function diseaseEvidence(features: StoredFeature[], subtree: ReadonlySet<string>
 }
 
 export function targetRef(gene: CatalogGene): TargetRef {
-  return { gene_symbol: gene.symbol, hgnc_id: gene.hgnc_id, protein_name: gene.protein_name ?? gene.name, uniprot_id: gene.uniprot_ids[0] ?? null };
+  return {
+    gene_symbol: gene.symbol,
+    hgnc_id: gene.hgnc_id,
+    protein_name: gene.protein_name ?? gene.name,
+    uniprot_id: gene.uniprot_ids[0] ?? null,
+  };
 }
 
 /** HGNC ids behind the gene ids literature and the negatome use (HGNC:…, NCBIGene:…, UniProt accessions). */

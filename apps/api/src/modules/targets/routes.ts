@@ -38,42 +38,94 @@ export function targetRoutes(search: LiteratureSearch): FastifyPluginAsyncZod {
 
     app.post(
       "/v1/targets/identify",
-      { schema: { tags, body: IdentifyTargetsBody, response: { 200: IdentifyTargetsResponse, 202: IdentifyAccepted, 422: ErrorBody, 503: ErrorBody } } },
+      {
+        schema: {
+          tags,
+          body: IdentifyTargetsBody,
+          response: { 200: IdentifyTargetsResponse, 202: IdentifyAccepted, 422: ErrorBody, 503: ErrorBody },
+        },
+      },
       async (request, reply) => {
         const outcome = await service.identify(request.body, request.tenant, await primaryOrg(request.tenant.userId));
         return reply.status(outcome.status).send(outcome.body as never);
       },
     );
 
-    app.get("/v1/targets/diseases", { schema: { tags, querystring: DiseaseSuggestQuery, response: { 200: DiseaseSuggestResponse } } }, async (request) => ({
-      items: await catalog.suggest(request.query.q, request.query.limit),
-    }));
-
-    app.get("/v1/targets/evidence", { schema: { tags, querystring: EvidenceQuery, response: { 200: TargetEvidenceResponse, 422: ErrorBody, 503: ErrorBody } } }, async (request) =>
-      evidence.evidence(request.tenant, request.query),
+    app.get(
+      "/v1/targets/diseases",
+      { schema: { tags, querystring: DiseaseSuggestQuery, response: { 200: DiseaseSuggestResponse } } },
+      async (request) => ({
+        items: await catalog.suggest(request.query.q, request.query.limit),
+      }),
     );
 
-    app.get("/v1/targets/feature_sets", { schema: { tags, response: { 200: z.object({ items: z.array(FeatureSetSchema) }) } } }, async (request) => ({
-      items: await targetsStore(db, request.tenant).featureSets(),
-    }));
+    app.get(
+      "/v1/targets/evidence",
+      {
+        schema: {
+          tags,
+          querystring: EvidenceQuery,
+          response: { 200: TargetEvidenceResponse, 422: ErrorBody, 503: ErrorBody },
+        },
+      },
+      async (request) => evidence.evidence(request.tenant, request.query),
+    );
 
-    app.post("/v1/targets/feature_sets", { schema: { tags, body: FeatureSetBody, response: { 201: FeatureSetSchema, 409: ErrorBody, 422: ErrorBody } } }, async (request, reply) => {
-      const created = await targetsStore(db, request.tenant).createFeatureSet(await primaryOrg(request.tenant.userId), request.body.version, request.body.description);
-      if (!created) throw conflict(`Your organization already has the feature set ${request.body.version}`, "feature_set_exists");
-      return reply.status(201).send(created);
-    });
+    app.get(
+      "/v1/targets/feature_sets",
+      { schema: { tags, response: { 200: z.object({ items: z.array(FeatureSetSchema) }) } } },
+      async (request) => ({
+        items: await targetsStore(db, request.tenant).featureSets(),
+      }),
+    );
 
-    app.get("/v1/targets/ingestions", { schema: { tags, response: { 200: z.object({ items: z.array(IngestionSchema) }) } } }, async (request) => ({
-      items: await targetsStore(db, request.tenant).ingestions(),
-    }));
+    app.post(
+      "/v1/targets/feature_sets",
+      { schema: { tags, body: FeatureSetBody, response: { 201: FeatureSetSchema, 409: ErrorBody, 422: ErrorBody } } },
+      async (request, reply) => {
+        const created = await targetsStore(db, request.tenant).createFeatureSet(
+          await primaryOrg(request.tenant.userId),
+          request.body.version,
+          request.body.description,
+        );
+        if (!created)
+          throw conflict(`Your organization already has the feature set ${request.body.version}`, "feature_set_exists");
+        return reply.status(201).send(created);
+      },
+    );
+
+    app.get(
+      "/v1/targets/ingestions",
+      { schema: { tags, response: { 200: z.object({ items: z.array(IngestionSchema) }) } } },
+      async (request) => ({
+        items: await targetsStore(db, request.tenant).ingestions(),
+      }),
+    );
 
     for (const source of UPLOAD_SOURCES) {
       app.post(
         `/v1/targets/ingest/${source}/upload`,
-        { schema: { tags, consumes: ["multipart/form-data"], response: { 201: z.object({ ingestion: IngestionSchema }), 404: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody } } },
+        {
+          schema: {
+            tags,
+            consumes: ["multipart/form-data"],
+            response: {
+              201: z.object({ ingestion: IngestionSchema }),
+              404: ErrorBody,
+              413: ErrorBody,
+              415: ErrorBody,
+              422: ErrorBody,
+            },
+          },
+        },
         async (request, reply) => {
           const upload = await readMultipartUpload(request);
-          const ingestion = await service.upload(source, upload, request.tenant, await primaryOrg(request.tenant.userId));
+          const ingestion = await service.upload(
+            source,
+            upload,
+            request.tenant,
+            await primaryOrg(request.tenant.userId),
+          );
           return reply.status(201).send({ ingestion });
         },
       );

@@ -1,6 +1,14 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import { TARGET_DEFAULTS, UploadFields, type IdentifyAccepted, type IdentifyTargetsBody, type IdentifyTargetsResponse, type Ingestion, type UploadSource } from "@sieve/contracts";
+import {
+  TARGET_DEFAULTS,
+  UploadFields,
+  type IdentifyAccepted,
+  type IdentifyTargetsBody,
+  type IdentifyTargetsResponse,
+  type Ingestion,
+  type UploadSource,
+} from "@sieve/contracts";
 import { REFERENCE_FILES } from "@sieve/literature";
 import type { Database } from "@sieve/db";
 import type { ComputePool } from "@sieve/worker/pool";
@@ -9,7 +17,14 @@ import type { MultipartUpload } from "../../http/multipart";
 import type { TenantScope } from "../../plugins/authentication";
 import type { EngineRuntime } from "../engine/runtime";
 import type { ReferenceCatalog } from "./catalog";
-import { activeRankingJob, rankingStamp, scopeKeyOf, TARGETS_DOMAIN, type RankingJobInput, type StoredRanking } from "./ranking-job";
+import {
+  activeRankingJob,
+  rankingStamp,
+  scopeKeyOf,
+  TARGETS_DOMAIN,
+  type RankingJobInput,
+  type StoredRanking,
+} from "./ranking-job";
 import { storeIngestion, targetsStore, type FeatureToStore } from "./store";
 
 export interface TargetsContext {
@@ -35,18 +50,44 @@ export class TargetsService {
   async upload(source: UploadSource, upload: MultipartUpload, scope: TenantScope, orgId: number): Promise<Ingestion> {
     const { db, pool, catalog } = this.context;
     const checked = UploadFields[source].safeParse(upload.fields);
-    if (!checked.success) throw validationFailed(checked.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })));
-    const params = checked.data as Record<string, unknown> & { feature_set_version: string; disease?: string; indication_efo_id?: string };
+    if (!checked.success)
+      throw validationFailed(checked.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })));
+    const params = checked.data as Record<string, unknown> & {
+      feature_set_version: string;
+      disease?: string;
+      indication_efo_id?: string;
+    };
     const text = decodeText(upload.bytes);
     const store = targetsStore(db, scope);
-    const featureSetId = (await store.ownFeatureSet(orgId, params.feature_set_version)) ?? (params.feature_set_version === TARGET_DEFAULTS.featureSet ? (await store.createFeatureSet(orgId, params.feature_set_version, "Default feature set"))?.id : null);
-    if (!featureSetId) throw notFound(`Feature set ${params.feature_set_version} of your organization (create it first)`);
+    const featureSetId =
+      (await store.ownFeatureSet(orgId, params.feature_set_version)) ??
+      (params.feature_set_version === TARGET_DEFAULTS.featureSet
+        ? (await store.createFeatureSet(orgId, params.feature_set_version, "Default feature set"))?.id
+        : null);
+    if (!featureSetId)
+      throw notFound(`Feature set ${params.feature_set_version} of your organization (create it first)`);
     const fileDisease = params.indication_efo_id ?? params.disease;
     const defaultDisease = fileDisease ? (await catalog.disease(fileDisease)).id : null;
 
-    const genes = [...(await catalog.genes()).values()].map((g) => ({ hgnc_id: g.hgnc_id, symbol: g.symbol, name: g.name, aliases: g.aliases, previous_symbols: g.previous_symbols, ncbigene: g.ncbi_gene_id, ensembl: g.ensembl_gene_id, uniprot: g.uniprot_ids }));
-    const outcome = await pool.run("targets.parse", { source, text, params, genes, chemblMappingPath: join(this.context.referenceRoot, REFERENCE_FILES.chemblTargets) });
-    if (!outcome.ok) throw new ApiError(422, "invalid_file", outcome.error, { line: outcome.line, column: outcome.column });
+    const genes = [...(await catalog.genes()).values()].map((g) => ({
+      hgnc_id: g.hgnc_id,
+      symbol: g.symbol,
+      name: g.name,
+      aliases: g.aliases,
+      previous_symbols: g.previous_symbols,
+      ncbigene: g.ncbi_gene_id,
+      ensembl: g.ensembl_gene_id,
+      uniprot: g.uniprot_ids,
+    }));
+    const outcome = await pool.run("targets.parse", {
+      source,
+      text,
+      params,
+      genes,
+      chemblMappingPath: join(this.context.referenceRoot, REFERENCE_FILES.chemblTargets),
+    });
+    if (!outcome.ok)
+      throw new ApiError(422, "invalid_file", outcome.error, { line: outcome.line, column: outcome.column });
     const { parsed } = outcome;
 
     const unmatched = [...parsed.unmatched];
@@ -59,7 +100,14 @@ export class TargetsService {
         unmatched.push(`disease ${f.disease}`);
         continue;
       }
-      features.push({ hgncId: f.gene, featureName: f.feature_name, component: f.component, diseaseId, score: f.score, raw: f.raw });
+      features.push({
+        hgncId: f.gene,
+        featureName: f.feature_name,
+        component: f.component,
+        diseaseId,
+        score: f.score,
+        raw: f.raw,
+      });
     }
     return storeIngestion(db, {
       orgId,
@@ -80,21 +128,43 @@ export class TargetsService {
    * The ranking of every gene for a disease, top `limit`. When the data it reads changed since it was
    * last computed (or it never was), a `targets` engine job computes it and the answer is 202.
    */
-  async identify(body: IdentifyTargetsBody, scope: TenantScope, orgId: number): Promise<{ status: 200; body: IdentifyTargetsResponse } | { status: 202; body: IdentifyAccepted }> {
+  async identify(
+    body: IdentifyTargetsBody,
+    scope: TenantScope,
+    orgId: number,
+  ): Promise<{ status: 200; body: IdentifyTargetsResponse } | { status: 202; body: IdentifyAccepted }> {
     const { db, catalog, engine } = this.context;
     const disease = await catalog.disease(body.disease);
     const version = body.feature_set_version ?? TARGET_DEFAULTS.featureSet;
     const scopeKey = scopeKeyOf(scope.orgIds);
     const stamp = await rankingStamp(db, catalog, scope);
     const ranking = await this.cachedRanking(scope, scopeKey, version, disease.id, stamp);
-    if (ranking) return { status: 200, body: { ...ranking, genes_ranked: ranking.results.length, results: ranking.results.slice(0, body.limit) } };
+    if (ranking)
+      return {
+        status: 200,
+        body: { ...ranking, genes_ranked: ranking.results.length, results: ranking.results.slice(0, body.limit) },
+      };
 
-    const input: RankingJobInput = { disease_id: disease.id, feature_set_version: version, scope_key: scopeKey, org_ids: scope.orgIds, user_id: scope.userId };
-    const job = (await activeRankingJob(db, input)) ?? (await engine.submit({ orgId, domain: TARGETS_DOMAIN, execution: "embedded", input, createdBy: scope.userId }));
+    const input: RankingJobInput = {
+      disease_id: disease.id,
+      feature_set_version: version,
+      scope_key: scopeKey,
+      org_ids: scope.orgIds,
+      user_id: scope.userId,
+    };
+    const job =
+      (await activeRankingJob(db, input)) ??
+      (await engine.submit({ orgId, domain: TARGETS_DOMAIN, execution: "embedded", input, createdBy: scope.userId }));
     return { status: 202, body: { detail: { engine_job_id: job.id, status: job.status } } };
   }
 
-  private async cachedRanking(scope: TenantScope, scopeKey: string, version: string, diseaseId: string, stamp: string): Promise<StoredRanking | null> {
+  private async cachedRanking(
+    scope: TenantScope,
+    scopeKey: string,
+    version: string,
+    diseaseId: string,
+    stamp: string,
+  ): Promise<StoredRanking | null> {
     const key = `${scopeKey}|${version}|${diseaseId}`;
     const held = this.parsedRankings.get(key);
     if (held?.stamp === stamp) return held.ranking;
@@ -103,7 +173,8 @@ export class TargetsService {
     const ranking = row.result as StoredRanking;
     this.parsedRankings.delete(key);
     this.parsedRankings.set(key, { stamp, ranking });
-    if (this.parsedRankings.size > RANKING_CACHE_SIZE) this.parsedRankings.delete(this.parsedRankings.keys().next().value!);
+    if (this.parsedRankings.size > RANKING_CACHE_SIZE)
+      this.parsedRankings.delete(this.parsedRankings.keys().next().value!);
     return ranking;
   }
 

@@ -3,7 +3,13 @@ import { schema, type Database } from "@sieve/db";
 import type { TenantScope } from "../../plugins/authentication";
 import { visibleTo } from "./store";
 
-const { litTriples: triples, litMentions: mentions, litPassages: passages, negatomeRecords: negatome, targetIngestions: ingestions } = schema;
+const {
+  litTriples: triples,
+  litMentions: mentions,
+  litPassages: passages,
+  negatomeRecords: negatome,
+  targetIngestions: ingestions,
+} = schema;
 
 /** A literature triple linking a gene with the disease (either direction), as the ranking reads it. */
 export interface GeneTriple {
@@ -15,7 +21,8 @@ export interface GeneTriple {
 }
 
 /** Gene ids as literature mentions and triples carry them: HGNC ids, or NCBI Gene ids of gold corpora. */
-const isGeneId = (column: typeof triples.headId | typeof triples.tailId) => or(like(column, "HGNC:%"), like(column, "NCBIGene:%"));
+const isGeneId = (column: typeof triples.headId | typeof triples.tailId) =>
+  or(like(column, "HGNC:%"), like(column, "NCBIGene:%"));
 
 /**
  * What the other modules know that the target ranking reads: literature triples and mentions,
@@ -26,9 +33,24 @@ export function targetSources(db: Database, scope: TenantScope) {
     async triplesForDisease(diseaseIds: string[]): Promise<GeneTriple[]> {
       if (!diseaseIds.length) return [];
       const rows = await db
-        .select({ headId: triples.headId, tailId: triples.tailId, relation: triples.relation, polarity: triples.polarity, evidenceScore: triples.evidenceScore, provenance: triples.provenance })
+        .select({
+          headId: triples.headId,
+          tailId: triples.tailId,
+          relation: triples.relation,
+          polarity: triples.polarity,
+          evidenceScore: triples.evidenceScore,
+          provenance: triples.provenance,
+        })
         .from(triples)
-        .where(and(visibleTo(triples.orgId, scope.orgIds), or(and(inArray(triples.tailId, diseaseIds), isGeneId(triples.headId)), and(inArray(triples.headId, diseaseIds), isGeneId(triples.tailId)))));
+        .where(
+          and(
+            visibleTo(triples.orgId, scope.orgIds),
+            or(
+              and(inArray(triples.tailId, diseaseIds), isGeneId(triples.headId)),
+              and(inArray(triples.headId, diseaseIds), isGeneId(triples.tailId)),
+            ),
+          ),
+        );
       return rows.map((r) => ({
         geneId: diseaseIds.includes(r.tailId) ? r.headId : r.tailId,
         relation: r.relation,
@@ -60,7 +82,13 @@ export function targetSources(db: Database, scope: TenantScope) {
           score: negatome.score,
         })
         .from(negatome)
-        .where(and(visibleTo(negatome.orgId, scope.orgIds), isNotNull(negatome.targetUniprotId), uniprotIds ? inArray(negatome.targetUniprotId, uniprotIds) : undefined));
+        .where(
+          and(
+            visibleTo(negatome.orgId, scope.orgIds),
+            isNotNull(negatome.targetUniprotId),
+            uniprotIds ? inArray(negatome.targetUniprotId, uniprotIds) : undefined,
+          ),
+        );
     },
 
     /**
@@ -70,12 +98,20 @@ export function targetSources(db: Database, scope: TenantScope) {
      */
     async stamp(): Promise<string> {
       const [[ing], [lit], [neg]] = await Promise.all([
-        db.select({ top: max(ingestions.seq), n: count() }).from(ingestions).where(visibleTo(ingestions.orgId, scope.orgIds)),
-        db.select({ top: max(passages.seq), n: count() }).from(passages).where(visibleTo(passages.orgId, scope.orgIds)),
-        db.select({ top: max(negatome.seq), n: count() }).from(negatome).where(visibleTo(negatome.orgId, scope.orgIds)),
+        db
+          .select({ top: max(ingestions.seq), n: count() })
+          .from(ingestions)
+          .where(visibleTo(ingestions.orgId, scope.orgIds)),
+        db
+          .select({ top: max(passages.seq), n: count() })
+          .from(passages)
+          .where(visibleTo(passages.orgId, scope.orgIds)),
+        db
+          .select({ top: max(negatome.seq), n: count() })
+          .from(negatome)
+          .where(visibleTo(negatome.orgId, scope.orgIds)),
       ]);
       return [ing, lit, neg].map((r) => `${r?.top ?? 0}.${r?.n ?? 0}`).join(":");
     },
   };
 }
-

@@ -5,7 +5,13 @@ import type { FeatureSet, Ingestion, TargetComponent } from "@sieve/contracts";
 import type { NetworkEdge } from "@sieve/targets";
 import type { TenantScope } from "../../plugins/authentication";
 
-const { targetFeatureSets: featureSets, targetIngestions: ingestions, targetFeatures: features, targetNetworkEdges: edges, targetRankings: rankings } = schema;
+const {
+  targetFeatureSets: featureSets,
+  targetIngestions: ingestions,
+  targetFeatures: features,
+  targetNetworkEdges: edges,
+  targetRankings: rankings,
+} = schema;
 
 /** A feature as stored: an HGNC gene, and the DOID it is about (null: every disease). */
 export interface FeatureToStore {
@@ -36,17 +42,24 @@ const CHUNK = 5000;
 const UNMATCHED_EXAMPLES = 20;
 
 /** Public rows (org_id null) and the caller's organizations' rows. */
-export const visibleTo = (column: AnyPgColumn, orgIds: number[]): SQL => or(isNull(column), orgIds.length ? inArray(column, orgIds) : sql`false`)!;
+export const visibleTo = (column: AnyPgColumn, orgIds: number[]): SQL =>
+  or(isNull(column), orgIds.length ? inArray(column, orgIds) : sql`false`)!;
 
 /**
  * Writes one ingestion with all its features and edges in one transaction (all or nothing).
  * `replaceSource` first removes the earlier ingestions of that source in the same feature set,
  * which is how reference loads stay idempotent.
  */
-export async function storeIngestion(db: Database, ingestion: IngestionToStore, options: { replaceSource?: boolean } = {}): Promise<Ingestion> {
+export async function storeIngestion(
+  db: Database,
+  ingestion: IngestionToStore,
+  options: { replaceSource?: boolean } = {},
+): Promise<Ingestion> {
   return db.transaction(async (tx) => {
     if (options.replaceSource) {
-      await tx.delete(ingestions).where(and(eq(ingestions.featureSetId, ingestion.featureSetId), eq(ingestions.source, ingestion.source)));
+      await tx
+        .delete(ingestions)
+        .where(and(eq(ingestions.featureSetId, ingestion.featureSetId), eq(ingestions.source, ingestion.source)));
     }
     const genes = new Set(ingestion.features.map((f) => f.hgncId));
     for (const e of ingestion.edges ?? []) genes.add(e.a).add(e.b);
@@ -68,22 +81,35 @@ export async function storeIngestion(db: Database, ingestion: IngestionToStore, 
       .returning();
     const base = { ingestionId: row!.id, orgId: ingestion.orgId, featureSetId: ingestion.featureSetId };
     for (let i = 0; i < ingestion.features.length; i += CHUNK) {
-      await tx.insert(features).values(ingestion.features.slice(i, i + CHUNK).map((f) => ({ ...base, source: ingestion.source, ...f })));
+      await tx
+        .insert(features)
+        .values(ingestion.features.slice(i, i + CHUNK).map((f) => ({ ...base, source: ingestion.source, ...f })));
     }
     const edgeRows = ingestion.edges ?? [];
     for (let i = 0; i < edgeRows.length; i += CHUNK) {
-      await tx.insert(edges).values(edgeRows.slice(i, i + CHUNK).map((e) => ({ ...base, geneA: e.a, geneB: e.b, score: e.score })));
+      await tx
+        .insert(edges)
+        .values(edgeRows.slice(i, i + CHUNK).map((e) => ({ ...base, geneA: e.a, geneB: e.b, score: e.score })));
     }
-    const [set] = await tx.select({ version: featureSets.version }).from(featureSets).where(eq(featureSets.id, ingestion.featureSetId));
+    const [set] = await tx
+      .select({ version: featureSets.version })
+      .from(featureSets)
+      .where(eq(featureSets.id, ingestion.featureSetId));
     return toIngestion(row!, set!.version);
   });
 }
 
 /** The public feature set of a version, created on first use (reference loads write there). */
 export async function publicFeatureSet(db: Database, version: string, description: string): Promise<number> {
-  const [existing] = await db.select({ id: featureSets.id }).from(featureSets).where(and(isNull(featureSets.orgId), eq(featureSets.version, version)));
+  const [existing] = await db
+    .select({ id: featureSets.id })
+    .from(featureSets)
+    .where(and(isNull(featureSets.orgId), eq(featureSets.version, version)));
   if (existing) return existing.id;
-  const [created] = await db.insert(featureSets).values({ orgId: null, version, description }).returning({ id: featureSets.id });
+  const [created] = await db
+    .insert(featureSets)
+    .values({ orgId: null, version, description })
+    .returning({ id: featureSets.id });
   return created!.id;
 }
 
@@ -92,25 +118,39 @@ export function targetsStore(db: Database, scope: TenantScope) {
 
   return {
     async featureSets(): Promise<FeatureSet[]> {
-      const rows = await db.select().from(featureSets).where(visibleSets).orderBy(featureSets.version, sql`${featureSets.orgId} nulls first`);
+      const rows = await db
+        .select()
+        .from(featureSets)
+        .where(visibleSets)
+        .orderBy(featureSets.version, sql`${featureSets.orgId} nulls first`);
       return rows.map(toFeatureSet);
     },
 
     /** 409 when the organization already has this version (the caller checks). */
     async createFeatureSet(orgId: number, version: string, description: string): Promise<FeatureSet | null> {
-      const rows = await db.insert(featureSets).values({ orgId, version, description, createdBy: scope.userId }).onConflictDoNothing().returning();
+      const rows = await db
+        .insert(featureSets)
+        .values({ orgId, version, description, createdBy: scope.userId })
+        .onConflictDoNothing()
+        .returning();
       return rows[0] ? toFeatureSet(rows[0]) : null;
     },
 
     /** The organization's own feature set of a version (uploads write only there). */
     async ownFeatureSet(orgId: number, version: string): Promise<number | null> {
-      const [row] = await db.select({ id: featureSets.id }).from(featureSets).where(and(eq(featureSets.orgId, orgId), eq(featureSets.version, version)));
+      const [row] = await db
+        .select({ id: featureSets.id })
+        .from(featureSets)
+        .where(and(eq(featureSets.orgId, orgId), eq(featureSets.version, version)));
       return row?.id ?? null;
     },
 
     /** Ids of every visible feature set with this version (public and the caller's organizations'). */
     async featureSetIds(version: string): Promise<number[]> {
-      const rows = await db.select({ id: featureSets.id }).from(featureSets).where(and(visibleSets, eq(featureSets.version, version)));
+      const rows = await db
+        .select({ id: featureSets.id })
+        .from(featureSets)
+        .where(and(visibleSets, eq(featureSets.version, version)));
       return rows.map((r) => r.id);
     },
 
@@ -145,30 +185,67 @@ export function targetsStore(db: Database, scope: TenantScope) {
         .from(features)
         .innerJoin(ingestions, eq(ingestions.id, features.ingestionId))
         .innerJoin(featureSets, eq(featureSets.id, features.featureSetId))
-        .where(and(inArray(features.featureSetId, setIds), or(isNull(features.diseaseId), diseaseIds.length ? inArray(features.diseaseId, diseaseIds) : sql`false`), hgncId ? eq(features.hgncId, hgncId) : undefined));
+        .where(
+          and(
+            inArray(features.featureSetId, setIds),
+            or(isNull(features.diseaseId), diseaseIds.length ? inArray(features.diseaseId, diseaseIds) : sql`false`),
+            hgncId ? eq(features.hgncId, hgncId) : undefined,
+          ),
+        );
     },
 
     async edges(setIds: number[]): Promise<NetworkEdge[]> {
       if (!setIds.length) return [];
-      return db.select({ a: edges.geneA, b: edges.geneB, score: edges.score }).from(edges).where(inArray(edges.featureSetId, setIds));
+      return db
+        .select({ a: edges.geneA, b: edges.geneB, score: edges.score })
+        .from(edges)
+        .where(inArray(edges.featureSetId, setIds));
     },
 
     async ranking(scopeKey: string, version: string, diseaseId: string) {
-      const [row] = await db.select().from(rankings).where(and(eq(rankings.scopeKey, scopeKey), eq(rankings.featureSetVersion, version), eq(rankings.diseaseId, diseaseId)));
+      const [row] = await db
+        .select()
+        .from(rankings)
+        .where(
+          and(
+            eq(rankings.scopeKey, scopeKey),
+            eq(rankings.featureSetVersion, version),
+            eq(rankings.diseaseId, diseaseId),
+          ),
+        );
       return row ?? null;
     },
   };
 }
 
-export async function saveRanking(db: Database, values: { scopeKey: string; featureSetVersion: string; diseaseId: string; stamp: string; engineJobId: string; result: unknown }): Promise<void> {
+export async function saveRanking(
+  db: Database,
+  values: {
+    scopeKey: string;
+    featureSetVersion: string;
+    diseaseId: string;
+    stamp: string;
+    engineJobId: string;
+    result: unknown;
+  },
+): Promise<void> {
   await db
     .insert(rankings)
     .values(values)
-    .onConflictDoUpdate({ target: [rankings.scopeKey, rankings.featureSetVersion, rankings.diseaseId], set: { stamp: values.stamp, engineJobId: values.engineJobId, result: values.result, computedAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: [rankings.scopeKey, rankings.featureSetVersion, rankings.diseaseId],
+      set: { stamp: values.stamp, engineJobId: values.engineJobId, result: values.result, computedAt: sql`now()` },
+    });
 }
 
 function toFeatureSet(row: typeof featureSets.$inferSelect): FeatureSet {
-  return { id: row.id, version: row.version, description: row.description, org_id: row.orgId, created_at: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    version: row.version,
+    description: row.description,
+    org_id: row.orgId,
+    created_at: row.createdAt.toISOString(),
+  };
 }
 
 function toIngestion(row: typeof ingestions.$inferSelect, version: string): Ingestion {

@@ -19,7 +19,9 @@ export function contentProblem(kind: StoredUploadKind, fileName: string, content
   switch (ending) {
     case ".pdb":
     case ".pdbqt":
-      return lines.some((line) => /^(ATOM {2}|HETATM)/.test(line)) ? null : `the file has no ATOM or HETATM records, so it is not a ${ending.slice(1).toUpperCase()} file`;
+      return lines.some((line) => /^(ATOM {2}|HETATM)/.test(line))
+        ? null
+        : `the file has no ATOM or HETATM records, so it is not a ${ending.slice(1).toUpperCase()} file`;
     case ".sdf":
       return /^M {2}END/m.test(text) ? null : "the file has no 'M  END' molecule block, so it is not an SDF file";
     default:

@@ -15,23 +15,47 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const blobs = databaseBlobStore(db);
 
-  app.post("/v1/uploads", { schema: { tags: ["uploads"], consumes: ["multipart/form-data"], response: { 201: UploadResult, 413: ErrorBody, 422: ErrorBody } } }, async (request, reply) => {
-    const { name: clientName, bytes: content, fields } = await readMultipartUpload(request);
-    const kind = fields.kind ?? "";
-    if (!(kind in STORED_UPLOAD_KINDS)) {
-      throw validationFailed([{ path: "kind", message: `kind must be one of ${Object.keys(STORED_UPLOAD_KINDS).join(", ")} and come before the file` }]);
-    }
-    const name = safeFileName(clientName);
-    const problem = contentProblem(kind as StoredUploadKind, name, content);
-    if (problem) throw validationFailed([{ path: "file", message: problem }], "invalid_file");
-    const orgId = (await authStore(db).findUserById(request.tenant.userId))!.primaryOrgId;
-    const upload = await uploadsStore(db, request.tenant).create({ orgId, kind, name, blob: await blobs.put(content) });
-    return reply.status(201).send(upload);
-  });
+  app.post(
+    "/v1/uploads",
+    {
+      schema: {
+        tags: ["uploads"],
+        consumes: ["multipart/form-data"],
+        response: { 201: UploadResult, 413: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { name: clientName, bytes: content, fields } = await readMultipartUpload(request);
+      const kind = fields.kind ?? "";
+      if (!(kind in STORED_UPLOAD_KINDS)) {
+        throw validationFailed([
+          {
+            path: "kind",
+            message: `kind must be one of ${Object.keys(STORED_UPLOAD_KINDS).join(", ")} and come before the file`,
+          },
+        ]);
+      }
+      const name = safeFileName(clientName);
+      const problem = contentProblem(kind as StoredUploadKind, name, content);
+      if (problem) throw validationFailed([{ path: "file", message: problem }], "invalid_file");
+      const orgId = (await authStore(db).findUserById(request.tenant.userId))!.primaryOrgId;
+      const upload = await uploadsStore(db, request.tenant).create({
+        orgId,
+        kind,
+        name,
+        blob: await blobs.put(content),
+      });
+      return reply.status(201).send(upload);
+    },
+  );
 
-  app.get("/v1/uploads/:id", { schema: { tags: ["uploads"], params: UploadIdParam, response: { 200: UploadResult, 404: ErrorBody } } }, async (request) => {
-    const upload = isUuid(request.params.id) ? await uploadsStore(db, request.tenant).get(request.params.id) : null;
-    if (!upload) throw notFound("Upload");
-    return upload;
-  });
+  app.get(
+    "/v1/uploads/:id",
+    { schema: { tags: ["uploads"], params: UploadIdParam, response: { 200: UploadResult, 404: ErrorBody } } },
+    async (request) => {
+      const upload = isUuid(request.params.id) ? await uploadsStore(db, request.tenant).get(request.params.id) : null;
+      if (!upload) throw notFound("Upload");
+      return upload;
+    },
+  );
 };

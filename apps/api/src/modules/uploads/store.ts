@@ -19,13 +19,24 @@ export function uploadsStore(db: Database, scope: TenantScope) {
       if (!scope.orgIds.includes(input.orgId)) throw new Error("create outside the caller's organizations");
       const [row] = await db
         .insert(uploads)
-        .values({ orgId: input.orgId, userId: scope.userId, kind: input.kind, name: input.name, size: input.blob.size, sha256: input.blob.sha256, blobId: input.blob.id })
+        .values({
+          orgId: input.orgId,
+          userId: scope.userId,
+          kind: input.kind,
+          name: input.name,
+          size: input.blob.size,
+          sha256: input.blob.sha256,
+          blobId: input.blob.id,
+        })
         .returning();
       return toUpload(row!);
     },
 
     async get(id: string): Promise<UploadRecord | null> {
-      const [row] = await db.select().from(uploads).where(and(inArray(uploads.orgId, scope.orgIds), eq(uploads.id, id)));
+      const [row] = await db
+        .select()
+        .from(uploads)
+        .where(and(inArray(uploads.orgId, scope.orgIds), eq(uploads.id, id)));
       return row ? toUpload(row) : null;
     },
   };

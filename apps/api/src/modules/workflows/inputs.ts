@@ -26,7 +26,10 @@ export function workflowFiles(db: Database, scope: TenantScope, referenceRoot: s
   const blobs = databaseBlobStore(db);
 
   /** An upload's name, URI and raw bytes (binary files such as tarballs are read this way). */
-  async function readUploadBytes(uri: string, label: string): Promise<{ name: string; source: string; content: Uint8Array }> {
+  async function readUploadBytes(
+    uri: string,
+    label: string,
+  ): Promise<{ name: string; source: string; content: Uint8Array }> {
     const ref = parseUploadUri(uri);
     const upload = ref ? await uploads.get(ref.id) : null;
     if (!upload) throw new WorkflowInputError(`${label} ${uri} is not an upload of this organization`);
@@ -48,21 +51,44 @@ export function workflowFiles(db: Database, scope: TenantScope, referenceRoot: s
      * The Target Protein field: an uploaded .pdb/.pdbqt (docked), a PDB id found among the reference
      * structures (`REFERENCE_DATA_DIR/structures/<ID>.pdb`), or a UniProt accession (ligand-based).
      */
-    async target(value: string | null): Promise<{ structure: (WorkflowFile & { format: "pdb" | "pdbqt" }) | null; uniprot: string | null; note: string | null }> {
+    async target(value: string | null): Promise<{
+      structure: (WorkflowFile & { format: "pdb" | "pdbqt" }) | null;
+      uniprot: string | null;
+      note: string | null;
+    }> {
       if (!value) return { structure: null, uniprot: null, note: null };
       if (value.startsWith("upload://")) {
         const file = await readUpload(value, "Target Protein");
         const ending = extname(file.name).toLowerCase();
-        if (ending !== ".pdb" && ending !== ".pdbqt") throw new WorkflowInputError(`Target Protein ${file.name} must be a .pdb or .pdbqt file`);
+        if (ending !== ".pdb" && ending !== ".pdbqt")
+          throw new WorkflowInputError(`Target Protein ${file.name} must be a .pdb or .pdbqt file`);
         return { structure: { ...file, format: ending === ".pdbqt" ? "pdbqt" : "pdb" }, uniprot: null, note: null };
       }
       if (PDB_ID.test(value)) {
         const path = join(referenceRoot, "structures", `${value.toUpperCase()}.pdb`);
-        if (!existsSync(path)) return { structure: null, uniprot: null, note: `PDB entry ${value.toUpperCase()} is not among the reference structures; upload its .pdb file to dock into it` };
-        return { structure: { name: `${value.toUpperCase()}.pdb`, text: readFileSync(path, "utf8"), source: `reference:structures/${value.toUpperCase()}.pdb`, format: "pdb" }, uniprot: null, note: null };
+        if (!existsSync(path))
+          return {
+            structure: null,
+            uniprot: null,
+            note: `PDB entry ${value.toUpperCase()} is not among the reference structures; upload its .pdb file to dock into it`,
+          };
+        return {
+          structure: {
+            name: `${value.toUpperCase()}.pdb`,
+            text: readFileSync(path, "utf8"),
+            source: `reference:structures/${value.toUpperCase()}.pdb`,
+            format: "pdb",
+          },
+          uniprot: null,
+          note: null,
+        };
       }
       if (UNIPROT_ID.test(value.toUpperCase())) return { structure: null, uniprot: value.toUpperCase(), note: null };
-      return { structure: null, uniprot: null, note: `Target Protein "${value}" is neither an upload, a PDB id nor a UniProt accession` };
+      return {
+        structure: null,
+        uniprot: null,
+        note: `Target Protein "${value}" is neither an upload, a PDB id nor a UniProt accession`,
+      };
     },
 
     /** Hit compounds: an upload of a compound file, or SMILES lines typed into the field. */

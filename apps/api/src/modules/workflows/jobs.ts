@@ -4,7 +4,13 @@ import type { Database } from "@sieve/db";
 import { DEFAULT_MAX_NEGATOME_RISK, type BoxSpec, type VinaParameters, type WorkflowPlan } from "@sieve/workflows";
 import { referenceCompounds, visibleNegatomeEntries } from "../negatome/safety";
 import type { ComputePool } from "@sieve/worker/pool";
-import type { LeadOptTaskInput, LeadOptTaskOutput, NegatomeScreenInput, VhtsTaskInput, VhtsTaskOutput } from "@sieve/worker/workflows";
+import type {
+  LeadOptTaskInput,
+  LeadOptTaskOutput,
+  NegatomeScreenInput,
+  VhtsTaskInput,
+  VhtsTaskOutput,
+} from "@sieve/worker/workflows";
 import type { EngineDomainHandler } from "../engine/dispatcher";
 import type { EngineJobRow } from "../engine/store";
 import { WorkflowInputError, workflowFiles } from "./inputs";
@@ -25,33 +31,67 @@ export interface WorkflowJobInput {
 }
 
 /** Screening default: exhaustiveness 2 (about 4–10 s per ligand per core); a `Docking` module overrides it. */
-export const SCREENING_DOCKING: Pick<VinaParameters, "exhaustiveness" | "num_modes"> = { exhaustiveness: 2, num_modes: 9 };
+export const SCREENING_DOCKING: Pick<VinaParameters, "exhaustiveness" | "num_modes"> = {
+  exhaustiveness: 2,
+  num_modes: 9,
+};
 
 /** The `Docking` module of the run config: `{exhaustiveness, box_size, residue_name, residues, center, size}`. */
 export function dockingSettings(config: RunConfig): { params: Partial<VinaParameters>; box: BoxSpec } {
-  const params = (config.modules.find((m) => m.name.toLowerCase() === "docking")?.params ?? {}) as Record<string, unknown>;
-  const num = (v: unknown, lo: number, hi: number) => (typeof v === "number" && Number.isFinite(v) && v >= lo && v <= hi ? v : undefined);
-  const triple = (v: unknown) => (Array.isArray(v) && v.length === 3 && v.every((x) => typeof x === "number") ? (v as [number, number, number]) : undefined);
+  const params = (config.modules.find((m) => m.name.toLowerCase() === "docking")?.params ?? {}) as Record<
+    string,
+    unknown
+  >;
+  const num = (v: unknown, lo: number, hi: number) =>
+    typeof v === "number" && Number.isFinite(v) && v >= lo && v <= hi ? v : undefined;
+  const triple = (v: unknown) =>
+    Array.isArray(v) && v.length === 3 && v.every((x) => typeof x === "number")
+      ? (v as [number, number, number])
+      : undefined;
   const exhaustiveness = num(params.exhaustiveness, 1, 32);
   const numModes = num(params.num_modes, 1, 20);
   const center = triple(params.center);
   const size = triple(params.size);
   let box: BoxSpec;
   if (center && size) box = { kind: "explicit", center, size };
-  else if (Array.isArray(params.residues) && params.residues.length) box = { kind: "residues", residues: params.residues.map(String) };
-  else box = { kind: "ligand", ...(typeof params.residue_name === "string" ? { residue_name: params.residue_name } : {}), ...(num(params.box_size, 8, 60) ? { size: num(params.box_size, 8, 60)! } : {}) };
-  return { params: { ...SCREENING_DOCKING, ...(exhaustiveness ? { exhaustiveness: Math.round(exhaustiveness) } : {}), ...(numModes ? { num_modes: Math.round(numModes) } : {}) }, box };
+  else if (Array.isArray(params.residues) && params.residues.length)
+    box = { kind: "residues", residues: params.residues.map(String) };
+  else
+    box = {
+      kind: "ligand",
+      ...(typeof params.residue_name === "string" ? { residue_name: params.residue_name } : {}),
+      ...(num(params.box_size, 8, 60) ? { size: num(params.box_size, 8, 60)! } : {}),
+    };
+  return {
+    params: {
+      ...SCREENING_DOCKING,
+      ...(exhaustiveness ? { exhaustiveness: Math.round(exhaustiveness) } : {}),
+      ...(numModes ? { num_modes: Math.round(numModes) } : {}),
+    },
+    box,
+  };
 }
 
 /** What every workflow task needs besides its molecules: the activity oracle's inputs and the run's limits. */
-async function oracleInputs(db: Database, referenceRoot: string, dataDir: string, job: EngineJobRow, extraActives: { name: string; text: string } | null = null): Promise<Omit<VhtsTaskInput, "library" | "negatome">> {
+async function oracleInputs(
+  db: Database,
+  referenceRoot: string,
+  dataDir: string,
+  job: EngineJobRow,
+  extraActives: { name: string; text: string } | null = null,
+): Promise<Omit<VhtsTaskInput, "library" | "negatome">> {
   const input = job.input as WorkflowJobInput;
   const { config } = input;
   const files = workflowFiles(db, { userId: input.user_id, orgIds: [job.orgId] }, referenceRoot);
   const target = await files.target(config.inputs.target_protein);
   const docking = config.inputs.include_docking && target.structure !== null;
   const hits = extraActives ?? (await files.compounds(config.inputs.hit_compounds, "Hit Compounds"));
-  const actives = docking ? [] : [...files.referenceActives(target.uniprot), ...smilesLines(hits?.text ?? "").map((l) => ({ ...l, source: "user" }))];
+  const actives = docking
+    ? []
+    : [
+        ...files.referenceActives(target.uniprot),
+        ...smilesLines(hits?.text ?? "").map((l) => ({ ...l, source: "user" })),
+      ];
   if (!docking && actives.length === 0) {
     throw new WorkflowInputError(
       [
@@ -65,7 +105,9 @@ async function oracleInputs(db: Database, referenceRoot: string, dataDir: string
   }
   const settings = dockingSettings(config);
   return {
-    receptor: docking ? { name: target.structure!.name, text: target.structure!.text, format: target.structure!.format } : null,
+    receptor: docking
+      ? { name: target.structure!.name, text: target.structure!.text, format: target.structure!.format }
+      : null,
     box: settings.box,
     docking: settings.params,
     actives,
@@ -109,7 +151,12 @@ function referenceFingerprints(pool: ComputePool, referenceRoot: string): Promis
   return set;
 }
 
-export function vhtsJobHandler(db: Database, pool: ComputePool, referenceRoot: string, dataDir: string): EngineDomainHandler {
+export function vhtsJobHandler(
+  db: Database,
+  pool: ComputePool,
+  referenceRoot: string,
+  dataDir: string,
+): EngineDomainHandler {
   return {
     async prepare(job: EngineJobRow): Promise<VhtsTaskInput> {
       const input = job.input as WorkflowJobInput;
@@ -118,7 +165,12 @@ export function vhtsJobHandler(db: Database, pool: ComputePool, referenceRoot: s
       if (!library) throw new WorkflowInputError("VHTS needs a Compound Library");
       const oracles = await oracleInputs(db, referenceRoot, dataDir, job);
       const target = await files.target(input.config.inputs.target_protein);
-      const negatome = { entries: await visibleNegatomeEntries(db, [job.orgId]), reference: await referenceFingerprints(pool, referenceRoot), target_uniprot_id: target.uniprot, max_risk: DEFAULT_MAX_NEGATOME_RISK };
+      const negatome = {
+        entries: await visibleNegatomeEntries(db, [job.orgId]),
+        reference: await referenceFingerprints(pool, referenceRoot),
+        target_uniprot_id: target.uniprot,
+        max_risk: DEFAULT_MAX_NEGATOME_RISK,
+      };
       const shard = input.shard && input.shard.count > 1 ? input.shard : null;
       return {
         library: { name: library.name, text: library.text },
@@ -133,7 +185,10 @@ export function vhtsJobHandler(db: Database, pool: ComputePool, referenceRoot: s
       const result = output as VhtsTaskOutput;
       const input = job.input as WorkflowJobInput;
       const outputs = await outputsOf(db, dataDir, job, result.hits, result);
-      return { best_fitness: result.hits[0]?.fitness ?? null, final_metrics: { workflow: "vhts", target_protein: input.config.inputs.target_protein, ...result, ...outputs } };
+      return {
+        best_fitness: result.hits[0]?.fitness ?? null,
+        final_metrics: { workflow: "vhts", target_protein: input.config.inputs.target_protein, ...result, ...outputs },
+      };
     },
   };
 }
@@ -142,7 +197,12 @@ export function vhtsJobHandler(db: Database, pool: ComputePool, referenceRoot: s
  * `lead_opt` and `custom` jobs: hits (or the plan's seeds), the analog strategy and its upload, the
  * plan's objectives, constraints and budget (custom), then the same oracle inputs as VHTS.
  */
-export function leadOptJobHandler(db: Database, referenceRoot: string, dataDir: string, parsePlan: (description: string) => Promise<WorkflowPlan>): EngineDomainHandler {
+export function leadOptJobHandler(
+  db: Database,
+  referenceRoot: string,
+  dataDir: string,
+  parsePlan: (description: string) => Promise<WorkflowPlan>,
+): EngineDomainHandler {
   return {
     async prepare(job: EngineJobRow): Promise<LeadOptTaskInput> {
       const input = job.input as WorkflowJobInput;
@@ -157,14 +217,26 @@ export function leadOptJobHandler(db: Database, referenceRoot: string, dataDir: 
         objectives = plan.objectives;
         if (plan.budget) maxEvaluations = Math.min(plan.budget, 10_000);
         const seeds = [...plan.seeds, ...smilesLines(hits?.text ?? "").map((l) => l.smiles)];
-        if (seeds.length === 0) throw new WorkflowInputError(`The plan names no starting molecule: add "start from <SMILES>" or "similar to <SMILES>", or Hit Compounds${plan.not_understood.length ? `. Not understood: ${plan.not_understood.join(" | ")}` : ""}`);
+        if (seeds.length === 0)
+          throw new WorkflowInputError(
+            `The plan names no starting molecule: add "start from <SMILES>" or "similar to <SMILES>", or Hit Compounds${plan.not_understood.length ? `. Not understood: ${plan.not_understood.join(" | ")}` : ""}`,
+          );
         hits = { name: "seeds.smi", text: seeds.join("\n") };
       }
       if (!hits) throw new WorkflowInputError("Lead optimization needs Hit Compounds");
       const strategy = config.inputs.analogs_strategy ?? "generate_simple_analogs";
-      const uploaded = strategy === "upload_custom" ? await files.compounds(config.inputs.analogs_file, "Analog set") : null;
+      const uploaded =
+        strategy === "upload_custom" ? await files.compounds(config.inputs.analogs_file, "Analog set") : null;
       const base = await oracleInputs(db, referenceRoot, dataDir, job, hits);
-      return { ...base, objectives, max_evaluations: maxEvaluations, hits: { name: hits.name, text: hits.text }, strategy, uploaded_analogs: uploaded ? { name: uploaded.name, text: uploaded.text } : null, plan };
+      return {
+        ...base,
+        objectives,
+        max_evaluations: maxEvaluations,
+        hits: { name: hits.name, text: hits.text },
+        strategy,
+        uploaded_analogs: uploaded ? { name: uploaded.name, text: uploaded.text } : null,
+        plan,
+      };
     },
 
     async finish(job: EngineJobRow, output: unknown) {
@@ -172,7 +244,16 @@ export function leadOptJobHandler(db: Database, referenceRoot: string, dataDir: 
       const input = job.input as WorkflowJobInput;
       const best = [...result.series, ...result.parents].sort((a, b) => b.fitness - a.fitness)[0];
       const outputs = await outputsOf(db, dataDir, job, result.series, result);
-      return { best_fitness: best?.fitness ?? null, final_metrics: { workflow: input.workflow, target_protein: input.config.inputs.target_protein, ...result, hits: result.series, ...outputs } };
+      return {
+        best_fitness: best?.fitness ?? null,
+        final_metrics: {
+          workflow: input.workflow,
+          target_protein: input.config.inputs.target_protein,
+          ...result,
+          hits: result.series,
+          ...outputs,
+        },
+      };
     },
   };
 }
@@ -181,16 +262,38 @@ export function leadOptJobHandler(db: Database, referenceRoot: string, dataDir: 
 function confirmedPlan(config: RunConfig): WorkflowPlan | null {
   const params = config.modules.find((m) => m.name === "WorkflowPlan")?.params as Partial<WorkflowPlan> | undefined;
   if (!params || !Array.isArray(params.objectives) || !Array.isArray(params.constraints)) return null;
-  return { objectives: params.objectives, constraints: params.constraints, seeds: params.seeds ?? [], not_understood: params.not_understood ?? [], budget: params.budget ?? null };
+  return {
+    objectives: params.objectives,
+    constraints: params.constraints,
+    seeds: params.seeds ?? [],
+    not_understood: params.not_understood ?? [],
+    budget: params.budget ?? null,
+  };
 }
 
 /** Writes the result files to the run's Output Location, if any; a failure is reported, not fatal. */
-async function outputsOf(db: Database, dataDir: string, job: EngineJobRow, hits: Parameters<typeof writeOutputs>[5], result: unknown): Promise<{ output?: { location: string; files: string[] } | { location: string; error: string } }> {
+async function outputsOf(
+  db: Database,
+  dataDir: string,
+  job: EngineJobRow,
+  hits: Parameters<typeof writeOutputs>[5],
+  result: unknown,
+): Promise<{ output?: { location: string; files: string[] } | { location: string; error: string } }> {
   const input = job.input as WorkflowJobInput;
   const location = input.config.inputs.output_location;
   if (!location) return {};
   try {
-    return { output: await writeOutputs(db, dataDir, { userId: input.user_id, orgIds: [job.orgId] }, location, input.run_id, hits, result) };
+    return {
+      output: await writeOutputs(
+        db,
+        dataDir,
+        { userId: input.user_id, orgIds: [job.orgId] },
+        location,
+        input.run_id,
+        hits,
+        result,
+      ),
+    };
   } catch (error) {
     return { output: { location, error: error instanceof Error ? error.message : String(error) } };
   }

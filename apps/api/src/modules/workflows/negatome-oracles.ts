@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { and, eq, inArray } from "drizzle-orm";
 import { schema, type Database } from "@sieve/db";
-import { ErrorBody, OracleDockBody, OracleJobCreated, OracleMdBody, OracleRegisterBody, OracleRegistered, type RegisteredNegative } from "@sieve/contracts";
+import {
+  ErrorBody,
+  OracleDockBody,
+  OracleJobCreated,
+  OracleMdBody,
+  OracleRegisterBody,
+  OracleRegistered,
+  type RegisteredNegative,
+} from "@sieve/contracts";
 import type { DockTaskInput, DockTaskOutput, MdTaskInput } from "@sieve/worker/workflows";
 import { mdAvailability, DEFAULT_RMSD_THRESHOLD_NM, mdInstability, type MdResult } from "@sieve/workflows";
 import { ApiError, conflict, notFound, validationFailed } from "../../http/errors";
@@ -28,8 +36,13 @@ export function dockJobHandler(db: Database, referenceRoot: string, dataDir: str
   return {
     async prepare(job: EngineJobRow): Promise<DockTaskInput> {
       const input = job.input as DockJobInput;
-      const target = await workflowFiles(db, { userId: input.user_id, orgIds: [job.orgId] }, referenceRoot).target(input.pdb_s3);
-      if (!target.structure) throw new WorkflowInputError(target.note ?? `pdb_s3 ${input.pdb_s3} is not a .pdb/.pdbqt upload or a reference PDB id`);
+      const target = await workflowFiles(db, { userId: input.user_id, orgIds: [job.orgId] }, referenceRoot).target(
+        input.pdb_s3,
+      );
+      if (!target.structure)
+        throw new WorkflowInputError(
+          target.note ?? `pdb_s3 ${input.pdb_s3} is not a .pdb/.pdbqt upload or a reference PDB id`,
+        );
       return {
         receptor: { name: target.structure.name, text: target.structure.text, format: target.structure.format },
         box: { kind: "ligand", ...(input.box_size ? { size: input.box_size } : {}) },
@@ -42,7 +55,10 @@ export function dockJobHandler(db: Database, referenceRoot: string, dataDir: str
     async finish(_job: EngineJobRow, output: unknown) {
       const result = output as DockTaskOutput;
       const affinities = result.results.flatMap((r) => (r.affinity === null ? [] : [r.affinity]));
-      return { best_fitness: affinities.length ? Math.min(...affinities) : null, final_metrics: { ...result, docked: affinities.length } };
+      return {
+        best_fitness: affinities.length ? Math.min(...affinities) : null,
+        final_metrics: { ...result, docked: affinities.length },
+      };
     },
   };
 }
@@ -56,11 +72,19 @@ interface MdJobInput {
 }
 
 /** Reads the system tarball of an MD oracle job from the caller's uploads; the thread gets its bytes. */
-export function mdJobHandler(db: Database, referenceRoot: string, limits: { maxWallSeconds: number }): EngineDomainHandler {
+export function mdJobHandler(
+  db: Database,
+  referenceRoot: string,
+  limits: { maxWallSeconds: number },
+): EngineDomainHandler {
   return {
     async prepare(job: EngineJobRow): Promise<MdTaskInput> {
       const input = job.input as MdJobInput;
-      const system = await workflowFiles(db, { userId: input.user_id, orgIds: [job.orgId] }, referenceRoot).readUploadBytes(input.system_tar_s3, "system_tar_s3");
+      const system = await workflowFiles(
+        db,
+        { userId: input.user_id, orgIds: [job.orgId] },
+        referenceRoot,
+      ).readUploadBytes(input.system_tar_s3, "system_tar_s3");
       return { system: system.content, ns: input.ns, seed: 42, max_wall_seconds: limits.maxWallSeconds };
     },
     async finish(_job: EngineJobRow, output: unknown) {
@@ -75,80 +99,202 @@ export const negatomeOracleRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const tags = ["negatome"];
   app.engine.registerDomain(ORACLE_DOCK_DOMAIN, dockJobHandler(db, app.config.referenceDataRoot, app.config.dataDir));
-  app.engine.registerDomain(ORACLE_MD_DOMAIN, mdJobHandler(db, app.config.referenceDataRoot, { maxWallSeconds: app.config.md.maxWallSeconds }));
+  app.engine.registerDomain(
+    ORACLE_MD_DOMAIN,
+    mdJobHandler(db, app.config.referenceDataRoot, { maxWallSeconds: app.config.md.maxWallSeconds }),
+  );
 
-  app.post("/v1/negatome/synthetic/oracle/dock", { schema: { tags, body: OracleDockBody, response: { 202: OracleJobCreated, 422: ErrorBody } } }, async (request, reply) => {
-    const { pdb_s3, smiles, exhaustiveness, box_size } = request.body;
-    if (!pdb_s3.startsWith("upload://") && !/^[0-9][A-Za-z0-9]{3}$/.test(pdb_s3)) throw validationFailed([{ path: "pdb_s3", message: "give an upload:// URI of a .pdb/.pdbqt file (or a reference PDB id)" }]);
-    const orgId = (await authStore(db).findUserById(request.tenant.userId))!.primaryOrgId;
-    const input: DockJobInput = { pdb_s3, smiles, exhaustiveness: exhaustiveness ?? 4, box_size: box_size ?? null, user_id: request.tenant.userId };
-    const job = await app.engine.submit({ orgId, domain: ORACLE_DOCK_DOMAIN, execution: "embedded", input, createdBy: request.tenant.userId });
-    return reply.status(202).send({ job_id: job.id, status: job.status });
-  });
+  app.post(
+    "/v1/negatome/synthetic/oracle/dock",
+    { schema: { tags, body: OracleDockBody, response: { 202: OracleJobCreated, 422: ErrorBody } } },
+    async (request, reply) => {
+      const { pdb_s3, smiles, exhaustiveness, box_size } = request.body;
+      if (!pdb_s3.startsWith("upload://") && !/^[0-9][A-Za-z0-9]{3}$/.test(pdb_s3))
+        throw validationFailed([
+          { path: "pdb_s3", message: "give an upload:// URI of a .pdb/.pdbqt file (or a reference PDB id)" },
+        ]);
+      const orgId = (await authStore(db).findUserById(request.tenant.userId))!.primaryOrgId;
+      const input: DockJobInput = {
+        pdb_s3,
+        smiles,
+        exhaustiveness: exhaustiveness ?? 4,
+        box_size: box_size ?? null,
+        user_id: request.tenant.userId,
+      };
+      const job = await app.engine.submit({
+        orgId,
+        domain: ORACLE_DOCK_DOMAIN,
+        execution: "embedded",
+        input,
+        createdBy: request.tenant.userId,
+      });
+      return reply.status(202).send({ job_id: job.id, status: job.status });
+    },
+  );
 
-  app.post("/v1/negatome/synthetic/oracle/md", { schema: { tags, body: OracleMdBody, response: { 202: OracleJobCreated, 422: ErrorBody, 501: ErrorBody } } }, async (request, reply) => {
-    const { system_tar_s3, ns, ligand_smiles, target_uniprot_id } = request.body;
-    const maxNs = app.config.md.maxNs;
-    if (ns > maxNs) throw validationFailed([{ path: "ns", message: `at most ${maxNs} ns per MD oracle run on this server (MD_MAX_NS)` }]);
-    const md = await mdAvailability();
-    if (!md.available) throw new ApiError(501, "md_unavailable", md.reason ?? "The MD oracle needs GROMACS (apt-get install -y gromacs)");
-    const files = workflowFiles(db, request.tenant, app.config.referenceDataRoot);
-    const system = await files.readUploadBytes(system_tar_s3, "system_tar_s3").catch((error: unknown) => {
-      if (error instanceof WorkflowInputError) throw validationFailed([{ path: "system_tar_s3", message: `${error.message}; upload the GROMACS system (.tar or .tar.gz with a .gro and a .top) as kind md_system` }]);
-      throw error;
-    });
-    if (!/\.(tar|tgz|tar\.gz)$/i.test(system.name)) throw validationFailed([{ path: "system_tar_s3", message: `${system.name} is not a .tar, .tgz or .tar.gz upload` }]);
-    const orgId = (await authStore(db).findUserById(request.tenant.userId))!.primaryOrgId;
-    const input: MdJobInput = { system_tar_s3: system.source, ns, ligand_smiles: ligand_smiles ?? null, target_uniprot_id: target_uniprot_id ?? null, user_id: request.tenant.userId };
-    const job = await app.engine.submit({ orgId, domain: ORACLE_MD_DOMAIN, execution: "embedded", input, createdBy: request.tenant.userId });
-    return reply.status(202).send({ job_id: job.id, status: job.status });
-  });
+  app.post(
+    "/v1/negatome/synthetic/oracle/md",
+    { schema: { tags, body: OracleMdBody, response: { 202: OracleJobCreated, 422: ErrorBody, 501: ErrorBody } } },
+    async (request, reply) => {
+      const { system_tar_s3, ns, ligand_smiles, target_uniprot_id } = request.body;
+      const maxNs = app.config.md.maxNs;
+      if (ns > maxNs)
+        throw validationFailed([
+          { path: "ns", message: `at most ${maxNs} ns per MD oracle run on this server (MD_MAX_NS)` },
+        ]);
+      const md = await mdAvailability();
+      if (!md.available)
+        throw new ApiError(
+          501,
+          "md_unavailable",
+          md.reason ?? "The MD oracle needs GROMACS (apt-get install -y gromacs)",
+        );
+      const files = workflowFiles(db, request.tenant, app.config.referenceDataRoot);
+      const system = await files.readUploadBytes(system_tar_s3, "system_tar_s3").catch((error: unknown) => {
+        if (error instanceof WorkflowInputError)
+          throw validationFailed([
+            {
+              path: "system_tar_s3",
+              message: `${error.message}; upload the GROMACS system (.tar or .tar.gz with a .gro and a .top) as kind md_system`,
+            },
+          ]);
+        throw error;
+      });
+      if (!/\.(tar|tgz|tar\.gz)$/i.test(system.name))
+        throw validationFailed([
+          { path: "system_tar_s3", message: `${system.name} is not a .tar, .tgz or .tar.gz upload` },
+        ]);
+      const orgId = (await authStore(db).findUserById(request.tenant.userId))!.primaryOrgId;
+      const input: MdJobInput = {
+        system_tar_s3: system.source,
+        ns,
+        ligand_smiles: ligand_smiles ?? null,
+        target_uniprot_id: target_uniprot_id ?? null,
+        user_id: request.tenant.userId,
+      };
+      const job = await app.engine.submit({
+        orgId,
+        domain: ORACLE_MD_DOMAIN,
+        execution: "embedded",
+        input,
+        createdBy: request.tenant.userId,
+      });
+      return reply.status(202).send({ job_id: job.id, status: job.status });
+    },
+  );
 
-  app.post("/v1/negatome/synthetic/oracle/register", { schema: { tags, body: OracleRegisterBody, response: { 200: OracleRegistered, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody } } }, async (request) => {
-    const { job_id, affinity_threshold, rmsd_threshold_nm, target_uniprot_id, ligand_smiles } = request.body;
-    const [job] = await db
-      .select()
-      .from(schema.engineJobs)
-      .where(and(eq(schema.engineJobs.id, /^[0-9a-f-]{36}$/i.test(job_id) ? job_id : "00000000-0000-0000-0000-000000000000"), inArray(schema.engineJobs.orgId, request.tenant.orgIds), inArray(schema.engineJobs.domain, [ORACLE_DOCK_DOMAIN, ORACLE_MD_DOMAIN])));
-    if (!job) throw notFound("Oracle job");
-    if (job.status !== "completed") throw conflict(`The oracle job is ${job.status}; only a completed job's results can be registered`, "job_not_completed");
-    const negatives = job.domain === ORACLE_MD_DOMAIN ? mdNegatives(job, rmsd_threshold_nm ?? DEFAULT_RMSD_THRESHOLD_NM, target_uniprot_id, ligand_smiles) : dockNegatives(job, affinity_threshold, target_uniprot_id);
-    if (negatives.length === 0) return { job_id: job.id, inserted: 0, skipped: 0, registered: 0 };
-    // One key per job and threshold: registering the same job again changes nothing.
-    const threshold = job.domain === ORACLE_MD_DOMAIN ? `rmsd${rmsd_threshold_nm ?? DEFAULT_RMSD_THRESHOLD_NM}` : String(affinity_threshold);
-    const outcome = await negatomeService(db, app.compute, request.tenant).ingestSynthetic(`oracle:${job.id}:${threshold}`, negatives);
-    return { job_id: job.id, ...outcome, registered: negatives.length };
-  });
+  app.post(
+    "/v1/negatome/synthetic/oracle/register",
+    {
+      schema: {
+        tags,
+        body: OracleRegisterBody,
+        response: { 200: OracleRegistered, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { job_id, affinity_threshold, rmsd_threshold_nm, target_uniprot_id, ligand_smiles } = request.body;
+      const [job] = await db
+        .select()
+        .from(schema.engineJobs)
+        .where(
+          and(
+            eq(schema.engineJobs.id, /^[0-9a-f-]{36}$/i.test(job_id) ? job_id : "00000000-0000-0000-0000-000000000000"),
+            inArray(schema.engineJobs.orgId, request.tenant.orgIds),
+            inArray(schema.engineJobs.domain, [ORACLE_DOCK_DOMAIN, ORACLE_MD_DOMAIN]),
+          ),
+        );
+      if (!job) throw notFound("Oracle job");
+      if (job.status !== "completed")
+        throw conflict(
+          `The oracle job is ${job.status}; only a completed job's results can be registered`,
+          "job_not_completed",
+        );
+      const negatives =
+        job.domain === ORACLE_MD_DOMAIN
+          ? mdNegatives(job, rmsd_threshold_nm ?? DEFAULT_RMSD_THRESHOLD_NM, target_uniprot_id, ligand_smiles)
+          : dockNegatives(job, affinity_threshold, target_uniprot_id);
+      if (negatives.length === 0) return { job_id: job.id, inserted: 0, skipped: 0, registered: 0 };
+      // One key per job and threshold: registering the same job again changes nothing.
+      const threshold =
+        job.domain === ORACLE_MD_DOMAIN
+          ? `rmsd${rmsd_threshold_nm ?? DEFAULT_RMSD_THRESHOLD_NM}`
+          : String(affinity_threshold);
+      const outcome = await negatomeService(db, app.compute, request.tenant).ingestSynthetic(
+        `oracle:${job.id}:${threshold}`,
+        negatives,
+      );
+      return { job_id: job.id, ...outcome, registered: negatives.length };
+    },
+  );
 };
 
 /** Docked compounds whose best affinity is weaker than the threshold become BINDING negatives. */
-function dockNegatives(job: EngineJobRow, affinityThreshold: number, targetUniprotId: string | null | undefined): RegisteredNegative[] {
+function dockNegatives(
+  job: EngineJobRow,
+  affinityThreshold: number,
+  targetUniprotId: string | null | undefined,
+): RegisteredNegative[] {
   const result = (job.result as { final_metrics: DockTaskOutput }).final_metrics;
   const input = job.input as DockJobInput;
   return result.results
     .filter((r) => r.smiles !== null && r.affinity !== null && r.affinity > affinityThreshold)
     .map((r) => ({
       failure_class: "BINDING",
-      target_info: { ...(targetUniprotId ? { uniprot_id: targetUniprotId } : {}), receptor: input.pdb_s3, receptor_sha256: result.receptor_sha256 },
+      target_info: {
+        ...(targetUniprotId ? { uniprot_id: targetUniprotId } : {}),
+        receptor: input.pdb_s3,
+        receptor_sha256: result.receptor_sha256,
+      },
       compound: { smiles: r.smiles! },
-      metrics: { affinity_kcal_mol: r.affinity, threshold_kcal_mol: affinityThreshold, score: r.affinity, reason: `Docking affinity ${r.affinity} kcal/mol is weaker than ${affinityThreshold} (${result.oracle.version})`, oracle: result.oracle },
+      metrics: {
+        affinity_kcal_mol: r.affinity,
+        threshold_kcal_mol: affinityThreshold,
+        score: r.affinity,
+        reason: `Docking affinity ${r.affinity} kcal/mol is weaker than ${affinityThreshold} (${result.oracle.version})`,
+        oracle: result.oracle,
+      },
       artifacts: { engine_job_id: job.id, pose_pdbqt: r.pose_pdbqt, box: result.box },
     }));
 }
 
 /** An unstable MD run (crashed, positive energy, or RMSD above the threshold) of a ligand's complex becomes one BINDING negative. */
-function mdNegatives(job: EngineJobRow, rmsdThresholdNm: number, targetUniprotId: string | null | undefined, ligandSmiles: string | null | undefined): RegisteredNegative[] {
+function mdNegatives(
+  job: EngineJobRow,
+  rmsdThresholdNm: number,
+  targetUniprotId: string | null | undefined,
+  ligandSmiles: string | null | undefined,
+): RegisteredNegative[] {
   const result = (job.result as { final_metrics: MdResult }).final_metrics;
   const input = job.input as MdJobInput;
-  const instability = mdInstability({ crashed: result.nvt.crashed, minimisedPotential: result.minimisation.potential_kj_mol, rmsdFinal: result.nvt.rmsd_final_nm, rmsdGroup: result.system.rmsd_group }, rmsdThresholdNm);
+  const instability = mdInstability(
+    {
+      crashed: result.nvt.crashed,
+      minimisedPotential: result.minimisation.potential_kj_mol,
+      rmsdFinal: result.nvt.rmsd_final_nm,
+      rmsdGroup: result.system.rmsd_group,
+    },
+    rmsdThresholdNm,
+  );
   if (instability.length === 0) return [];
   const smiles = ligandSmiles ?? input.ligand_smiles;
-  if (!smiles) throw validationFailed([{ path: "ligand_smiles", message: "The MD run was unstable; give the SMILES of the ligand in the simulated system so it can be registered" }]);
+  if (!smiles)
+    throw validationFailed([
+      {
+        path: "ligand_smiles",
+        message:
+          "The MD run was unstable; give the SMILES of the ligand in the simulated system so it can be registered",
+      },
+    ]);
   const uniprot = targetUniprotId ?? input.target_uniprot_id;
   return [
     {
       failure_class: "BINDING",
-      target_info: { ...(uniprot ? { uniprot_id: uniprot } : {}), system: input.system_tar_s3, system_sha256: result.system.sha256 },
+      target_info: {
+        ...(uniprot ? { uniprot_id: uniprot } : {}),
+        system: input.system_tar_s3,
+        system_sha256: result.system.sha256,
+      },
       compound: { smiles },
       metrics: {
         rmsd_final_nm: result.nvt.rmsd_final_nm,

@@ -23,8 +23,34 @@ const csvCell = (value: unknown) => {
 
 /** The ranked hits as CSV (readable again as a compound file: it has a `smiles` column). */
 export function hitsCsv(hits: OutputHit[]): string {
-  const header = ["rank", "name", "smiles", "fitness", "activity", "activity_kind", "affinity_kcal_mol", "sa_score", "qed", "logp", "mw", "warnings"];
-  const rows = hits.map((h, i) => [i + 1, h.name, h.smiles, h.fitness, h.activity, h.activity_kind, h.affinity, h.synthetic_accessibility, h.properties.qed, h.properties.logp, h.properties.mw, h.warnings.join("; ")]);
+  const header = [
+    "rank",
+    "name",
+    "smiles",
+    "fitness",
+    "activity",
+    "activity_kind",
+    "affinity_kcal_mol",
+    "sa_score",
+    "qed",
+    "logp",
+    "mw",
+    "warnings",
+  ];
+  const rows = hits.map((h, i) => [
+    i + 1,
+    h.name,
+    h.smiles,
+    h.fitness,
+    h.activity,
+    h.activity_kind,
+    h.affinity,
+    h.synthetic_accessibility,
+    h.properties.qed,
+    h.properties.logp,
+    h.properties.mw,
+    h.warnings.join("; "),
+  ]);
   return [header, ...rows].map((row) => row.map(csvCell).join(",")).join("\n") + "\n";
 }
 
@@ -34,16 +60,30 @@ export function hitsCsv(hits: OutputHit[]): string {
  * value is a folder under DATA_DIR that receives `<run>/hits.csv` and `<run>/result.json`. Paths
  * leaving DATA_DIR are refused. Returns where the files went.
  */
-export async function writeOutputs(db: Database, dataDir: string, scope: { userId: number; orgIds: number[] }, location: string, runId: string, hits: OutputHit[], result: unknown): Promise<{ location: string; files: string[] }> {
+export async function writeOutputs(
+  db: Database,
+  dataDir: string,
+  scope: { userId: number; orgIds: number[] },
+  location: string,
+  runId: string,
+  hits: OutputHit[],
+  result: unknown,
+): Promise<{ location: string; files: string[] }> {
   const csv = hitsCsv(hits);
   if (location.startsWith("upload://")) {
     const blob = await databaseBlobStore(db).put(new TextEncoder().encode(csv));
-    const upload = await uploadsStore(db, scope).create({ orgId: scope.orgIds[0]!, kind: "hit_compounds", name: `${runId.slice(0, 8)}-hits.csv`, blob });
+    const upload = await uploadsStore(db, scope).create({
+      orgId: scope.orgIds[0]!,
+      kind: "hit_compounds",
+      name: `${runId.slice(0, 8)}-hits.csv`,
+      blob,
+    });
     return { location, files: [upload.uri] };
   }
   const root = resolve(dataDir);
   const folder = resolve(root, isAbsolute(location) ? relative("/", location) : location, runId);
-  if (relative(root, folder).startsWith("..")) throw new Error(`Output Location ${location} is outside the data folder`);
+  if (relative(root, folder).startsWith(".."))
+    throw new Error(`Output Location ${location} is outside the data folder`);
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, "hits.csv"), csv);
   writeFileSync(join(folder, "result.json"), JSON.stringify(result, null, 2));

@@ -5,7 +5,11 @@ import { clampRemoteShards, type Run, type RunConfig } from "@sieve/contracts";
 import { CUSTOM_DOMAIN, LEAD_OPT_DOMAIN, VHTS_DOMAIN, type WorkflowJobInput } from "./jobs";
 
 /** Which engine domain executes each workflow of the New Job modal. */
-export const WORKFLOW_DOMAINS: Partial<Record<RunConfig["workflow"], string>> = { vhts: VHTS_DOMAIN, lead_opt: LEAD_OPT_DOMAIN, custom: CUSTOM_DOMAIN };
+export const WORKFLOW_DOMAINS: Partial<Record<RunConfig["workflow"], string>> = {
+  vhts: VHTS_DOMAIN,
+  lead_opt: LEAD_OPT_DOMAIN,
+  custom: CUSTOM_DOMAIN,
+};
 
 /**
  * Submits the engine job(s) that execute a run created from the New Job modal; the run then mirrors
@@ -17,12 +21,29 @@ export async function launchWorkflowRun(app: FastifyInstance, run: Run, userId: 
   if (!domain) return;
   // A custom workflow runs once its plan is confirmed (the WorkflowPlan module, from the modal or the run page).
   if (config.workflow === "custom" && !config.modules.some((m) => m.name === "WorkflowPlan")) return;
-  const [row] = await app.database.db.select({ orgId: schema.runs.orgId }).from(schema.runs).where(eq(schema.runs.id, run.id));
+  const [row] = await app.database.db
+    .select({ orgId: schema.runs.orgId })
+    .from(schema.runs)
+    .where(eq(schema.runs.id, run.id));
   if (!row) return;
   const { execution, shards } = executionOf(config);
   for (let index = 0; index < shards; index++) {
-    const input: WorkflowJobInput = { run_id: run.id, workflow: config.workflow, config, user_id: userId, ...(shards > 1 ? { shard: { index, count: shards } } : {}) };
-    await app.engine.submit({ orgId: row.orgId, projectId: run.project_id, runId: run.id, domain, execution, input, createdBy: userId });
+    const input: WorkflowJobInput = {
+      run_id: run.id,
+      workflow: config.workflow,
+      config,
+      user_id: userId,
+      ...(shards > 1 ? { shard: { index, count: shards } } : {}),
+    };
+    await app.engine.submit({
+      orgId: row.orgId,
+      projectId: run.project_id,
+      runId: run.id,
+      domain,
+      execution,
+      input,
+      createdBy: userId,
+    });
   }
 }
 

@@ -23,15 +23,25 @@ export function mergeShards(shards: EngineJob[]): EngineJob | null {
   const progress = sumProgress(shards.map((s) => s.progress));
   const completed = shards.every((s) => s.status === "completed" && s.result);
   const startedAt = shards.flatMap((s) => (s.started_at ? [s.started_at] : [])).sort()[0] ?? null;
-  const finished = shards.every((s) => s.completed_at) ? shards.map((s) => s.completed_at!).sort().at(-1)! : null;
+  const finished = shards.every((s) => s.completed_at)
+    ? shards
+        .map((s) => s.completed_at!)
+        .sort()
+        .at(-1)!
+    : null;
   return {
     ...first,
     status,
     started_at: startedAt,
     completed_at: finished,
-    progress: { ...progress, shards: shards.length, shards_done: shards.filter((s) => s.status === "completed").length },
+    progress: {
+      ...progress,
+      shards: shards.length,
+      shards_done: shards.filter((s) => s.status === "completed").length,
+    },
     result: completed ? mergeResults(shards.map((s) => s.result!.final_metrics as VhtsMetrics)) : null,
-    error_message: shards.flatMap((s, i) => (s.error_message ? [`shard ${i + 1}: ${s.error_message}`] : [])).join("; ") || null,
+    error_message:
+      shards.flatMap((s, i) => (s.error_message ? [`shard ${i + 1}: ${s.error_message}`] : [])).join("; ") || null,
   };
 }
 
@@ -52,7 +62,12 @@ function sumProgress(parts: (Record<string, unknown> | null)[]): Record<string, 
 function mergeResults(parts: VhtsMetrics[]): EngineJob["result"] {
   const [first] = parts as [VhtsMetrics, ...VhtsMetrics[]];
   const hits = rankEvaluated(parts.flatMap((p) => p.hits as EvaluatedCompound[]));
-  const counts = Object.fromEntries(Object.keys(first.counts).map((key) => [key, parts.reduce((sum, p) => sum + Number((p.counts as Record<string, number>)[key] ?? 0), 0)]));
+  const counts = Object.fromEntries(
+    Object.keys(first.counts).map((key) => [
+      key,
+      parts.reduce((sum, p) => sum + Number((p.counts as Record<string, number>)[key] ?? 0), 0),
+    ]),
+  );
   const stopReasons = [...new Set(parts.map((p) => p.stop_reason))];
   return {
     best_fitness: hits[0]?.fitness ?? null,

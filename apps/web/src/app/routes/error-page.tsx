@@ -5,7 +5,11 @@ import { paths } from "../../config/paths";
 /** §8: the router's error page keeps the default wording and adds a way back. */
 export function ErrorPage() {
   const error = useRouteError();
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : null;
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : null;
   return (
     <main className="error-page">
       <h1>Unexpected Application Error!</h1>

@@ -62,7 +62,14 @@ export function BarChart({ title, bars, unit }: BarChartProps) {
                     {truncate(bar.label, labelWidth)}
                     <title>{bar.label}</title>
                   </text>
-                  <rect className="bar-chart__bar" x={labelWidth} y={top + (ROW_HEIGHT - BAR_HEIGHT) / 2} width={Math.max(1, x(bar.value) - labelWidth)} height={BAR_HEIGHT} rx={3} />
+                  <rect
+                    className="bar-chart__bar"
+                    x={labelWidth}
+                    y={top + (ROW_HEIGHT - BAR_HEIGHT) / 2}
+                    width={Math.max(1, x(bar.value) - labelWidth)}
+                    height={BAR_HEIGHT}
+                    rx={3}
+                  />
                   <text className="bar-chart__value" x={x(bar.value) + 6} y={top + ROW_HEIGHT / 2 + 4}>
                     {bar.value.toLocaleString("en")}
                   </text>

@@ -20,7 +20,8 @@ export function BatchOutcome({ pending, error, rows, noun: [one, many], children
   return (
     <>
       <p className="muted" role="status">
-        {rows.length.toLocaleString("en")} {rows.length === 1 ? one : many} analysed{failed > 0 && `, ${failed.toLocaleString("en")} could not be read`}.
+        {rows.length.toLocaleString("en")} {rows.length === 1 ? one : many} analysed
+        {failed > 0 && `, ${failed.toLocaleString("en")} could not be read`}.
       </p>
       {children}
     </>

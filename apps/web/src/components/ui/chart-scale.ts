@@ -22,7 +22,12 @@ export function niceTicks(min: number, max: number, count = 5): number[] {
 }
 
 /** Maps a value in [domainMin, domainMax] linearly onto [rangeMin, rangeMax]. */
-export function linearScale(domainMin: number, domainMax: number, rangeMin: number, rangeMax: number): (value: number) => number {
+export function linearScale(
+  domainMin: number,
+  domainMax: number,
+  rangeMin: number,
+  rangeMax: number,
+): (value: number) => number {
   const span = domainMax - domainMin || 1;
   return (value) => rangeMin + ((value - domainMin) / span) * (rangeMax - rangeMin);
 }

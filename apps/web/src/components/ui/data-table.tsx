@@ -35,25 +35,42 @@ interface SortState {
  * data-label), so narrow screens never scroll sideways. Sortable columns get a header button;
  * the cards, which have no header row, get a "Sort by" select instead.
  */
-export function DataTable<Row>({ caption, columns, rows, rowKey, empty, toolbar, pageSize, className }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  toolbar,
+  pageSize,
+  className,
+}: DataTableProps<Row>) {
   const [sort, setSort] = useState<SortState | null>(null);
   const sortable = columns.filter((column) => column.sortValue);
   const sortValue = sort && sortable.find((column) => column.header === sort.header)?.sortValue;
   const direction = sort?.direction ?? "ascending";
-  const displayed = useMemo(() => (sortValue ? sortRows(rows, sortValue, direction) : rows), [rows, sortValue, direction]);
+  const displayed = useMemo(
+    () => (sortValue ? sortRows(rows, sortValue, direction) : rows),
+    [rows, sortValue, direction],
+  );
   const [shown, setShown] = useState(pageSize ?? Infinity);
 
   if (rows.length === 0) return <p className="table-empty">{empty}</p>;
 
   const toggle = (header: string) =>
-    setSort((current) => ({ header, direction: current?.header === header && current.direction === "ascending" ? "descending" : "ascending" }));
+    setSort((current) => ({
+      header,
+      direction: current?.header === header && current.direction === "ascending" ? "descending" : "ascending",
+    }));
 
   return (
     <div className={className ? `table-block ${className}` : "table-block"}>
       {(toolbar || sortable.length > 0) && (
         <div className="table-toolbar">
           {toolbar?.(displayed)}
-          {sortable.length > 0 && <SortSelect headers={sortable.map((column) => column.header)} sort={sort} onChange={setSort} />}
+          {sortable.length > 0 && (
+            <SortSelect headers={sortable.map((column) => column.header)} sort={sort} onChange={setSort} />
+          )}
         </div>
       )}
       <div className="table-wrap">
@@ -86,7 +103,11 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, empty, toolbar,
             {displayed.slice(0, shown).map((row) => (
               <tr key={rowKey(row)}>
                 {columns.map((column) => (
-                  <td key={column.header} data-label={column.header} className={column.align === "end" ? "align-end" : undefined}>
+                  <td
+                    key={column.header}
+                    data-label={column.header}
+                    className={column.align === "end" ? "align-end" : undefined}
+                  >
                     {column.cell(row)}
                   </td>
                 ))}
@@ -108,7 +129,15 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, empty, toolbar,
 }
 
 /** The card layout has no header row to click, so narrow screens sort with this select (hidden on wide ones). */
-function SortSelect({ headers, sort, onChange }: { headers: string[]; sort: SortState | null; onChange: (sort: SortState | null) => void }) {
+function SortSelect({
+  headers,
+  sort,
+  onChange,
+}: {
+  headers: string[];
+  sort: SortState | null;
+  onChange: (sort: SortState | null) => void;
+}) {
   const id = useId();
   return (
     <div className="table-sort-select">

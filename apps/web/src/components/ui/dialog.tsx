@@ -12,14 +12,23 @@ interface DialogProps {
   dismissible?: boolean;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Built on the native <dialog> opened with showModal(): the page behind becomes inert, Escape
  * fires `cancel`, and the browser draws the backdrop. We add a Tab wrap (so focus never leaves
  * for the browser chrome), close on backdrop click, and hand focus back to the opener.
  */
-export function Dialog({ open, onClose, title, placement = "modal", children, footer, dismissible = true }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  placement = "modal",
+  children,
+  footer,
+  dismissible = true,
+}: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
   const titleId = useId();
@@ -41,7 +50,9 @@ export function Dialog({ open, onClose, title, placement = "modal", children, fo
 
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== "Tab") return;
-    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (el) => el.offsetParent !== null,
+    );
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (!first || !last) return;
@@ -77,7 +88,13 @@ export function Dialog({ open, onClose, title, placement = "modal", children, fo
           <h2 id={titleId} className="dialog__title">
             {title}
           </h2>
-          <button type="button" className="dialog__close" aria-label="Close" onClick={requestClose} disabled={!dismissible}>
+          <button
+            type="button"
+            className="dialog__close"
+            aria-label="Close"
+            onClick={requestClose}
+            disabled={!dismissible}
+          >
             <span aria-hidden="true">×</span>
           </button>
         </header>

@@ -53,7 +53,13 @@ interface CheckboxProps {
 export function Checkbox({ label, checked, onChange, required, name }: CheckboxProps) {
   return (
     <label className="checkbox">
-      <input type="checkbox" name={name} checked={checked} required={required} onChange={(e) => onChange(e.target.checked)} />
+      <input
+        type="checkbox"
+        name={name}
+        checked={checked}
+        required={required}
+        onChange={(e) => onChange(e.target.checked)}
+      />
       <span>{label}</span>
     </label>
   );

@@ -77,10 +77,19 @@ export function LineChart({ title, xLabel, yLabel, series, xDomain, height = 260
                 {tick.toFixed(yDecimals)}
               </text>
             ))}
-            <text className="chart__axis-label" x={(MARGIN.left + width - MARGIN.right) / 2} y={height - 6} textAnchor="middle">
+            <text
+              className="chart__axis-label"
+              x={(MARGIN.left + width - MARGIN.right) / 2}
+              y={height - 6}
+              textAnchor="middle"
+            >
               {xLabel}
             </text>
-            <text className="chart__axis-label" transform={`translate(14 ${(MARGIN.top + height - MARGIN.bottom) / 2}) rotate(-90)`} textAnchor="middle">
+            <text
+              className="chart__axis-label"
+              transform={`translate(14 ${(MARGIN.top + height - MARGIN.bottom) / 2}) rotate(-90)`}
+              textAnchor="middle"
+            >
               {yLabel}
             </text>
           </g>
@@ -93,14 +102,27 @@ export function LineChart({ title, xLabel, yLabel, series, xDomain, height = 260
           ))}
           {series.map((line) => {
             const last = latest(line);
-            return last && <circle key={line.name} className={`chart__dot chart__dot--${line.tone}`} cx={x(last.x)} cy={y(last.y)} r={3} />;
+            return (
+              last && (
+                <circle
+                  key={line.name}
+                  className={`chart__dot chart__dot--${line.tone}`}
+                  cx={x(last.x)}
+                  cy={y(last.y)}
+                  r={3}
+                />
+              )
+            );
           })}
         </svg>
       </div>
       <ul className="chart__legend">
         {series.map((line) => (
           <li key={line.name}>
-            <span aria-hidden="true" className={`chart__swatch chart__swatch--${line.tone}${line.dashed ? " chart__swatch--dashed" : ""}`} />
+            <span
+              aria-hidden="true"
+              className={`chart__swatch chart__swatch--${line.tone}${line.dashed ? " chart__swatch--dashed" : ""}`}
+            />
             {line.label}
             <span className="chart__latest">{latest(line)?.y.toFixed(3) ?? "—"}</span>
           </li>

@@ -21,7 +21,18 @@ interface PasteOrUploadProps {
 }
 
 /** The two ways into an analysis: paste lines, or send a file the server parses. */
-export function PasteOrUpload({ itemLabel, pasteLabel, pasteHint, placeholder, accept, fileHint, fileOptions, busy, onPaste, onUpload }: PasteOrUploadProps) {
+export function PasteOrUpload({
+  itemLabel,
+  pasteLabel,
+  pasteHint,
+  placeholder,
+  accept,
+  fileHint,
+  fileOptions,
+  busy,
+  onPaste,
+  onUpload,
+}: PasteOrUploadProps) {
   const [text, setText] = useState("");
   const [file, setFile] = useState<File | null>(null);
   const [pasteError, setPasteError] = useState<string | null>(null);
@@ -46,7 +57,15 @@ export function PasteOrUpload({ itemLabel, pasteLabel, pasteHint, placeholder, a
       <form className="stack" onSubmit={submitText} aria-label={`Paste ${itemLabel}`}>
         <Field label={pasteLabel} hint={pasteHint} error={pasteError}>
           {(control) => (
-            <textarea {...control} rows={6} value={text} onChange={(event) => setText(event.target.value)} placeholder={placeholder} spellCheck={false} className="mono-input" />
+            <textarea
+              {...control}
+              rows={6}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              placeholder={placeholder}
+              spellCheck={false}
+              className="mono-input"
+            />
           )}
         </Field>
         <div>
@@ -57,7 +76,14 @@ export function PasteOrUpload({ itemLabel, pasteLabel, pasteHint, placeholder, a
       </form>
       <form className="stack" onSubmit={submitFile} aria-label="Upload a file">
         <Field label="File" hint={fileHint} error={fileError}>
-          {(control) => <input {...control} type="file" accept={accept} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />}
+          {(control) => (
+            <input
+              {...control}
+              type="file"
+              accept={accept}
+              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            />
+          )}
         </Field>
         {fileOptions}
         <div>

@@ -13,7 +13,10 @@ export function sortRows<Row>(rows: Row[], value: (row: Row) => SortValue, direc
       const aMissing = a.key === null || a.key === undefined || Number.isNaN(a.key);
       const bMissing = b.key === null || b.key === undefined || Number.isNaN(b.key);
       if (aMissing || bMissing) return aMissing === bMissing ? a.index - b.index : aMissing ? 1 : -1;
-      const order = typeof a.key === "number" && typeof b.key === "number" ? a.key - b.key : String(a.key).localeCompare(String(b.key));
+      const order =
+        typeof a.key === "number" && typeof b.key === "number"
+          ? a.key - b.key
+          : String(a.key).localeCompare(String(b.key));
       return order === 0 ? a.index - b.index : sign * order;
     })
     .map(({ row }) => row);

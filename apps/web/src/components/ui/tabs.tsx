@@ -62,7 +62,12 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect }: Tab
         })}
       </div>
       {current && (
-        <div role="tabpanel" id={`${baseId}-panel-${current.id}`} aria-labelledby={`${baseId}-tab-${current.id}`} className="tabs__panel">
+        <div
+          role="tabpanel"
+          id={`${baseId}-panel-${current.id}`}
+          aria-labelledby={`${baseId}-tab-${current.id}`}
+          className="tabs__panel"
+        >
           {current.panel}
         </div>
       )}

@@ -11,7 +11,9 @@ export function useElementWidth<T extends HTMLElement>(initialWidth: number, min
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const observer = new ResizeObserver(([entry]) => entry && setWidth(Math.max(minimumWidth, Math.floor(entry.contentRect.width))));
+    const observer = new ResizeObserver(
+      ([entry]) => entry && setWidth(Math.max(minimumWidth, Math.floor(entry.contentRect.width))),
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [minimumWidth]);

@@ -32,7 +32,15 @@ function WeightSlidersImpl<Key extends string>({ legend, items, weights, onChang
           <Field key={key} label={`${label} weight (${key})`}>
             {(control) => (
               <div className="weight-control">
-                <input {...control} type="range" min={0} max={1} step={WEIGHT_STEP} value={weights[key]} onChange={(event) => onChange(key, Number(event.target.value))} />
+                <input
+                  {...control}
+                  type="range"
+                  min={0}
+                  max={1}
+                  step={WEIGHT_STEP}
+                  value={weights[key]}
+                  onChange={(event) => onChange(key, Number(event.target.value))}
+                />
                 <input
                   type="number"
                   aria-label={`${label} weight (${key}), value`}

@@ -17,7 +17,11 @@ export function AdminRoute() {
   const queryClient = useQueryClient();
   return (
     <>
-      <PageHeader title="Admin" description="Load and check the platform's literature and negatome databases." help={PAGE_HELP.admin} />
+      <PageHeader
+        title="Admin"
+        description="Load and check the platform's literature and negatome databases."
+        help={PAGE_HELP.admin}
+      />
       <Tabs
         label="Databases"
         selected={tab}
@@ -33,7 +37,11 @@ export function AdminRoute() {
                   <NegatomeStatsPanel />
                   <NegatomeDatabaseActions />
                 </div>
-                <ReferenceDataLoader title="Negatome loaders" prefix="negatome:" onLoaded={() => void queryClient.invalidateQueries({ queryKey: NEGATOME_KEY })} />
+                <ReferenceDataLoader
+                  title="Negatome loaders"
+                  prefix="negatome:"
+                  onLoaded={() => void queryClient.invalidateQueries({ queryKey: NEGATOME_KEY })}
+                />
               </>
             ),
           },

@@ -9,7 +9,11 @@ const ANALYSES_RUN_LIMIT = 100;
 export function AnalysesRoute() {
   return (
     <>
-      <PageHeader title="Analyses" description="Every run and engine job of your organization, with its state." help={PAGE_HELP.analyses} />
+      <PageHeader
+        title="Analyses"
+        description="Every run and engine job of your organization, with its state."
+        help={PAGE_HELP.analyses}
+      />
       <div className="stack stack--loose">
         <section className="panel" aria-labelledby="runs-title">
           <h2 id="runs-title" className="panel__title">

@@ -28,7 +28,8 @@ export function DashboardRoute() {
   const onJobSubmitted = (run: Run) => {
     setJobOpen(false);
     setLastRun(run);
-    for (const queryKey of [RUNS_QUERY_KEY, COUNTS_QUERY_KEY, PROJECTS_QUERY_KEY]) void queryClient.invalidateQueries({ queryKey });
+    for (const queryKey of [RUNS_QUERY_KEY, COUNTS_QUERY_KEY, PROJECTS_QUERY_KEY])
+      void queryClient.invalidateQueries({ queryKey });
   };
 
   return (
@@ -45,7 +46,8 @@ export function DashboardRoute() {
       />
       {lastRun && (
         <Notice tone="success">
-          Run <code>{shortId(lastRun.id)}</code> is {lastRun.status}.{lastRun.status === "queued" && ` ${waitingForExecutor(lastRun.workflow)}.`}
+          Run <code>{shortId(lastRun.id)}</code> is {lastRun.status}.
+          {lastRun.status === "queued" && ` ${waitingForExecutor(lastRun.workflow)}.`}
         </Notice>
       )}
       <CountsSummary />

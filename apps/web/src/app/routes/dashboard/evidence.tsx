@@ -5,7 +5,11 @@ import { EvidenceModes } from "../../../features/evidence/components/evidence-mo
 export function EvidenceRoute() {
   return (
     <>
-      <PageHeader title="Evidence" description="Search the literature, weigh the evidence for a target in a disease, and ingest your own documents." help={PAGE_HELP.evidence} />
+      <PageHeader
+        title="Evidence"
+        description="Search the literature, weigh the evidence for a target in a disease, and ingest your own documents."
+        help={PAGE_HELP.evidence}
+      />
       <EvidenceModes />
     </>
   );

@@ -9,7 +9,11 @@ export function MoleculesRoute() {
   const projects = useProjects();
   return (
     <>
-      <PageHeader title="Molecular Optimization" description="Analyse molecules from SMILES or a file, and optimise them towards target properties." help={PAGE_HELP.molecules} />
+      <PageHeader
+        title="Molecular Optimization"
+        description="Analyse molecules from SMILES or a file, and optimise them towards target properties."
+        help={PAGE_HELP.molecules}
+      />
       <MoleculeAnalysis />
       <Optimization projects={projects.data} projectsError={projects.isError ? "Failed to load projects" : null} />
     </>

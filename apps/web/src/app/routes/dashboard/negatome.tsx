@@ -11,7 +11,11 @@ import { MdOraclePanel } from "../../../features/workflows/components/md-oracle-
 export function NegatomeRoute() {
   return (
     <>
-      <PageHeader title="Negatome Database" description="Historical failed compounds: safety risk, similar failures and your own negative results." help={PAGE_HELP.negatome} />
+      <PageHeader
+        title="Negatome Database"
+        description="Historical failed compounds: safety risk, similar failures and your own negative results."
+        help={PAGE_HELP.negatome}
+      />
       <SafetyLookup />
       <div className="dashboard-grid">
         <NegatomeStatsPanel />

@@ -6,7 +6,11 @@ import { ProjectsTable } from "../../../features/projects/components/projects-ta
 export function ProjectsRoute() {
   return (
     <>
-      <PageHeader title="My Projects" description="Projects scope runs, artifacts and access." help={PAGE_HELP.projects} />
+      <PageHeader
+        title="My Projects"
+        description="Projects scope runs, artifacts and access."
+        help={PAGE_HELP.projects}
+      />
       <div className="two-column">
         <ProjectCreateForm />
         <section className="panel" aria-labelledby="project-list-title">

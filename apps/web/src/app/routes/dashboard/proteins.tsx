@@ -5,7 +5,11 @@ import { ProteinAnalysis } from "../../../features/proteins/components/protein-a
 export function ProteinsRoute() {
   return (
     <>
-      <PageHeader title="Proteins" description="Physico-chemical properties of protein sequences, and uploaded structures in 3D." help={PAGE_HELP.proteins} />
+      <PageHeader
+        title="Proteins"
+        description="Physico-chemical properties of protein sequences, and uploaded structures in 3D."
+        help={PAGE_HELP.proteins}
+      />
       <ProteinAnalysis />
     </>
   );

@@ -9,7 +9,11 @@ export function ReportsRoute() {
   const [params] = useSearchParams();
   return (
     <>
-      <PageHeader title="Reports" description="Each run's dossier and replay bundle, its status and how far its review has come." help={PAGE_HELP.reports} />
+      <PageHeader
+        title="Reports"
+        description="Each run's dossier and replay bundle, its status and how far its review has come."
+        help={PAGE_HELP.reports}
+      />
       <div className="stack stack--loose">
         <section className="panel" aria-labelledby="run-reports-title">
           <h2 id="run-reports-title" className="panel__title">

@@ -8,7 +8,12 @@ export function RunRoute() {
   const { id = "" } = useParams();
   return (
     <>
-      <PageHeader title="Run" description="Live progress and results of a discovery workflow." help={RUN_HELP} actions={<Link to={paths.dashboard}>Back to the dashboard</Link>} />
+      <PageHeader
+        title="Run"
+        description="Live progress and results of a discovery workflow."
+        help={RUN_HELP}
+        actions={<Link to={paths.dashboard}>Back to the dashboard</Link>}
+      />
       <WorkflowRun runId={id} />
     </>
   );

@@ -5,7 +5,11 @@ import { TargetNarrowing } from "../../../features/targets/components/target-nar
 export function TargetNarrowingRoute() {
   return (
     <>
-      <PageHeader title="Target Narrowing" description="The top-K targets of a disease, re-weighted live and exported as CSV." help={PAGE_HELP.targetNarrowing} />
+      <PageHeader
+        title="Target Narrowing"
+        description="The top-K targets of a disease, re-weighted live and exported as CSV."
+        help={PAGE_HELP.targetNarrowing}
+      />
       <TargetNarrowing />
     </>
   );

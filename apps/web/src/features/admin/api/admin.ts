@@ -30,13 +30,22 @@ export interface OntologyReload {
 const NLP_HEALTH_KEY = ["admin", "nlp-health"] as const;
 
 export function useReferenceDatasets() {
-  return useQuery({ queryKey: ["admin", "reference-data"], queryFn: () => apiRequest<{ root: string; items: ReferenceDataset[] }>("/v1/admin/reference-data") });
+  return useQuery({
+    queryKey: ["admin", "reference-data"],
+    queryFn: () => apiRequest<{ root: string; items: ReferenceDataset[] }>("/v1/admin/reference-data"),
+  });
 }
 
 /** Loading a literature corpus takes tens of seconds: the caller shows a busy state for as long as this runs. */
 export function useLoadReferenceData(onLoaded?: (loads: DatasetLoad[]) => void) {
   return useMutation({
-    mutationFn: async (datasets: string[]) => (await apiRequest<{ items: DatasetLoad[] }>("/v1/admin/reference-data/load", { method: "POST", body: { datasets } })).items,
+    mutationFn: async (datasets: string[]) =>
+      (
+        await apiRequest<{ items: DatasetLoad[] }>("/v1/admin/reference-data/load", {
+          method: "POST",
+          body: { datasets },
+        })
+      ).items,
     onSuccess: onLoaded,
   });
 }
@@ -48,18 +57,28 @@ export function useNlpHealth() {
 /** New documents change the health counts and every literature answer. */
 export function useRefreshLiterature() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: NLP_HEALTH_KEY }), queryClient.invalidateQueries({ queryKey: ["literature"] })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: NLP_HEALTH_KEY }),
+      queryClient.invalidateQueries({ queryKey: ["literature"] }),
+    ]);
 }
 
 export function useEnsureNlpSchema() {
-  return useMutation({ mutationFn: () => apiRequest<{ ok: boolean; tables: Record<string, boolean> }>("/v1/nlp/ensure-schema", { method: "POST" }) });
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<{ ok: boolean; tables: Record<string, boolean> }>("/v1/nlp/ensure-schema", { method: "POST" }),
+  });
 }
 
 /** Without a directory the server reloads its configured reference root; a directory outside it answers 400. */
 export function useReloadOntologies() {
   const refresh = useRefreshLiterature();
   return useMutation({
-    mutationFn: (dir: string) => apiRequest<OntologyReload>(`/v1/nlp/ontologies/reload${dir ? `?${new URLSearchParams({ dir })}` : ""}`, { method: "POST" }),
+    mutationFn: (dir: string) =>
+      apiRequest<OntologyReload>(`/v1/nlp/ontologies/reload${dir ? `?${new URLSearchParams({ dir })}` : ""}`, {
+        method: "POST",
+      }),
     onSuccess: refresh,
   });
 }

@@ -23,7 +23,8 @@ export function FeatureUploadForm() {
   const form = UPLOAD_FORMS[source];
   const versions = [...new Set([TARGET_DEFAULTS.featureSet, ...(sets.data ?? []).map((set) => set.version)])];
 
-  const setValue = (name: string, value: FieldValue) => setValues((current) => ({ ...current, [source]: { ...current[source], [name]: value } }));
+  const setValue = (name: string, value: FieldValue) =>
+    setValues((current) => ({ ...current, [source]: { ...current[source], [name]: value } }));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -35,7 +36,13 @@ export function FeatureUploadForm() {
   };
 
   return (
-    <form className="stack" onSubmit={onSubmit} aria-label="Upload target features" aria-busy={upload.isPending} noValidate>
+    <form
+      className="stack"
+      onSubmit={onSubmit}
+      aria-label="Upload target features"
+      aria-busy={upload.isPending}
+      noValidate
+    >
       <h3 className="subsection-title">Upload features</h3>
       <fieldset className="segmented feature-upload__sources" disabled={upload.isPending}>
         <legend className="field__label">Source</legend>
@@ -61,7 +68,14 @@ export function FeatureUploadForm() {
         <legend>{form.label} upload</legend>
         <div className="form-grid">
           <Field label="File" error={errors.file} hint={`Delimited text (${form.accept}).`}>
-            {(control) => <input {...control} type="file" accept={form.accept} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />}
+            {(control) => (
+              <input
+                {...control}
+                type="file"
+                accept={form.accept}
+                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+              />
+            )}
           </Field>
           <Field label="Feature set" error={errors.feature_set_version}>
             {(control) => (
@@ -75,7 +89,13 @@ export function FeatureUploadForm() {
             )}
           </Field>
           {form.fields.map((field) => (
-            <UploadInput key={`${source}-${field.name}`} field={field} value={values[source][field.name] ?? field.initial} error={errors[field.name]} onChange={(value) => setValue(field.name, value)} />
+            <UploadInput
+              key={`${source}-${field.name}`}
+              field={field}
+              value={values[source][field.name] ?? field.initial}
+              error={errors[field.name]}
+              onChange={(value) => setValue(field.name, value)}
+            />
           ))}
         </div>
       </fieldset>
@@ -92,7 +112,8 @@ export function FeatureUploadForm() {
       {upload.isError && <Notice tone="error">{upload.error.message}</Notice>}
       {upload.data && !upload.isPending && (
         <Notice tone="success" title={`Ingested ${upload.data.file_name} into ${upload.data.feature_set_version}`}>
-          {upload.data.rows_read.toLocaleString("en")} rows read, {upload.data.features_written.toLocaleString("en")} features written, {upload.data.genes_matched.toLocaleString("en")} genes matched,{" "}
+          {upload.data.rows_read.toLocaleString("en")} rows read, {upload.data.features_written.toLocaleString("en")}{" "}
+          features written, {upload.data.genes_matched.toLocaleString("en")} genes matched,{" "}
           {upload.data.unmatched.count.toLocaleString("en")} unmatched.
         </Notice>
       )}
@@ -100,13 +121,34 @@ export function FeatureUploadForm() {
   );
 }
 
-function UploadInput({ field, value, error, onChange }: { field: UploadField; value: FieldValue; error?: string; onChange: (value: FieldValue) => void }) {
-  if (field.kind === "checkbox") return <Checkbox label={field.label} checked={value === true} onChange={onChange} name={field.name} />;
+function UploadInput({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: UploadField;
+  value: FieldValue;
+  error?: string;
+  onChange: (value: FieldValue) => void;
+}) {
+  if (field.kind === "checkbox")
+    return <Checkbox label={field.label} checked={value === true} onChange={onChange} name={field.name} />;
   return (
-    <Field label={field.label} error={error} hint={field.hint} optional={!field.required && field.kind === "text" && field.initial === ""}>
+    <Field
+      label={field.label}
+      error={error}
+      hint={field.hint}
+      optional={!field.required && field.kind === "text" && field.initial === ""}
+    >
       {(control) =>
         field.kind === "select" ? (
-          <select {...control} name={field.name} value={String(value)} onChange={(event) => onChange(event.target.value)}>
+          <select
+            {...control}
+            name={field.name}
+            value={String(value)}
+            onChange={(event) => onChange(event.target.value)}
+          >
             {field.options?.map((option) => (
               <option key={option} value={option}>
                 {option}

@@ -19,9 +19,24 @@ const COLUMNS: Column<Ingestion>[] = [
       </code>
     ),
   },
-  { header: "Rows read", cell: (ingestion) => n(ingestion.rows_read), align: "end", sortValue: (ingestion) => ingestion.rows_read },
-  { header: "Features written", cell: (ingestion) => n(ingestion.features_written), align: "end", sortValue: (ingestion) => ingestion.features_written },
-  { header: "Genes matched", cell: (ingestion) => n(ingestion.genes_matched), align: "end", sortValue: (ingestion) => ingestion.genes_matched },
+  {
+    header: "Rows read",
+    cell: (ingestion) => n(ingestion.rows_read),
+    align: "end",
+    sortValue: (ingestion) => ingestion.rows_read,
+  },
+  {
+    header: "Features written",
+    cell: (ingestion) => n(ingestion.features_written),
+    align: "end",
+    sortValue: (ingestion) => ingestion.features_written,
+  },
+  {
+    header: "Genes matched",
+    cell: (ingestion) => n(ingestion.genes_matched),
+    align: "end",
+    sortValue: (ingestion) => ingestion.genes_matched,
+  },
   {
     header: "Unmatched",
     cell: ({ unmatched }) =>
@@ -30,12 +45,18 @@ const COLUMNS: Column<Ingestion>[] = [
       ) : (
         <span className="ingestion-unmatched">
           <strong>{n(unmatched.count)}</strong>
-          {unmatched.examples.length > 0 && `: ${unmatched.examples.join(", ")}${unmatched.count > unmatched.examples.length ? ", …" : ""}`}
+          {unmatched.examples.length > 0 &&
+            `: ${unmatched.examples.join(", ")}${unmatched.count > unmatched.examples.length ? ", …" : ""}`}
         </span>
       ),
     sortValue: (ingestion) => ingestion.unmatched.count,
   },
-  { header: "Time", cell: (ingestion) => formatDateTime(ingestion.created_at), align: "end", sortValue: (ingestion) => ingestion.created_at },
+  {
+    header: "Time",
+    cell: (ingestion) => formatDateTime(ingestion.created_at),
+    align: "end",
+    sortValue: (ingestion) => ingestion.created_at,
+  },
 ];
 
 /** Every upload of the organization, newest first, with what it read, wrote and could not match. */
@@ -43,5 +64,15 @@ export function IngestionsTable() {
   const ingestions = useIngestions();
   if (ingestions.isPending) return <p className="loading">Loading ingestions…</p>;
   if (ingestions.isError) return <Notice tone="error">{ingestions.error.message}</Notice>;
-  return <DataTable caption="Target feature ingestions" columns={COLUMNS} rows={ingestions.data} rowKey={(ingestion) => ingestion.id} empty="No upload yet." pageSize={20} className="ingestions-table" />;
+  return (
+    <DataTable
+      caption="Target feature ingestions"
+      columns={COLUMNS}
+      rows={ingestions.data}
+      rowKey={(ingestion) => ingestion.id}
+      empty="No upload yet."
+      pageSize={20}
+      className="ingestions-table"
+    />
+  );
 }

@@ -85,10 +85,19 @@ function OntologyPanel() {
       <h2 id="ontology-title" className="panel__title">
         Ontologies
       </h2>
-      <p className="muted">Genes (HGNC), diseases (Disease Ontology) and drugs used to recognise entities and resolve names. Reload after the reference files change.</p>
+      <p className="muted">
+        Genes (HGNC), diseases (Disease Ontology) and drugs used to recognise entities and resolve names. Reload after
+        the reference files change.
+      </p>
       <form className="stack" onSubmit={onSubmit} aria-label="Reload ontologies">
-        <Field label="Directory" optional hint="Inside the server's reference-data root; empty reloads the root itself. A directory outside it is refused (400).">
-          {(control) => <input {...control} value={dir} onChange={(event) => setDir(event.target.value)} maxLength={500} />}
+        <Field
+          label="Directory"
+          optional
+          hint="Inside the server's reference-data root; empty reloads the root itself. A directory outside it is refused (400)."
+        >
+          {(control) => (
+            <input {...control} value={dir} onChange={(event) => setDir(event.target.value)} maxLength={500} />
+          )}
         </Field>
         <div>
           <Button type="submit" variant="secondary" disabled={reload.isPending}>
@@ -99,7 +108,8 @@ function OntologyPanel() {
       {reload.isError && <Notice tone="error">{reload.error.message}</Notice>}
       {reload.data && (
         <Notice tone="success">
-          Reloaded (version {reload.data.version}): {reload.data.stats.genes.toLocaleString("en")} genes, {reload.data.stats.diseases.toLocaleString("en")} diseases, {reload.data.stats.drugs.toLocaleString("en")}{" "}
+          Reloaded (version {reload.data.version}): {reload.data.stats.genes.toLocaleString("en")} genes,{" "}
+          {reload.data.stats.diseases.toLocaleString("en")} diseases, {reload.data.stats.drugs.toLocaleString("en")}{" "}
           drugs.
         </Notice>
       )}

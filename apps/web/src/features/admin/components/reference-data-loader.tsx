@@ -20,10 +20,13 @@ export function ReferenceDataLoader({ title, prefix, onLoaded }: ReferenceDataLo
   const [error, setError] = useState<string | null>(null);
   const elapsed = useElapsedSeconds(load.isPending);
   const prefixes = typeof prefix === "string" ? [prefix] : prefix;
-  const offered = (datasets.data?.items ?? []).filter((dataset) => prefixes.some((start) => dataset.name.startsWith(start)));
+  const offered = (datasets.data?.items ?? []).filter((dataset) =>
+    prefixes.some((start) => dataset.name.startsWith(start)),
+  );
   const titleId = `reference-${prefixes.join("").replace(/\W/g, "")}-title`;
 
-  const toggle = (name: string, checked: boolean) => setSelected((current) => (checked ? [...current, name] : current.filter((other) => other !== name)));
+  const toggle = (name: string, checked: boolean) =>
+    setSelected((current) => (checked ? [...current, name] : current.filter((other) => other !== name)));
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(selected.length === 0 ? "Choose at least one dataset." : null);
@@ -49,7 +52,8 @@ export function ReferenceDataLoader({ title, prefix, onLoaded }: ReferenceDataLo
                     onChange={(checked) => toggle(dataset.name, checked)}
                     label={
                       <>
-                        <code>{dataset.name}</code> {dataset.name.endsWith(":demo") && <Badge tone="neutral">Demo data</Badge>}
+                        <code>{dataset.name}</code>{" "}
+                        {dataset.name.endsWith(":demo") && <Badge tone="neutral">Demo data</Badge>}
                         {!dataset.available && <Badge tone="warning">files missing</Badge>}
                         <span className="dataset-list__description">{dataset.description}</span>
                       </>
@@ -73,7 +77,8 @@ export function ReferenceDataLoader({ title, prefix, onLoaded }: ReferenceDataLo
             // A running count of seconds rather than a spinner shows the load is alive without an endless animation;
             // it is hidden from screen readers so the live region announces the load once, not every second.
             <p className="busy-line" role="status">
-              Loading {selected.join(", ")}: <span aria-hidden="true">{elapsed} s so far.</span> Literature corpora take tens of seconds; keep this page open.
+              Loading {selected.join(", ")}: <span aria-hidden="true">{elapsed} s so far.</span> Literature corpora take
+              tens of seconds; keep this page open.
             </p>
           )}
         </form>
@@ -89,7 +94,8 @@ function LoadResults({ loads }: { loads: DatasetLoad[] }) {
     <ul className="load-results" aria-label="Load results">
       {loads.map((load) => (
         <li key={load.dataset}>
-          <strong>{load.dataset}</strong>: {load.inserted.toLocaleString("en")} inserted, {load.skipped.toLocaleString("en")} already present
+          <strong>{load.dataset}</strong>: {load.inserted.toLocaleString("en")} inserted,{" "}
+          {load.skipped.toLocaleString("en")} already present
           {load.rejected.length > 0 && (
             <details className="rejected-details">
               <summary>{load.rejected.length.toLocaleString("en")} rejected</summary>

@@ -14,7 +14,12 @@ export function TargetFeatureIngestion() {
       <ReferenceDataLoader
         title="Target reference data"
         prefix={["reference:", "targets:"]}
-        onLoaded={() => void Promise.all([queryClient.invalidateQueries({ queryKey: TARGET_FEATURES_KEY }), queryClient.invalidateQueries({ queryKey: ["targets"] })])}
+        onLoaded={() =>
+          void Promise.all([
+            queryClient.invalidateQueries({ queryKey: TARGET_FEATURES_KEY }),
+            queryClient.invalidateQueries({ queryKey: ["targets"] }),
+          ])
+        }
       />
       <section className="panel stack stack--loose" aria-labelledby="target-features-title">
         <h2 id="target-features-title" className="panel__title">

@@ -23,9 +23,31 @@ export function LoginForm() {
 
   return (
     <form className="stack" onSubmit={onSubmit} aria-label="Sign in">
-      <Field label="Email">{(control) => <input {...control} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />}</Field>
+      <Field label="Email">
+        {(control) => (
+          <input
+            {...control}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        )}
+      </Field>
       <Field label="Password">
-        {(control) => <input {...control} type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />}
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
       </Field>
       <Checkbox name="remember" label="Remember me for 30 days" checked={remember} onChange={setRemember} />
       {login.error && <Notice tone="error">{login.error.message}</Notice>}

@@ -19,6 +19,15 @@ export function EngineJobsTable() {
   const jobs = useEngineJobs();
   if (jobs.isPending) return <p className="loading">Loading engine jobs…</p>;
   if (jobs.isError) return <Notice tone="error">{jobs.error.message}</Notice>;
-  if (jobs.data === null) return <Notice>No optimization engine is connected yet. Its jobs will be listed here once it is.</Notice>;
-  return <DataTable caption="Engine jobs" columns={COLUMNS} rows={jobs.data} rowKey={(job) => job.id} empty="No engine jobs yet." />;
+  if (jobs.data === null)
+    return <Notice>No optimization engine is connected yet. Its jobs will be listed here once it is.</Notice>;
+  return (
+    <DataTable
+      caption="Engine jobs"
+      columns={COLUMNS}
+      rows={jobs.data}
+      rowKey={(job) => job.id}
+      empty="No engine jobs yet."
+    />
+  );
 }

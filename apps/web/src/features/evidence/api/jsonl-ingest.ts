@@ -22,14 +22,27 @@ export function useJsonlIngest() {
 
   const ingest = async (documents: NumberedDocument[]) => {
     const batches = toBatches(documents);
-    let current: JsonlProgress = { state: "sending", sent: 0, total: documents.length, batch: 1, batches: batches.length, inserted: 0, skipped: 0 };
+    let current: JsonlProgress = {
+      state: "sending",
+      sent: 0,
+      total: documents.length,
+      batch: 1,
+      batches: batches.length,
+      inserted: 0,
+      skipped: 0,
+    };
     setProgress(current);
     for (const [index, batch] of batches.entries()) {
       current = { ...current, batch: index + 1 };
       setProgress(current);
       try {
         const outcome = await ingestDocuments(batch.map(({ doc }) => doc));
-        current = { ...current, sent: current.sent + batch.length, inserted: current.inserted + outcome.inserted, skipped: current.skipped + outcome.skipped };
+        current = {
+          ...current,
+          sent: current.sent + batch.length,
+          inserted: current.inserted + outcome.inserted,
+          skipped: current.skipped + outcome.skipped,
+        };
         setProgress(current);
       } catch (error) {
         setProgress({ ...current, state: "failed", error: `Ingest failed: ${failureReason(error, batch)}` });
@@ -44,6 +57,8 @@ export function useJsonlIngest() {
 
 function failureReason(error: unknown, batch: NumberedDocument[]): string {
   if (!(error instanceof ApiError)) return error instanceof Error ? error.message : "Request failed";
-  const lines = error.fields.map((field) => lineOfBatchPath(field.path, batch)).filter((line): line is number => line !== null);
+  const lines = error.fields
+    .map((field) => lineOfBatchPath(field.path, batch))
+    .filter((line): line is number => line !== null);
   return lines.length > 0 ? `${error.message} (line ${[...new Set(lines)].join(", ")} of the file)` : error.message;
 }

@@ -14,7 +14,12 @@ export interface SearchParams {
 export function usePassageSearch(params: SearchParams | null) {
   return useQuery({
     queryKey: ["literature", "search", params],
-    queryFn: async () => (await apiRequest<{ items: PassageResult[] }>(`${BASE}/search?${new URLSearchParams({ query: params!.query, topk: String(params!.topk) })}`)).items,
+    queryFn: async () =>
+      (
+        await apiRequest<{ items: PassageResult[] }>(
+          `${BASE}/search?${new URLSearchParams({ query: params!.query, topk: String(params!.topk) })}`,
+        )
+      ).items,
     enabled: params !== null,
   });
 }
@@ -24,7 +29,8 @@ export interface TargetParams {
   disease: string;
 }
 
-const targetQuery = ({ symbol, disease }: TargetParams, extra: Record<string, string> = {}) => new URLSearchParams({ symbol, disease, ...extra });
+const targetQuery = ({ symbol, disease }: TargetParams, extra: Record<string, string> = {}) =>
+  new URLSearchParams({ symbol, disease, ...extra });
 
 export function useTargetPrior(params: TargetParams | null) {
   return useQuery({
@@ -38,13 +44,21 @@ export function useTargetPrior(params: TargetParams | null) {
 export function useTargetTriples(params: TargetParams | null) {
   return useQuery({
     queryKey: ["literature", "triples", params],
-    queryFn: async () => (await apiRequest<{ items: Triple[] }>(`${BASE}/target/triples?${targetQuery(params!, { topk: String(LITERATURE_DEFAULTS.triplesTopk) })}`)).items,
+    queryFn: async () =>
+      (
+        await apiRequest<{ items: Triple[] }>(
+          `${BASE}/target/triples?${targetQuery(params!, { topk: String(LITERATURE_DEFAULTS.triplesTopk) })}`,
+        )
+      ).items,
     enabled: params !== null,
   });
 }
 
 export function useComposite() {
-  return useMutation({ mutationFn: (body: CompositeBody) => apiRequest<CompositeResult>(`${BASE}/target/composite`, { method: "POST", body }) });
+  return useMutation({
+    mutationFn: (body: CompositeBody) =>
+      apiRequest<CompositeResult>(`${BASE}/target/composite`, { method: "POST", body }),
+  });
 }
 
 export interface DocumentRef {
@@ -55,7 +69,10 @@ export interface DocumentRef {
 export function useDocument(ref: DocumentRef | null) {
   return useQuery({
     queryKey: ["literature", "document", ref],
-    queryFn: () => apiRequest<DocumentDetail>(`${BASE}/documents?${new URLSearchParams({ source: ref!.source, external_id: ref!.externalId })}`),
+    queryFn: () =>
+      apiRequest<DocumentDetail>(
+        `${BASE}/documents?${new URLSearchParams({ source: ref!.source, external_id: ref!.externalId })}`,
+      ),
     enabled: ref !== null,
   });
 }

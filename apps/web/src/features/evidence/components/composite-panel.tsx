@@ -42,7 +42,8 @@ export function CompositePanel({ target }: { target: TargetParams }) {
     for (const { key } of SIGNALS) {
       const text = signals[key].trim();
       const value = Number(text);
-      if (text && !(Number.isFinite(value) && value >= 0 && value <= 100)) found[key] = "A number from 0 to 100, or empty.";
+      if (text && !(Number.isFinite(value) && value >= 0 && value <= 100))
+        found[key] = "A number from 0 to 100, or empty.";
       values[key] = text ? value : null;
     }
     setErrors(found);
@@ -61,12 +62,28 @@ export function CompositePanel({ target }: { target: TargetParams }) {
           <div className="form-grid form-grid--compact">
             {SIGNALS.map(({ key, label }) => (
               <Field key={key} label={label} error={errors[key]}>
-                {(control) => <input {...control} type="number" min={0} max={100} step="any" value={signals[key]} onChange={(event) => setSignals({ ...signals, [key]: event.target.value })} />}
+                {(control) => (
+                  <input
+                    {...control}
+                    type="number"
+                    min={0}
+                    max={100}
+                    step="any"
+                    value={signals[key]}
+                    onChange={(event) => setSignals({ ...signals, [key]: event.target.value })}
+                  />
+                )}
               </Field>
             ))}
           </div>
         </fieldset>
-        <WeightSliders legend="Weights (0–1)" items={WEIGHTS} weights={weights} onChange={(key, value) => setWeights({ ...weights, [key]: value })} onReset={() => setWeights({ ...COMPOSITE_DEFAULT_WEIGHTS })} />
+        <WeightSliders
+          legend="Weights (0–1)"
+          items={WEIGHTS}
+          weights={weights}
+          onChange={(key, value) => setWeights({ ...weights, [key]: value })}
+          onReset={() => setWeights({ ...COMPOSITE_DEFAULT_WEIGHTS })}
+        />
         <div className="button-row">
           <Button type="submit" disabled={composite.isPending}>
             {composite.isPending ? "Computing…" : "Compute composite"}
@@ -83,15 +100,20 @@ function CompositeOutcome({ result }: { result: CompositeResult }) {
   return (
     <div className="composite-outcome stack" role="status">
       <p className="prior-value">
-        <strong data-testid="composite-value">{result.composite === null ? "—" : formatDecimal(result.composite, 1)}</strong>
-        <span className="muted">{result.composite === null ? "No signal to combine: give at least one, or a non-zero weight." : "out of 100"}</span>
+        <strong data-testid="composite-value">
+          {result.composite === null ? "—" : formatDecimal(result.composite, 1)}
+        </strong>
+        <span className="muted">
+          {result.composite === null ? "No signal to combine: give at least one, or a non-zero weight." : "out of 100"}
+        </span>
       </p>
       <dl className="facts">
         {WEIGHTS.map(({ key, component, label }) => (
           <div key={key}>
             <dt>{label}</dt>
             <dd>
-              {result.components[component] === null ? "not given" : formatDecimal(result.components[component], 1)} × {formatDecimal(result.weights[key])}
+              {result.components[component] === null ? "not given" : formatDecimal(result.components[component], 1)} ×{" "}
+              {formatDecimal(result.weights[key])}
             </dd>
           </div>
         ))}

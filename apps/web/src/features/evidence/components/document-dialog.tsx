@@ -23,7 +23,11 @@ export function DocumentDialog() {
 
   const info = document.data?.document;
   return (
-    <Dialog open={ref !== null} onClose={close} title={info?.title || (ref ? `${ref.source}: ${ref.externalId}` : "Document")}>
+    <Dialog
+      open={ref !== null}
+      onClose={close}
+      title={info?.title || (ref ? `${ref.source}: ${ref.externalId}` : "Document")}
+    >
       {document.isPending && <p className="loading">Loading the document…</p>}
       {document.isError && <Notice tone="error">{document.error.message}</Notice>}
       {info && document.data && (
@@ -75,7 +79,10 @@ export function DocumentDialog() {
             <ul className="document-triples">
               {document.data.triples.map((triple) => (
                 <li key={triple.tri_id}>
-                  {triple.head.name} <strong>{triple.relation.replaceAll("_", " ")}</strong> {triple.tail.name} <span className="muted">({triple.polarity}, {formatDecimal(triple.evidence_score)})</span>
+                  {triple.head.name} <strong>{triple.relation.replaceAll("_", " ")}</strong> {triple.tail.name}{" "}
+                  <span className="muted">
+                    ({triple.polarity}, {formatDecimal(triple.evidence_score)})
+                  </span>
                 </li>
               ))}
             </ul>

@@ -5,7 +5,15 @@ import { Link, useSearchParams } from "react-router";
 export const DOCUMENT_PARAM = "document";
 export const DOCUMENT_ID_PARAM = "id";
 
-export function DocumentLink({ source, externalId, children }: { source: string; externalId: string; children: ReactNode }) {
+export function DocumentLink({
+  source,
+  externalId,
+  children,
+}: {
+  source: string;
+  externalId: string;
+  children: ReactNode;
+}) {
   const [params] = useSearchParams();
   const next = new URLSearchParams(params);
   next.set(DOCUMENT_PARAM, source);

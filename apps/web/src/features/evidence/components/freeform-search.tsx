@@ -22,7 +22,10 @@ export function FreeformSearch() {
     const found = {
       query: query.trim() ? undefined : "Enter words to search for.",
       // §5: the server refuses top-K outside 1–1000 with a 422; say so before sending.
-      topk: Number.isInteger(k) && k >= TOPK_RANGE.min && k <= TOPK_RANGE.max ? undefined : `Top-K must be a whole number from ${TOPK_RANGE.min} to ${TOPK_RANGE.max}.`,
+      topk:
+        Number.isInteger(k) && k >= TOPK_RANGE.min && k <= TOPK_RANGE.max
+          ? undefined
+          : `Top-K must be a whole number from ${TOPK_RANGE.min} to ${TOPK_RANGE.max}.`,
     };
     setErrors(found);
     if (!found.query && !found.topk) setSubmitted({ query: query.trim(), topk: k });
@@ -35,10 +38,28 @@ export function FreeformSearch() {
       </h2>
       <form className="search-form" onSubmit={onSubmit} aria-label="Search the literature" noValidate>
         <Field label="Search" error={errors.query} hint="Words, gene symbols, drug or disease names.">
-          {(control) => <input {...control} type="search" value={query} onChange={(event) => setQuery(event.target.value)} maxLength={2000} />}
+          {(control) => (
+            <input
+              {...control}
+              type="search"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              maxLength={2000}
+            />
+          )}
         </Field>
         <Field label="Top-K" error={errors.topk} hint={`${TOPK_RANGE.min}–${TOPK_RANGE.max}`}>
-          {(control) => <input {...control} type="number" min={TOPK_RANGE.min} max={TOPK_RANGE.max} step={1} value={topk} onChange={(event) => setTopk(event.target.value)} />}
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              min={TOPK_RANGE.min}
+              max={TOPK_RANGE.max}
+              step={1}
+              value={topk}
+              onChange={(event) => setTopk(event.target.value)}
+            />
+          )}
         </Field>
         <div className="search-form__action">
           <Button type="submit" disabled={search.isFetching}>
@@ -50,7 +71,9 @@ export function FreeformSearch() {
       {search.data && submitted && (
         <>
           <p className="muted" role="status">
-            {search.data.length === 0 ? `No passage matches “${submitted.query}”.` : `${search.data.length} passage${search.data.length === 1 ? "" : "s"} for “${submitted.query}”, best first.`}
+            {search.data.length === 0
+              ? `No passage matches “${submitted.query}”.`
+              : `${search.data.length} passage${search.data.length === 1 ? "" : "s"} for “${submitted.query}”, best first.`}
           </p>
           <PassageList passages={search.data} label="Search results" />
         </>

@@ -8,7 +8,10 @@ export function IngestDocs() {
       <h2 id="ingest-docs-title" className="panel__title">
         Ingest documents
       </h2>
-      <p className="muted">Documents you ingest are visible to your organization only. Ingesting the same source and external ID again skips it.</p>
+      <p className="muted">
+        Documents you ingest are visible to your organization only. Ingesting the same source and external ID again
+        skips it.
+      </p>
       <div className="ingest-forms">
         <UploadIngestForm />
         <JsonlIngestForm />

@@ -36,8 +36,13 @@ export function JsonlIngestForm() {
         label="JSONL file"
         hint={
           <>
-            One document per line: <code>{'{"source": "pubmed", "external_id": "123", "title": "…", "year": 2024, "venue": "…", "license": "…", "url": "…", "text": "…"}'}</code>. Source, external_id and
-            text are required. Sent in batches of {JSONL_BATCH_SIZE}.
+            One document per line:{" "}
+            <code>
+              {
+                '{"source": "pubmed", "external_id": "123", "title": "…", "year": 2024, "venue": "…", "license": "…", "url": "…", "text": "…"}'
+              }
+            </code>
+            . Source, external_id and text are required. Sent in batches of {JSONL_BATCH_SIZE}.
           </>
         }
       >
@@ -79,14 +84,17 @@ export function JsonlIngestForm() {
           </div>
           {progress.state === "done" && (
             <Notice tone="success">
-              Ingested {progress.total.toLocaleString("en")} documents in {progress.batches} batch{progress.batches === 1 ? "" : "es"}: {progress.inserted.toLocaleString("en")} new,{" "}
+              Ingested {progress.total.toLocaleString("en")} documents in {progress.batches} batch
+              {progress.batches === 1 ? "" : "es"}: {progress.inserted.toLocaleString("en")} new,{" "}
               {progress.skipped.toLocaleString("en")} already present.
             </Notice>
           )}
           {progress.state === "failed" && (
             <Notice tone="error">
               {progress.error} Batch {progress.batch} of {progress.batches} was refused
-              {progress.sent > 0 ? `; the ${progress.sent.toLocaleString("en")} documents of earlier batches were ingested.` : "; nothing was ingested."}
+              {progress.sent > 0
+                ? `; the ${progress.sent.toLocaleString("en")} documents of earlier batches were ingested.`
+                : "; nothing was ingested."}
             </Notice>
           )}
         </div>

@@ -16,7 +16,9 @@ export function PassageList({ passages, label }: { passages: PassageResult[]; la
           </p>
           <PassageMeta doc={passage.doc} score={passage.score} />
           <p className="passage__text">
-            {highlightSegments(passage.text, passage.highlights).map((segment, index) => (segment.marked ? <mark key={index}>{segment.text}</mark> : <span key={index}>{segment.text}</span>))}
+            {highlightSegments(passage.text, passage.highlights).map((segment, index) =>
+              segment.marked ? <mark key={index}>{segment.text}</mark> : <span key={index}>{segment.text}</span>,
+            )}
           </p>
         </li>
       ))}

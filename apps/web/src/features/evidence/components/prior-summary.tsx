@@ -3,9 +3,17 @@ import type { TargetPrior } from "../model/types";
 
 const COMPONENTS: { key: keyof TargetPrior["components"]; label: string; meaning: string }[] = [
   { key: "evidence_sum", label: "Evidence sum", meaning: "harmonic sum of supporting evidence scores" },
-  { key: "moa_coverage", label: "MoA coverage", meaning: "share of support stating a mechanism (causes, inhibits, activates, treats)" },
+  {
+    key: "moa_coverage",
+    label: "MoA coverage",
+    meaning: "share of support stating a mechanism (causes, inhibits, activates, treats)",
+  },
   { key: "clinical_signal", label: "Clinical signal", meaning: "support from treats and biomarker_of relations" },
-  { key: "refutation_penalty", label: "Refutation penalty", meaning: "share of refuting evidence; scales the prior down" },
+  {
+    key: "refutation_penalty",
+    label: "Refutation penalty",
+    meaning: "share of refuting evidence; scales the prior down",
+  },
 ];
 
 /** The literature prior for a gene–disease pair and the four components it is made of. */
@@ -18,7 +26,8 @@ export function PriorSummary({ prior }: { prior: TargetPrior }) {
       <p className="prior-value">
         <strong data-testid="prior-value">{formatDecimal(prior.prior, 3)}</strong>
         <span className="muted">
-          from {prior.n_evidence} triple{prior.n_evidence === 1 ? "" : "s"} linking {prior.gene.symbol} ({prior.gene.hgnc_id}) to {prior.disease.name} or its sub-types
+          from {prior.n_evidence} triple{prior.n_evidence === 1 ? "" : "s"} linking {prior.gene.symbol} (
+          {prior.gene.hgnc_id}) to {prior.disease.name} or its sub-types
         </span>
       </p>
       <dl className="prior-components">

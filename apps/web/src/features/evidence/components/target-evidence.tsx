@@ -21,7 +21,10 @@ export function TargetEvidence() {
   const otherError = problem ? null : (prior.error ?? triples.error);
 
   const submit = (next: TargetParams) => {
-    const found = { symbol: next.symbol.trim() ? undefined : "Enter a gene symbol.", disease: next.disease.trim() ? undefined : "Enter a disease." };
+    const found = {
+      symbol: next.symbol.trim() ? undefined : "Enter a gene symbol.",
+      disease: next.disease.trim() ? undefined : "Enter a disease.",
+    };
     setErrors(found);
     if (!found.symbol && !found.disease) setTarget({ symbol: next.symbol.trim(), disease: next.disease.trim() });
   };
@@ -44,10 +47,25 @@ export function TargetEvidence() {
       </h2>
       <form className="search-form search-form--pair" onSubmit={onSubmit} aria-label="Target evidence" noValidate>
         <Field label="Gene symbol" error={errors.symbol} hint="HGNC symbol, alias or HGNC id, e.g. EGFR.">
-          {(control) => <input {...control} value={draft.symbol} onChange={(event) => setDraft({ ...draft, symbol: event.target.value })} maxLength={50} autoCapitalize="characters" />}
+          {(control) => (
+            <input
+              {...control}
+              value={draft.symbol}
+              onChange={(event) => setDraft({ ...draft, symbol: event.target.value })}
+              maxLength={50}
+              autoCapitalize="characters"
+            />
+          )}
         </Field>
         <Field label="Disease" error={errors.disease} hint="Name, synonym or DOID, e.g. lung cancer or DOID:1324.">
-          {(control) => <input {...control} value={draft.disease} onChange={(event) => setDraft({ ...draft, disease: event.target.value })} maxLength={300} />}
+          {(control) => (
+            <input
+              {...control}
+              value={draft.disease}
+              onChange={(event) => setDraft({ ...draft, disease: event.target.value })}
+              maxLength={300}
+            />
+          )}
         </Field>
         <div className="search-form__action">
           <Button type="submit" disabled={prior.isFetching || triples.isFetching}>

@@ -16,17 +16,22 @@ export function TriplesList({ triples }: { triples: Triple[] }) {
         Triples
       </h3>
       {triples.length === 0 ? (
-        <p className="muted">No triple links this gene to this disease yet. Ingest documents that mention both, in one sentence.</p>
+        <p className="muted">
+          No triple links this gene to this disease yet. Ingest documents that mention both, in one sentence.
+        </p>
       ) : (
         <>
           <p className="muted">
-            The top {shown.length} of {triples.length} triple{triples.length === 1 ? "" : "s"} fetched, by evidence score.
+            The top {shown.length} of {triples.length} triple{triples.length === 1 ? "" : "s"} fetched, by evidence
+            score.
           </p>
           <ol className="triple-list" aria-label="Triples">
             {shown.map((triple) => (
               <li key={triple.tri_id} className="triple">
                 <p className="triple__statement">
-                  <span>{triple.head.name}</span> <strong className="triple__relation">{triple.relation.replaceAll("_", " ")}</strong> <span>{triple.tail.name}</span>
+                  <span>{triple.head.name}</span>{" "}
+                  <strong className="triple__relation">{triple.relation.replaceAll("_", " ")}</strong>{" "}
+                  <span>{triple.tail.name}</span>
                 </p>
                 <p className="triple__facts">
                   <Badge tone={POLARITY_TONES[triple.polarity] ?? "neutral"}>{triple.polarity}</Badge>
@@ -42,7 +47,11 @@ export function TriplesList({ triples }: { triples: Triple[] }) {
                     </DocumentLink>
                   </p>
                 )}
-                <ReviewControl kind="triple" itemId={triple.tri_id} label={`${triple.head.name} ${triple.relation.replaceAll("_", " ")} ${triple.tail.name}`} />
+                <ReviewControl
+                  kind="triple"
+                  itemId={triple.tri_id}
+                  label={`${triple.head.name} ${triple.relation.replaceAll("_", " ")} ${triple.tail.name}`}
+                />
               </li>
             ))}
           </ol>

@@ -17,15 +17,23 @@ export function UploadIngestForm() {
   const upload = useUploadIngest();
   const bind = (key: keyof UploadFields) => ({
     value: fields[key],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setFields((current) => ({ ...current, [key]: event.target.value })),
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setFields((current) => ({ ...current, [key]: event.target.value })),
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const year = Number(fields.year);
     const found = {
-      file: !file ? "Choose a PDF or .txt file." : ACCEPTED.some((ending) => file.name.toLowerCase().endsWith(ending)) ? undefined : "Only PDF or .txt files can be ingested.",
-      year: fields.year.trim() && !(Number.isInteger(year) && year >= 1500 && year <= 2100) ? "A year such as 2024." : undefined,
+      file: !file
+        ? "Choose a PDF or .txt file."
+        : ACCEPTED.some((ending) => file.name.toLowerCase().endsWith(ending))
+          ? undefined
+          : "Only PDF or .txt files can be ingested.",
+      year:
+        fields.year.trim() && !(Number.isInteger(year) && year >= 1500 && year <= 2100)
+          ? "A year such as 2024."
+          : undefined,
     };
     setErrors(found);
     if (found.file || found.year || !file) return;
@@ -44,8 +52,20 @@ export function UploadIngestForm() {
   return (
     <form className="stack" onSubmit={onSubmit} aria-label="Upload a document" noValidate>
       <h3 className="subsection-title">PDF or text file</h3>
-      <Field label="Document file" error={errors.file} hint="PDF or .txt. Scanned PDFs without a text layer cannot be read.">
-        {(control) => <input {...control} ref={fileInput} type="file" accept={ACCEPTED.join(",")} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />}
+      <Field
+        label="Document file"
+        error={errors.file}
+        hint="PDF or .txt. Scanned PDFs without a text layer cannot be read."
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={fileInput}
+            type="file"
+            accept={ACCEPTED.join(",")}
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          />
+        )}
       </Field>
       <div className="form-grid form-grid--compact">
         <Field label="Source" optional hint='Default "upload".'>
@@ -72,7 +92,8 @@ export function UploadIngestForm() {
       {upload.isError && <Notice tone="error">Upload ingest failed: {upload.error.message}</Notice>}
       {upload.data && (
         <Notice tone="success">
-          {upload.data.inserted > 0 ? "Ingested" : "Already present:"} {upload.data.source} / {upload.data.external_id} ({upload.data.characters.toLocaleString("en")} characters of text).
+          {upload.data.inserted > 0 ? "Ingested" : "Already present:"} {upload.data.source} / {upload.data.external_id}{" "}
+          ({upload.data.characters.toLocaleString("en")} characters of text).
         </Notice>
       )}
     </form>

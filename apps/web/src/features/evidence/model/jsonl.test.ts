@@ -16,7 +16,10 @@ describe("readJsonlDocuments", () => {
   });
 
   it("reports each malformed line as 'Malformed JSON at line N' (§5)", () => {
-    expect(readJsonlDocuments(`${doc("a")}\n{"source": \n${doc("c")}\nnot json`)).toEqual({ ok: false, problems: ["Malformed JSON at line 2", "Malformed JSON at line 4"] });
+    expect(readJsonlDocuments(`${doc("a")}\n{"source": \n${doc("c")}\nnot json`)).toEqual({
+      ok: false,
+      problems: ["Malformed JSON at line 2", "Malformed JSON at line 4"],
+    });
   });
 
   it("refuses an empty file and a file without any document", () => {
@@ -31,7 +34,10 @@ describe("readJsonlDocuments", () => {
   });
 
   it("refuses a document without text, as the server would (422 empty_text)", () => {
-    expect(readJsonlDocuments(JSON.stringify({ source: "s", external_id: "e", text: "  " }))).toEqual({ ok: false, problems: ["Line 1: text: the document has no text"] });
+    expect(readJsonlDocuments(JSON.stringify({ source: "s", external_id: "e", text: "  " }))).toEqual({
+      ok: false,
+      problems: ["Line 1: text: the document has no text"],
+    });
   });
 
   it("lists at most ten problems", () => {

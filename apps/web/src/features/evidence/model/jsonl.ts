@@ -35,9 +35,19 @@ export function readJsonlDocuments(text: string): JsonlReading {
     // The server refuses a document without text (422 empty_text), which would stop the ingest mid-file.
     if (parsed.success && !parsed.data.text.trim()) problems.push(`Line ${line}: text: the document has no text`);
     else if (parsed.success) documents.push({ line, doc: parsed.data });
-    else problems.push(`Line ${line}: ${parsed.error.issues.map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message)).join("; ")}`);
+    else
+      problems.push(
+        `Line ${line}: ${parsed.error.issues.map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message)).join("; ")}`,
+      );
   });
-  if (problems.length > 0) return { ok: false, problems: problems.length > MAX_PROBLEMS ? [...problems.slice(0, MAX_PROBLEMS), `…and ${problems.length - MAX_PROBLEMS} more.`] : problems };
+  if (problems.length > 0)
+    return {
+      ok: false,
+      problems:
+        problems.length > MAX_PROBLEMS
+          ? [...problems.slice(0, MAX_PROBLEMS), `…and ${problems.length - MAX_PROBLEMS} more.`]
+          : problems,
+    };
   if (documents.length === 0) return { ok: false, problems: ["The file has no valid line."] };
   return { ok: true, documents };
 }

@@ -35,7 +35,9 @@ export function News() {
       </ul>
       <div id="blog" className="aside-note">
         <h3 className="aside-note__title">Blog</h3>
-        <p>The blog has not started yet. Subscribe to the newsletter at the bottom of this page to hear when it does.</p>
+        <p>
+          The blog has not started yet. Subscribe to the newsletter at the bottom of this page to hear when it does.
+        </p>
       </div>
     </Section>
   );
@@ -56,7 +58,8 @@ export function Faq() {
       <div id="documentation" className="aside-note">
         <h3 className="aside-note__title">Documentation</h3>
         <p>
-          The HTTP API is documented in the <a href="/docs">API reference</a> (OpenAPI), served by every Sieve deployment.
+          The HTTP API is documented in the <a href="/docs">API reference</a> (OpenAPI), served by every Sieve
+          deployment.
         </p>
       </div>
     </Section>

@@ -36,8 +36,12 @@ export function ContactForm() {
     <form className="contact-form" onSubmit={onSubmit} aria-label="Contact">
       <div className="form-grid">
         <Field label="Name">{(control) => <input {...control} {...bind("name")} autoComplete="name" required />}</Field>
-        <Field label="Email">{(control) => <input {...control} {...bind("email")} type="email" autoComplete="email" required />}</Field>
-        <Field label="Company">{(control) => <input {...control} {...bind("company")} autoComplete="organization" required />}</Field>
+        <Field label="Email">
+          {(control) => <input {...control} {...bind("email")} type="email" autoComplete="email" required />}
+        </Field>
+        <Field label="Company">
+          {(control) => <input {...control} {...bind("company")} autoComplete="organization" required />}
+        </Field>
         <Field label="Service">
           {(control) => (
             <select {...control} {...bind("service")}>

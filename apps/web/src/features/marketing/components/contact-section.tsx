@@ -7,7 +7,10 @@ export function ContactSection() {
     <Section id="contact" eyebrow="Contact" title="Start a sprint or book a call">
       <div className="contact-layout">
         <div className="contact-layout__text">
-          <p>Tell us about your disease area and what a good target looks like for your program. We will reply to scope a sprint with you.</p>
+          <p>
+            Tell us about your disease area and what a good target looks like for your program. We will reply to scope a
+            sprint with you.
+          </p>
           <ul className="check-list">
             <li>Fixed-scope sprints with a dossier and replay bundle</li>
             <li>Digital narrowing only; lab work is not included</li>

@@ -15,7 +15,13 @@ function useInitialHashScroll() {
   }, []);
 }
 
-export function LandingPage({ earlyAccessPath, onGetEarlyAccess }: { earlyAccessPath: string; onGetEarlyAccess: () => void }) {
+export function LandingPage({
+  earlyAccessPath,
+  onGetEarlyAccess,
+}: {
+  earlyAccessPath: string;
+  onGetEarlyAccess: () => void;
+}) {
   useInitialHashScroll();
   useEffect(() => {
     document.title = "Sieve · Drug-target narrowing";

@@ -17,7 +17,16 @@ export function NewsletterForm() {
         Newsletter: product updates, rarely.
       </label>
       <div className="newsletter__row">
-        <input id="newsletter-email" type="email" name="email" autoComplete="email" placeholder="you@lab.org" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          id="newsletter-email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder="you@lab.org"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <Button type="submit" disabled={subscribe.isPending}>
           Subscribe
         </Button>

@@ -17,7 +17,10 @@ export function Pricing() {
                 <li key={feature}>{feature}</li>
               ))}
             </ul>
-            <a href="#contact" className={buttonClassName(plan.featured ? "primary" : "secondary", "md", "price-card__cta")}>
+            <a
+              href="#contact"
+              className={buttonClassName(plan.featured ? "primary" : "secondary", "md", "price-card__cta")}
+            >
               {plan.cta}
             </a>
           </li>

@@ -23,7 +23,13 @@ export function ValuePillars() {
 /** Capabilities (#product); the header's Science link lands here. */
 export function Capabilities() {
   return (
-    <Section id="product" eyebrow="Science" title="Capabilities" tone="muted" intro="One platform from disease context to a documented target decision.">
+    <Section
+      id="product"
+      eyebrow="Science"
+      title="Capabilities"
+      tone="muted"
+      intro="One platform from disease context to a documented target decision."
+    >
       <ul className="card-grid">
         {CAPABILITIES.map((capability, index) => (
           <li key={capability.title} className="card">
@@ -59,7 +65,12 @@ export function HowItWorks() {
           Start a Sprint
         </a>
         {/* The public sample dossier, built from the demonstration data (labelled demo inside). */}
-        <a href={`${apiBase()}/v1/reports/sample/report.html`} target="_blank" rel="noopener" className={buttonClassName("secondary")}>
+        <a
+          href={`${apiBase()}/v1/reports/sample/report.html`}
+          target="_blank"
+          rel="noopener"
+          className={buttonClassName("secondary")}
+        >
           See a sample target dossier
         </a>
       </div>

@@ -37,7 +37,9 @@ function appendPoints(curves: CurveSeries, points: CurvePointEvent[]): CurveSeri
 export function useLiveJob(listed: EngineJob): LiveJob {
   const queryClient = useQueryClient();
   const patchJob = usePatchCachedJob();
-  const [live, setLive] = useState<{ id: string; job: EngineJob; curves: CurveSeries; transport: Transport } | null>(null);
+  const [live, setLive] = useState<{ id: string; job: EngineJob; curves: CurveSeries; transport: Transport } | null>(
+    null,
+  );
   const current = live?.id === listed.id ? live : null;
   const job = current && !isFinished(listed.status) ? current.job : listed;
   const following = !isFinished(listed.status);
@@ -77,7 +79,10 @@ export function useLiveJob(listed: EngineJob): LiveJob {
       update({ transport: "polling" });
       while (!signal.aborted) {
         try {
-          const [polled, curves] = await Promise.all([getEngineJob(listed.id), listed.run_id ? getCurves(listed.run_id) : Promise.resolve(state.curves)]);
+          const [polled, curves] = await Promise.all([
+            getEngineJob(listed.id),
+            listed.run_id ? getCurves(listed.run_id) : Promise.resolve(state.curves),
+          ]);
           update({ job: polled, curves });
           if (isFinished(polled.status)) return finish(polled);
         } catch {
@@ -105,6 +110,12 @@ export function useLiveJob(listed: EngineJob): LiveJob {
     enabled: !following && listed.run_id !== null,
   });
 
-  if (!following) return { job, curves: finishedCurves.data ?? current?.curves ?? [], transport: "finished", curvesError: finishedCurves.error?.message ?? null };
+  if (!following)
+    return {
+      job,
+      curves: finishedCurves.data ?? current?.curves ?? [],
+      transport: "finished",
+      curvesError: finishedCurves.error?.message ?? null,
+    };
   return { job, curves: current?.curves ?? [], transport: current?.transport ?? "stream", curvesError: null };
 }

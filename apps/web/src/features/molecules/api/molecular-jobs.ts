@@ -14,7 +14,8 @@ const RELOAD_AFTER_START_MS = 500;
 export function useMolecularJobs() {
   return useQuery({
     queryKey: MOLECULAR_JOBS_KEY,
-    queryFn: async () => (await apiRequest<EngineJobList>(`/v1/engine/jobs?domain=molecular&limit=${JOB_LIST_LIMIT}`)).jobs,
+    queryFn: async () =>
+      (await apiRequest<EngineJobList>(`/v1/engine/jobs?domain=molecular&limit=${JOB_LIST_LIMIT}`)).jobs,
     refetchInterval: (query) => (query.state.data?.some((job) => !isFinished(job.status)) ? ACTIVE_REFRESH_MS : false),
   });
 }
@@ -44,14 +45,19 @@ export function useStartMolecularRun() {
 export function usePatchCachedJob() {
   const queryClient = useQueryClient();
   return (id: string, patch: Partial<EngineJob>) =>
-    queryClient.setQueryData<EngineJob[]>(MOLECULAR_JOBS_KEY, (jobs) => jobs?.map((job) => (job.id === id ? { ...job, ...patch } : job)));
+    queryClient.setQueryData<EngineJob[]>(MOLECULAR_JOBS_KEY, (jobs) =>
+      jobs?.map((job) => (job.id === id ? { ...job, ...patch } : job)),
+    );
 }
 
 export function useCancelJob() {
   const queryClient = useQueryClient();
   const patchJob = usePatchCachedJob();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<{ id: string; status: "cancelled" }>(`/v1/engine/jobs/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) =>
+      apiRequest<{ id: string; status: "cancelled" }>(`/v1/engine/jobs/${encodeURIComponent(id)}`, {
+        method: "DELETE",
+      }),
     // §4: after a successful cancel the client marks the job cancelled.
     onSuccess: ({ id }) => {
       patchJob(id, { status: "cancelled" });

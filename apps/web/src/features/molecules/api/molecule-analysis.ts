@@ -6,7 +6,12 @@ import { apiRequest } from "../../../lib/api-client";
 const PARAMETERS = { include_drug_likeness: true, include_svg: true };
 
 async function analyzeSmiles(smiles: string[]): Promise<MoleculeResult[]> {
-  return (await apiRequest<MoleculeResults>("/v1/molecules/analyze", { method: "POST", body: { smiles, parameters: PARAMETERS } })).results;
+  return (
+    await apiRequest<MoleculeResults>("/v1/molecules/analyze", {
+      method: "POST",
+      body: { smiles, parameters: PARAMETERS },
+    })
+  ).results;
 }
 
 /** The server reads the fields before the file, so they are appended first. */
@@ -23,6 +28,9 @@ export type MoleculeInput = { kind: "text"; text: string } | { kind: "file"; fil
 
 export function useMoleculeAnalysis() {
   return useMutation({
-    mutationFn: (input: MoleculeInput) => (input.kind === "text" ? analyzeSmiles(splitLines(input.text)) : analyzeLibraryFile(input.file, input.smilesColumn)),
+    mutationFn: (input: MoleculeInput) =>
+      input.kind === "text"
+        ? analyzeSmiles(splitLines(input.text))
+        : analyzeLibraryFile(input.file, input.smilesColumn),
   });
 }

@@ -18,7 +18,12 @@ export function BestMolecules({ molecules, runId = null }: { molecules: BestMole
       <ol className="best-molecules" aria-label="Best molecules">
         {molecules.map((molecule, index) => (
           <li key={`${index}-${molecule.smiles}`} className="best-molecule">
-            <MoleculeDrawing svg={drawings.data?.get(molecule.smiles)} smiles={molecule.smiles} size="md" placeholder={drawings.isPending ? "Drawing…" : "No drawing"} />
+            <MoleculeDrawing
+              svg={drawings.data?.get(molecule.smiles)}
+              smiles={molecule.smiles}
+              size="md"
+              placeholder={drawings.isPending ? "Drawing…" : "No drawing"}
+            />
             <p className="best-molecule__rank">
               #{index + 1} · fitness <strong>{formatDecimal(molecule.fitness, 4)}</strong>
             </p>
@@ -41,7 +46,14 @@ export function BestMolecules({ molecules, runId = null }: { molecules: BestMole
                 <dd>{formatDecimal(molecule.properties.qed, 3)}</dd>
               </div>
             </dl>
-            {runId && <ReviewControl kind="molecule" itemId={molecule.smiles} runId={runId} label={`best molecule #${index + 1} (${molecule.smiles})`} />}
+            {runId && (
+              <ReviewControl
+                kind="molecule"
+                itemId={molecule.smiles}
+                runId={runId}
+                label={`best molecule #${index + 1} (${molecule.smiles})`}
+              />
+            )}
           </li>
         ))}
       </ol>

@@ -25,7 +25,11 @@ const TRANSPORT_NOTES: Record<Transport, string | null> = {
 };
 
 function toSeries(curves: CurveSeries): ChartSeries[] {
-  return Object.entries(CURVE_STYLES).map(([name, style]) => ({ name, ...style, points: curves.find((curve) => curve.name === name)?.points ?? [] }));
+  return Object.entries(CURVE_STYLES).map(([name, style]) => ({
+    name,
+    ...style,
+    points: curves.find((curve) => curve.name === name)?.points ?? [],
+  }));
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -57,7 +61,9 @@ export function JobDetails({ job: listed, workerCount }: JobDetailsProps) {
         Job <code title={job.id}>{shortId(job.id)}</code> <StatusBadge status={job.status} />
       </h2>
       {TRANSPORT_NOTES[transport] && <p className="muted">{TRANSPORT_NOTES[transport]}</p>}
-      {job.status === "queued" && workerCount === 0 && <Notice tone="warning">No worker is connected, so this job waits queued until one connects.</Notice>}
+      {job.status === "queued" && workerCount === 0 && (
+        <Notice tone="warning">No worker is connected, so this job waits queued until one connects.</Notice>
+      )}
       {job.error_message && <Notice tone="error">{job.error_message}</Notice>}
       <div className="job-progress">
         <progress max={maxGenerations ?? 1} value={progress?.generation ?? 0} aria-label="Generations completed" />
@@ -77,14 +83,22 @@ export function JobDetails({ job: listed, workerCount }: JobDetailsProps) {
             <Fact label="Oracle calls">{metrics.oracleCalls ?? "—"}</Fact>
             <Fact label="Validity">{formatDecimal(metrics.validityRate, 3)}</Fact>
             <Fact label="Uniqueness">{formatDecimal(metrics.uniquenessRate, 3)}</Fact>
-            <Fact label="Wall time">{metrics.wallTimeSeconds === null ? "—" : `${metrics.wallTimeSeconds.toFixed(1)} s`}</Fact>
+            <Fact label="Wall time">
+              {metrics.wallTimeSeconds === null ? "—" : `${metrics.wallTimeSeconds.toFixed(1)} s`}
+            </Fact>
             <Fact label="Stopped by">{metrics.stopReason?.replaceAll("_", " ") ?? "—"}</Fact>
           </>
         )}
       </dl>
       {curvesError && <Notice tone="error">{curvesError}</Notice>}
       {series.some((line) => line.points.length > 0) ? (
-        <LineChart title="Fitness and diversity by generation" xLabel="Generation" yLabel="Value" series={series} xDomain={maxGenerations ? [0, maxGenerations] : undefined} />
+        <LineChart
+          title="Fitness and diversity by generation"
+          xLabel="Generation"
+          yLabel="Value"
+          series={series}
+          xDomain={maxGenerations ? [0, maxGenerations] : undefined}
+        />
       ) : (
         <p className="muted">No curve points yet: the first arrive when generation 0 is scored.</p>
       )}

@@ -25,15 +25,31 @@ export function MoleculeAnalysis() {
         accept={LIBRARY_ENDINGS}
         fileHint=".smi or .txt (one SMILES per line, a name may follow), .csv, or .sdf"
         fileOptions={
-          <Field label="SMILES column" optional hint="For a .csv: the column holding the SMILES. Left empty, it is detected from the header.">
-            {(control) => <input {...control} value={smilesColumn} onChange={(event) => setSmilesColumn(event.target.value)} maxLength={200} />}
+          <Field
+            label="SMILES column"
+            optional
+            hint="For a .csv: the column holding the SMILES. Left empty, it is detected from the header."
+          >
+            {(control) => (
+              <input
+                {...control}
+                value={smilesColumn}
+                onChange={(event) => setSmilesColumn(event.target.value)}
+                maxLength={200}
+              />
+            )}
           </Field>
         }
         busy={analysis.isPending}
         onPaste={(text) => analysis.mutate({ kind: "text", text })}
         onUpload={(file) => analysis.mutate({ kind: "file", file, smilesColumn })}
       />
-      <BatchOutcome pending={analysis.isPending} error={analysis.error} rows={analysis.data} noun={["molecule", "molecules"]}>
+      <BatchOutcome
+        pending={analysis.isPending}
+        error={analysis.error}
+        rows={analysis.data}
+        noun={["molecule", "molecules"]}
+      >
         {analysis.data && <MoleculeResultsTable results={analysis.data} />}
       </BatchOutcome>
     </section>

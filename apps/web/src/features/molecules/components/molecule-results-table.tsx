@@ -11,7 +11,12 @@ type Descriptor = keyof NonNullable<MoleculeResult["descriptors"]>;
 
 /** A sortable numeric descriptor column; failed rows have no descriptors and sort last. */
 function descriptor(header: string, key: Descriptor, digits: number): Column<MoleculeResult> {
-  return { header, align: "end", cell: (row) => formatDecimal(row.descriptors?.[key], digits), sortValue: (row) => row.descriptors?.[key] };
+  return {
+    header,
+    align: "end",
+    cell: (row) => formatDecimal(row.descriptors?.[key], digits),
+    sortValue: (row) => row.descriptors?.[key],
+  };
 }
 
 function MoleculeCell({ row }: { row: MoleculeResult }) {
@@ -37,7 +42,11 @@ function DrugLikeness({ row }: { row: MoleculeResult }) {
   return (
     <div className="verdict">
       {isDrugLike(row) ? <Badge tone="success">drug-like</Badge> : <Badge tone="neutral">not drug-like</Badge>}
-      {row.lipinski && <span className="verdict__note">Lipinski: {row.lipinski.violations === 1 ? "1 violation" : `${row.lipinski.violations} violations`}</span>}
+      {row.lipinski && (
+        <span className="verdict__note">
+          Lipinski: {row.lipinski.violations === 1 ? "1 violation" : `${row.lipinski.violations} violations`}
+        </span>
+      )}
       {row.veber_pass !== undefined && <span className="verdict__note">Veber: {row.veber_pass ? "pass" : "fail"}</span>}
     </div>
   );

@@ -9,7 +9,16 @@ import { paths } from "../../../config/paths";
 import { ApiError } from "../../../lib/api-client";
 import { shortId } from "../../../lib/format";
 import { useStartMolecularRun, type MolecularRunStarted } from "../api/molecular-jobs";
-import { checkDraft, defaultDraft, SEARCH_FIELDS, serverFieldErrors, TARGET_FIELDS, WEIGHT_FIELDS, type DraftErrors, type NumberField } from "../model/optimization-form";
+import {
+  checkDraft,
+  defaultDraft,
+  SEARCH_FIELDS,
+  serverFieldErrors,
+  TARGET_FIELDS,
+  WEIGHT_FIELDS,
+  type DraftErrors,
+  type NumberField,
+} from "../model/optimization-form";
 
 interface OptimizationFormProps {
   projects: Project[] | undefined;
@@ -44,7 +53,9 @@ export function OptimizationForm({ projects, projectsError, onStarted }: Optimiz
           max={field.max}
           step={field.step}
           value={draft.numbers[field.path] ?? ""}
-          onChange={(event) => setDraft((current) => ({ ...current, numbers: { ...current.numbers, [field.path]: event.target.value } }))}
+          onChange={(event) =>
+            setDraft((current) => ({ ...current, numbers: { ...current.numbers, [field.path]: event.target.value } }))
+          }
         />
       )}
     </Field>
@@ -59,10 +70,20 @@ export function OptimizationForm({ projects, projectsError, onStarted }: Optimiz
         <Field
           label="Project"
           error={errors.project ?? projectsError}
-          hint={projects?.length === 0 ? <>No projects yet: <Link to={paths.projects}>create one on My Projects</Link>.</> : undefined}
+          hint={
+            projects?.length === 0 ? (
+              <>
+                No projects yet: <Link to={paths.projects}>create one on My Projects</Link>.
+              </>
+            ) : undefined
+          }
         >
           {(control) => (
-            <select {...control} value={draft.projectId} onChange={(event) => setDraft((current) => ({ ...current, projectId: event.target.value }))}>
+            <select
+              {...control}
+              value={draft.projectId}
+              onChange={(event) => setDraft((current) => ({ ...current, projectId: event.target.value }))}
+            >
               <option value="">{projects ? "Select a project" : "Loading projects…"}</option>
               {projects?.map((project) => (
                 <option key={project.id} value={project.id}>
@@ -73,7 +94,11 @@ export function OptimizationForm({ projects, projectsError, onStarted }: Optimiz
           )}
         </Field>
       </div>
-      <Field label="Starting SMILES (one per line)" error={errors.smiles} hint="The population is seeded from these molecules. Blank lines are dropped.">
+      <Field
+        label="Starting SMILES (one per line)"
+        error={errors.smiles}
+        hint="The population is seeded from these molecules. Blank lines are dropped."
+      >
         {(control) => (
           <textarea
             {...control}
@@ -99,7 +124,9 @@ export function OptimizationForm({ projects, projectsError, onStarted }: Optimiz
         <div className="form-grid form-grid--compact">{SEARCH_FIELDS.map(numberInput)}</div>
       </fieldset>
       {errors.form && <Notice tone="error">{errors.form}</Notice>}
-      {start.isError && !(start.error instanceof ApiError && start.error.fields.length > 0) && <Notice tone="error">{start.error.message}</Notice>}
+      {start.isError && !(start.error instanceof ApiError && start.error.fields.length > 0) && (
+        <Notice tone="error">{start.error.message}</Notice>
+      )}
       {start.isPending && (
         <p className="status-cell" role="status">
           <StatusBadge status="submitted" /> Sending the run to the server…
@@ -107,7 +134,8 @@ export function OptimizationForm({ projects, projectsError, onStarted }: Optimiz
       )}
       {start.isSuccess && !start.isPending && (
         <p className="status-cell" role="status">
-          <StatusBadge status={start.data.status} /> Job <code title={start.data.id}>{shortId(start.data.id)}</code> was accepted; the list below reloads in a moment.
+          <StatusBadge status={start.data.status} /> Job <code title={start.data.id}>{shortId(start.data.id)}</code> was
+          accepted; the list below reloads in a moment.
         </p>
       )}
       <div>

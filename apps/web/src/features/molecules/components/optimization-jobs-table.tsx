@@ -18,13 +18,21 @@ interface OptimizationJobsTableProps {
 export function OptimizationJobsTable({ projects, selectedId, onSelect }: OptimizationJobsTableProps) {
   const jobs = useMolecularJobs();
   const cancel = useCancelJob();
-  const projectName = (id: number | null) => projects?.find((project) => project.id === id)?.name ?? (id === null ? "—" : `Project ${id}`);
+  const projectName = (id: number | null) =>
+    projects?.find((project) => project.id === id)?.name ?? (id === null ? "—" : `Project ${id}`);
 
   const columns: Column<EngineJob>[] = [
     {
       header: "Job",
       cell: (job) => (
-        <button type="button" className="link-button" title={job.id} aria-label={`Show job ${shortId(job.id)}`} aria-pressed={job.id === selectedId} onClick={() => onSelect(job)}>
+        <button
+          type="button"
+          className="link-button"
+          title={job.id}
+          aria-label={`Show job ${shortId(job.id)}`}
+          aria-pressed={job.id === selectedId}
+          onClick={() => onSelect(job)}
+        >
           <code className="job-id">{shortId(job.id)}</code>
         </button>
       ),
@@ -42,12 +50,22 @@ export function OptimizationJobsTable({ projects, selectedId, onSelect }: Optimi
     { header: "Progress", cell: (job) => <ProgressText progress={job.progress} withBest={false} /> },
     { header: "Created", cell: (job) => formatDateTime(job.created_at), align: "end" },
     // While a job runs, its best so far; once finished, the result's.
-    { header: "Best fitness", cell: (job) => formatDecimal(job.result?.best_fitness ?? readProgress(job.progress)?.best, 4), align: "end" },
+    {
+      header: "Best fitness",
+      cell: (job) => formatDecimal(job.result?.best_fitness ?? readProgress(job.progress)?.best, 4),
+      align: "end",
+    },
     {
       header: "Actions",
       cell: (job) =>
         isCancellable(job.status) && (
-          <Button variant="secondary" size="sm" aria-label={`Cancel job ${shortId(job.id)}`} disabled={cancel.isPending && cancel.variables === job.id} onClick={() => cancel.mutate(job.id)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`Cancel job ${shortId(job.id)}`}
+            disabled={cancel.isPending && cancel.variables === job.id}
+            onClick={() => cancel.mutate(job.id)}
+          >
             Cancel
           </Button>
         ),
@@ -59,8 +77,16 @@ export function OptimizationJobsTable({ projects, selectedId, onSelect }: Optimi
   return (
     <div className="stack">
       {/* §8: 'Failed to cancel job {id}: ...' */}
-      {cancel.isError && <Notice tone="error">{`Failed to cancel job ${cancel.variables}: ${cancel.error.message}`}</Notice>}
-      <DataTable caption="Optimization jobs" columns={columns} rows={jobs.data} rowKey={(job) => job.id} empty="No optimization jobs yet. Start one with the form above." />
+      {cancel.isError && (
+        <Notice tone="error">{`Failed to cancel job ${cancel.variables}: ${cancel.error.message}`}</Notice>
+      )}
+      <DataTable
+        caption="Optimization jobs"
+        columns={columns}
+        rows={jobs.data}
+        rowKey={(job) => job.id}
+        empty="No optimization jobs yet. Start one with the form above."
+      />
     </div>
   );
 }

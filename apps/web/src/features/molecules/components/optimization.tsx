@@ -26,16 +26,27 @@ export function Optimization({ projects, projectsError }: OptimizationProps) {
           Molecular optimization
         </h2>
         <p className="muted">
-          A graph genetic algorithm evolves the starting molecules towards the target properties; each weight sets how much its property counts in the fitness.
+          A graph genetic algorithm evolves the starting molecules towards the target properties; each weight sets how
+          much its property counts in the fitness.
         </p>
-        {workers.data === 0 && <Notice tone="warning">No worker is connected: new jobs will wait queued until one connects.</Notice>}
-        <OptimizationForm projects={projects} projectsError={projectsError} onStarted={(started) => setSelectedId(started.id)} />
+        {workers.data === 0 && (
+          <Notice tone="warning">No worker is connected: new jobs will wait queued until one connects.</Notice>
+        )}
+        <OptimizationForm
+          projects={projects}
+          projectsError={projectsError}
+          onStarted={(started) => setSelectedId(started.id)}
+        />
       </section>
       <section className="panel stack" aria-labelledby="optimization-jobs-title">
         <h2 id="optimization-jobs-title" className="panel__title">
           Optimization jobs
         </h2>
-        <OptimizationJobsTable projects={projects} selectedId={selectedId} onSelect={(job: EngineJob) => setSelectedId(job.id)} />
+        <OptimizationJobsTable
+          projects={projects}
+          selectedId={selectedId}
+          onSelect={(job: EngineJob) => setSelectedId(job.id)}
+        />
       </section>
       {selected && <JobDetails key={selected.id} job={selected} workerCount={workers.data} />}
     </>

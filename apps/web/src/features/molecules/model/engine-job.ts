@@ -46,7 +46,9 @@ export function isFinished(status: string | null | undefined): boolean {
 export function readProgress(progress: unknown): GenerationProgress | null {
   if (!isRecord(progress)) return null;
   const generation = num(progress.generation);
-  return generation === null ? null : { generation, maxGenerations: num(progress.max_generations), best: num(progress.best) };
+  return generation === null
+    ? null
+    : { generation, maxGenerations: num(progress.max_generations), best: num(progress.best) };
 }
 
 export function readBestMolecules(job: Pick<EngineJob, "result">): BestMolecule[] {
@@ -60,7 +62,12 @@ export function readBestMolecules(job: Pick<EngineJob, "result">): BestMolecule[
       {
         smiles: entry.smiles,
         fitness: num(entry.fitness) ?? Number.NaN,
-        properties: { logp: property("logp"), molecular_weight: property("molecular_weight"), tpsa: property("tpsa"), qed: property("qed") },
+        properties: {
+          logp: property("logp"),
+          molecular_weight: property("molecular_weight"),
+          tpsa: property("tpsa"),
+          qed: property("qed"),
+        },
       },
     ];
   });

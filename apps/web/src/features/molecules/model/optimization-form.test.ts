@@ -21,12 +21,20 @@ describe("the optimization form", () => {
 
   it("requires a project and at least one SMILES with the §5 messages", () => {
     const check = checkDraft({ ...defaultDraft(), smiles: "  \n \n" });
-    expect(check).toEqual({ ok: false, errors: { project: MOLECULAR_MESSAGES.projectRequired, smiles: MOLECULAR_MESSAGES.smilesRequired } });
+    expect(check).toEqual({
+      ok: false,
+      errors: { project: MOLECULAR_MESSAGES.projectRequired, smiles: MOLECULAR_MESSAGES.smilesRequired },
+    });
   });
 
   it("enforces the ranges: QED 0-1, dimension 1-50, generations 10-200, population 20-200", () => {
     const draft = defaultDraft();
-    Object.assign(draft.numbers, { "target_properties.qed": "1.2", dimension: "0", max_generations: "10.5", population_size: "201" });
+    Object.assign(draft.numbers, {
+      "target_properties.qed": "1.2",
+      dimension: "0",
+      max_generations: "10.5",
+      population_size: "201",
+    });
     const check = checkDraft({ ...draft, projectId: "4", smiles: "CCO" });
     expect(check.ok).toBe(false);
     if (check.ok) return;

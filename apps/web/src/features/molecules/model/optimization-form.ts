@@ -1,4 +1,10 @@
-import { MOLECULAR_DEFAULTS, MOLECULAR_MESSAGES, splitLines, type FieldError, type MolecularRunBody } from "@sieve/contracts";
+import {
+  MOLECULAR_DEFAULTS,
+  MOLECULAR_MESSAGES,
+  splitLines,
+  type FieldError,
+  type MolecularRunBody,
+} from "@sieve/contracts";
 
 type Property = keyof typeof MOLECULAR_DEFAULTS.target_properties;
 
@@ -24,8 +30,20 @@ const TARGET_RANGES: Record<Property, Pick<NumberField, "min" | "max" | "step">>
 
 const PROPERTIES = Object.keys(PROPERTY_LABELS) as Property[];
 
-export const TARGET_FIELDS: NumberField[] = PROPERTIES.map((key) => ({ path: `target_properties.${key}`, label: `Target ${PROPERTY_LABELS[key]}`, ...TARGET_RANGES[key], integer: false }));
-export const WEIGHT_FIELDS: NumberField[] = PROPERTIES.map((key) => ({ path: `property_weights.${key}`, label: `${PROPERTY_LABELS[key]} weight`, min: 0, max: 100, step: 0.1, integer: false }));
+export const TARGET_FIELDS: NumberField[] = PROPERTIES.map((key) => ({
+  path: `target_properties.${key}`,
+  label: `Target ${PROPERTY_LABELS[key]}`,
+  ...TARGET_RANGES[key],
+  integer: false,
+}));
+export const WEIGHT_FIELDS: NumberField[] = PROPERTIES.map((key) => ({
+  path: `property_weights.${key}`,
+  label: `${PROPERTY_LABELS[key]} weight`,
+  min: 0,
+  max: 100,
+  step: 0.1,
+  integer: false,
+}));
 export const SEARCH_FIELDS: NumberField[] = [
   { path: "dimension", label: "Dimension", min: 1, max: 50, step: 1, integer: true },
   { path: "max_generations", label: "Generations", min: 10, max: 200, step: 1, integer: true },
@@ -43,7 +61,11 @@ export interface OptimizationDraft {
 /** §9 defaults: targets 3, 400, 60, 0.8; weights 1, 1, 1, 2; dimension 10, generations 50, population 80. */
 export function defaultDraft(): OptimizationDraft {
   const { target_properties, property_weights, dimension, max_generations, population_size } = MOLECULAR_DEFAULTS;
-  const numbers: Record<string, string> = { dimension: String(dimension), max_generations: String(max_generations), population_size: String(population_size) };
+  const numbers: Record<string, string> = {
+    dimension: String(dimension),
+    max_generations: String(max_generations),
+    population_size: String(population_size),
+  };
   for (const key of PROPERTIES) {
     numbers[`target_properties.${key}`] = String(target_properties[key]);
     numbers[`property_weights.${key}`] = String(property_weights[key]);
@@ -69,12 +91,20 @@ export function checkDraft(draft: OptimizationDraft): DraftCheck {
   for (const field of NUMBER_FIELDS) {
     const text = draft.numbers[field.path]?.trim() ?? "";
     const value = Number(text);
-    if (text === "" || !Number.isFinite(value) || value < field.min || value > field.max || (field.integer && !Number.isInteger(value))) errors[field.path] = rangeMessage(field);
+    if (
+      text === "" ||
+      !Number.isFinite(value) ||
+      value < field.min ||
+      value > field.max ||
+      (field.integer && !Number.isInteger(value))
+    )
+      errors[field.path] = rangeMessage(field);
     else values[field.path] = value;
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
 
-  const group = (prefix: string) => Object.fromEntries(PROPERTIES.map((key) => [key, values[`${prefix}.${key}`]!])) as Record<Property, number>;
+  const group = (prefix: string) =>
+    Object.fromEntries(PROPERTIES.map((key) => [key, values[`${prefix}.${key}`]!])) as Record<Property, number>;
   return {
     ok: true,
     projectId: Number(draft.projectId),
@@ -96,7 +126,11 @@ export function checkDraft(draft: OptimizationDraft): DraftCheck {
 export function serverFieldErrors(fields: FieldError[]): DraftErrors {
   const errors: DraftErrors = {};
   for (const { path, message } of fields) {
-    const key = path.startsWith("smiles") ? "smiles" : NUMBER_FIELDS.some((field) => field.path === path) ? path : "form";
+    const key = path.startsWith("smiles")
+      ? "smiles"
+      : NUMBER_FIELDS.some((field) => field.path === path)
+        ? path
+        : "form";
     errors[key] = errors[key] ? `${errors[key]}\n${message}` : message;
   }
   return errors;

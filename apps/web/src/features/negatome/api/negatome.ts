@@ -1,7 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { NEGATOME_DEFAULTS, type Agreement, type NegativeAnnotation, type NegatomeRecord } from "@sieve/contracts";
 import { apiRequest } from "../../../lib/api-client";
-import type { ContributorDashboard, NegatomeStats, RecordFilters, SafetyAssessment, SimilarityHit } from "../model/types";
+import type {
+  ContributorDashboard,
+  NegatomeStats,
+  RecordFilters,
+  SafetyAssessment,
+  SimilarityHit,
+} from "../model/types";
 
 const BASE = "/v1/negatome";
 
@@ -29,14 +35,20 @@ export function useNegatomeRecords(filters: RecordFilters) {
     queryKey: keys.records(filters),
     queryFn: async () => {
       const query = new URLSearchParams(Object.entries(filters).filter(([, value]) => value.trim() !== ""));
-      const path = query.size === 0 ? `${BASE}/recent?limit=${NEGATOME_DEFAULTS.recentLimit}` : `${BASE}/query/negatome?${query}&limit=${NEGATOME_DEFAULTS.queryLimit}`;
+      const path =
+        query.size === 0
+          ? `${BASE}/recent?limit=${NEGATOME_DEFAULTS.recentLimit}`
+          : `${BASE}/query/negatome?${query}&limit=${NEGATOME_DEFAULTS.queryLimit}`;
       return (await apiRequest<{ items: NegatomeRecord[] }>(path)).items;
     },
   });
 }
 
 export function useEnsureNegatomeSchema() {
-  return useMutation({ mutationFn: () => apiRequest<{ ok: boolean; tables: Record<string, boolean> }>(`${BASE}/ensure-schema`, { method: "POST" }) });
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<{ ok: boolean; tables: Record<string, boolean> }>(`${BASE}/ensure-schema`, { method: "POST" }),
+  });
 }
 
 export function useIngestDemo() {
@@ -57,7 +69,10 @@ export function useSafetyCheck() {
   return useMutation({
     mutationFn: ({ smiles, uniprotId }: SafetyQuery) =>
       uniprotId
-        ? apiRequest<SafetyAssessment>(`${BASE}/score/safety`, { method: "POST", body: { compound_smiles: smiles, target_uniprot_id: uniprotId } })
+        ? apiRequest<SafetyAssessment>(`${BASE}/score/safety`, {
+            method: "POST",
+            body: { compound_smiles: smiles, target_uniprot_id: uniprotId },
+          })
         : apiRequest<SafetyAssessment>(`${BASE}/safety`, { method: "POST", body: { smiles } }),
   });
 }
@@ -65,7 +80,8 @@ export function useSafetyCheck() {
 export function useSimilaritySearch() {
   return useMutation({
     mutationFn: async ({ smiles, topk }: { smiles: string; topk: number }) =>
-      (await apiRequest<{ items: SimilarityHit[] }>(`${BASE}/search`, { method: "POST", body: { smiles, topk } })).items,
+      (await apiRequest<{ items: SimilarityHit[] }>(`${BASE}/search`, { method: "POST", body: { smiles, topk } }))
+        .items,
   });
 }
 
@@ -79,7 +95,11 @@ export function useAcceptAgreement() {
     mutationFn: (userDeclaredId: string) =>
       apiRequest<Agreement>(`${BASE}/agreement/accept`, {
         method: "POST",
-        body: { agreement_version: NEGATOME_DEFAULTS.agreementVersion, acknowledged: true, user_declared_id: userDeclaredId || null },
+        body: {
+          agreement_version: NEGATOME_DEFAULTS.agreementVersion,
+          acknowledged: true,
+          user_declared_id: userDeclaredId || null,
+        },
       }),
     onSuccess: (agreement) => queryClient.setQueryData(keys.agreement, agreement),
   });
@@ -96,7 +116,8 @@ export function useContribute() {
   const refresh = useRefreshNegatome();
   return useMutation({
     mutationFn: ({ annotation, dataFile, userDeclaredId }: Contribution) => {
-      if (!dataFile) return apiRequest<{ negatome_id: string }>(`${BASE}/ingest/user`, { method: "POST", body: annotation });
+      if (!dataFile)
+        return apiRequest<{ negatome_id: string }>(`${BASE}/ingest/user`, { method: "POST", body: annotation });
       const form = new FormData();
       form.append("annotation_json", JSON.stringify(annotation));
       if (userDeclaredId) form.append("user_declared_id", userDeclaredId);

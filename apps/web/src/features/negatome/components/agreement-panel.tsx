@@ -31,7 +31,11 @@ export function AgreementPanel({ agreement }: { agreement: Agreement }) {
     <div className="stack">
       <p className="agreement-status">
         Contributor agreement {agreement.agreement_version}:{" "}
-        {agreement.acknowledged ? <Badge tone="success">acknowledged</Badge> : <Badge tone="neutral">not acknowledged</Badge>}
+        {agreement.acknowledged ? (
+          <Badge tone="success">acknowledged</Badge>
+        ) : (
+          <Badge tone="neutral">not acknowledged</Badge>
+        )}
       </p>
       {agreement.acknowledged ? (
         <p className="muted">
@@ -42,13 +46,34 @@ export function AgreementPanel({ agreement }: { agreement: Agreement }) {
         <form className="stack" onSubmit={onSubmit} aria-label="Contributor agreement">
           <ul className="agreement-terms">
             <li>You contribute negative results you are entitled to share, reported as measured.</li>
-            <li>Each record is stored in your organization's negatome, visible to its members, and labelled with your account and the researcher ID you declare.</li>
-            <li>Contributed records start at the bronze confidence tier and may inform other members' safety checks.</li>
+            <li>
+              Each record is stored in your organization's negatome, visible to its members, and labelled with your
+              account and the researcher ID you declare.
+            </li>
+            <li>
+              Contributed records start at the bronze confidence tier and may inform other members' safety checks.
+            </li>
           </ul>
-          <Field label="Researcher ID" optional hint="An identifier you declare, such as an ORCID (0000-0002-1825-0097). It is stored as given, not verified.">
-            {(control) => <input {...control} value={declaredId} onChange={(event) => setDeclaredId(event.target.value)} maxLength={200} autoComplete="off" />}
+          <Field
+            label="Researcher ID"
+            optional
+            hint="An identifier you declare, such as an ORCID (0000-0002-1825-0097). It is stored as given, not verified."
+          >
+            {(control) => (
+              <input
+                {...control}
+                value={declaredId}
+                onChange={(event) => setDeclaredId(event.target.value)}
+                maxLength={200}
+                autoComplete="off"
+              />
+            )}
           </Field>
-          <Checkbox checked={acknowledged} onChange={setAcknowledged} label={`I have read and accept the contributor agreement, version ${NEGATOME_DEFAULTS.agreementVersion}.`} />
+          <Checkbox
+            checked={acknowledged}
+            onChange={setAcknowledged}
+            label={`I have read and accept the contributor agreement, version ${NEGATOME_DEFAULTS.agreementVersion}.`}
+          />
           {error && (
             <p className="field__error" role="alert">
               {error}

@@ -19,7 +19,18 @@ export interface CompoundCardProps {
 }
 
 /** One failed compound near the query: its structure, how similar it is, and why it failed. */
-export function CompoundCard({ anchorId, smiles, svg, name, similarity, failureClass, reason, source, tier, badges }: CompoundCardProps) {
+export function CompoundCard({
+  anchorId,
+  smiles,
+  svg,
+  name,
+  similarity,
+  failureClass,
+  reason,
+  source,
+  tier,
+  badges,
+}: CompoundCardProps) {
   return (
     <li className="compound-card" id={anchorId} tabIndex={-1}>
       <MoleculeDrawing svg={svg} smiles={smiles} size="md" placeholder="Drawing…" />

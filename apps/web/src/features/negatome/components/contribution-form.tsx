@@ -5,7 +5,13 @@ import { Field } from "../../../components/ui/field";
 import { Notice } from "../../../components/ui/notice";
 import { ApiError } from "../../../lib/api-client";
 import { useContribute } from "../api/negatome";
-import { EMPTY_ANNOTATION, fieldForPath, toAnnotation, type AnnotationDraft, type AnnotationErrors } from "../model/annotation-form";
+import {
+  EMPTY_ANNOTATION,
+  fieldForPath,
+  toAnnotation,
+  type AnnotationDraft,
+  type AnnotationErrors,
+} from "../model/annotation-form";
 
 const DATA_FILE_TYPES = ".csv,.tsv,.txt,.json,.xlsx,.pdf,.zip";
 
@@ -21,7 +27,8 @@ export function ContributionForm({ userDeclaredId }: { userDeclaredId: string | 
 
   const bind = (key: Exclude<keyof AnnotationDraft, "failure_class">) => ({
     value: draft[key],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setDraft((current) => ({ ...current, [key]: event.target.value })),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setDraft((current) => ({ ...current, [key]: event.target.value })),
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -48,14 +55,20 @@ export function ContributionForm({ userDeclaredId }: { userDeclaredId: string | 
     <form className="stack" onSubmit={onSubmit} aria-label="Contribute a negative result" noValidate>
       <div className="form-grid">
         <Field label="Compound SMILES" error={shown.smiles}>
-          {(control) => <input {...control} {...bind("smiles")} className="mono-input" spellCheck={false} maxLength={5000} />}
+          {(control) => (
+            <input {...control} {...bind("smiles")} className="mono-input" spellCheck={false} maxLength={5000} />
+          )}
         </Field>
         <Field label="Target UniProt ID" optional error={shown.uniprot_id} hint="e.g. P35354">
           {(control) => <input {...control} {...bind("uniprot_id")} maxLength={20} />}
         </Field>
         <Field label="Failure class">
           {(control) => (
-            <select {...control} value={draft.failure_class} onChange={(event) => setDraft({ ...draft, failure_class: event.target.value as FailureClass })}>
+            <select
+              {...control}
+              value={draft.failure_class}
+              onChange={(event) => setDraft({ ...draft, failure_class: event.target.value as FailureClass })}
+            >
               {FAILURE_CLASSES.map((failureClass) => (
                 <option key={failureClass}>{failureClass}</option>
               ))}
@@ -74,18 +87,55 @@ export function ContributionForm({ userDeclaredId }: { userDeclaredId: string | 
       </Field>
       <div className="form-grid">
         <Field label="Experimental conditions" optional error={shown.experimental_conditions}>
-          {(control) => <textarea {...control} {...bind("experimental_conditions")} rows={3} maxLength={5000} placeholder="Concentrations, buffer, temperature, cell line…" />}
+          {(control) => (
+            <textarea
+              {...control}
+              {...bind("experimental_conditions")}
+              rows={3}
+              maxLength={5000}
+              placeholder="Concentrations, buffer, temperature, cell line…"
+            />
+          )}
         </Field>
         <Field label="Measured outcome" optional error={shown.measured_outcome}>
-          {(control) => <textarea {...control} {...bind("measured_outcome")} rows={3} maxLength={5000} placeholder="e.g. no binding up to 100 µM" />}
+          {(control) => (
+            <textarea
+              {...control}
+              {...bind("measured_outcome")}
+              rows={3}
+              maxLength={5000}
+              placeholder="e.g. no binding up to 100 µM"
+            />
+          )}
         </Field>
       </div>
       <div className="form-grid">
         <Field label="Metadata (JSON object)" optional error={shown.metadata}>
-          {(control) => <textarea {...control} {...bind("metadata")} rows={2} className="mono-input" spellCheck={false} placeholder='{"plate": "P-17"}' />}
+          {(control) => (
+            <textarea
+              {...control}
+              {...bind("metadata")}
+              rows={2}
+              className="mono-input"
+              spellCheck={false}
+              placeholder='{"plate": "P-17"}'
+            />
+          )}
         </Field>
-        <Field label="Data file" optional hint="The raw data behind the result (CSV, TSV, JSON, spreadsheet, PDF or zip). Stored in your organization with its SHA-256.">
-          {(control) => <input {...control} ref={fileInput} type="file" accept={DATA_FILE_TYPES} onChange={(event) => setDataFile(event.target.files?.[0] ?? null)} />}
+        <Field
+          label="Data file"
+          optional
+          hint="The raw data behind the result (CSV, TSV, JSON, spreadsheet, PDF or zip). Stored in your organization with its SHA-256."
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={fileInput}
+              type="file"
+              accept={DATA_FILE_TYPES}
+              onChange={(event) => setDataFile(event.target.files?.[0] ?? null)}
+            />
+          )}
         </Field>
       </div>
       {contribute.isError && <Notice tone="error">{contribute.error.message}</Notice>}

@@ -38,7 +38,8 @@ export function ContributorDashboardPanel({ userId }: { userId: number | undefin
               {dashboard.data.recent_contributions.map((record) => (
                 <li key={record.negatome_id}>
                   <code>{compoundName(record.evidence) ?? record.compound_smiles}</code> · {record.failure_class}
-                  {record.target_uniprot_id && ` · ${record.target_uniprot_id}`} · <span className="muted">{formatDateTime(record.created_at)}</span>
+                  {record.target_uniprot_id && ` · ${record.target_uniprot_id}`} ·{" "}
+                  <span className="muted">{formatDateTime(record.created_at)}</span>
                   <p className="contribution-list__reason">{record.reason}</p>
                 </li>
               ))}

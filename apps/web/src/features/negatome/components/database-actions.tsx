@@ -16,8 +16,9 @@ export function NegatomeDatabaseActions() {
         Negatome database
       </h2>
       <p className="muted">
-        The schema is created when the platform starts; <em>Ensure schema</em> checks its tables are in place. The demo set holds 41 well-known failed and withdrawn drugs, written from public facts and
-        labelled “Demo data” wherever it appears.
+        The schema is created when the platform starts; <em>Ensure schema</em> checks its tables are in place. The demo
+        set holds 41 well-known failed and withdrawn drugs, written from public facts and labelled “Demo data” wherever
+        it appears.
       </p>
       <div className="button-row">
         <Button variant="secondary" onClick={() => schema.mutate()} disabled={schema.isPending}>

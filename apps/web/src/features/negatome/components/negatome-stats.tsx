@@ -17,7 +17,9 @@ export function NegatomeStatsPanel() {
       {stats.isError && (
         <Notice tone="error">
           {/* §8: the stats answer 503 while the database is unavailable. */}
-          {stats.error instanceof ApiError && stats.error.status === 503 ? `The negatome database is unavailable (503): ${stats.error.message}` : stats.error.message}
+          {stats.error instanceof ApiError && stats.error.status === 503
+            ? `The negatome database is unavailable (503): ${stats.error.message}`
+            : stats.error.message}
         </Notice>
       )}
       {stats.data && (

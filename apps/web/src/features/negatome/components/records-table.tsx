@@ -28,10 +28,21 @@ const COLUMNS: Column<NegatomeRecord>[] = [
   { header: "Reason", cell: (record) => <span className="record-reason">{record.reason}</span> },
   { header: "Source", cell: (record) => <SourceLabel source={record.source} />, sortValue: (record) => record.source },
   { header: "Tier", cell: (record) => record.confidence_tier },
-  { header: "Added", cell: (record) => formatDateTime(record.created_at), align: "end", sortValue: (record) => record.created_at },
+  {
+    header: "Added",
+    cell: (record) => formatDateTime(record.created_at),
+    align: "end",
+    sortValue: (record) => record.created_at,
+  },
   {
     header: "Review",
-    cell: (record) => <ReviewControl kind="negatome_record" itemId={record.negatome_id} label={`the ${record.failure_class} record of ${compoundName(record.evidence) ?? record.compound_smiles}`} />,
+    cell: (record) => (
+      <ReviewControl
+        kind="negatome_record"
+        itemId={record.negatome_id}
+        label={`the ${record.failure_class} record of ${compoundName(record.evidence) ?? record.compound_smiles}`}
+      />
+    ),
   },
 ];
 
@@ -44,7 +55,11 @@ export function RecordsPanel() {
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setFilters({ failure_class: draft.failure_class, uniprot_id: draft.uniprot_id.trim(), inchi_key: draft.inchi_key.trim() });
+    setFilters({
+      failure_class: draft.failure_class,
+      uniprot_id: draft.uniprot_id.trim(),
+      inchi_key: draft.inchi_key.trim(),
+    });
   };
   const clear = () => {
     setDraft(NO_FILTERS);
@@ -59,7 +74,11 @@ export function RecordsPanel() {
       <form className="form-grid form-grid--compact records-filters" onSubmit={apply} aria-label="Filter records">
         <Field label="Failure class" optional>
           {(control) => (
-            <select {...control} value={draft.failure_class} onChange={(event) => setDraft({ ...draft, failure_class: event.target.value })}>
+            <select
+              {...control}
+              value={draft.failure_class}
+              onChange={(event) => setDraft({ ...draft, failure_class: event.target.value })}
+            >
               <option value="">Any</option>
               {FAILURE_CLASSES.map((failureClass) => (
                 <option key={failureClass}>{failureClass}</option>
@@ -68,10 +87,24 @@ export function RecordsPanel() {
           )}
         </Field>
         <Field label="UniProt ID" optional>
-          {(control) => <input {...control} value={draft.uniprot_id} onChange={(event) => setDraft({ ...draft, uniprot_id: event.target.value })} maxLength={20} />}
+          {(control) => (
+            <input
+              {...control}
+              value={draft.uniprot_id}
+              onChange={(event) => setDraft({ ...draft, uniprot_id: event.target.value })}
+              maxLength={20}
+            />
+          )}
         </Field>
         <Field label="InChIKey" optional>
-          {(control) => <input {...control} value={draft.inchi_key} onChange={(event) => setDraft({ ...draft, inchi_key: event.target.value })} maxLength={30} />}
+          {(control) => (
+            <input
+              {...control}
+              value={draft.inchi_key}
+              onChange={(event) => setDraft({ ...draft, inchi_key: event.target.value })}
+              maxLength={30}
+            />
+          )}
         </Field>
         <div className="button-row records-filters__actions">
           <Button type="submit" variant="secondary">
@@ -85,7 +118,9 @@ export function RecordsPanel() {
         </div>
       </form>
       <p className="muted">
-        {filtered ? `Up to ${NEGATOME_DEFAULTS.queryLimit} matching records, newest first.` : `The ${NEGATOME_DEFAULTS.recentLimit} most recent records you can see: public data and your organization's.`}
+        {filtered
+          ? `Up to ${NEGATOME_DEFAULTS.queryLimit} matching records, newest first.`
+          : `The ${NEGATOME_DEFAULTS.recentLimit} most recent records you can see: public data and your organization's.`}
       </p>
       {records.isPending && <p className="loading">Loading records…</p>}
       {records.isError && <Notice tone="error">{records.error.message}</Notice>}

@@ -10,7 +10,11 @@ const KIND_LABELS: Record<SafetyWarning["kind"], string> = {
   structural_alert: "Structural alert",
   target_history: "Target history",
 };
-const SEVERITY_TONES: Record<SafetyWarning["severity"], BadgeTone> = { high: "danger", medium: "warning", low: "neutral" };
+const SEVERITY_TONES: Record<SafetyWarning["severity"], BadgeTone> = {
+  high: "danger",
+  medium: "warning",
+  low: "neutral",
+};
 const COMPONENT_LABELS: Record<string, string> = {
   exact_match: "Exact match",
   nearest_failure: "Nearest failure",
@@ -26,7 +30,9 @@ export const alertAnchor = (name: string) => `alert-${name.toLowerCase().replace
 export function RiskDisplay({ assessment }: { assessment: SafetyAssessment }) {
   // §9 colour from the score with the contracts' thresholds, so the display and the spec cannot disagree.
   const colour = riskLevel(assessment.risk_score);
-  const hitNames = new Map(assessment.evidence_hits.map((hit) => [hit.negatome_id, hit.compound_name || hit.compound_smiles]));
+  const hitNames = new Map(
+    assessment.evidence_hits.map((hit) => [hit.negatome_id, hit.compound_name || hit.compound_smiles]),
+  );
   const alertNames = new Set(assessment.structural_alerts.map((alert) => alert.name));
   const components = Object.entries(assessment.components);
 
@@ -39,7 +45,10 @@ export function RiskDisplay({ assessment }: { assessment: SafetyAssessment }) {
           <Badge tone={RISK_TONES[colour]}>{colour}</Badge>
         </p>
         <div className="risk-meter" aria-hidden="true">
-          <span className="risk-meter__fill" style={{ width: `${Math.min(100, Math.max(0, assessment.risk_score * 100))}%` }} />
+          <span
+            className="risk-meter__fill"
+            style={{ width: `${Math.min(100, Math.max(0, assessment.risk_score * 100))}%` }}
+          />
           <span className="risk-meter__mark" style={{ left: "30%" }} />
           <span className="risk-meter__mark" style={{ left: "70%" }} />
         </div>
@@ -63,7 +72,12 @@ export function RiskDisplay({ assessment }: { assessment: SafetyAssessment }) {
       ) : (
         <ul className="warning-items">
           {assessment.warnings.map((warning, index) => (
-            <WarningItem key={`${warning.kind}-${index}`} warning={warning} hitNames={hitNames} alertNames={alertNames} />
+            <WarningItem
+              key={`${warning.kind}-${index}`}
+              warning={warning}
+              hitNames={hitNames}
+              alertNames={alertNames}
+            />
           ))}
         </ul>
       )}
@@ -85,7 +99,15 @@ export function RiskDisplay({ assessment }: { assessment: SafetyAssessment }) {
   );
 }
 
-function WarningItem({ warning, hitNames, alertNames }: { warning: SafetyWarning; hitNames: Map<string, string>; alertNames: Set<string> }) {
+function WarningItem({
+  warning,
+  hitNames,
+  alertNames,
+}: {
+  warning: SafetyWarning;
+  hitNames: Map<string, string>;
+  alertNames: Set<string>;
+}) {
   return (
     <li className="warning-item">
       <p className="warning-item__head">
@@ -109,7 +131,15 @@ function WarningItem({ warning, hitNames, alertNames }: { warning: SafetyWarning
 }
 
 /** Evidence shown on this page is linked to; anything else (a record beyond the hits listed) is named only. */
-function EvidenceLink({ item, hitNames, alertNames }: { item: string; hitNames: Map<string, string>; alertNames: Set<string> }) {
+function EvidenceLink({
+  item,
+  hitNames,
+  alertNames,
+}: {
+  item: string;
+  hitNames: Map<string, string>;
+  alertNames: Set<string>;
+}) {
   const hitName = hitNames.get(item);
   if (hitName) return <a href={`#${evidenceHitAnchor(item)}`}>{hitName}</a>;
   if (alertNames.has(item)) return <a href={`#${alertAnchor(item)}`}>{item}</a>;
@@ -119,5 +149,7 @@ function EvidenceLink({ item, hitNames, alertNames }: { item: string; hitNames: 
 /** Catalogue descriptions often repeat the alert's name ("stilbene: Brenk unwanted functionality…"); the name is shown already. */
 function alertExplanation({ name, description }: { name: string; description: string }): string {
   const prefix = `${name}:`;
-  return (description.startsWith(prefix) ? description.slice(prefix.length) : description === name ? "" : description).trim();
+  return (
+    description.startsWith(prefix) ? description.slice(prefix.length) : description === name ? "" : description
+  ).trim();
 }

@@ -27,13 +27,15 @@ export function SafetyLookup() {
     // §5: the server answers 422 without a SMILES; saying so here saves the round trip.
     if (!smiles.trim()) found.smiles = "Enter a SMILES.";
     const k = Number(topk);
-    if (checkTopk && !(Number.isInteger(k) && k >= TOPK_RANGE.min && k <= TOPK_RANGE.max)) found.topk = `Top-K must be a whole number from ${TOPK_RANGE.min} to ${TOPK_RANGE.max}.`;
+    if (checkTopk && !(Number.isInteger(k) && k >= TOPK_RANGE.min && k <= TOPK_RANGE.max))
+      found.topk = `Top-K must be a whole number from ${TOPK_RANGE.min} to ${TOPK_RANGE.max}.`;
     return found;
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const action = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "similar" ? "similar" : "safety";
+    const action =
+      (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "similar" ? "similar" : "safety";
     const found = validate(action === "similar");
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -48,14 +50,48 @@ export function SafetyLookup() {
       </h2>
       <form className="stack" onSubmit={onSubmit} aria-label="Safety and similarity lookup" noValidate>
         <Field label="SMILES" error={errors.smiles} hint="The compound to check, e.g. an analogue you plan to make.">
-          {(control) => <input {...control} className="mono-input" value={smiles} onChange={(event) => setSmiles(event.target.value)} spellCheck={false} maxLength={5000} />}
+          {(control) => (
+            <input
+              {...control}
+              className="mono-input"
+              value={smiles}
+              onChange={(event) => setSmiles(event.target.value)}
+              spellCheck={false}
+              maxLength={5000}
+            />
+          )}
         </Field>
         <div className="form-grid">
-          <Field label="Target UniProt ID" optional hint="Adds the target's failure history to the safety score, e.g. P35354.">
-            {(control) => <input {...control} value={uniprotId} onChange={(event) => setUniprotId(event.target.value)} maxLength={20} />}
+          <Field
+            label="Target UniProt ID"
+            optional
+            hint="Adds the target's failure history to the safety score, e.g. P35354."
+          >
+            {(control) => (
+              <input
+                {...control}
+                value={uniprotId}
+                onChange={(event) => setUniprotId(event.target.value)}
+                maxLength={20}
+              />
+            )}
           </Field>
-          <Field label="Similar records to list (top-K)" error={errors.topk} hint={`${TOPK_RANGE.min} to ${TOPK_RANGE.max}, default ${NEGATOME_DEFAULTS.searchTopk}.`}>
-            {(control) => <input {...control} type="number" min={TOPK_RANGE.min} max={TOPK_RANGE.max} step={1} value={topk} onChange={(event) => setTopk(event.target.value)} />}
+          <Field
+            label="Similar records to list (top-K)"
+            error={errors.topk}
+            hint={`${TOPK_RANGE.min} to ${TOPK_RANGE.max}, default ${NEGATOME_DEFAULTS.searchTopk}.`}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                min={TOPK_RANGE.min}
+                max={TOPK_RANGE.max}
+                step={1}
+                value={topk}
+                onChange={(event) => setTopk(event.target.value)}
+              />
+            )}
           </Field>
         </div>
         <div className="button-row">

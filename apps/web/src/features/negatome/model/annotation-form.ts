@@ -34,7 +34,9 @@ const MAX_REPLICATES = 10_000;
  * optional fields left out. The server checks again (UniProt format, lengths) and its field errors
  * are shown beside the same inputs.
  */
-export function toAnnotation(draft: AnnotationDraft): { annotation: NegativeAnnotation } | { errors: AnnotationErrors } {
+export function toAnnotation(
+  draft: AnnotationDraft,
+): { annotation: NegativeAnnotation } | { errors: AnnotationErrors } {
   const errors: AnnotationErrors = {};
   const text = (value: string) => value.trim() || undefined;
   if (!draft.smiles.trim()) errors.smiles = "Enter the compound's SMILES.";
@@ -43,7 +45,8 @@ export function toAnnotation(draft: AnnotationDraft): { annotation: NegativeAnno
   let replicateCount: number | undefined;
   if (draft.replicate_count.trim()) {
     replicateCount = Number(draft.replicate_count);
-    if (!Number.isInteger(replicateCount) || replicateCount < 1 || replicateCount > MAX_REPLICATES) errors.replicate_count = `A whole number from 1 to ${MAX_REPLICATES.toLocaleString("en")}.`;
+    if (!Number.isInteger(replicateCount) || replicateCount < 1 || replicateCount > MAX_REPLICATES)
+      errors.replicate_count = `A whole number from 1 to ${MAX_REPLICATES.toLocaleString("en")}.`;
   }
 
   let metadata: Record<string, unknown> | undefined;

@@ -22,7 +22,12 @@ export function ExecutionChoice({ form, update, workers }: ExecutionChoiceProps)
     <>
       <Field label="Runs on" hint={form.execution === "remote" ? remoteHint : undefined}>
         {(control) => (
-          <select {...control} name="execution" value={form.execution} onChange={(e) => update({ execution: e.target.value as JobForm["execution"] })}>
+          <select
+            {...control}
+            name="execution"
+            value={form.execution}
+            onChange={(e) => update({ execution: e.target.value as JobForm["execution"] })}
+          >
             <option value="embedded">This platform's compute</option>
             <option value="remote">
               Your organization's workers ({live.length} of {workers.length} live)
@@ -31,9 +36,22 @@ export function ExecutionChoice({ form, update, workers }: ExecutionChoiceProps)
         )}
       </Field>
       {form.execution === "remote" && form.jobType === "vhts" && (
-        <Field label="Shards" hint={`The library is split into this many jobs (1–${MAX_REMOTE_SHARDS}); the run page shows them as one.`}>
+        <Field
+          label="Shards"
+          hint={`The library is split into this many jobs (1–${MAX_REMOTE_SHARDS}); the run page shows them as one.`}
+        >
           {(control) => (
-            <input {...control} name="shards" type="number" min={1} max={MAX_REMOTE_SHARDS} step={1} required value={form.shards} onChange={(e) => update({ shards: Number(e.target.value) })} />
+            <input
+              {...control}
+              name="shards"
+              type="number"
+              min={1}
+              max={MAX_REMOTE_SHARDS}
+              step={1}
+              required
+              value={form.shards}
+              onChange={(e) => update({ shards: Number(e.target.value) })}
+            />
           )}
         </Field>
       )}

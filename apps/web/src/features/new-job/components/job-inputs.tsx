@@ -29,7 +29,14 @@ export function JobInputs({ form, update, busy, onUpload }: JobInputsProps) {
         <Field label="Target Protein" hint={`A PDB or UniProt ID, or a storage URI. ${accepts("protein")}`}>
           {(control) => (
             <div className="input-with-action">
-              <input {...control} name="targetProtein" required={requires(form, "targetProtein")} placeholder="e.g. 1HSG, P04585 or s3://bucket/target.pdb" value={form.targetProtein} onChange={(e) => update({ targetProtein: e.target.value })} />
+              <input
+                {...control}
+                name="targetProtein"
+                required={requires(form, "targetProtein")}
+                placeholder="e.g. 1HSG, P04585 or s3://bucket/target.pdb"
+                value={form.targetProtein}
+                onChange={(e) => update({ targetProtein: e.target.value })}
+              />
               <UploadButton kind="protein" label="Upload PDB" disabled={busy} onFile={onUpload} />
             </div>
           )}
@@ -39,7 +46,14 @@ export function JobInputs({ form, update, busy, onUpload }: JobInputsProps) {
         <Field label="Compound Library" hint={`A storage URI or an uploaded file. ${accepts("compound_library")}`}>
           {(control) => (
             <div className="input-with-action">
-              <input {...control} name="compoundLibrary" required={requires(form, "compoundLibrary")} placeholder="e.g. s3://bucket/library.smi" value={form.compoundLibrary} onChange={(e) => update({ compoundLibrary: e.target.value })} />
+              <input
+                {...control}
+                name="compoundLibrary"
+                required={requires(form, "compoundLibrary")}
+                placeholder="e.g. s3://bucket/library.smi"
+                value={form.compoundLibrary}
+                onChange={(e) => update({ compoundLibrary: e.target.value })}
+              />
               <UploadButton kind="compound_library" label="Upload library" disabled={busy} onFile={onUpload} />
             </div>
           )}
@@ -49,36 +63,84 @@ export function JobInputs({ form, update, busy, onUpload }: JobInputsProps) {
         <Field label="Hit Compounds" hint={`SMILES, one per line, or an uploaded file. ${accepts("hit_compounds")}`}>
           {(control) => (
             <div className="input-with-action input-with-action--stacked">
-              <textarea {...control} name="hitCompounds" rows={4} required={requires(form, "hitCompounds")} placeholder="CC(=O)Oc1ccccc1C(=O)O" value={form.hitCompounds} onChange={(e) => update({ hitCompounds: e.target.value })} />
+              <textarea
+                {...control}
+                name="hitCompounds"
+                rows={4}
+                required={requires(form, "hitCompounds")}
+                placeholder="CC(=O)Oc1ccccc1C(=O)O"
+                value={form.hitCompounds}
+                onChange={(e) => update({ hitCompounds: e.target.value })}
+              />
               <UploadButton kind="hit_compounds" label="Upload hits" disabled={busy} onFile={onUpload} />
             </div>
           )}
         </Field>
       )}
       {shows(form, "analogs") && (
-        <Field label="Analog Generation Strategy" hint={form.analogsInput === "upload_custom" ? (form.analogsFile ? `Custom set: ${form.analogsFile}` : accepts("analogs")) : undefined}>
+        <Field
+          label="Analog Generation Strategy"
+          hint={
+            form.analogsInput === "upload_custom"
+              ? form.analogsFile
+                ? `Custom set: ${form.analogsFile}`
+                : accepts("analogs")
+              : undefined
+          }
+        >
           {(control) => (
             <div className="input-with-action">
-              <select {...control} name="analogsInput" value={form.analogsInput} onChange={(e) => update({ analogsInput: e.target.value as AnalogStrategy })}>
+              <select
+                {...control}
+                name="analogsInput"
+                value={form.analogsInput}
+                onChange={(e) => update({ analogsInput: e.target.value as AnalogStrategy })}
+              >
                 {ANALOG_STRATEGIES.map((strategy) => (
                   <option key={strategy} value={strategy}>
                     {ANALOG_LABELS[strategy]}
                   </option>
                 ))}
               </select>
-              {form.analogsInput === "upload_custom" && <UploadButton kind="analogs" label="Upload analogs" disabled={busy} onFile={onUpload} />}
+              {form.analogsInput === "upload_custom" && (
+                <UploadButton kind="analogs" label="Upload analogs" disabled={busy} onFile={onUpload} />
+              )}
             </div>
           )}
         </Field>
       )}
       {shows(form, "customMessage") && (
         <Field label="Custom Workflow Description" hint="Describe the workflow in natural language.">
-          {(control) => <textarea {...control} name="customMessage" rows={5} required={requires(form, "customMessage")} value={form.customMessage} onChange={(e) => update({ customMessage: e.target.value })} />}
+          {(control) => (
+            <textarea
+              {...control}
+              name="customMessage"
+              rows={5}
+              required={requires(form, "customMessage")}
+              value={form.customMessage}
+              onChange={(e) => update({ customMessage: e.target.value })}
+            />
+          )}
         </Field>
       )}
-      {shows(form, "docking") && <Checkbox name="includeDocking" label="Include docking" checked={form.includeDocking} onChange={(includeDocking) => update({ includeDocking })} />}
+      {shows(form, "docking") && (
+        <Checkbox
+          name="includeDocking"
+          label="Include docking"
+          checked={form.includeDocking}
+          onChange={(includeDocking) => update({ includeDocking })}
+        />
+      )}
       <Field label="Output Location" optional hint="Where results should be written, e.g. a storage URI.">
-        {(control) => <input {...control} name="outputLocation" placeholder="s3://bucket/results/" value={form.outputLocation} onChange={(e) => update({ outputLocation: e.target.value })} />}
+        {(control) => (
+          <input
+            {...control}
+            name="outputLocation"
+            placeholder="s3://bucket/results/"
+            value={form.outputLocation}
+            onChange={(e) => update({ outputLocation: e.target.value })}
+          />
+        )}
       </Field>
     </>
   );

@@ -53,7 +53,8 @@ export function NewJobModal({ open, onClose, onJobSubmitted }: NewJobModalProps)
           update({ [UPLOAD_TARGET[kind]]: result.uri });
           setUploadMessage({ tone: "success", text: `File uploaded successfully: ${file.name}` });
         },
-        onError: (error) => setUploadMessage({ tone: "error", text: "File upload failed. Please try again.", reason: error.message }),
+        onError: (error) =>
+          setUploadMessage({ tone: "error", text: "File upload failed. Please try again.", reason: error.message }),
       },
     );
   };
@@ -96,7 +97,13 @@ export function NewJobModal({ open, onClose, onJobSubmitted }: NewJobModalProps)
           <legend className="field__label">Workflow type</legend>
           {WORKFLOWS.map((workflow) => (
             <label key={workflow} className={`segmented__option${form.jobType === workflow ? " is-selected" : ""}`}>
-              <input type="radio" name="jobType" value={workflow} checked={form.jobType === workflow} onChange={() => update({ jobType: workflow })} />
+              <input
+                type="radio"
+                name="jobType"
+                value={workflow}
+                checked={form.jobType === workflow}
+                onChange={() => update({ jobType: workflow })}
+              />
               <span>{WORKFLOW_LABELS[workflow].label}</span>
             </label>
           ))}
@@ -111,7 +118,10 @@ export function NewJobModal({ open, onClose, onJobSubmitted }: NewJobModalProps)
             </p>
           )}
         </div>
-        <p className="form-note">Each workflow runs as an engine job; follow it from Recent runs (a custom workflow first shows its plan for you to confirm).</p>
+        <p className="form-note">
+          Each workflow runs as an engine job; follow it from Recent runs (a custom workflow first shows its plan for
+          you to confirm).
+        </p>
       </form>
     </Dialog>
   );

@@ -19,7 +19,14 @@ export function UploadButton({ kind, label, disabled, onFile }: UploadButtonProp
   };
   return (
     <label className={buttonClassName("secondary", "sm", `upload-button${disabled ? " is-disabled" : ""}`)}>
-      <input type="file" className="visually-hidden" accept={UPLOAD_KINDS[kind].join(",")} disabled={disabled} onChange={onChange} data-upload-kind={kind} />
+      <input
+        type="file"
+        className="visually-hidden"
+        accept={UPLOAD_KINDS[kind].join(",")}
+        disabled={disabled}
+        onChange={onChange}
+        data-upload-kind={kind}
+      />
       {label}
     </label>
   );

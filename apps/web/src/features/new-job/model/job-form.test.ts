@@ -1,17 +1,37 @@
 import { describe, expect, it } from "vitest";
 import { buildRunBody, dashboardProjectName, INITIAL_JOB_FORM, requires, type JobForm } from "./job-form";
 
-const vhts: JobForm = { ...INITIAL_JOB_FORM, targetProtein: " upload://p/1HSG.pdb ", compoundLibrary: "upload://l/lib.smi", hitCompounds: "CCO", customMessage: "ignored" };
+const vhts: JobForm = {
+  ...INITIAL_JOB_FORM,
+  targetProtein: " upload://p/1HSG.pdb ",
+  compoundLibrary: "upload://l/lib.smi",
+  hitCompounds: "CCO",
+  customMessage: "ignored",
+};
 
 describe("New Job form model", () => {
   it("starts as the spec's dialog state (§3)", () => {
-    expect(INITIAL_JOB_FORM).toMatchObject({ jobType: "vhts", analogsInput: "generate_simple_analogs", includeDocking: true, targetProtein: "", outputLocation: "" });
+    expect(INITIAL_JOB_FORM).toMatchObject({
+      jobType: "vhts",
+      analogsInput: "generate_simple_analogs",
+      includeDocking: true,
+      targetProtein: "",
+      outputLocation: "",
+    });
   });
 
   it("requires per workflow what §5 requires", () => {
-    expect(["targetProtein", "compoundLibrary", "hitCompounds", "customMessage"].filter((input) => requires(vhts, input as never))).toEqual(["targetProtein", "compoundLibrary"]);
+    expect(
+      ["targetProtein", "compoundLibrary", "hitCompounds", "customMessage"].filter((input) =>
+        requires(vhts, input as never),
+      ),
+    ).toEqual(["targetProtein", "compoundLibrary"]);
     const lead = { ...vhts, jobType: "lead_opt" as const };
-    expect(["targetProtein", "compoundLibrary", "hitCompounds", "customMessage"].filter((input) => requires(lead, input as never))).toEqual(["targetProtein", "hitCompounds"]);
+    expect(
+      ["targetProtein", "compoundLibrary", "hitCompounds", "customMessage"].filter((input) =>
+        requires(lead, input as never),
+      ),
+    ).toEqual(["targetProtein", "hitCompounds"]);
     expect(requires({ ...vhts, jobType: "custom" }, "customMessage")).toBe(true);
   });
 
@@ -41,9 +61,19 @@ describe("New Job form model", () => {
   });
 
   it("gives other workflows 400 evaluations and sends only their own inputs", () => {
-    const lead = buildRunBody({ ...vhts, jobType: "lead_opt", analogsInput: "generate_bioisosteres", outputLocation: " s3://out/ " });
+    const lead = buildRunBody({
+      ...vhts,
+      jobType: "lead_opt",
+      analogsInput: "generate_bioisosteres",
+      outputLocation: " s3://out/ ",
+    });
     expect(lead.budget?.max_evaluations).toBe(400);
-    expect(lead.inputs).toMatchObject({ compound_library: null, hit_compounds: "CCO", analogs_strategy: "generate_bioisosteres", output_location: "s3://out/" });
+    expect(lead.inputs).toMatchObject({
+      compound_library: null,
+      hit_compounds: "CCO",
+      analogs_strategy: "generate_bioisosteres",
+      output_location: "s3://out/",
+    });
 
     const custom = buildRunBody({ ...vhts, jobType: "custom", customMessage: "Rank kinases" });
     expect(custom.budget?.max_evaluations).toBe(400);
@@ -52,15 +82,29 @@ describe("New Job form model", () => {
   });
 
   it("sends an uploaded custom analog set as inputs.analogs_file", () => {
-    const body = buildRunBody({ ...vhts, jobType: "lead_opt", analogsInput: "upload_custom", analogsFile: "upload://a/analogs.smi" });
+    const body = buildRunBody({
+      ...vhts,
+      jobType: "lead_opt",
+      analogsInput: "upload_custom",
+      analogsFile: "upload://a/analogs.smi",
+    });
     expect(body.inputs).toMatchObject({ analogs_strategy: "upload_custom", analogs_file: "upload://a/analogs.smi" });
     expect(body.notes).toBeNull();
   });
 
   it("sends the run to the organization's workers with the RemoteExecution module, split into shards only for VHTS", () => {
-    expect(buildRunBody({ ...vhts, execution: "remote", shards: 4 }).modules).toEqual([{ name: "BatchDiversity", params: {} }, { name: "RemoteExecution", params: { shards: 4 } }]);
-    expect(buildRunBody({ ...vhts, execution: "remote", shards: 99 }).modules?.at(-1)).toEqual({ name: "RemoteExecution", params: { shards: 16 } });
-    expect(buildRunBody({ ...vhts, jobType: "lead_opt", execution: "remote", shards: 4 }).modules?.at(-1)).toEqual({ name: "RemoteExecution", params: {} });
+    expect(buildRunBody({ ...vhts, execution: "remote", shards: 4 }).modules).toEqual([
+      { name: "BatchDiversity", params: {} },
+      { name: "RemoteExecution", params: { shards: 4 } },
+    ]);
+    expect(buildRunBody({ ...vhts, execution: "remote", shards: 99 }).modules?.at(-1)).toEqual({
+      name: "RemoteExecution",
+      params: { shards: 16 },
+    });
+    expect(buildRunBody({ ...vhts, jobType: "lead_opt", execution: "remote", shards: 4 }).modules?.at(-1)).toEqual({
+      name: "RemoteExecution",
+      params: {},
+    });
     expect(buildRunBody({ ...vhts, shards: 4 }).modules).toEqual([{ name: "BatchDiversity", params: {} }]);
   });
 

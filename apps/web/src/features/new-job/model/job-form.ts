@@ -1,4 +1,10 @@
-import { clampRemoteShards, RUN_DEFAULTS, type ANALOG_STRATEGIES, type RunCreateBody, type Workflow } from "@sieve/contracts";
+import {
+  clampRemoteShards,
+  RUN_DEFAULTS,
+  type ANALOG_STRATEGIES,
+  type RunCreateBody,
+  type Workflow,
+} from "@sieve/contracts";
 
 export type AnalogStrategy = (typeof ANALOG_STRATEGIES)[number];
 
@@ -42,7 +48,10 @@ export type JobInput = "targetProtein" | "compoundLibrary" | "hitCompounds" | "a
  */
 export const WORKFLOW_INPUTS: Record<Workflow, { shown: JobInput[]; required: JobInput[] }> = {
   vhts: { shown: ["targetProtein", "compoundLibrary", "docking"], required: ["targetProtein", "compoundLibrary"] },
-  lead_opt: { shown: ["targetProtein", "hitCompounds", "analogs", "docking"], required: ["targetProtein", "hitCompounds"] },
+  lead_opt: {
+    shown: ["targetProtein", "hitCompounds", "analogs", "docking"],
+    required: ["targetProtein", "hitCompounds"],
+  },
   custom: { shown: ["customMessage"], required: ["customMessage"] },
 };
 
@@ -77,7 +86,10 @@ export function buildRunBody(form: JobForm): RunCreateBody {
     },
     search_space: { ...RUN_DEFAULTS.search_space, bounds: [...RUN_DEFAULTS.search_space.bounds] },
     objectives: RUN_DEFAULTS.objectives.map((objective) => ({ ...objective })),
-    budget: { max_evaluations: RUN_DEFAULTS.maxEvaluations(form.jobType), wallclock_limit_s: RUN_DEFAULTS.wallclock_limit_s },
+    budget: {
+      max_evaluations: RUN_DEFAULTS.maxEvaluations(form.jobType),
+      wallclock_limit_s: RUN_DEFAULTS.wallclock_limit_s,
+    },
     seed: RUN_DEFAULTS.seed,
     modules: [...RUN_DEFAULTS.modules.map((module) => ({ ...module })), ...executionModules(form)],
     notes: null,

@@ -34,6 +34,7 @@ export function useCreateProject() {
 
 /** §8: a 405 means the request was not authenticated; every other failure is 'Create failed'. */
 export function createFailureMessage(error: unknown): string {
-  const said405 = (error instanceof ApiError && error.status === 405) || (error instanceof Error && error.message.includes("405"));
+  const said405 =
+    (error instanceof ApiError && error.status === 405) || (error instanceof Error && error.message.includes("405"));
   return said405 ? "Authentication required. Please log in again or check if you're authenticated." : "Create failed";
 }

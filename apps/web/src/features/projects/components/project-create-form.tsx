@@ -14,7 +14,8 @@ export function ProjectCreateForm() {
   const bind = (key: keyof ProjectDraft) => ({
     name: key,
     value: draft[key],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setDraft((current) => ({ ...current, [key]: event.target.value })),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setDraft((current) => ({ ...current, [key]: event.target.value })),
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -42,10 +43,25 @@ export function ProjectCreateForm() {
         {(control) => <input {...control} {...bind("name")} required maxLength={200} />}
       </Field>
       <Field label="Disease area" optional>
-        {(control) => <input {...control} {...bind("disease_area")} maxLength={200} placeholder="e.g. idiopathic pulmonary fibrosis" />}
+        {(control) => (
+          <input
+            {...control}
+            {...bind("disease_area")}
+            maxLength={200}
+            placeholder="e.g. idiopathic pulmonary fibrosis"
+          />
+        )}
       </Field>
       <Field label="Assay context" optional>
-        {(control) => <textarea {...control} {...bind("assay_context")} rows={3} maxLength={2000} placeholder="Cell line, readout, model system…" />}
+        {(control) => (
+          <textarea
+            {...control}
+            {...bind("assay_context")}
+            rows={3}
+            maxLength={2000}
+            placeholder="Cell line, readout, model system…"
+          />
+        )}
       </Field>
       <Checkbox
         name="ruo_ack"

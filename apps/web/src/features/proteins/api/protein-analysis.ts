@@ -17,7 +17,10 @@ export interface ProteinAnalysis {
 }
 
 async function analyzeSequences(text: string): Promise<ProteinAnalysis> {
-  const { results } = await apiRequest<ProteinResults>("/v1/proteins/analyze", { method: "POST", body: { sequences: sequenceEntries(text) } });
+  const { results } = await apiRequest<ProteinResults>("/v1/proteins/analyze", {
+    method: "POST",
+    body: { sequences: sequenceEntries(text) },
+  });
   return { results, structure: null };
 }
 
@@ -32,5 +35,8 @@ async function analyzeSequenceFile(file: File): Promise<ProteinAnalysis> {
 export type ProteinInput = { kind: "text"; text: string } | { kind: "file"; file: File };
 
 export function useProteinAnalysis() {
-  return useMutation({ mutationFn: (input: ProteinInput) => (input.kind === "text" ? analyzeSequences(input.text) : analyzeSequenceFile(input.file)) });
+  return useMutation({
+    mutationFn: (input: ProteinInput) =>
+      input.kind === "text" ? analyzeSequences(input.text) : analyzeSequenceFile(input.file),
+  });
 }

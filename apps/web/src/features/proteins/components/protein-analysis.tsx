@@ -29,11 +29,21 @@ export function ProteinAnalysis() {
           onPaste={(text) => analysis.mutate({ kind: "text", text })}
           onUpload={(file) => analysis.mutate({ kind: "file", file })}
         />
-        <BatchOutcome pending={analysis.isPending} error={analysis.error} rows={results} noun={["sequence", "sequences"]}>
+        <BatchOutcome
+          pending={analysis.isPending}
+          error={analysis.error}
+          rows={results}
+          noun={["sequence", "sequences"]}
+        >
           {results && <ProteinResultsTable results={results} />}
         </BatchOutcome>
       </section>
-      {structure && <StructureViewer structure={structure} chains={(results ?? []).flatMap((row) => (row.chain ? [row.chain] : []))} />}
+      {structure && (
+        <StructureViewer
+          structure={structure}
+          chains={(results ?? []).flatMap((row) => (row.chain ? [row.chain] : []))}
+        />
+      )}
     </>
   );
 }

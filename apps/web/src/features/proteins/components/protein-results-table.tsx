@@ -13,7 +13,11 @@ function name(row: ProteinResult): string {
   return row.id ?? (row.chain ? `chain ${row.chain}` : "Sequence");
 }
 
-function number(header: string, value: (row: ProteinResult) => number | undefined, digits: number): Column<ProteinResult> {
+function number(
+  header: string,
+  value: (row: ProteinResult) => number | undefined,
+  digits: number,
+): Column<ProteinResult> {
   return { header, align: "end", cell: (row) => formatDecimal(value(row), digits), sortValue: value };
 }
 
@@ -51,7 +55,8 @@ function Details({ row }: { row: ProteinResult }) {
       </p>
       {estimates && (
         <p className="muted">
-          Quick estimates (rules of thumb, not the computed values above): pI ≈ {estimates.isoelectricPoint.toFixed(2)}, MW ≈ {estimates.molecularWeight.toLocaleString("en")} Da.
+          Quick estimates (rules of thumb, not the computed values above): pI ≈ {estimates.isoelectricPoint.toFixed(2)},
+          MW ≈ {estimates.molecularWeight.toLocaleString("en")} Da.
         </p>
       )}
     </details>
@@ -71,7 +76,9 @@ const COLUMNS: Column<ProteinResult>[] = [
       row.ok ? (
         <span className="verdict verdict--end">
           {formatDecimal(row.instability_index, 1)}
-          {row.stable !== undefined && <Badge tone={row.stable ? "success" : "warning"}>{row.stable ? "stable" : "unstable"}</Badge>}
+          {row.stable !== undefined && (
+            <Badge tone={row.stable ? "success" : "warning"}>{row.stable ? "stable" : "unstable"}</Badge>
+          )}
         </span>
       ) : (
         "—"
@@ -100,7 +107,19 @@ const COLUMNS: Column<ProteinResult>[] = [
   },
   number("Hydrophobic fraction", (row) => row.hydrophobic_fraction, 3),
   number("Charged fraction", (row) => row.charged_fraction, 3),
-  { header: "Warnings", cell: (row) => (row.warnings?.length ? <ul className="warning-list">{row.warnings.map((warning) => <li key={warning}>{warning}</li>)}</ul> : "—") },
+  {
+    header: "Warnings",
+    cell: (row) =>
+      row.warnings?.length ? (
+        <ul className="warning-list">
+          {row.warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      ) : (
+        "—"
+      ),
+  },
 ];
 
 const CSV_COLUMNS: CsvColumn<ProteinResult>[] = [
@@ -121,7 +140,13 @@ const CSV_COLUMNS: CsvColumn<ProteinResult>[] = [
   { header: "extinction_cystines", value: (row) => row.extinction_coefficient?.cystines },
   { header: "hydrophobic_fraction", value: (row) => row.hydrophobic_fraction },
   { header: "charged_fraction", value: (row) => row.charged_fraction },
-  { header: "composition_percent", value: (row) => Object.entries(row.composition ?? {}).map(([residue, share]) => `${residue}:${share.percent.toFixed(2)}`).join(" ") },
+  {
+    header: "composition_percent",
+    value: (row) =>
+      Object.entries(row.composition ?? {})
+        .map(([residue, share]) => `${residue}:${share.percent.toFixed(2)}`)
+        .join(" "),
+  },
   { header: "warnings", value: (row) => row.warnings?.join("; ") },
 ];
 

@@ -30,7 +30,10 @@ export function StructureViewer({ structure, chains }: { structure: UploadedStru
         viewer.addModel(structure.pdb, "pdb");
         // Every atom gets the cartoon style, which draws only the protein; that also hides the waters.
         viewer.setStyle({}, { cartoon: { colorscheme: "chain" } });
-        viewer.addStyle({ hetflag: true, not: { resn: "HOH" } }, { stick: { colorscheme: "magentaCarbon", radius: 0.2 } });
+        viewer.addStyle(
+          { hetflag: true, not: { resn: "HOH" } },
+          { stick: { colorscheme: "magentaCarbon", radius: 0.2 } },
+        );
         viewer.zoomTo(FIT_SELECTION);
         viewer.render();
         viewerRef.current = viewer;
@@ -60,10 +63,19 @@ export function StructureViewer({ structure, chains }: { structure: UploadedStru
         Structure: {structure.name}
       </h2>
       <p className="muted">
-        Cartoon coloured by chain{chains.length > 0 && ` (${chains.join(", ")})`}; ligands as sticks with magenta carbons; water hidden. Drag to rotate, scroll to zoom.
+        Cartoon coloured by chain{chains.length > 0 && ` (${chains.join(", ")})`}; ligands as sticks with magenta
+        carbons; water hidden. Drag to rotate, scroll to zoom.
       </p>
-      {state === "failed" && <Notice tone="error">The 3D view could not start: this browser may not support WebGL.</Notice>}
-      <div ref={containerRef} className="structure-viewer" role="img" aria-label={`3D view of ${structure.name}`} data-state={state} />
+      {state === "failed" && (
+        <Notice tone="error">The 3D view could not start: this browser may not support WebGL.</Notice>
+      )}
+      <div
+        ref={containerRef}
+        className="structure-viewer"
+        role="img"
+        aria-label={`3D view of ${structure.name}`}
+        data-state={state}
+      />
       <div className="button-row">
         <Button variant="secondary" size="sm" onClick={toggleSpin} disabled={state !== "ready"} aria-pressed={spinning}>
           Spin

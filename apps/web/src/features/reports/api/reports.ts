@@ -18,7 +18,10 @@ export function useReportRuns() {
  * navigation cannot carry the bearer header), and the link is useless for anything else after 15 minutes.
  */
 export async function downloadArtifact(runId: string, artifact: Artifact): Promise<void> {
-  const link = await apiRequest<ArtifactLink>(`/v1/runs/${runId}/artifacts/link`, { method: "POST", body: { artifact } });
+  const link = await apiRequest<ArtifactLink>(`/v1/runs/${runId}/artifacts/link`, {
+    method: "POST",
+    body: { artifact },
+  });
   const anchor = document.createElement("a");
   anchor.href = `${apiBase()}${link.url}`;
   anchor.rel = "noopener";
@@ -29,7 +32,11 @@ export async function downloadArtifact(runId: string, artifact: Artifact): Promi
 
 /** A run's signed manifest: its outputs with hash, origin and current review. */
 export function useManifest(runId: string | null) {
-  return useQuery({ queryKey: [...REPORTS_QUERY_KEY, "manifest", runId], queryFn: () => apiRequest<Manifest>(`/v1/reports/manifest/${runId}`), enabled: runId !== null });
+  return useQuery({
+    queryKey: [...REPORTS_QUERY_KEY, "manifest", runId],
+    queryFn: () => apiRequest<Manifest>(`/v1/reports/manifest/${runId}`),
+    enabled: runId !== null,
+  });
 }
 
 /** Records a decision on a run or one of its outputs (the shared review mutation); run lists and manifests refresh too. */

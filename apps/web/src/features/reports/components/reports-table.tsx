@@ -33,10 +33,22 @@ function Downloads({ run, onError }: { run: ReportRun; onError: (message: string
   const label = shortId(run.run_id);
   return (
     <span className="report-actions">
-      <Button size="sm" variant="secondary" disabled={busy !== null} aria-label={`Download the dossier of run ${label}`} onClick={() => void download("dossier")}>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={busy !== null}
+        aria-label={`Download the dossier of run ${label}`}
+        onClick={() => void download("dossier")}
+      >
         {busy === "dossier" ? "Building…" : "Dossier (zip)"}
       </Button>
-      <Button size="sm" variant="secondary" disabled={!run.artifacts_ready || busy !== null} aria-label={`Download the replay bundle of run ${label}`} onClick={() => void download("replay")}>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={!run.artifacts_ready || busy !== null}
+        aria-label={`Download the replay bundle of run ${label}`}
+        onClick={() => void download("replay")}
+      >
         Replay (tar.gz)
       </Button>
     </span>
@@ -48,13 +60,30 @@ function RunReview({ run, onReviewOutputs }: { run: ReportRun; onReviewOutputs: 
   const label = shortId(run.run_id);
   return (
     <span className="report-actions">
-      <Button size="sm" variant="secondary" disabled={review.isPending} aria-label={`Accept run ${label}`} onClick={() => review.mutate({ runId: run.run_id, kind: "run", itemId: run.run_id, state: "accepted" })}>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={review.isPending}
+        aria-label={`Accept run ${label}`}
+        onClick={() => review.mutate({ runId: run.run_id, kind: "run", itemId: run.run_id, state: "accepted" })}
+      >
         Accept
       </Button>
-      <Button size="sm" variant="secondary" disabled={review.isPending} aria-label={`Reject run ${label}`} onClick={() => review.mutate({ runId: run.run_id, kind: "run", itemId: run.run_id, state: "rejected" })}>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={review.isPending}
+        aria-label={`Reject run ${label}`}
+        onClick={() => review.mutate({ runId: run.run_id, kind: "run", itemId: run.run_id, state: "rejected" })}
+      >
         Reject
       </Button>
-      <Button size="sm" variant="secondary" aria-label={`Review the outputs of run ${label}`} onClick={() => onReviewOutputs(run.run_id)}>
+      <Button
+        size="sm"
+        variant="secondary"
+        aria-label={`Review the outputs of run ${label}`}
+        onClick={() => onReviewOutputs(run.run_id)}
+      >
         Outputs…
       </Button>
       {review.isError && <span role="alert">{review.error.message}</span>}
@@ -95,7 +124,9 @@ export function ReportsTable({ highlight }: { highlight: string | null }) {
       cell: (run) => (
         <span className="status-cell">
           <StatusBadge status={run.status} />
-          <span className="status-cell__note">{run.artifacts_ready ? "dossier and replay ready" : "dossier only; replay after completion"}</span>
+          <span className="status-cell__note">
+            {run.artifacts_ready ? "dossier and replay ready" : "dossier only; replay after completion"}
+          </span>
         </span>
       ),
     },
@@ -110,11 +141,19 @@ export function ReportsTable({ highlight }: { highlight: string | null }) {
     },
     { header: "Downloads", cell: (run) => <Downloads run={run} onError={setError} /> },
   ];
-  const rows = highlight ? [...runs.data].sort((a, b) => Number(b.run_id === highlight) - Number(a.run_id === highlight)) : runs.data;
+  const rows = highlight
+    ? [...runs.data].sort((a, b) => Number(b.run_id === highlight) - Number(a.run_id === highlight))
+    : runs.data;
   return (
     <>
       {error && <Notice tone="error">{error}</Notice>}
-      <DataTable caption="Run reports" columns={columns} rows={rows} rowKey={(run) => run.run_id} empty="No runs yet. Start an optimization from Molecular Optimization; its report appears here." />
+      <DataTable
+        caption="Run reports"
+        columns={columns}
+        rows={rows}
+        rowKey={(run) => run.run_id}
+        empty="No runs yet. Start an optimization from Molecular Optimization; its report appears here."
+      />
       <ReviewOutputs runId={reviewing} onClose={() => setReviewing(null)} />
     </>
   );

@@ -31,16 +31,29 @@ export function ReviewOutputs({ runId, onClose }: { runId: string | null; onClos
   const refreshReports = () => queryClient.invalidateQueries({ queryKey: REPORTS_QUERY_KEY });
   const items = manifest.data ? reviewItems(manifest.data.outputs) : [];
   return (
-    <Dialog open={runId !== null} onClose={onClose} title={runId ? `Review run ${shortId(runId)}` : "Review"} placement="drawer">
+    <Dialog
+      open={runId !== null}
+      onClose={onClose}
+      title={runId ? `Review run ${shortId(runId)}` : "Review"}
+      placement="drawer"
+    >
       {manifest.isPending && <p className="loading">Loading outputs…</p>}
       {manifest.isError && <Notice tone="error">{manifest.error.message}</Notice>}
-      {manifest.data && items.length === 0 && <p>This run has no outputs yet; its dossier will list them once it completes.</p>}
+      {manifest.data && items.length === 0 && (
+        <p>This run has no outputs yet; its dossier will list them once it completes.</p>
+      )}
       {runId && items.length > 0 && (
         <ul className="review-list" aria-label="Outputs to review">
           {items.map((output) => (
             <li key={`${output.item.kind}:${output.item.id}`} className="review-item">
               <code className="review-item__label">{outputLabel(output)}</code>
-              <ReviewControl kind={output.item.kind as ReviewItemKind} itemId={output.item.id} runId={runId} label={outputLabel(output)} onReviewed={refreshReports} />
+              <ReviewControl
+                kind={output.item.kind as ReviewItemKind}
+                itemId={output.item.id}
+                runId={runId}
+                label={outputLabel(output)}
+                onReviewed={refreshReports}
+              />
             </li>
           ))}
         </ul>

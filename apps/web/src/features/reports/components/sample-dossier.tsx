@@ -10,11 +10,16 @@ export function SampleDossier() {
         Sample dossier <Badge tone="warning">demo data</Badge>
       </h2>
       <p>
-        Built from Sieve&apos;s public demonstration set (well-known withdrawn or failed drugs): drawings, properties, recorded failures, a small seeded optimization run and
-        its curves — every section a run&apos;s dossier has.
+        Built from Sieve&apos;s public demonstration set (well-known withdrawn or failed drugs): drawings, properties,
+        recorded failures, a small seeded optimization run and its curves — every section a run&apos;s dossier has.
       </p>
       <p className="report-actions">
-        <a className={buttonClassName("secondary", "sm")} href={sampleUrl(SAMPLE_REPORT_PATH)} target="_blank" rel="noopener">
+        <a
+          className={buttonClassName("secondary", "sm")}
+          href={sampleUrl(SAMPLE_REPORT_PATH)}
+          target="_blank"
+          rel="noopener"
+        >
           Open the sample report
         </a>
         <a className={buttonClassName("ghost", "sm")} href={sampleUrl(SAMPLE_DOSSIER_PATH)} download>

@@ -10,7 +10,15 @@ export function useRuns(limit: number) {
 
 /** One run and its curves, fetched only while its details are open. */
 export function useRunDetails(id: string | null) {
-  const run = useQuery({ queryKey: [...RUNS_QUERY_KEY, "detail", id], queryFn: () => getRun(id!), enabled: id !== null });
-  const curves = useQuery({ queryKey: [...RUNS_QUERY_KEY, "curves", id], queryFn: () => getCurves(id!), enabled: id !== null });
+  const run = useQuery({
+    queryKey: [...RUNS_QUERY_KEY, "detail", id],
+    queryFn: () => getRun(id!),
+    enabled: id !== null,
+  });
+  const curves = useQuery({
+    queryKey: [...RUNS_QUERY_KEY, "curves", id],
+    queryFn: () => getCurves(id!),
+    enabled: id !== null,
+  });
   return { run, curves };
 }

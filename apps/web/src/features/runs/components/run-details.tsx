@@ -36,14 +36,18 @@ export function RunDetails({ runId, onClose }: { runId: string | null; onClose: 
             <Fact label="Workflow">{workflowLabel(run.data.workflow)}</Fact>
             <Fact label="Status">
               <StatusBadge status={run.data.status} />
-              {run.data.status === "queued" && <span className="status-cell__note"> {waitingForExecutor(run.data.workflow)}</span>}
+              {run.data.status === "queued" && (
+                <span className="status-cell__note"> {waitingForExecutor(run.data.workflow)}</span>
+              )}
             </Fact>
             <Fact label="Created">{formatDateTime(run.data.created_at)}</Fact>
             <Fact label="Budget">{config?.budget ? `${config.budget.max_evaluations} evaluations` : "—"}</Fact>
             <Fact label="Seed">{config?.seed ?? "—"}</Fact>
             <Fact label="Modules">{config?.modules?.map((module) => module.name).join(", ") || "—"}</Fact>
             <Fact label="Objectives">
-              {config?.objectives?.map((objective) => `${objective.name} (${objective.direction}, weight ${objective.weight})`).join("; ") || "—"}
+              {config?.objectives
+                ?.map((objective) => `${objective.name} (${objective.direction}, weight ${objective.weight})`)
+                .join("; ") || "—"}
             </Fact>
             {inputs.map(([name, value]) => (
               <Fact key={name} label={name.replaceAll("_", " ")}>
@@ -53,7 +57,12 @@ export function RunDetails({ runId, onClose }: { runId: string | null; onClose: 
           </dl>
           <h3 className="panel__title">Curves</h3>
           {curves.isError && <Notice tone="error">{curves.error.message}</Notice>}
-          {curves.data && (curves.data.length === 0 ? <p className="muted">No curves yet: an executor writes them while the run executes.</p> : <CurveSummary curves={curves.data} />)}
+          {curves.data &&
+            (curves.data.length === 0 ? (
+              <p className="muted">No curves yet: an executor writes them while the run executes.</p>
+            ) : (
+              <CurveSummary curves={curves.data} />
+            ))}
         </div>
       )}
     </Dialog>

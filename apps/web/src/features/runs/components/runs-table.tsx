@@ -12,13 +12,28 @@ import { RunDetails } from "./run-details";
 
 function columns(showDetails: (id: string) => void, reportLinks: boolean): Column<Run>[] {
   const report: Column<Run>[] = reportLinks
-    ? [{ header: "Report", cell: (run) => <Link to={`${paths.reports}?run=${run.id}`} aria-label={`Report of run ${shortId(run.id)}`}>Report</Link> }]
+    ? [
+        {
+          header: "Report",
+          cell: (run) => (
+            <Link to={`${paths.reports}?run=${run.id}`} aria-label={`Report of run ${shortId(run.id)}`}>
+              Report
+            </Link>
+          ),
+        },
+      ]
     : [];
   return [
     {
       header: "Run",
       cell: (run) => (
-        <button type="button" className="link-button" title={run.id} aria-label={`Details of run ${shortId(run.id)}`} onClick={() => showDetails(run.id)}>
+        <button
+          type="button"
+          className="link-button"
+          title={run.id}
+          aria-label={`Details of run ${shortId(run.id)}`}
+          onClick={() => showDetails(run.id)}
+        >
           <code className="short-id">{shortId(run.id)}</code>
         </button>
       ),
@@ -41,14 +56,28 @@ function columns(showDetails: (id: string) => void, reportLinks: boolean): Colum
 }
 
 /** The organization's most recent runs, newest first; a run's id opens its details, and `reportLinks` adds a link to its report. */
-export function RunsTable({ limit, caption, reportLinks = false }: { limit: number; caption: string; reportLinks?: boolean }) {
+export function RunsTable({
+  limit,
+  caption,
+  reportLinks = false,
+}: {
+  limit: number;
+  caption: string;
+  reportLinks?: boolean;
+}) {
   const runs = useRuns(limit);
   const [detailsOf, setDetailsOf] = useState<string | null>(null);
   if (runs.isPending) return <p className="loading">Loading runs…</p>;
   if (runs.isError) return <Notice tone="error">{runs.error.message}</Notice>;
   return (
     <>
-      <DataTable caption={caption} columns={columns(setDetailsOf, reportLinks)} rows={runs.data} rowKey={(run) => run.id} empty="No runs yet. Launch a job from the dashboard to queue the first one." />
+      <DataTable
+        caption={caption}
+        columns={columns(setDetailsOf, reportLinks)}
+        rows={runs.data}
+        rowKey={(run) => run.id}
+        empty="No runs yet. Launch a job from the dashboard to queue the first one."
+      />
       <RunDetails runId={detailsOf} onClose={() => setDetailsOf(null)} />
     </>
   );

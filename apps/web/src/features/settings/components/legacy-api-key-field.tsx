@@ -26,10 +26,20 @@ export function LegacyApiKeyField() {
         User API key <span className="badge badge--neutral">Deprecated</span>
       </h2>
       <p className="muted">
-        Deprecated and ignored by the server. Sign-in tokens are the only credential that counts. A key stored here stays in this browser and is sent as the <code>X-API-Key</code> header for compatibility only.
+        Deprecated and ignored by the server. Sign-in tokens are the only credential that counts. A key stored here
+        stays in this browser and is sent as the <code>X-API-Key</code> header for compatibility only.
       </p>
       <Field label="User API key (deprecated)">
-        {(control) => <input {...control} name="legacyApiKey" type="password" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} />}
+        {(control) => (
+          <input
+            {...control}
+            name="legacyApiKey"
+            type="password"
+            autoComplete="off"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+          />
+        )}
       </Field>
       <p className="muted" role="status">
         {stored ? "A key is stored in this browser." : "No key is stored."}

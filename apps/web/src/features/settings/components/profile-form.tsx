@@ -9,7 +9,12 @@ import { useUpdateProfile } from "../api/profile";
 type EditableProfile = Pick<User, "first_name" | "last_name" | "organization"> & { organization_type: string };
 
 function editable(user: User): EditableProfile {
-  return { first_name: user.first_name, last_name: user.last_name, organization: user.organization, organization_type: user.organization_type ?? "" };
+  return {
+    first_name: user.first_name,
+    last_name: user.last_name,
+    organization: user.organization,
+    organization_type: user.organization_type ?? "",
+  };
 }
 
 export function ProfileSection() {
@@ -26,7 +31,8 @@ function ProfileForm({ user }: { user: User }) {
   const bind = (key: keyof EditableProfile) => ({
     name: key,
     value: profile[key],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setProfile((current) => ({ ...current, [key]: event.target.value })),
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setProfile((current) => ({ ...current, [key]: event.target.value })),
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -50,9 +56,17 @@ function ProfileForm({ user }: { user: User }) {
         </div>
       </dl>
       <div className="form-grid">
-        <Field label="First name">{(control) => <input {...control} {...bind("first_name")} autoComplete="given-name" maxLength={100} />}</Field>
-        <Field label="Last name">{(control) => <input {...control} {...bind("last_name")} autoComplete="family-name" maxLength={100} />}</Field>
-        <Field label="Organization">{(control) => <input {...control} {...bind("organization")} autoComplete="organization" required maxLength={200} />}</Field>
+        <Field label="First name">
+          {(control) => <input {...control} {...bind("first_name")} autoComplete="given-name" maxLength={100} />}
+        </Field>
+        <Field label="Last name">
+          {(control) => <input {...control} {...bind("last_name")} autoComplete="family-name" maxLength={100} />}
+        </Field>
+        <Field label="Organization">
+          {(control) => (
+            <input {...control} {...bind("organization")} autoComplete="organization" required maxLength={200} />
+          )}
+        </Field>
         <Field label="Organization type" hint={`Suggested: ${ORGANIZATION_TYPES.join(", ")}.`}>
           {(control) => <input {...control} {...bind("organization_type")} list="organization-types" maxLength={50} />}
         </Field>

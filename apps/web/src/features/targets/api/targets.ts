@@ -20,7 +20,12 @@ export function useDiseaseSuggestions(query: string) {
   const q = query.trim();
   return useQuery({
     queryKey: ["targets", "diseases", q],
-    queryFn: async () => (await apiRequest<{ items: DiseaseSuggestion[] }>(`${BASE}/diseases?${new URLSearchParams({ q, limit: String(SUGGESTION_LIMIT) })}`)).items,
+    queryFn: async () =>
+      (
+        await apiRequest<{ items: DiseaseSuggestion[] }>(
+          `${BASE}/diseases?${new URLSearchParams({ q, limit: String(SUGGESTION_LIMIT) })}`,
+        )
+      ).items,
     enabled: q.length >= 2,
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,
@@ -64,7 +69,10 @@ export interface EvidenceParams {
 export function useTargetEvidence(params: EvidenceParams | null) {
   return useQuery({
     queryKey: ["targets", "evidence", params],
-    queryFn: () => apiRequest<TargetEvidenceResponse>(`${BASE}/evidence?${new URLSearchParams({ symbol: params!.symbol, disease: params!.disease, feature_set_version: params!.featureSet })}`),
+    queryFn: () =>
+      apiRequest<TargetEvidenceResponse>(
+        `${BASE}/evidence?${new URLSearchParams({ symbol: params!.symbol, disease: params!.disease, feature_set_version: params!.featureSet })}`,
+      ),
     enabled: params !== null,
   });
 }

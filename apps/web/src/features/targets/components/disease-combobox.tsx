@@ -44,7 +44,9 @@ export function DiseaseCombobox({ control, value, onChange, onChoose }: DiseaseC
       }
       if (items.length === 0) return;
       const step = event.key === "ArrowDown" ? 1 : -1;
-      setActive((current) => (current === -1 && step === -1 ? items.length - 1 : (current + step + items.length) % items.length));
+      setActive((current) =>
+        current === -1 && step === -1 ? items.length - 1 : (current + step + items.length) % items.length,
+      );
     } else if (event.key === "Enter" && expanded && active >= 0 && items[active]) {
       // Enter takes the highlighted option instead of submitting the form.
       event.preventDefault();
@@ -94,7 +96,9 @@ export function DiseaseCombobox({ control, value, onChange, onChoose }: DiseaseC
             onMouseMove={() => index !== active && setActive(index)}
           >
             <span className="combobox__name">{item.name}</span> <span className="combobox__id">{item.id}</span>
-            {item.matched && item.matched.toLowerCase() !== item.name.toLowerCase() && <span className="combobox__matched">matched “{item.matched}”</span>}
+            {item.matched && item.matched.toLowerCase() !== item.name.toLowerCase() && (
+              <span className="combobox__matched">matched “{item.matched}”</span>
+            )}
           </li>
         ))}
       </ul>

@@ -31,7 +31,9 @@ export function ComponentsSection({ evidence }: { evidence: Evidence }) {
         {TARGET_COMPONENTS.map((component) => (
           <div key={component}>
             <dt>{COMPONENT_LABELS[component]}</dt>
-            <dd className={evidence.components[component] === null ? "muted" : undefined}>{formatComponent(evidence.components[component])}</dd>
+            <dd className={evidence.components[component] === null ? "muted" : undefined}>
+              {formatComponent(evidence.components[component])}
+            </dd>
           </div>
         ))}
       </dl>
@@ -41,9 +43,18 @@ export function ComponentsSection({ evidence }: { evidence: Evidence }) {
 
 const FEATURE_COLUMNS: Column<Feature>[] = [
   { header: "Source", cell: (feature) => feature.source, sortValue: (feature) => feature.source },
-  { header: "Feature", cell: (feature) => <code>{feature.feature_name}</code>, sortValue: (feature) => feature.feature_name },
+  {
+    header: "Feature",
+    cell: (feature) => <code>{feature.feature_name}</code>,
+    sortValue: (feature) => feature.feature_name,
+  },
   { header: "Component", cell: (feature) => COMPONENT_LABELS[feature.component] },
-  { header: "Score", cell: (feature) => formatDecimal(feature.score, 3), align: "end", sortValue: (feature) => feature.score },
+  {
+    header: "Score",
+    cell: (feature) => formatDecimal(feature.score, 3),
+    align: "end",
+    sortValue: (feature) => feature.score,
+  },
   { header: "Raw", cell: (feature) => (feature.raw === null ? "—" : String(feature.raw)), align: "end" },
   { header: "Disease", cell: (feature) => feature.disease_id ?? "any" },
   { header: "Feature set", cell: (feature) => feature.feature_set_version },
@@ -68,7 +79,9 @@ export function FeaturesSection({ evidence }: { evidence: Evidence }) {
         caption={`Features of ${evidence.target.gene_symbol}`}
         columns={FEATURE_COLUMNS}
         rows={evidence.features}
-        rowKey={(feature) => `${feature.source}|${feature.feature_name}|${feature.disease_id ?? ""}|${feature.feature_set_version}`}
+        rowKey={(feature) =>
+          `${feature.source}|${feature.feature_name}|${feature.disease_id ?? ""}|${feature.feature_set_version}`
+        }
         empty="No ingested feature covers this gene for this disease."
         pageSize={25}
       />
@@ -82,7 +95,8 @@ function Count({ label, value }: { label: string; value: { count: number | null;
       <dt>{label}</dt>
       <dd>
         {value.count === null ? <span className="muted">no data</span> : value.count.toLocaleString("en")}{" "}
-        {value.count !== null && (value.confident ? <Badge tone="success">confident</Badge> : <Badge tone="neutral">below threshold</Badge>)}
+        {value.count !== null &&
+          (value.confident ? <Badge tone="success">confident</Badge> : <Badge tone="neutral">below threshold</Badge>)}
       </dd>
     </div>
   );
@@ -100,7 +114,10 @@ export function DruggabilitySection({ evidence }: { evidence: Evidence }) {
           <dd>{druggability.approved_drugs.toLocaleString("en")}</dd>
         </div>
       </dl>
-      <p className="muted">Counts from the ChEMBL tractability upload; "confident" when a count reaches the upload's minimum count for confidence.</p>
+      <p className="muted">
+        Counts from the ChEMBL tractability upload; "confident" when a count reaches the upload's minimum count for
+        confidence.
+      </p>
     </Section>
   );
 }
@@ -126,7 +143,14 @@ const DRUG_COLUMNS: Column<KnownDrug>[] = [
 export function KnownDrugsSection({ evidence }: { evidence: Evidence }) {
   return (
     <Section id="evidence-drugs" title={`Known drugs (${evidence.known_drugs.length})`}>
-      <DataTable caption={`Known drugs of ${evidence.target.gene_symbol}`} columns={DRUG_COLUMNS} rows={evidence.known_drugs} rowKey={(drug) => drug.drug_name} empty="No known drug acts on this target." pageSize={25} />
+      <DataTable
+        caption={`Known drugs of ${evidence.target.gene_symbol}`}
+        columns={DRUG_COLUMNS}
+        rows={evidence.known_drugs}
+        rowKey={(drug) => drug.drug_name}
+        empty="No known drug acts on this target."
+        pageSize={25}
+      />
     </Section>
   );
 }
@@ -165,7 +189,13 @@ export function TriplesSection({ evidence }: { evidence: Evidence }) {
             <li key={triple.tri_id} className="triple">
               <p className="triple__facts">
                 <strong className="triple__relation">{triple.relation.replaceAll("_", " ")}</strong>
-                <Badge tone={triple.polarity === "positive" ? "success" : triple.polarity === "negative" ? "danger" : "neutral"}>{triple.polarity}</Badge>
+                <Badge
+                  tone={
+                    triple.polarity === "positive" ? "success" : triple.polarity === "negative" ? "danger" : "neutral"
+                  }
+                >
+                  {triple.polarity}
+                </Badge>
                 <span>evidence score {formatDecimal(triple.evidence_score, 3)}</span>
                 {triple.curated && <Badge tone="neutral">curated</Badge>}
               </p>

@@ -28,14 +28,19 @@ export function IdentifyForm({ label, rule, countHint, initial, busy, submitLabe
   const [text, setText] = useState(initial?.disease ?? "");
   const [chosen, setChosen] = useState<DiseaseSuggestion | null>(null);
   const [count, setCount] = useState(String(initial?.count ?? rule.fallback));
-  const [featureSet, setFeatureSet] = useState(initial?.featureSet === TARGET_DEFAULTS.featureSet ? "" : (initial?.featureSet ?? ""));
+  const [featureSet, setFeatureSet] = useState(
+    initial?.featureSet === TARGET_DEFAULTS.featureSet ? "" : (initial?.featureSet ?? ""),
+  );
   const [errors, setErrors] = useState<Errors>({});
   const featureSets = useFeatureSets();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = parseCount(count, rule);
-    const found: Errors = { disease: text.trim() ? undefined : "Enter a disease: a name, synonym or DOID.", count: parsed.ok ? undefined : parsed.error };
+    const found: Errors = {
+      disease: text.trim() ? undefined : "Enter a disease: a name, synonym or DOID.",
+      count: parsed.ok ? undefined : parsed.error,
+    };
     setErrors(found);
     if (!parsed.ok || found.disease) return;
     // A chosen suggestion is sent by its id, so the server never has to guess between similar names.
@@ -45,7 +50,15 @@ export function IdentifyForm({ label, rule, countHint, initial, busy, submitLabe
 
   return (
     <form className="target-form" onSubmit={submit} aria-label={label} noValidate>
-      <Field label="Disease" error={errors.disease} hint={chosen && chosen.name === text ? `${chosen.name} is ${chosen.id} in the Disease Ontology.` : "Name, synonym or DOID, e.g. lung cancer or DOID:1324."}>
+      <Field
+        label="Disease"
+        error={errors.disease}
+        hint={
+          chosen && chosen.name === text
+            ? `${chosen.name} is ${chosen.id} in the Disease Ontology.`
+            : "Name, synonym or DOID, e.g. lung cancer or DOID:1324."
+        }
+      >
         {(control) => (
           <DiseaseCombobox
             control={control}
@@ -62,9 +75,27 @@ export function IdentifyForm({ label, rule, countHint, initial, busy, submitLabe
         )}
       </Field>
       <Field label={rule.label} error={errors.count} hint={countHint}>
-        {(control) => <input {...control} type="number" inputMode="numeric" min={rule.min} max={rule.max} step={1} value={count} onChange={(event) => setCount(event.target.value)} />}
+        {(control) => (
+          <input
+            {...control}
+            type="number"
+            inputMode="numeric"
+            min={rule.min}
+            max={rule.max}
+            step={1}
+            value={count}
+            onChange={(event) => setCount(event.target.value)}
+          />
+        )}
       </Field>
-      <Field label="Feature set" hint={featureSets.isError ? `The list did not load (${featureSets.error.message}); the default is used.` : "Which ingested features to rank with."}>
+      <Field
+        label="Feature set"
+        hint={
+          featureSets.isError
+            ? `The list did not load (${featureSets.error.message}); the default is used.`
+            : "Which ingested features to rank with."
+        }
+      >
         {(control) => (
           <select {...control} value={featureSet} onChange={(event) => setFeatureSet(event.target.value)}>
             <option value="">Default ({TARGET_DEFAULTS.featureSet})</option>
@@ -77,7 +108,11 @@ export function IdentifyForm({ label, rule, countHint, initial, busy, submitLabe
                 </option>
               ))}
             {/* A version from the address that the list does not (yet) hold stays selectable. */}
-            {featureSet && featureSet !== TARGET_DEFAULTS.featureSet && !featureSets.data?.some((set) => set.version === featureSet) && <option value={featureSet}>{featureSet}</option>}
+            {featureSet &&
+              featureSet !== TARGET_DEFAULTS.featureSet &&
+              !featureSets.data?.some((set) => set.version === featureSet) && (
+                <option value={featureSet}>{featureSet}</option>
+              )}
           </select>
         )}
       </Field>

@@ -22,12 +22,19 @@ interface RankingPanelProps {
 export function RankingPanel({ response, exportTopK, onOpenGene }: RankingPanelProps) {
   const [weights, setWeights] = useState<TargetWeights>(DEFAULT_WEIGHTS);
   const ranked = useMemo(() => rankTargets(response.results, weights), [response.results, weights]);
-  const changeWeight = useCallback((key: keyof TargetWeights, value: number) => setWeights((current) => ({ ...current, [key]: value })), []);
+  const changeWeight = useCallback(
+    (key: keyof TargetWeights, value: number) => setWeights((current) => ({ ...current, [key]: value })),
+    [],
+  );
   const resetWeights = useCallback(() => setWeights(DEFAULT_WEIGHTS), []);
   const shares = weightShares(weights);
   const allZero = WEIGHT_ITEMS.every(({ key }) => weights[key] <= 0);
 
-  const exportCsv = () => downloadText(rankingFileName(response.disease.id, exportTopK ?? response.results.length), rankingCsv(response, ranked, weights));
+  const exportCsv = () =>
+    downloadText(
+      rankingFileName(response.disease.id, exportTopK ?? response.results.length),
+      rankingCsv(response, ranked, weights),
+    );
 
   return (
     <section className="panel stack" aria-labelledby="ranking-title">
@@ -35,7 +42,13 @@ export function RankingPanel({ response, exportTopK, onOpenGene }: RankingPanelP
         Ranking for {response.disease.name} <span className="muted ranking-title__id">({response.disease.id})</span>
       </h2>
       <RankingSummary response={response} />
-      <WeightSliders legend="Re-weight (0–1; the ranking follows at once, without a request)" items={WEIGHT_ITEMS} weights={weights} onChange={changeWeight} onReset={resetWeights} />
+      <WeightSliders
+        legend="Re-weight (0–1; the ranking follows at once, without a request)"
+        items={WEIGHT_ITEMS}
+        weights={weights}
+        onChange={changeWeight}
+        onReset={resetWeights}
+      />
       <p className="weight-shares" data-testid="weight-shares">
         <span className="weight-shares__label">Normalised weights:</span>{" "}
         {allZero
@@ -54,9 +67,16 @@ export function RankingPanel({ response, exportTopK, onOpenGene }: RankingPanelP
         </div>
       )}
       {ranked.length === 0 ? (
-        <p className="table-empty">No gene has any feature for this disease in this feature set. Load reference data or upload features on the Admin page.</p>
+        <p className="table-empty">
+          No gene has any feature for this disease in this feature set. Load reference data or upload features on the
+          Admin page.
+        </p>
       ) : (
-        <RankingTable caption={`Targets for ${response.disease.name}, ranked`} ranked={ranked} onOpenGene={onOpenGene} />
+        <RankingTable
+          caption={`Targets for ${response.disease.name}, ranked`}
+          ranked={ranked}
+          onOpenGene={onOpenGene}
+        />
       )}
     </section>
   );
@@ -67,8 +87,8 @@ const RankingSummary = memo(function RankingSummary({ response }: { response: Id
   return (
     <>
       <p className="muted">
-        {response.results.length.toLocaleString("en")} of {response.genes_ranked.toLocaleString("en")} ranked genes, feature set <code>{response.feature_set_version}</code>, computed{" "}
-        {formatDateTime(response.computed_at)}.
+        {response.results.length.toLocaleString("en")} of {response.genes_ranked.toLocaleString("en")} ranked genes,
+        feature set <code>{response.feature_set_version}</code>, computed {formatDateTime(response.computed_at)}.
       </p>
       <SourcesNote sources={response.sources} />
     </>
@@ -86,7 +106,9 @@ const SourcesNote = memo(function SourcesNote({ sources }: { sources: IdentifyTa
           return (
             <div key={component}>
               <dt>{COMPONENT_LABELS[component]}</dt>
-              <dd className={names.length === 0 ? "muted" : undefined}>{names.length === 0 ? "no data for this disease" : names.join(", ")}</dd>
+              <dd className={names.length === 0 ? "muted" : undefined}>
+                {names.length === 0 ? "no data for this disease" : names.join(", ")}
+              </dd>
             </div>
           );
         })}

@@ -12,8 +12,25 @@ interface RankingTableProps {
   onOpenGene?: (symbol: string) => void;
 }
 
-const HEADERS = ["Rank", "Gene", "Priority", ...TARGET_COMPONENTS.map((component) => COMPONENT_LABELS[component]), "Protein", "UniProt", "Avg evidence", "N evidence", "Novelty"];
-const NUMERIC = new Set(["Rank", "Priority", ...TARGET_COMPONENTS.map((component) => COMPONENT_LABELS[component]), "Avg evidence", "N evidence", "Novelty"]);
+const HEADERS = [
+  "Rank",
+  "Gene",
+  "Priority",
+  ...TARGET_COMPONENTS.map((component) => COMPONENT_LABELS[component]),
+  "Protein",
+  "UniProt",
+  "Avg evidence",
+  "N evidence",
+  "Novelty",
+];
+const NUMERIC = new Set([
+  "Rank",
+  "Priority",
+  ...TARGET_COMPONENTS.map((component) => COMPONENT_LABELS[component]),
+  "Avg evidence",
+  "N evidence",
+  "Novelty",
+]);
 /** Rows rendered above and below the ones in view, so fast scrolling rarely shows the blank spacer. */
 const OVERSCAN = 6;
 /** Until the first row is measured; the stylesheet gives every row one line, so all rows are this tall. */
@@ -39,7 +56,9 @@ export const RankingTable = memo(function RankingTable({ caption, ranked, onOpen
   const [cards, setCards] = useState(CARD_PAGE);
   const hasRows = ranked.length > 0;
 
-  const { start, end } = narrow ? { start: 0, end: Math.min(cards, ranked.length) } : rowWindow(ranked.length, view.top, view.height, view.rowHeight, OVERSCAN);
+  const { start, end } = narrow
+    ? { start: 0, end: Math.min(cards, ranked.length) }
+    : rowWindow(ranked.length, view.top, view.height, view.rowHeight, OVERSCAN);
 
   useLayoutEffect(() => {
     if (narrow || !box.current) return;
@@ -52,7 +71,9 @@ export const RankingTable = memo(function RankingTable({ caption, ranked, onOpen
         const rowHeight = row?.offsetHeight || current.rowHeight;
         const top = Math.floor(Math.max(0, element.scrollTop - header) / rowHeight) * rowHeight;
         const next = { top, height: element.clientHeight, rowHeight };
-        return next.top === current.top && next.height === current.height && next.rowHeight === current.rowHeight ? current : next;
+        return next.top === current.top && next.height === current.height && next.rowHeight === current.rowHeight
+          ? current
+          : next;
       });
     };
     measure();
@@ -84,7 +105,13 @@ export const RankingTable = memo(function RankingTable({ caption, ranked, onOpen
           <tbody ref={body}>
             {start > 0 && <Spacer height={start * view.rowHeight} />}
             {ranked.slice(start, end).map(({ result, rank, score }) => (
-              <RankingRow key={result.target.hgnc_id} result={result} rank={rank} score={score} onOpenGene={onOpenGene} />
+              <RankingRow
+                key={result.target.hgnc_id}
+                result={result}
+                rank={rank}
+                score={score}
+                onOpenGene={onOpenGene}
+              />
             ))}
             {end < ranked.length && !narrow && <Spacer height={(ranked.length - end) * view.rowHeight} />}
           </tbody>
@@ -127,7 +154,12 @@ const RankingRow = memo(function RankingRow({ result, rank, score, onOpenGene }:
       </td>
       <td data-label="Gene">
         {onOpenGene ? (
-          <button type="button" className="link-button ranking-table__gene" aria-haspopup="dialog" onClick={() => onOpenGene(symbol)}>
+          <button
+            type="button"
+            className="link-button ranking-table__gene"
+            aria-haspopup="dialog"
+            onClick={() => onOpenGene(symbol)}
+          >
             {symbol}
           </button>
         ) : (
@@ -150,7 +182,11 @@ const FixedCells = memo(function FixedCells({ result }: { result: TargetResult }
       {TARGET_COMPONENTS.map((component) => {
         const value = components[component];
         return (
-          <td key={component} data-label={COMPONENT_LABELS[component]} className={value === null ? "align-end ranking-table__no-data" : "align-end"}>
+          <td
+            key={component}
+            data-label={COMPONENT_LABELS[component]}
+            className={value === null ? "align-end ranking-table__no-data" : "align-end"}
+          >
             {formatComponent(value)}
           </td>
         );

@@ -2,7 +2,15 @@ import { ReviewControl } from "../../../components/review-control";
 import { Dialog } from "../../../components/ui/dialog";
 import { Notice } from "../../../components/ui/notice";
 import { useTargetEvidence, type EvidenceParams } from "../api/targets";
-import { ComponentsSection, DruggabilitySection, FailureHistorySection, FeaturesSection, KnownDrugsSection, PassagesSection, TriplesSection } from "./evidence-sections";
+import {
+  ComponentsSection,
+  DruggabilitySection,
+  FailureHistorySection,
+  FeaturesSection,
+  KnownDrugsSection,
+  PassagesSection,
+  TriplesSection,
+} from "./evidence-sections";
 
 interface TargetEvidenceDialogProps {
   /** The gene opened (from the address, `?gene=EGFR`) in the disease and feature set ranked; null: closed. */
@@ -16,7 +24,11 @@ export function TargetEvidenceDialog({ params, diseaseName, onClose }: TargetEvi
   const evidence = useTargetEvidence(params);
   const data = evidence.data;
   return (
-    <Dialog open={params !== null} onClose={onClose} title={params ? `${params.symbol} in ${diseaseName}` : "Target evidence"}>
+    <Dialog
+      open={params !== null}
+      onClose={onClose}
+      title={params ? `${params.symbol} in ${diseaseName}` : "Target evidence"}
+    >
       <div className="target-evidence stack">
         {evidence.isPending && <p className="loading">Loading the evidence…</p>}
         {evidence.isError && <Notice tone="error">{evidence.error.message}</Notice>}
@@ -44,7 +56,11 @@ export function TargetEvidenceDialog({ params, diseaseName, onClose }: TargetEvi
                 </dd>
               </div>
             </dl>
-            <ReviewControl kind="target" itemId={`${data.disease.id}|${data.target.hgnc_id}`} label={`${data.target.gene_symbol} in ${data.disease.name}`} />
+            <ReviewControl
+              kind="target"
+              itemId={`${data.disease.id}|${data.target.hgnc_id}`}
+              label={`${data.target.gene_symbol} in ${data.disease.name}`}
+            />
             <ComponentsSection evidence={data} />
             <FeaturesSection evidence={data} />
             <DruggabilitySection evidence={data} />

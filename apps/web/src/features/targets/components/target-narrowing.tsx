@@ -22,10 +22,30 @@ export function TargetNarrowing() {
         <h2 id="narrowing-title" className="panel__title">
           Narrow the targets
         </h2>
-        <IdentifyForm key={form.key} label="Narrow targets" rule={TOP_K} countHint="1 to 100." initial={form.initial} busy={identification.isFetching} submitLabel="Rank top-K" onSubmit={submit} />
-        <IdentificationStatus isFetching={identification.isFetching} waiting={identification.waiting} error={identification.error} onChooseDisease={chooseDisease} />
+        <IdentifyForm
+          key={form.key}
+          label="Narrow targets"
+          rule={TOP_K}
+          countHint="1 to 100."
+          initial={form.initial}
+          busy={identification.isFetching}
+          submitLabel="Rank top-K"
+          onSubmit={submit}
+        />
+        <IdentificationStatus
+          isFetching={identification.isFetching}
+          waiting={identification.waiting}
+          error={identification.error}
+          onChooseDisease={chooseDisease}
+        />
       </section>
-      {response && !identification.isFetching && <RankingPanel key={response.computed_at + response.disease.id} response={response} exportTopK={query?.count ?? TOP_K.fallback} />}
+      {response && !identification.isFetching && (
+        <RankingPanel
+          key={response.computed_at + response.disease.id}
+          response={response}
+          exportTopK={query?.count ?? TOP_K.fallback}
+        />
+      )}
     </>
   );
 }

@@ -41,12 +41,21 @@ export function TargetsPage() {
           submitLabel="Identify targets"
           onSubmit={submit}
         />
-        <IdentificationStatus isFetching={identification.isFetching} waiting={identification.waiting} error={identification.error} onChooseDisease={chooseDisease} />
+        <IdentificationStatus
+          isFetching={identification.isFetching}
+          waiting={identification.waiting}
+          error={identification.error}
+          onChooseDisease={chooseDisease}
+        />
       </section>
-      {response && !identification.isFetching && <RankingPanel key={response.computed_at + response.disease.id} response={response} onOpenGene={openGene} />}
+      {response && !identification.isFetching && (
+        <RankingPanel key={response.computed_at + response.disease.id} response={response} onOpenGene={openGene} />
+      )}
       {response && (
         <TargetEvidenceDialog
-          params={gene ? { symbol: gene, disease: response.disease.id, featureSet: response.feature_set_version } : null}
+          params={
+            gene ? { symbol: gene, disease: response.disease.id, featureSet: response.feature_set_version } : null
+          }
           diseaseName={response.disease.name}
           onClose={() => setGene(null)}
         />

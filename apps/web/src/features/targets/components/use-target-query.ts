@@ -14,7 +14,11 @@ export function useTargetQuery(rule: CountRule) {
   const key = query ? `${query.disease}|${query.count}|${query.featureSet ?? ""}` : null;
   const body = useMemo<IdentifyTargetsBody | null>(() => {
     if (!query) return null;
-    return { disease: query.disease, limit: query.count, ...(query.featureSet ? { feature_set_version: query.featureSet } : {}) };
+    return {
+      disease: query.disease,
+      limit: query.count,
+      ...(query.featureSet ? { feature_set_version: query.featureSet } : {}),
+    };
     // `key` holds everything the body is made of, so the body (and its query) change only with it.
   }, [key]);
 

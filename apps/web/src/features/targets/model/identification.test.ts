@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
 import type { IdentifyTargetsResponse } from "@sieve/contracts";
-import { identifyUntilReady, isAccepted, type IdentifyAnswer, type IdentifyWaiting, type JobState } from "./identification";
+import {
+  identifyUntilReady,
+  isAccepted,
+  type IdentifyAnswer,
+  type IdentifyWaiting,
+  type JobState,
+} from "./identification";
 
 const ranking: IdentifyTargetsResponse = {
   disease: { id: "DOID:1324", name: "lung cancer" },
@@ -44,7 +50,12 @@ describe("identifyUntilReady", () => {
     expect(getJob).toHaveBeenCalledWith("job-1");
     expect(wait).toHaveBeenCalledTimes(2);
     expect(wait).toHaveBeenCalledWith(1000, undefined);
-    expect(waiting).toEqual([{ jobId: "job-1", status: "running" }, { jobId: "job-1", status: "running" }, { jobId: "job-1", status: "completed" }, null]);
+    expect(waiting).toEqual([
+      { jobId: "job-1", status: "running" },
+      { jobId: "job-1", status: "running" },
+      { jobId: "job-1", status: "completed" },
+      null,
+    ]);
   });
 
   it("asks again at once when the 202 already reports a finished job", async () => {
@@ -54,12 +65,21 @@ describe("identifyUntilReady", () => {
   });
 
   it("ends with the job's error when it fails or is cancelled", async () => {
-    await expect(run([accepted("queued")], [{ status: "failed", error_message: "out of memory" }]).result).rejects.toThrow("Target identification failed (engine job job-1, failed): out of memory");
-    await expect(run([accepted()], [{ status: "cancelled", error_message: null }]).result).rejects.toThrow("(engine job job-1, cancelled): no reason given");
+    await expect(
+      run([accepted("queued")], [{ status: "failed", error_message: "out of memory" }]).result,
+    ).rejects.toThrow("Target identification failed (engine job job-1, failed): out of memory");
+    await expect(run([accepted()], [{ status: "cancelled", error_message: null }]).result).rejects.toThrow(
+      "(engine job job-1, cancelled): no reason given",
+    );
   });
 
   it("gives up when the server keeps answering 202 after finished jobs", async () => {
-    await expect(run(Array.from({ length: 6 }, () => accepted("completed")), []).result).rejects.toThrow(/still computing/);
+    await expect(
+      run(
+        Array.from({ length: 6 }, () => accepted("completed")),
+        [],
+      ).result,
+    ).rejects.toThrow(/still computing/);
   });
 
   it("tells a 202 from a ranking", () => {

@@ -46,7 +46,14 @@ export class IdentificationFailed extends Error {
  * Asks for the ranking; while the server answers 202 it polls the engine job every `intervalMs`
  * until the job finishes, then asks again. A failed or cancelled job ends with its error message.
  */
-export async function identifyUntilReady({ identify, getJob, onWaiting, signal, intervalMs = 1000, wait = sleep }: IdentifySteps): Promise<IdentifyTargetsResponse> {
+export async function identifyUntilReady({
+  identify,
+  getJob,
+  onWaiting,
+  signal,
+  intervalMs = 1000,
+  wait = sleep,
+}: IdentifySteps): Promise<IdentifyTargetsResponse> {
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const answer = await identify();
     if (!isAccepted(answer)) {
@@ -62,10 +69,15 @@ export async function identifyUntilReady({ identify, getJob, onWaiting, signal, 
       onWaiting({ jobId, status: job.status ?? "unknown" });
     }
     if (job.status !== "completed") {
-      throw new IdentificationFailed(`Target identification failed (engine job ${jobId}, ${job.status}): ${job.error_message ?? "no reason given"}`, jobId);
+      throw new IdentificationFailed(
+        `Target identification failed (engine job ${jobId}, ${job.status}): ${job.error_message ?? "no reason given"}`,
+        jobId,
+      );
     }
   }
-  throw new Error(`Target identification is still computing after ${MAX_ROUNDS} finished engine jobs. Try again later.`);
+  throw new Error(
+    `Target identification is still computing after ${MAX_ROUNDS} finished engine jobs. Try again later.`,
+  );
 }
 
 function isTerminal(status: string | null): boolean {

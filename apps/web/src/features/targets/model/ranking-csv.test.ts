@@ -5,7 +5,12 @@ import { DEFAULT_WEIGHTS, rankTargets } from "./ranking";
 
 const egfr: TargetResult = {
   rank: 1,
-  target: { gene_symbol: "EGFR", hgnc_id: "HGNC:3236", protein_name: "epidermal growth factor receptor, isoform 1", uniprot_id: "P00533" },
+  target: {
+    gene_symbol: "EGFR",
+    hgnc_id: "HGNC:3236",
+    protein_name: "epidermal growth factor receptor, isoform 1",
+    uniprot_id: "P00533",
+  },
   aggregate: { avg_evidence_score: 0.8, n_evidence: 3 },
   components: { lit: 0.9, omics: 0.5, drugg: 1, safe: null, neg: 0.75 },
   priority_score: 0,
@@ -20,10 +25,20 @@ describe("ranking CSV", () => {
   it("writes the weights in a comment, then the columns of the ranking in its current order", () => {
     const weights = { ...DEFAULT_WEIGHTS, w_lit: 1 };
     const ranked = rankTargets([egfr], weights);
-    const lines = rankingCsv({ disease: { id: "DOID:1324", name: "lung cancer" }, feature_set_version: "priors_v1" }, ranked, weights).split("\r\n");
-    expect(lines[0]).toBe("# disease DOID:1324 (lung cancer); feature set priors_v1; weights w_lit=1 w_omics=0.25 w_drugg=0.2 w_safe=0.15 w_neg=0.1");
-    expect(lines[1]).toBe("rank,gene_symbol,hgnc_id,uniprot_id,protein_name,lit,omics,drugg,safe,neg,priority_score,novelty");
-    expect(lines[2]).toBe(`1,EGFR,HGNC:3236,P00533,"epidermal growth factor receptor, isoform 1",0.9,0.5,1,,0.75,${ranked[0]!.score},0.1`);
+    const lines = rankingCsv(
+      { disease: { id: "DOID:1324", name: "lung cancer" }, feature_set_version: "priors_v1" },
+      ranked,
+      weights,
+    ).split("\r\n");
+    expect(lines[0]).toBe(
+      "# disease DOID:1324 (lung cancer); feature set priors_v1; weights w_lit=1 w_omics=0.25 w_drugg=0.2 w_safe=0.15 w_neg=0.1",
+    );
+    expect(lines[1]).toBe(
+      "rank,gene_symbol,hgnc_id,uniprot_id,protein_name,lit,omics,drugg,safe,neg,priority_score,novelty",
+    );
+    expect(lines[2]).toBe(
+      `1,EGFR,HGNC:3236,P00533,"epidermal growth factor receptor, isoform 1",0.9,0.5,1,,0.75,${ranked[0]!.score},0.1`,
+    );
     expect(lines[3]).toBe("");
   });
 });

@@ -1,8 +1,22 @@
-import { COMPONENT_WEIGHT, TARGET_COMPONENTS, type IdentifyTargetsResponse, type TargetWeights } from "@sieve/contracts";
+import {
+  COMPONENT_WEIGHT,
+  TARGET_COMPONENTS,
+  type IdentifyTargetsResponse,
+  type TargetWeights,
+} from "@sieve/contracts";
 import { toCsv } from "../../../lib/csv";
 import type { RankedTarget } from "./ranking";
 
-export const RANKING_CSV_COLUMNS = ["rank", "gene_symbol", "hgnc_id", "uniprot_id", "protein_name", ...TARGET_COMPONENTS, "priority_score", "novelty"] as const;
+export const RANKING_CSV_COLUMNS = [
+  "rank",
+  "gene_symbol",
+  "hgnc_id",
+  "uniprot_id",
+  "protein_name",
+  ...TARGET_COMPONENTS,
+  "priority_score",
+  "novelty",
+] as const;
 
 /** `targets-<DOID>-top<K>.csv`; the id's colon becomes an underscore, which every file system accepts. */
 export function rankingFileName(diseaseId: string, topK: number): string {
@@ -14,8 +28,14 @@ export function rankingFileName(diseaseId: string, topK: number): string {
  * values, an empty cell for "no data". A leading `#` comment records the disease, the feature set
  * and the weights, so the file says how its order was made.
  */
-export function rankingCsv(response: Pick<IdentifyTargetsResponse, "disease" | "feature_set_version">, ranked: RankedTarget[], weights: TargetWeights): string {
-  const weightText = TARGET_COMPONENTS.map((component) => `${COMPONENT_WEIGHT[component]}=${weights[COMPONENT_WEIGHT[component]]}`).join(" ");
+export function rankingCsv(
+  response: Pick<IdentifyTargetsResponse, "disease" | "feature_set_version">,
+  ranked: RankedTarget[],
+  weights: TargetWeights,
+): string {
+  const weightText = TARGET_COMPONENTS.map(
+    (component) => `${COMPONENT_WEIGHT[component]}=${weights[COMPONENT_WEIGHT[component]]}`,
+  ).join(" ");
   const comment = `# disease ${response.disease.id} (${response.disease.name}); feature set ${response.feature_set_version}; weights ${weightText}\r\n`;
   const rows = ranked.map(({ result, rank, score }) => [
     rank,

@@ -19,17 +19,23 @@ describe("rankTargets", () => {
   const omicsHeavy = target("OMX", { lit: 0.1, omics: 0.9 }, 2);
 
   it("orders by the shared priority score for the weights given", () => {
-    expect(rankTargets([literatureHeavy, omicsHeavy], DEFAULT_WEIGHTS).map((row) => row.result.target.gene_symbol)).toEqual(["LIT", "OMX"]);
+    expect(
+      rankTargets([literatureHeavy, omicsHeavy], DEFAULT_WEIGHTS).map((row) => row.result.target.gene_symbol),
+    ).toEqual(["LIT", "OMX"]);
     const omicsFirst = rankTargets([literatureHeavy, omicsHeavy], { ...DEFAULT_WEIGHTS, w_lit: 0, w_omics: 1 });
     expect(omicsFirst.map((row) => [row.result.target.gene_symbol, row.rank])).toEqual([
       ["OMX", 1],
       ["LIT", 2],
     ]);
-    expect(omicsFirst[0]!.score).toBeCloseTo(priorityScore(omicsHeavy.components, { ...DEFAULT_WEIGHTS, w_lit: 0, w_omics: 1 }), 12);
+    expect(omicsFirst[0]!.score).toBeCloseTo(
+      priorityScore(omicsHeavy.components, { ...DEFAULT_WEIGHTS, w_lit: 0, w_omics: 1 }),
+      12,
+    );
   });
 
   it("gives the server's priority score back for the server's weights", () => {
-    for (const row of rankTargets([literatureHeavy, omicsHeavy], DEFAULT_WEIGHTS)) expect(row.score).toBeCloseTo(row.result.priority_score, 12);
+    for (const row of rankTargets([literatureHeavy, omicsHeavy], DEFAULT_WEIGHTS))
+      expect(row.score).toBeCloseTo(row.result.priority_score, 12);
   });
 
   it("keeps the server's order for equal scores, even with floating-point noise", () => {
@@ -44,18 +50,34 @@ describe("rankTargets", () => {
   it("counts missing safety and negatome data as no liability", () => {
     const unknown = target("UNK", { lit: 0.5 });
     const risky = target("RSK", { lit: 0.5, safe: 0.2 });
-    expect(rankTargets([risky, unknown], { w_lit: 0, w_omics: 0, w_drugg: 0, w_safe: 1, w_neg: 0 }).map((row) => row.result.target.gene_symbol)).toEqual(["UNK", "RSK"]);
+    expect(
+      rankTargets([risky, unknown], { w_lit: 0, w_omics: 0, w_drugg: 0, w_safe: 1, w_neg: 0 }).map(
+        (row) => row.result.target.gene_symbol,
+      ),
+    ).toEqual(["UNK", "RSK"]);
   });
 });
 
 describe("weightShares", () => {
   it("normalises the weights to percentages", () => {
     expect(weightShares(DEFAULT_WEIGHTS)).toEqual({ w_lit: 30, w_omics: 25, w_drugg: 20, w_safe: 15, w_neg: 10 });
-    expect(weightShares({ w_lit: 1, w_omics: 1, w_drugg: 0, w_safe: 0, w_neg: 0 })).toEqual({ w_lit: 50, w_omics: 50, w_drugg: 0, w_safe: 0, w_neg: 0 });
+    expect(weightShares({ w_lit: 1, w_omics: 1, w_drugg: 0, w_safe: 0, w_neg: 0 })).toEqual({
+      w_lit: 50,
+      w_omics: 50,
+      w_drugg: 0,
+      w_safe: 0,
+      w_neg: 0,
+    });
   });
 
   it("gives zeros when every weight is zero", () => {
-    expect(weightShares({ w_lit: 0, w_omics: 0, w_drugg: 0, w_safe: 0, w_neg: 0 })).toEqual({ w_lit: 0, w_omics: 0, w_drugg: 0, w_safe: 0, w_neg: 0 });
+    expect(weightShares({ w_lit: 0, w_omics: 0, w_drugg: 0, w_safe: 0, w_neg: 0 })).toEqual({
+      w_lit: 0,
+      w_omics: 0,
+      w_drugg: 0,
+      w_safe: 0,
+      w_neg: 0,
+    });
   });
 });
 

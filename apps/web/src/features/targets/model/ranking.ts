@@ -1,4 +1,12 @@
-import { COMPONENT_WEIGHT, COMPOSITE_DEFAULT_WEIGHTS, priorityScore, TARGET_COMPONENTS, type TargetComponent, type TargetResult, type TargetWeights } from "@sieve/contracts";
+import {
+  COMPONENT_WEIGHT,
+  COMPOSITE_DEFAULT_WEIGHTS,
+  priorityScore,
+  TARGET_COMPONENTS,
+  type TargetComponent,
+  type TargetResult,
+  type TargetWeights,
+} from "@sieve/contracts";
 
 /** One row of the ranking as the browser orders it for the current weights. */
 export interface RankedTarget {
@@ -11,9 +19,18 @@ export interface RankedTarget {
 export const DEFAULT_WEIGHTS: TargetWeights = { ...COMPOSITE_DEFAULT_WEIGHTS };
 
 /** What each component is called on screen, in the contracts' order (lit, omics, drugg, safe, neg). */
-export const COMPONENT_LABELS: Record<TargetComponent, string> = { lit: "Literature", omics: "Omics", drugg: "Druggability", safe: "Safety", neg: "Negatome" };
+export const COMPONENT_LABELS: Record<TargetComponent, string> = {
+  lit: "Literature",
+  omics: "Omics",
+  drugg: "Druggability",
+  safe: "Safety",
+  neg: "Negatome",
+};
 
-export const WEIGHT_ITEMS = TARGET_COMPONENTS.map((component) => ({ key: COMPONENT_WEIGHT[component], label: COMPONENT_LABELS[component] }));
+export const WEIGHT_ITEMS = TARGET_COMPONENTS.map((component) => ({
+  key: COMPONENT_WEIGHT[component],
+  label: COMPONENT_LABELS[component],
+}));
 
 /**
  * Scores closer than this count as equal, so floating-point noise between two equal priorities never
@@ -41,9 +58,18 @@ export function rankTargets(results: readonly TargetResult[], weights: TargetWei
 
 /** Each weight's share of the total, in percent (rounded); all zero gives zeros. */
 export function weightShares(weights: TargetWeights): Record<keyof TargetWeights, number> {
-  const total = TARGET_COMPONENTS.reduce((sum, component) => sum + Math.max(0, weights[COMPONENT_WEIGHT[component]]), 0);
+  const total = TARGET_COMPONENTS.reduce(
+    (sum, component) => sum + Math.max(0, weights[COMPONENT_WEIGHT[component]]),
+    0,
+  );
   const share = (value: number) => (total === 0 ? 0 : Math.round((Math.max(0, value) / total) * 100));
-  return { w_lit: share(weights.w_lit), w_omics: share(weights.w_omics), w_drugg: share(weights.w_drugg), w_safe: share(weights.w_safe), w_neg: share(weights.w_neg) };
+  return {
+    w_lit: share(weights.w_lit),
+    w_omics: share(weights.w_omics),
+    w_drugg: share(weights.w_drugg),
+    w_safe: share(weights.w_safe),
+    w_neg: share(weights.w_neg),
+  };
 }
 
 /** A component as the tables show it: two decimals, or the words "no data". */

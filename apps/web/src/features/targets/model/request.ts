@@ -12,7 +12,8 @@ export type Parsed = { ok: true; value: number } | { ok: false; error: string };
 export function parseCount(text: string, rule: CountRule): Parsed {
   const trimmed = text.trim();
   const value = Number(trimmed);
-  if (trimmed === "" || !Number.isInteger(value) || value < rule.min || value > rule.max) return { ok: false, error: `${rule.label} must be a whole number from ${rule.min} to ${rule.max}.` };
+  if (trimmed === "" || !Number.isInteger(value) || value < rule.min || value > rule.max)
+    return { ok: false, error: `${rule.label} must be a whole number from ${rule.min} to ${rule.max}.` };
   return { ok: true, value };
 }
 
@@ -29,7 +30,11 @@ export function readQuery(params: URLSearchParams, rule: CountRule): TargetQuery
   const disease = params.get(QUERY_PARAMS.disease)?.trim();
   if (!disease) return null;
   const count = parseCount(params.get(QUERY_PARAMS.count) ?? String(rule.fallback), rule);
-  return { disease, count: count.ok ? count.value : rule.fallback, featureSet: params.get(QUERY_PARAMS.featureSet)?.trim() || null };
+  return {
+    disease,
+    count: count.ok ? count.value : rule.fallback,
+    featureSet: params.get(QUERY_PARAMS.featureSet)?.trim() || null,
+  };
 }
 
 export function writeQuery(params: URLSearchParams, query: TargetQuery): URLSearchParams {

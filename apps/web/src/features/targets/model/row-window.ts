@@ -5,7 +5,13 @@ export interface RowWindow {
   end: number;
 }
 
-export function rowWindow(count: number, scrollTop: number, viewportHeight: number, rowHeight: number, overscan: number): RowWindow {
+export function rowWindow(
+  count: number,
+  scrollTop: number,
+  viewportHeight: number,
+  rowHeight: number,
+  overscan: number,
+): RowWindow {
   if (count === 0 || rowHeight <= 0) return { start: 0, end: count };
   const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
   const last = Math.ceil((Math.max(0, scrollTop) + Math.max(0, viewportHeight)) / rowHeight);

@@ -9,7 +9,8 @@ export const workflowRunKey = (id: string) => ["workflow-run", id] as const;
 export function useWorkflowRun(id: string) {
   return useQuery({
     queryKey: workflowRunKey(id),
-    queryFn: () => apiRequest<WorkflowRunDetail>(`/v1/workflows/runs/${encodeURIComponent(id)}`, { operation: "getRun" }),
+    queryFn: () =>
+      apiRequest<WorkflowRunDetail>(`/v1/workflows/runs/${encodeURIComponent(id)}`, { operation: "getRun" }),
     refetchInterval: (query) => {
       const detail = query.state.data;
       return detail && TERMINAL.has(detail.job?.status ?? detail.run.status) ? false : 1000;
@@ -36,13 +37,20 @@ export function useCancelJob(runId: string) {
 }
 
 export function useParsePlan() {
-  return useMutation({ mutationFn: (description: string) => apiRequest<WorkflowPlan>("/v1/workflows/plan", { method: "POST", body: { description } }) });
+  return useMutation({
+    mutationFn: (description: string) =>
+      apiRequest<WorkflowPlan>("/v1/workflows/plan", { method: "POST", body: { description } }),
+  });
 }
 
 export function useConfirmPlan(runId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (plan: WorkflowPlan) => apiRequest<WorkflowRunDetail>(`/v1/workflows/runs/${encodeURIComponent(runId)}/plan`, { method: "POST", body: { plan } }),
+    mutationFn: (plan: WorkflowPlan) =>
+      apiRequest<WorkflowRunDetail>(`/v1/workflows/runs/${encodeURIComponent(runId)}/plan`, {
+        method: "POST",
+        body: { plan },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: workflowRunKey(runId) }),
   });
 }

@@ -10,7 +10,12 @@ import { OracleJobStatus } from "./oracle-job-status";
 
 const RESULT_COLUMNS: Column<OracleDockResult>[] = [
   { header: "SMILES", cell: (r) => <code>{r.smiles ?? r.input}</code> },
-  { header: "Affinity (kcal/mol)", cell: (r) => formatNumber(r.affinity), sortValue: (r) => r.affinity ?? 0, align: "end" },
+  {
+    header: "Affinity (kcal/mol)",
+    cell: (r) => formatNumber(r.affinity),
+    sortValue: (r) => r.affinity ?? 0,
+    align: "end",
+  },
   { header: "Error", cell: (r) => r.error ?? "—" },
 ];
 
@@ -34,7 +39,10 @@ export function DockingOraclePanel() {
     const lines = splitLines(smiles);
     if (!receptor.trim() || lines.length === 0) return;
     register.reset();
-    launch.mutate({ pdb_s3: receptor.trim(), smiles: lines, exhaustiveness }, { onSuccess: (created) => setJobId(created.job_id) });
+    launch.mutate(
+      { pdb_s3: receptor.trim(), smiles: lines, exhaustiveness },
+      { onSuccess: (created) => setJobId(created.job_id) },
+    );
   };
 
   return (
@@ -43,13 +51,29 @@ export function DockingOraclePanel() {
         Synthetic docking oracle
       </h2>
       <form className="stack" onSubmit={submit} aria-label="Docking oracle">
-        <Field label="Receptor" hint="An upload:// URI of a .pdb or .pdbqt file, or a reference PDB id such as 1HSG. The box is 22 Å around its co-crystallised ligand.">
+        <Field
+          label="Receptor"
+          hint="An upload:// URI of a .pdb or .pdbqt file, or a reference PDB id such as 1HSG. The box is 22 Å around its co-crystallised ligand."
+        >
           {(control) => <input {...control} value={receptor} onChange={(e) => setReceptor(e.target.value)} required />}
         </Field>
         <Field label="SMILES to dock" hint="One per line.">
-          {(control) => <textarea {...control} rows={3} value={smiles} onChange={(e) => setSmiles(e.target.value)} required />}
+          {(control) => (
+            <textarea {...control} rows={3} value={smiles} onChange={(e) => setSmiles(e.target.value)} required />
+          )}
         </Field>
-        <Field label="Exhaustiveness">{(control) => <input {...control} type="number" min={1} max={32} value={exhaustiveness} onChange={(e) => setExhaustiveness(Number(e.target.value))} />}</Field>
+        <Field label="Exhaustiveness">
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              min={1}
+              max={32}
+              value={exhaustiveness}
+              onChange={(e) => setExhaustiveness(Number(e.target.value))}
+            />
+          )}
+        </Field>
         <div className="button-row">
           <Button type="submit" disabled={launch.isPending}>
             Dock
@@ -60,11 +84,33 @@ export function DockingOraclePanel() {
       {job.data && (
         <div className="stack">
           <OracleJobStatus job={job.data} />
-          {results.length > 0 && <DataTable caption="Docking oracle results" columns={RESULT_COLUMNS} rows={results} rowKey={(r) => r.input} empty="Nothing docked." />}
+          {results.length > 0 && (
+            <DataTable
+              caption="Docking oracle results"
+              columns={RESULT_COLUMNS}
+              rows={results}
+              rowKey={(r) => r.input}
+              empty="Nothing docked."
+            />
+          )}
           {job.data.status === "completed" && (
             <div className="button-row">
-              <Field label="Weaker than (kcal/mol)">{(control) => <input {...control} type="number" step={0.5} value={threshold} onChange={(e) => setThreshold(Number(e.target.value))} />}</Field>
-              <Button variant="secondary" onClick={() => register.mutate({ job_id: job.data!.id, affinity_threshold: threshold })} disabled={register.isPending}>
+              <Field label="Weaker than (kcal/mol)">
+                {(control) => (
+                  <input
+                    {...control}
+                    type="number"
+                    step={0.5}
+                    value={threshold}
+                    onChange={(e) => setThreshold(Number(e.target.value))}
+                  />
+                )}
+              </Field>
+              <Button
+                variant="secondary"
+                onClick={() => register.mutate({ job_id: job.data!.id, affinity_threshold: threshold })}
+                disabled={register.isPending}
+              >
                 Register weak binders as negatives
               </Button>
             </div>
@@ -72,7 +118,8 @@ export function DockingOraclePanel() {
           {register.isError && <Notice tone="error">{register.error.message}</Notice>}
           {register.data && (
             <Notice tone="success">
-              {register.data.registered} weak binder(s) found; {register.data.inserted} negatome record(s) registered, {register.data.skipped} already known.
+              {register.data.registered} weak binder(s) found; {register.data.inserted} negatome record(s) registered,{" "}
+              {register.data.skipped} already known.
             </Notice>
           )}
         </div>

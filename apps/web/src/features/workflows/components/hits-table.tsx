@@ -21,10 +21,27 @@ function columns(docking: boolean, leadOpt: boolean, onShowPose: (hit: RankedHit
       ),
     },
   ];
-  if (docking) cols.push({ header: "Affinity (kcal/mol)", cell: (h) => formatNumber(h.affinity), sortValue: (h) => h.affinity ?? 0, align: "end" });
-  else cols.push({ header: "Similarity to actives", cell: (h) => formatNumber(h.activity), sortValue: (h) => h.activity ?? 0, align: "end" });
+  if (docking)
+    cols.push({
+      header: "Affinity (kcal/mol)",
+      cell: (h) => formatNumber(h.affinity),
+      sortValue: (h) => h.affinity ?? 0,
+      align: "end",
+    });
+  else
+    cols.push({
+      header: "Similarity to actives",
+      cell: (h) => formatNumber(h.activity),
+      sortValue: (h) => h.activity ?? 0,
+      align: "end",
+    });
   cols.push(
-    { header: "SA score", cell: (h) => formatNumber(h.synthetic_accessibility), sortValue: (h) => h.synthetic_accessibility ?? 10, align: "end" },
+    {
+      header: "SA score",
+      cell: (h) => formatNumber(h.synthetic_accessibility),
+      sortValue: (h) => h.synthetic_accessibility ?? 10,
+      align: "end",
+    },
     { header: "QED", cell: (h) => formatNumber(h.properties.qed), sortValue: (h) => h.properties.qed, align: "end" },
     { header: "Fitness", cell: (h) => formatNumber(h.fitness, 3), sortValue: (h) => h.fitness, align: "end" },
   );
@@ -34,7 +51,8 @@ function columns(docking: boolean, leadOpt: boolean, onShowPose: (hit: RankedHit
       cell: (h) =>
         h.deltas ? (
           <span className="muted">
-            fitness {signed(h.deltas.fitness)}, activity {signed(h.deltas.activity)}, SA {signed(h.deltas.synthetic_accessibility)}, logP {signed(h.deltas.logp)}
+            fitness {signed(h.deltas.fitness)}, activity {signed(h.deltas.activity)}, SA{" "}
+            {signed(h.deltas.synthetic_accessibility)}, logP {signed(h.deltas.logp)}
           </span>
         ) : (
           "—"
@@ -58,7 +76,12 @@ function columns(docking: boolean, leadOpt: boolean, onShowPose: (hit: RankedHit
       header: "Pose",
       cell: (h) =>
         h.pose_pdbqt ? (
-          <Button size="sm" variant="secondary" onClick={() => onShowPose(h)} aria-label={`View pose of ${h.name ?? h.smiles}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => onShowPose(h)}
+            aria-label={`View pose of ${h.name ?? h.smiles}`}
+          >
             View pose
           </Button>
         ) : (
@@ -79,7 +102,29 @@ function signed(value: number | null | undefined): string {
  * `hits-table` block (science.css) fits the run page's panel at desktop widths and, when it cannot,
  * scrolls inside it with the structure column kept in view.
  */
-export function HitsTable({ hits, caption, docking, leadOpt, onShowPose }: { hits: WorkflowHit[]; caption: string; docking: boolean; leadOpt: boolean; onShowPose: (hit: WorkflowHit) => void }) {
+export function HitsTable({
+  hits,
+  caption,
+  docking,
+  leadOpt,
+  onShowPose,
+}: {
+  hits: WorkflowHit[];
+  caption: string;
+  docking: boolean;
+  leadOpt: boolean;
+  onShowPose: (hit: WorkflowHit) => void;
+}) {
   const rows = hits.map((hit, index) => ({ ...hit, rank: index + 1 }));
-  return <DataTable className="hits-table" caption={caption} columns={columns(docking, leadOpt, onShowPose)} rows={rows} rowKey={(h) => h.smiles} empty="No compound was scored." pageSize={25} />;
+  return (
+    <DataTable
+      className="hits-table"
+      caption={caption}
+      columns={columns(docking, leadOpt, onShowPose)}
+      rows={rows}
+      rowKey={(h) => h.smiles}
+      empty="No compound was scored."
+      pageSize={25}
+    />
+  );
 }

@@ -23,8 +23,13 @@ export function PlanReview({ runId, description }: { runId: string; description:
       <h2 id="plan-title" className="panel__title">
         Confirm the workflow plan
       </h2>
-      <p className="muted">This custom run starts once its plan is confirmed. Edit the description and read it again until the plan says what you mean.</p>
-      <Field label="Custom Workflow Description">{(control) => <textarea {...control} rows={3} value={text} onChange={(event) => setText(event.target.value)} />}</Field>
+      <p className="muted">
+        This custom run starts once its plan is confirmed. Edit the description and read it again until the plan says
+        what you mean.
+      </p>
+      <Field label="Custom Workflow Description">
+        {(control) => <textarea {...control} rows={3} value={text} onChange={(event) => setText(event.target.value)} />}
+      </Field>
       <div className="button-row">
         <Button variant="secondary" onClick={() => parse.mutate(text)} disabled={parse.isPending || !text.trim()}>
           Read again
@@ -41,11 +46,16 @@ export function PlanReview({ runId, description }: { runId: string; description:
           {plan.constraints.map((c) => (
             <li key={c.text}>Constraint: {c.text}</li>
           ))}
-          <li>Starting molecules: {plan.seeds.length ? plan.seeds.join(", ") : "none (add “start from <SMILES>” or “similar to <SMILES>”)"}</li>
+          <li>
+            Starting molecules:{" "}
+            {plan.seeds.length ? plan.seeds.join(", ") : "none (add “start from <SMILES>” or “similar to <SMILES>”)"}
+          </li>
           <li>Budget: {plan.budget ?? "the run's budget"}</li>
         </ul>
       )}
-      {plan && plan.not_understood.length > 0 && <Notice tone="warning">Not understood, will not be applied: {plan.not_understood.join(" | ")}</Notice>}
+      {plan && plan.not_understood.length > 0 && (
+        <Notice tone="warning">Not understood, will not be applied: {plan.not_understood.join(" | ")}</Notice>
+      )}
     </section>
   );
 }

@@ -44,7 +44,10 @@ export function PoseViewer({ receptor, pose, label }: { receptor: string; pose: 
         for (const atom of protein.selectedAtoms({ hetflag: false })) {
           if (ligandAtoms.some((other) => distanceSquared(atom, other) < 25)) pocket.add(residueKey(atom));
         }
-        viewer.addStyle({ model: protein, hetflag: false, predicate: (atom) => pocket.has(residueKey(atom)) }, { stick: { colorscheme: "default", radius: 0.08 } });
+        viewer.addStyle(
+          { model: protein, hetflag: false, predicate: (atom) => pocket.has(residueKey(atom)) },
+          { stick: { colorscheme: "default", radius: 0.08 } },
+        );
         viewer.zoomTo({ model: ligand });
         viewer.zoom(0.7);
         viewer.render();
@@ -60,8 +63,17 @@ export function PoseViewer({ receptor, pose, label }: { receptor: string; pose: 
 
   return (
     <div className="stack">
-      {state === "failed" && <Notice tone="error">The 3D view could not start: this browser may not support WebGL.</Notice>}
-      <div ref={containerRef} className="structure-viewer" role="img" aria-label={`3D view of ${label} docked in the receptor`} data-state={state} data-ligand-atoms={ligandAtoms ?? undefined} />
+      {state === "failed" && (
+        <Notice tone="error">The 3D view could not start: this browser may not support WebGL.</Notice>
+      )}
+      <div
+        ref={containerRef}
+        className="structure-viewer"
+        role="img"
+        aria-label={`3D view of ${label} docked in the receptor`}
+        data-state={state}
+        data-ligand-atoms={ligandAtoms ?? undefined}
+      />
     </div>
   );
 }

@@ -64,7 +64,14 @@ export function WorkflowRun({ runId }: { runId: string }) {
           <Fact label="Budget">{config.budget ? `${config.budget.max_evaluations} evaluations` : "—"}</Fact>
           <Fact label="Progress">
             <span role="status" aria-live="polite">
-              {progress ?? (status === "queued" ? (job ? "Waiting for a free worker thread" : "Waiting for the plan to be confirmed") : active ? "Preparing…" : "—")}
+              {progress ??
+                (status === "queued"
+                  ? job
+                    ? "Waiting for a free worker thread"
+                    : "Waiting for the plan to be confirmed"
+                  : active
+                    ? "Preparing…"
+                    : "—")}
             </span>
           </Fact>
         </dl>
@@ -75,12 +82,22 @@ export function WorkflowRun({ runId }: { runId: string }) {
             </Button>
           </div>
         )}
-        {cancel.isError && job && <Notice tone="error">{`Failed to cancel job ${job.id}: ${cancel.error.message}`}</Notice>}
-        {status === "failed" && <Notice tone="error" title="The run failed">{job?.error_message ?? "No reason was recorded."}</Notice>}
-        {result?.stop_reason && <p className="muted">Stopped because {STOP_REASONS[result.stop_reason] ?? result.stop_reason}.</p>}
+        {cancel.isError && job && (
+          <Notice tone="error">{`Failed to cancel job ${job.id}: ${cancel.error.message}`}</Notice>
+        )}
+        {status === "failed" && (
+          <Notice tone="error" title="The run failed">
+            {job?.error_message ?? "No reason was recorded."}
+          </Notice>
+        )}
+        {result?.stop_reason && (
+          <p className="muted">Stopped because {STOP_REASONS[result.stop_reason] ?? result.stop_reason}.</p>
+        )}
       </section>
 
-      {run.workflow === "custom" && !job && status === "queued" && <PlanReview runId={run.id} description={config.inputs?.custom_message ?? ""} />}
+      {run.workflow === "custom" && !job && status === "queued" && (
+        <PlanReview runId={run.id} description={config.inputs?.custom_message ?? ""} />
+      )}
 
       {result && (
         <section className="panel stack" aria-labelledby="oracles-title">
@@ -90,7 +107,8 @@ export function WorkflowRun({ runId }: { runId: string }) {
           <ul className="planned-list">
             {result.oracles.map((oracle) => (
               <li key={oracle.name}>
-                <strong>{oracle.name}</strong> ({oracle.unit}): {oracle.description}. <span className="muted">{oracle.version}</span>
+                <strong>{oracle.name}</strong> ({oracle.unit}): {oracle.description}.{" "}
+                <span className="muted">{oracle.version}</span>
               </li>
             ))}
           </ul>
@@ -101,11 +119,17 @@ export function WorkflowRun({ runId }: { runId: string }) {
                 .join(" · ")}
             </p>
           )}
-          {result.unsupported_objectives.length > 0 && <Notice tone="warning">Objectives not scored (not supported): {result.unsupported_objectives.join(", ")}</Notice>}
+          {result.unsupported_objectives.length > 0 && (
+            <Notice tone="warning">
+              Objectives not scored (not supported): {result.unsupported_objectives.join(", ")}
+            </Notice>
+          )}
           {result.plan && <PlanSummary plan={result.plan} />}
           {result.output &&
             (result.output.error ? (
-              <Notice tone="warning">Output Location {result.output.location}: {result.output.error}</Notice>
+              <Notice tone="warning">
+                Output Location {result.output.location}: {result.output.error}
+              </Notice>
             ) : (
               <p className="muted">Results written to {result.output.files?.join(", ")}.</p>
             ))}
@@ -118,17 +142,32 @@ export function WorkflowRun({ runId }: { runId: string }) {
             {leadOpt ? "Improved series" : "Ranked hits"}
           </h2>
           {leadOpt && result.parents.length > 0 && (
-            <p className="muted">Parents: {result.parents.map((p) => `${p.name ?? p.smiles} (fitness ${formatNumber(p.fitness, 3)})`).join("; ")}</p>
+            <p className="muted">
+              Parents:{" "}
+              {result.parents.map((p) => `${p.name ?? p.smiles} (fitness ${formatNumber(p.fitness, 3)})`).join("; ")}
+            </p>
           )}
-          <HitsTable hits={result.hits} caption={leadOpt ? "Analogs, best first" : "Hits, best first"} docking={docking} leadOpt={leadOpt} onShowPose={setPose} />
+          <HitsTable
+            hits={result.hits}
+            caption={leadOpt ? "Analogs, best first" : "Hits, best first"}
+            docking={docking}
+            leadOpt={leadOpt}
+            onShowPose={setPose}
+          />
           {pose && pose.pose_pdbqt && (
             <div className="stack" aria-label="Docking pose">
               <h3 className="panel__title">
                 Pose of {pose.name ?? pose.smiles}: {formatNumber(pose.affinity)} kcal/mol
               </h3>
               {receptor.isError && <Notice tone="error">{receptor.error.message}</Notice>}
-              {receptor.data && <PoseViewer receptor={receptor.data} pose={pose.pose_pdbqt} label={pose.name ?? pose.smiles} />}
-              {pose.modes && <p className="muted">Vina modes: {pose.modes.map((m) => formatNumber(m.affinity)).join(", ")} kcal/mol</p>}
+              {receptor.data && (
+                <PoseViewer receptor={receptor.data} pose={pose.pose_pdbqt} label={pose.name ?? pose.smiles} />
+              )}
+              {pose.modes && (
+                <p className="muted">
+                  Vina modes: {pose.modes.map((m) => formatNumber(m.affinity)).join(", ")} kcal/mol
+                </p>
+              )}
             </div>
           )}
         </section>
@@ -169,7 +208,9 @@ function PlanSummary({ plan }: { plan: NonNullable<ReturnType<typeof readWorkflo
         ))}
         {plan.budget !== null && <li>Budget: {plan.budget} evaluations</li>}
       </ul>
-      {plan.not_understood.length > 0 && <Notice tone="warning">Not understood (not applied): {plan.not_understood.join(" | ")}</Notice>}
+      {plan.not_understood.length > 0 && (
+        <Notice tone="warning">Not understood (not applied): {plan.not_understood.join(" | ")}</Notice>
+      )}
     </div>
   );
 }

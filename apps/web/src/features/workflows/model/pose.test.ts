@@ -67,8 +67,26 @@ describe("a Vina PDBQT pose for the 3D viewer", () => {
   });
 
   it("maps other AutoDock types and falls back to the atom name when the type is missing", () => {
-    const atom = (name: string, type: string) => `ATOM      1 ${name.padEnd(4)} UNL     1       0.000   0.000   0.000  0.00  0.00    +0.000 ${type}`;
-    const elementsOf = (text: string) => pdbqtToPdb(text).split("\n").filter((line) => line.startsWith("HETATM")).map((line) => line.slice(76, 78).trim());
-    expect(elementsOf([atom("N", "NA"), atom("S", "SA"), atom("CL", "Cl"), atom("BR", "Br"), atom("C", "G0"), atom("C", "CG1"), atom("F", "F"), atom("N", "")].join("\n"))).toEqual(["N", "S", "Cl", "Br", "C", "C", "F", "N"]);
+    const atom = (name: string, type: string) =>
+      `ATOM      1 ${name.padEnd(4)} UNL     1       0.000   0.000   0.000  0.00  0.00    +0.000 ${type}`;
+    const elementsOf = (text: string) =>
+      pdbqtToPdb(text)
+        .split("\n")
+        .filter((line) => line.startsWith("HETATM"))
+        .map((line) => line.slice(76, 78).trim());
+    expect(
+      elementsOf(
+        [
+          atom("N", "NA"),
+          atom("S", "SA"),
+          atom("CL", "Cl"),
+          atom("BR", "Br"),
+          atom("C", "G0"),
+          atom("C", "CG1"),
+          atom("F", "F"),
+          atom("N", ""),
+        ].join("\n"),
+      ),
+    ).toEqual(["N", "S", "Cl", "Br", "C", "C", "F", "N"]);
   });
 });

@@ -3,7 +3,16 @@
  * variants (`NA`, `OA`, `SA`, `HD`…) and Vina's macrocycle glue atoms (`G0`, `CG0`…) are not
  * element symbols, so a PDB reader would guess them wrongly from the type or the atom name.
  */
-const AUTODOCK_TYPES: Record<string, string> = { A: "C", NA: "N", NS: "N", OA: "O", OS: "O", SA: "S", HD: "H", HS: "H" };
+const AUTODOCK_TYPES: Record<string, string> = {
+  A: "C",
+  NA: "N",
+  NS: "N",
+  OA: "O",
+  OS: "O",
+  SA: "S",
+  HD: "H",
+  HS: "H",
+};
 
 function elementOf(autodockType: string): string {
   const type = autodockType.trim().toUpperCase();

@@ -10,9 +10,13 @@ describe("workflow results on the run page", () => {
   });
 
   it("describes progress with the best affinity when docking", () => {
-    expect(progressText({ evaluated: 4, max_evaluations: 800, best_affinity: -7.25 })).toBe("4 evaluated of a budget of 800, best affinity -7.25 kcal/mol");
+    expect(progressText({ evaluated: 4, max_evaluations: 800, best_affinity: -7.25 })).toBe(
+      "4 evaluated of a budget of 800, best affinity -7.25 kcal/mol",
+    );
     expect(progressText({ docked: 1, total: 2 })).toBe("1 evaluated of a budget of 2");
     expect(progressText(null)).toBeNull();
-    expect(progressText({ evaluated: 6, max_evaluations: 800, shards: 2, shards_done: 1 })).toBe("6 evaluated of a budget of 800; 1 of 2 shards done");
+    expect(progressText({ evaluated: 6, max_evaluations: 800, shards: 2, shards_done: 1 })).toBe(
+      "6 evaluated of a budget of 800; 1 of 2 shards done",
+    );
   });
 });

@@ -13,7 +13,12 @@ export interface WorkflowResult {
   stop_reason: string | null;
   unsupported_objectives: string[];
   output: { location: string; files?: string[]; error?: string } | null;
-  plan: { objectives: { name: string; direction: string; weight: number }[]; constraints: { text: string }[]; budget: number | null; not_understood: string[] } | null;
+  plan: {
+    objectives: { name: string; direction: string; weight: number }[];
+    constraints: { text: string }[];
+    budget: number | null;
+    not_understood: string[];
+  } | null;
 }
 
 export function readWorkflowResult(metrics: Record<string, unknown> | undefined | null): WorkflowResult | null {
@@ -23,7 +28,10 @@ export function readWorkflowResult(metrics: Record<string, unknown> | undefined 
     workflow: typeof metrics.workflow === "string" ? metrics.workflow : "",
     hits: list<WorkflowHit>(metrics.hits),
     parents: list<WorkflowHit>(metrics.parents),
-    activity_kind: metrics.activity_kind === "docking" || metrics.activity_kind === "ligand_similarity" ? metrics.activity_kind : null,
+    activity_kind:
+      metrics.activity_kind === "docking" || metrics.activity_kind === "ligand_similarity"
+        ? metrics.activity_kind
+        : null,
     oracles: list(metrics.oracles),
     invalid: list(metrics.invalid),
     filtered: list(metrics.filtered),
@@ -41,8 +49,16 @@ export function progressText(progress: Record<string, unknown> | null | undefine
   const evaluated = progress.evaluated ?? progress.docked;
   const total = progress.max_evaluations ?? progress.total;
   if (typeof evaluated !== "number") return null;
-  const best = typeof progress.best_affinity === "number" ? `, best affinity ${progress.best_affinity.toFixed(2)} kcal/mol` : typeof progress.best_fitness === "number" ? `, best fitness ${progress.best_fitness.toFixed(3)}` : "";
-  const shards = typeof progress.shards === "number" && typeof progress.shards_done === "number" ? `; ${progress.shards_done} of ${progress.shards} shards done` : "";
+  const best =
+    typeof progress.best_affinity === "number"
+      ? `, best affinity ${progress.best_affinity.toFixed(2)} kcal/mol`
+      : typeof progress.best_fitness === "number"
+        ? `, best fitness ${progress.best_fitness.toFixed(3)}`
+        : "";
+  const shards =
+    typeof progress.shards === "number" && typeof progress.shards_done === "number"
+      ? `; ${progress.shards_done} of ${progress.shards} shards done`
+      : "";
   return `${evaluated} evaluated${typeof total === "number" ? ` of a budget of ${total}` : ""}${best}${shards}`;
 }
 
@@ -54,4 +70,5 @@ export const STOP_REASONS: Record<string, string> = {
   cancelled: "it was cancelled",
 };
 
-export const formatNumber = (value: number | null | undefined, digits = 2) => (value === null || value === undefined ? "—" : value.toFixed(digits));
+export const formatNumber = (value: number | null | undefined, digits = 2) =>
+  value === null || value === undefined ? "—" : value.toFixed(digits);

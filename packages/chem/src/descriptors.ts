@@ -6,7 +6,7 @@ import { qedFromProperties, qedProperties } from "./qed";
 import type { RDKitModule } from "./rdkit";
 import { readRDKitDescriptors } from "./rdkit-descriptors";
 import { saScoreOfGraph } from "./sa-score";
-import { matchGraphApplies, matchGraphOf } from "./smarts";
+import { matchGraphApplies, matchGraphOf } from "./smarts/index";
 
 /** Physico-chemical descriptors; each names the RDKit Python function it equals (see the README). */
 export interface MoleculeDescriptors {

@@ -12,7 +12,7 @@ import {
   withExplicitHydrogens,
   type MatchGraph,
   type SmartsPattern,
-} from "./smarts";
+} from "./smarts/index";
 
 /**
  * The RDKit descriptors we report, computed from the molecule graph instead of RDKit.js's

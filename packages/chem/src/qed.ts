@@ -44,7 +44,7 @@ import {
   matchGraphOf,
   type MatchGraph,
   type SmartsPattern,
-} from "./smarts";
+} from "./smarts/index";
 import { mayMatch, moleculeFeatures, smartsScreen, type SmartsScreen } from "./smarts-screen";
 
 /**

@@ -7,7 +7,7 @@ import { readMolGraph } from "./morgan-environments";
 import { parseSmiles } from "./parse";
 import { ACCEPTOR_SMARTS, STRUCTURAL_ALERT_SMARTS } from "./qed-patterns";
 import { loadRDKit, type RDKitModule } from "./rdkit";
-import { compileSmarts, countUniqueMatches, hasMatch, matchesAt, matchGraphOf } from "./smarts";
+import { compileSmarts, countUniqueMatches, hasMatch, matchesAt, matchGraphOf } from "./smarts/index";
 
 const reference = JSON.parse(
   readFileSync(new URL("../test/reference-values.json", import.meta.url), "utf8"),

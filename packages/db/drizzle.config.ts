@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./packages/db/src/schema.ts",
+  schema: "./packages/db/src/schema/index.ts",
   out: "./packages/db/migrations",
 });

@@ -179,7 +179,7 @@ interface QedPatterns {
 }
 
 /**
- * The SMARTS, compiled once for our matcher (`smarts.ts`): it searches the graph already read
+ * The SMARTS, compiled once for our matcher (`smarts/`): it searches the graph already read
  * from RDKit.js, instead of crossing into WebAssembly (and parsing a JSON answer) 127 times per
  * molecule. The tests check it agrees with RDKit.js's own substructure search on every pattern.
  */

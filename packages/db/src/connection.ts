@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
-import * as schema from "./schema";
+import * as schema from "./schema/index";
 import { acquireDataDirLock } from "./data-dir-lock";
 
 export type Schema = typeof schema;

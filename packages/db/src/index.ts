@@ -1,4 +1,4 @@
-export * as schema from "./schema";
+export * as schema from "./schema/index";
 export * from "./connection";
 export * from "./data-dir-lock";
 export * from "./unavailable";

@@ -1,0 +1,29 @@
+import { bigserial, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { organizations, users } from "./accounts";
+import { runs } from "./projects";
+
+/**
+ * Human review decisions on anything the platform produced (a run, a molecule of a run, a ranked
+ * target, a triple, a negatome record, a docking pose). Append-only: the newest row of an item is its
+ * state, the older rows are the audit trail the manifest reports.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    itemKind: text("item_kind").notNull(),
+    itemId: text("item_id").notNull(),
+    /** The run the item belongs to, when it is an output of one (so its manifest can list the review). */
+    runId: uuid("run_id").references(() => runs.id, { onDelete: "cascade" }),
+    state: text("state").notNull(),
+    comment: text("comment"),
+    reviewedBy: integer("reviewed_by")
+      .notNull()
+      .references(() => users.id),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index("reviews_item_idx").on(t.orgId, t.itemKind, t.itemId), index("reviews_run_idx").on(t.runId)],
+);

@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts", "apps/web/src/**/*.test.{ts,tsx}"],
+          include: [
+            "packages/*/src/**/*.test.ts",
+            "packages/*/test/**/*.test.ts",
+            "apps/web/src/**/*.test.{ts,tsx}",
+            "scripts/**/*.test.ts",
+          ],
           testTimeout: 60_000,
         },
       },

@@ -5,12 +5,15 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { summarizeVitestReport } from "./test-summary.mjs";
 
 const reports = mkdtempSync(join(tmpdir(), "sieve-test-reports-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = [];
 // Repeated after the last step, so that the tail of a long log still names what failed and why.
 const failedTests = [];
+// Named at the end too: a skip is either environmental and explained, or a bug.
+const skippedTests = [];
 
 function run(name, command, args, env = {}) {
   console.log(`\n=== ${name}`);
@@ -28,20 +31,15 @@ function vitest(name, projects, env = {}) {
     env,
   );
   try {
-    const summary = JSON.parse(readFileSync(report, "utf8"));
-    totals.passed += summary.numPassedTests;
-    totals.failed += summary.numFailedTests;
-    totals.skipped += summary.numPendingTests + summary.numTodoTests;
-    for (const file of summary.testResults) {
-      for (const test of file.assertionResults.filter((t) => t.status === "failed")) {
-        const reason = (test.failureMessages[0] ?? "").split("\n").slice(0, 6).join("\n    ");
-        failedTests.push(`${name} › ${file.name.replace(process.cwd() + "/", "")} › ${test.fullName}\n    ${reason}`);
-      }
-      if (file.status === "failed" && file.assertionResults.length === 0)
-        failedTests.push(`${name} › ${file.name}: ${file.message}`);
-    }
+    const summary = summarizeVitestReport(JSON.parse(readFileSync(report, "utf8")), name, process.cwd());
+    totals.passed += summary.passed;
+    totals.failed += summary.failed;
+    totals.skipped += summary.skipped;
+    failedTests.push(...summary.failures);
+    skippedTests.push(...summary.skips);
   } catch {
     totals.failed += 1; // the runner itself failed before reporting
+    failedTests.push(`${name}: vitest wrote no report (see its output above)`);
   }
 }
 
@@ -98,6 +96,7 @@ if (postgresProblem === null) {
 vitest("end-to-end tests in Chromium", ["e2e"]);
 
 rmSync(reports, { recursive: true, force: true });
+if (skippedTests.length) console.log(`\nSkipped tests:\n${skippedTests.map((t) => `  ${t}`).join("\n")}`);
 if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join("\n")}`);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(", ")}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -3,6 +3,20 @@ import tseslint from "typescript-eslint";
 import globals from "globals";
 import prettier from "eslint-config-prettier";
 
+const SCIENCE_PACKAGES = [
+  "packages/chem/**",
+  "packages/protein/**",
+  "packages/optimize/**",
+  "packages/literature/**",
+  "packages/targets/**",
+  "packages/negatome/**",
+];
+// Pure science: no HTTP, no SQL.
+const NOT_IN_SCIENCE = { group: ["fastify*", "@fastify/*", "pg", "@electric-sql/*", "drizzle-orm*", "@sieve/db"] };
+const TEST_FILES = ["**/*.test.ts", "**/*.test.tsx"];
+// Test helpers are for tests and benchmarks only, never for product code.
+const TESTING_ONLY = { group: ["@sieve/testing"], message: "@sieve/testing is for tests and benchmarks only." };
+
 export default tseslint.config(
   {
     ignores: [
@@ -29,19 +43,17 @@ export default tseslint.config(
     },
   },
   {
-    files: [
-      "packages/chem/**",
-      "packages/protein/**",
-      "packages/optimize/**",
-      "packages/literature/**",
-      "packages/targets/**",
-      "packages/negatome/**",
-    ],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: ["fastify*", "@fastify/*", "pg", "@electric-sql/*", "drizzle-orm*", "@sieve/db"] },
-      ],
-    },
+    files: SCIENCE_PACKAGES,
+    rules: { "no-restricted-imports": ["error", { patterns: [NOT_IN_SCIENCE] }] },
+  },
+  {
+    files: SCIENCE_PACKAGES.map((folder) => folder.replace("/**", "/src/**")),
+    ignores: TEST_FILES,
+    rules: { "no-restricted-imports": ["error", { patterns: [NOT_IN_SCIENCE, TESTING_ONLY] }] },
+  },
+  {
+    files: ["packages/*/src/**", "apps/*/src/**"],
+    ignores: [...SCIENCE_PACKAGES, ...TEST_FILES],
+    rules: { "no-restricted-imports": ["error", { patterns: [TESTING_ONLY] }] },
   },
 );

@@ -13,6 +13,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
+import { requireSharedData, sharedDataFile } from "@sieve/testing";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const ARTIFACTS_DIR = join(REPO_ROOT, ".e2e-artifacts");
@@ -269,19 +270,10 @@ export async function accessToken(page: Page): Promise<string> {
   return token;
 }
 
-/** A protein structure for upload flows: the shared 1HSG entry when the checkout has it, else a two-atom PDB. */
+/** A protein structure for upload flows: the shared 1HSG entry (absent shared data fails the test). */
 export async function proteinFixture(): Promise<string> {
-  const shared = join(REPO_ROOT, "..", "shared", "data", "structures", "1HSG.pdb");
-  if (existsSync(shared)) return shared;
-  return writeFixture(
-    "1HSG.pdb",
-    [
-      "ATOM      1  N   PRO A   1      -2.555   9.253  34.411  1.00 30.60           N",
-      "ATOM      2  CA  PRO A   1      -2.287  10.553  33.745  1.00 30.43           C",
-      "END",
-      "",
-    ].join("\n"),
-  );
+  requireSharedData("structures/1HSG.pdb");
+  return sharedDataFile("structures/1HSG.pdb");
 }
 
 /** Starts a download with `trigger` and returns the saved file's suggested name and text. */

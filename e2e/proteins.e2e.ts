@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
@@ -6,7 +5,6 @@ import {
   inPage,
   proteinFixture,
   readDownload,
-  REPO_ROOT,
   screenshot,
   scrollsSideways,
   seriousA11yViolations,
@@ -130,17 +128,14 @@ describe("protein analysis", () => {
 
   it("uploads 1HSG.pdb: one row per chain and the structure in 3D", async () => {
     const pdb = await proteinFixture();
-    const shared = existsSync(`${REPO_ROOT}/../shared/data/structures/1HSG.pdb`);
     await openProteins();
     await uploadForm().getByLabel("File").setInputFiles(pdb);
     await uploadForm().getByRole("button", { name: "Analyze file" }).click();
     await resultsTable().waitFor();
-    if (shared) {
-      // HIV-1 protease: a homodimer of two 99-residue chains.
-      expect(await column("Length")).toEqual(["99", "99"]);
-      await resultRows().nth(0).getByText("chain A").waitFor();
-      await resultRows().nth(1).getByText("chain B").waitFor();
-    }
+    // HIV-1 protease: a homodimer of two 99-residue chains.
+    expect(await column("Length")).toEqual(["99", "99"]);
+    await resultRows().nth(0).getByText("chain A").waitFor();
+    await resultRows().nth(1).getByText("chain B").waitFor();
     const viewer = page.getByRole("img", { name: "3D view of 1HSG.pdb" });
     await page.locator('.structure-viewer[data-state="ready"]').waitFor();
     const canvas = viewer.locator("canvas");

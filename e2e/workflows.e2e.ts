@@ -1,14 +1,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { buildPeptideSystem, mdAvailability } from "@sieve/workflows";
 import {
   ARTIFACTS_DIR,
   inPage,
   proteinFixture,
-  REPO_ROOT,
   screenshot,
   scrollsSideways,
   seriousA11yViolations,
@@ -16,6 +13,7 @@ import {
   VIEWPORTS,
   writeFixture,
 } from "./harness";
+import { readSharedData } from "@sieve/testing";
 
 let page: Page;
 
@@ -249,20 +247,17 @@ describe("negatome docking oracle", () => {
   });
 });
 
-const SHARED_1HSG = join(REPO_ROOT, "..", "shared", "data", "structures", "1HSG.pdb");
+// The one environmental skip: Debian's mdrun needs a CPU with rdtscp (npm test names the skipped test).
 const md = await mdAvailability();
-const canRunMd = md.available && existsSync(SHARED_1HSG);
-if (!canRunMd)
-  console.warn(
-    `skipping the MD oracle page test: ${md.available ? "needs ../shared/data/structures/1HSG.pdb" : md.reason}`,
-  );
+const canRunMd = md.available;
+if (!canRunMd) console.warn(`skipping the MD oracle page test: ${md.reason}`);
 
 describe("negatome MD oracle", () => {
   it.skipIf(!canRunMd)(
     "uploads a GROMACS system on the Negatome page, runs minimisation and NVT, shows the RMSD curve and registers the run as unstable",
     async () => {
       // HIV protease chain A residues 1–4 in water.
-      const pdb = await readFile(SHARED_1HSG, "utf8");
+      const pdb = readSharedData("structures/1HSG.pdb");
       const system = await buildPeptideSystem(pdb, { chain: "A", first: 1, last: 4, padNm: 0.6 });
       await page.goto("/dashboard/negatome");
       const panel = page.getByRole("region", { name: "Synthetic MD oracle" });

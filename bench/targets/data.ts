@@ -11,12 +11,8 @@ import {
   type FeatureRow,
   type WithdrawnDrug,
 } from "@sieve/targets";
-import {
-  hasSharedData,
-  readSharedData,
-  sharedDataFile,
-  TARGET_REFERENCE_FILES as F,
-} from "../../packages/targets/src/reference/shared-data";
+import { hasSharedData, readSharedData, sharedDataFile } from "@sieve/testing";
+import { TARGET_REFERENCE_FILES as F } from "../../packages/targets/test/reference-files";
 
 export interface BenchData {
   /** Protein-coding-like HGNC genes: those with a UniProt accession. */

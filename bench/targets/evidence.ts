@@ -12,11 +12,8 @@ import {
   type FeatureRow,
   type NetworkEdge,
 } from "@sieve/targets";
-import {
-  hasSharedData,
-  readSharedData,
-  TARGET_REFERENCE_FILES as F,
-} from "../../packages/targets/src/reference/shared-data";
+import { hasSharedData, readSharedData } from "@sieve/testing";
+import { TARGET_REFERENCE_FILES as F } from "../../packages/targets/test/reference-files";
 import type { BenchData, BenchDisease } from "./data";
 
 /** The two STRING subsets of the shared data and the disease each was built around. */

@@ -1,14 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, SHARED_DATA, type TestContext } from "./context";
+import { createTestContext, type TestContext } from "./context";
 import { multipartUpload } from "./multipart";
 import { minimalPdf } from "./pdf-fixture";
+import { readSharedData, requireSharedData } from "@sieve/testing";
 
-const hasReferenceData =
-  existsSync(join(SHARED_DATA, "hgnc/hgnc_mapper.tsv")) &&
-  existsSync(join(SHARED_DATA, "disease_ontology/HumanDO.obo"));
-if (!hasReferenceData) console.warn("literature API tests skipped: ../shared/data (HGNC, Disease Ontology) is absent");
+requireSharedData("hgnc/hgnc_mapper.tsv", "disease_ontology/HumanDO.obo");
 
 let ctx: TestContext;
 let token: string;
@@ -22,7 +18,7 @@ const ABSTRACT = {
   text: "EGFR mutations are associated with non-small cell lung carcinoma. Gefitinib inhibits EGFR and treats lung cancer in patients with activating mutations. Erlotinib did not cause hepatotoxicity in this cohort.",
 };
 
-describe.skipIf(!hasReferenceData)("literature API", () => {
+describe("literature API", () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     token = (await ctx.signup()).token;
@@ -162,8 +158,7 @@ describe.skipIf(!hasReferenceData)("literature API", () => {
   });
 
   it("imports PubTator with gold annotations kept apart from extracted ones", async () => {
-    const cdr = join(SHARED_DATA, "bc5cdr/CDR_DevelopmentSet.PubTator.txt");
-    const firstDocument = readFileSync(cdr, "utf8").split(/\n\n/)[0]! + "\n";
+    const firstDocument = readSharedData("bc5cdr/CDR_DevelopmentSet.PubTator.txt").split(/\n\n/)[0]! + "\n";
     const response = await ctx.call({
       method: "POST",
       url: "/v1/nlp/ingest/pubtator",

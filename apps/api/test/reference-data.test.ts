@@ -1,12 +1,10 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, SHARED_DATA, type TestContext } from "./context";
+import { createTestContext, type TestContext } from "./context";
+import { requireSharedData } from "@sieve/testing";
 
 let ctx: TestContext;
 let alice: string;
 let bob: string;
-const hasClintox = existsSync(join(SHARED_DATA, "clintox/clintox.csv"));
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -39,7 +37,8 @@ describe("built-in demo negatome", () => {
   });
 });
 
-describe.skipIf(!hasClintox)("admin reference data", () => {
+describe("admin reference data", () => {
+  beforeAll(() => requireSharedData("clintox/clintox.csv"));
   it("lists the datasets found in the reference-data root", async () => {
     const list = (await ctx.call({ method: "GET", url: "/v1/admin/reference-data", token: alice })).json();
     const names = list.items.filter((d: { available: boolean }) => d.available).map((d: { name: string }) => d.name);

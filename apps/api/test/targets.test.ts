@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, SHARED_DATA, type TestContext } from "./context";
+import { createTestContext, type TestContext } from "./context";
 import { multipartUpload } from "./multipart";
+import { readSharedData, requireSharedData } from "@sieve/testing";
 
 const FILES = [
   "hgnc/hgnc_mapper.tsv",
@@ -14,11 +15,7 @@ const FILES = [
   "jensenlab_diseases/human_disease_knowledge_filtered.tsv",
   "string_ppi/nsclc_string_interactions.tsv",
 ];
-const hasReferenceData = FILES.every((file) => existsSync(join(SHARED_DATA, file)));
-if (!hasReferenceData)
-  console.warn(
-    "targets API tests skipped: ../shared/data (HGNC, Disease Ontology, DrugCentral, withDRAWN, JensenLab, STRING) is absent",
-  );
+requireSharedData(...FILES);
 
 const FIXTURES = fileURLToPath(new URL("../../../packages/targets/test/fixtures/", import.meta.url));
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), "utf8");
@@ -41,7 +38,7 @@ let ctx: TestContext;
 let alice: string;
 let bob: string;
 
-describe.skipIf(!hasReferenceData)("targets API", () => {
+describe("targets API", () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     alice = (await ctx.signup()).token;
@@ -138,7 +135,7 @@ describe.skipIf(!hasReferenceData)("targets API", () => {
   });
 
   it("ingests a STRING edge list: degree features, and proximity to the disease's known genes after a recompute", async () => {
-    const text = readFileSync(join(SHARED_DATA, "string_ppi/nsclc_string_interactions.tsv"), "utf8");
+    const text = readSharedData("string_ppi/nsclc_string_interactions.tsv");
     const response = await upload("string", { min_score: "700" }, "nsclc_string_interactions.tsv", text);
     expect(response.statusCode).toBe(201);
     const { ingestion } = response.json();

@@ -1,17 +1,18 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { binaryAvailability, buildPeptideSystem, mdAvailability } from "@sieve/workflows";
-import { createTestContext, SHARED_DATA, type TestContext } from "./context";
+import { createTestContext, type TestContext } from "./context";
 import { multipartUpload } from "./multipart";
+import { requirePrograms, requireSharedData, sharedDataFile } from "@sieve/testing";
 
-const PDB = join(SHARED_DATA, "structures", "1HSG.pdb");
-const hasPdb = existsSync(PDB);
+const PDB = sharedDataFile("structures/1HSG.pdb");
+requireSharedData("structures/1HSG.pdb");
+requirePrograms("autodock-vina openbabel", "vina", "obabel");
 const hasDocking = (await binaryAvailability("vina")).available && (await binaryAvailability("obabel")).available;
+// The one environmental skip: Debian's mdrun needs a CPU with rdtscp (npm test names the skipped test).
 const md = await mdAvailability();
 if (!md.available) console.warn(`skipping MD oracle runs: ${md.reason}`);
-if (!hasPdb) console.warn(`skipping docking workflow tests: ${PDB} is absent (shared data)`);
-if (!hasDocking) console.warn("skipping docking workflow tests: apt-get install -y autodock-vina openbabel");
 
 const LIBRARY = [
   "CC(C)Cc1ccc(cc1)C(C)C(=O)O ibuprofen",
@@ -62,7 +63,7 @@ const finished = (d: { job: { status: string } | null }) =>
   ["completed", "failed", "cancelled"].includes(d.job?.status ?? "");
 
 describe("VHTS runs from the New Job modal", () => {
-  it.skipIf(!hasPdb || !hasDocking)(
+  it(
     "docks the library into an uploaded 1HSG: ranked hits with affinities and poses, bad lines reported, run mirrors the job",
     { timeout: 180_000 },
     async () => {
@@ -246,7 +247,7 @@ describe("VHTS runs from the New Job modal", () => {
     expect(refused.job.error_message).toMatch(/is not an upload of this organization/);
   });
 
-  it.skipIf(!hasPdb || !hasDocking)("cancels a docking run: job and run become cancelled", async () => {
+  it("cancels a docking run: job and run become cancelled", async () => {
     const receptor = await upload("protein", "1HSG.pdb", readFileSync(PDB, "utf8"));
     const library = await upload("compound_library", "five.smi", LIBRARY);
     const created = await ctx.call({
@@ -403,7 +404,7 @@ describe("lead optimization and custom workflows", () => {
 });
 
 describe("negatome synthetic oracles", () => {
-  it.skipIf(!hasPdb || !hasDocking)(
+  it(
     "docks into an uploaded receptor as a job and registers its poor results as BINDING negatives, once",
     { timeout: 180_000 },
     async () => {
@@ -506,7 +507,7 @@ describe("negatome synthetic oracles", () => {
     }
   });
 
-  it.skipIf(!hasPdb || !md.available)(
+  it.skipIf(!md.available)(
     "minimises and runs NVT on an uploaded GROMACS system as a job, then registers an unstable run once",
     { timeout: 600_000 },
     async () => {

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { readSharedData, requirePythonModule, requireSharedData } from "@sieve/testing";
 
 /**
  * Test-time reference data for the Morgan and SA-score ports: a deterministic sample
@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 /** Debian's interpreter is the one with RDKit (python3-rdkit 2022.09); overridable for other machines. */
 const PYTHON = process.env.RDKIT_PYTHON ?? "/usr/bin/python3";
 const REFERENCE_SCRIPT = fileURLToPath(new URL("./morgan-reference.py", import.meta.url));
-const DRUGCENTRAL_SMILES = new URL("../../../../shared/data/drugcentral/structures.smiles.tsv", import.meta.url);
+const DRUGCENTRAL_SMILES = "drugcentral/structures.smiles.tsv";
 
 export interface RDKitReference {
   smiles: string;
@@ -23,17 +23,15 @@ export interface RDKitReference {
   bridgehead?: number;
 }
 
-/** Why the RDKit Python reference cannot run here, or undefined when it can. */
-export function referenceUnavailable(): string | undefined {
-  if (!existsSync(DRUGCENTRAL_SMILES)) return `DrugCentral SMILES not found at ${fileURLToPath(DRUGCENTRAL_SMILES)}`;
-  const probe = spawnSync(PYTHON, ["-c", "import rdkit"], { encoding: "utf8" });
-  if (probe.status !== 0) return `${PYTHON} cannot import rdkit (install Debian's python3-rdkit)`;
-  return undefined;
+/** Throws, saying why, unless the RDKit Python reference can run here (the DrugCentral SMILES and RDKit). */
+export function requireRDKitReference(): void {
+  requireSharedData(DRUGCENTRAL_SMILES);
+  requirePythonModule(PYTHON, "rdkit", "python3-rdkit");
 }
 
 /** Every third DrugCentral structure, in file order: 1,300-odd drugs, the same on every run. */
 export function drugCentralSample(): string[] {
-  const rows = readFileSync(DRUGCENTRAL_SMILES, "utf8").split("\n").slice(1);
+  const rows = readSharedData(DRUGCENTRAL_SMILES).split("\n").slice(1);
   return rows.map((row) => row.split("\t")[0]?.trim() ?? "").filter((smiles, i) => smiles !== "" && i % 3 === 0);
 }
 

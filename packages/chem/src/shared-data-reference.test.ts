@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { rdkitPythonAvailable, RDKIT_PYTHON, runRDKitPython } from "../test/python-reference";
+import { requireRDKitPython } from "@sieve/testing";
+import { runRDKitPython } from "../test/python-reference";
 import {
   compareWithReference,
   formatAgreement,
@@ -8,7 +9,7 @@ import {
   type FieldAgreement,
   type ReferenceDocument,
 } from "../test/reference-compare";
-import { DRUGCENTRAL_STRUCTURES, everyNth, readDrugCentral, readTox21Smiles, TOX21 } from "../test/shared-data";
+import { everyNth, readDrugCentral, readTox21Smiles } from "../test/shared-data";
 import { analyzeMolecule, type MoleculeAnalysis } from "./analyze";
 import { inchiIdentifiers } from "./inchi";
 import { parseSmiles } from "./parse";
@@ -17,26 +18,20 @@ import { loadRDKit, type RDKitModule } from "./rdkit";
 /**
  * Checks against the shared data sets (read in place from ../shared/data, never copied):
  * DrugCentral's own InChIKeys, and RDKit Python computed now on a deterministic sample of
- * DrugCentral and Tox21 SMILES. Each part skips with a message when its inputs are absent.
+ * DrugCentral and Tox21 SMILES. Missing data or a Python without RDKit fails the file.
  */
 const drugCentral = readDrugCentral();
 const tox21 = readTox21Smiles();
-const pythonAvailable = rdkitPythonAvailable();
-
-if (!drugCentral) console.warn(`Skipping DrugCentral checks: ../shared/data/${DRUGCENTRAL_STRUCTURES} is absent.`);
-if (!tox21) console.warn(`Skipping Tox21 in the RDKit Python check: ../shared/data/${TOX21} is absent.`);
-if (!pythonAvailable)
-  console.warn(`Skipping the RDKit Python check: "${RDKIT_PYTHON} -c 'import rdkit'" fails (install python3-rdkit).`);
 
 let rdkit: RDKitModule;
 beforeAll(async () => {
   rdkit = await loadRDKit();
 });
 
-describe.skipIf(!drugCentral)("InChIKey against DrugCentral", () => {
+describe("InChIKey against DrugCentral", () => {
   it("agrees on at least 95% of a deterministic sample of 500+ structures", () => {
     const sample = everyNth(
-      drugCentral!.filter((row) => row.inchikey.length > 0),
+      drugCentral.filter((row) => row.inchikey.length > 0),
       7,
     );
     expect(sample.length).toBeGreaterThanOrEqual(500);
@@ -58,38 +53,34 @@ describe.skipIf(!drugCentral)("InChIKey against DrugCentral", () => {
   });
 });
 
-describe.skipIf(!pythonAvailable || (!drugCentral && !tox21))(
-  "descriptors against RDKit Python run now on DrugCentral and Tox21",
-  () => {
-    let reference: ReferenceDocument;
-    let analyses: MoleculeAnalysis[];
-    let report: Map<string, FieldAgreement>;
-    beforeAll(() => {
-      const smiles = [
-        ...everyNth(
-          (drugCentral ?? []).map((row) => row.smiles),
-          26,
-        ),
-        ...everyNth(tox21 ?? [], 52),
-      ];
-      reference = runRDKitPython(smiles);
-      analyses = reference.molecules.map((record) => analyzeMolecule(rdkit, record.smiles_in, { inchi: false }));
-      report = compareWithReference(reference.molecules, analyses);
-      console.info(
-        `DrugCentral + Tox21 sample vs RDKit Python ${reference.rdkit_version}:\n${formatAgreement(report)}`,
-      );
-    }, 120_000);
+describe("descriptors against RDKit Python run now on DrugCentral and Tox21", () => {
+  let reference: ReferenceDocument;
+  let analyses: MoleculeAnalysis[];
+  let report: Map<string, FieldAgreement>;
+  beforeAll(() => {
+    requireRDKitPython();
+    const smiles = [
+      ...everyNth(
+        drugCentral.map((row) => row.smiles),
+        26,
+      ),
+      ...everyNth(tox21, 52),
+    ];
+    reference = runRDKitPython(smiles);
+    analyses = reference.molecules.map((record) => analyzeMolecule(rdkit, record.smiles_in, { inchi: false }));
+    report = compareWithReference(reference.molecules, analyses);
+    console.info(`DrugCentral + Tox21 sample vs RDKit Python ${reference.rdkit_version}:\n${formatAgreement(report)}`);
+  }, 120_000);
 
-    it("covers about 300 molecules", () => {
-      expect(reference.molecules.length).toBeGreaterThanOrEqual(250);
-    });
+  it("covers about 300 molecules", () => {
+    expect(reference.molecules.length).toBeGreaterThanOrEqual(250);
+  });
 
-    it.each(REQUIRED_FIELDS)("%s agrees on at least 95% of the sample", (field) => {
-      expect(report.get(field)?.fraction).toBeGreaterThanOrEqual(0.95);
-    });
+  it.each(REQUIRED_FIELDS)("%s agrees on at least 95% of the sample", (field) => {
+    expect(report.get(field)?.fraction).toBeGreaterThanOrEqual(0.95);
+  });
 
-    it("differs in HBA only by pyrrole-type nitrogens", () => {
-      expect(unexplainedHbaDifferences(rdkit, reference.molecules, analyses)).toEqual([]);
-    });
-  },
-);
+  it("differs in HBA only by pyrrole-type nitrogens", () => {
+    expect(unexplainedHbaDifferences(rdkit, reference.molecules, analyses)).toEqual([]);
+  });
+});

@@ -1,15 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { RDKIT_PYTHON } from "@sieve/testing";
 import type { ReferenceDocument } from "./reference-compare";
 
-/** The interpreter with python3-rdkit (RDKit 2022.09); override with SIEVE_RDKIT_PYTHON. */
-export const RDKIT_PYTHON = process.env.SIEVE_RDKIT_PYTHON ?? "/usr/bin/python3";
-
 const SCRIPT = fileURLToPath(new URL("../scripts/make-reference.py", import.meta.url));
-
-export function rdkitPythonAvailable(): boolean {
-  return spawnSync(RDKIT_PYTHON, ["-c", "import rdkit"], { stdio: "ignore" }).status === 0;
-}
 
 /** Runs scripts/make-reference.py on these SMILES (flags: --time, --no-sa) and returns its JSON. */
 export function runRDKitPython(smiles: string[], flags: string[] = []): ReferenceDocument {

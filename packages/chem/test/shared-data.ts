@@ -1,16 +1,6 @@
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { readSharedData } from "@sieve/testing";
 
-/**
- * The shared reference data sets live beside the repository (`../shared/data` from its root)
- * and are never copied into it; callers skip with a message when a file is absent.
- */
-const SHARED_DATA = new URL("../../../../shared/data/", import.meta.url);
-
-export function sharedDataPath(relative: string): string | null {
-  const path = fileURLToPath(new URL(relative, SHARED_DATA));
-  return existsSync(path) ? path : null;
-}
+/** Readers of the shared data sets the chemistry tests use (read in place; absent files fail the test). */
 
 export const DRUGCENTRAL_STRUCTURES = "drugcentral/structures.smiles.tsv";
 export const TOX21 = "tox21/tox21.csv";
@@ -22,11 +12,9 @@ export interface DrugCentralStructure {
   name: string;
 }
 
-/** DrugCentral 2023 structures (columns SMILES, InChI, InChIKey, ID, INN, CAS_RN), or null if absent. */
-export function readDrugCentral(): DrugCentralStructure[] | null {
-  const path = sharedDataPath(DRUGCENTRAL_STRUCTURES);
-  if (!path) return null;
-  return readFileSync(path, "utf8")
+/** DrugCentral 2023 structures (columns SMILES, InChI, InChIKey, ID, INN, CAS_RN). */
+export function readDrugCentral(): DrugCentralStructure[] {
+  return readSharedData(DRUGCENTRAL_STRUCTURES)
     .split("\n")
     .slice(1)
     .filter((line) => line.trim().length > 0)
@@ -36,11 +24,9 @@ export function readDrugCentral(): DrugCentralStructure[] | null {
     });
 }
 
-/** Tox21 SMILES (last CSV column), or null if absent. */
-export function readTox21Smiles(): string[] | null {
-  const path = sharedDataPath(TOX21);
-  if (!path) return null;
-  const [header = "", ...lines] = readFileSync(path, "utf8").split("\n");
+/** Tox21 SMILES (last CSV column). */
+export function readTox21Smiles(): string[] {
+  const [header = "", ...lines] = readSharedData(TOX21).split("\n");
   const column = header.split(",").indexOf("smiles");
   return lines.map((line) => line.split(",")[column] ?? "").filter((smiles) => smiles.length > 0);
 }

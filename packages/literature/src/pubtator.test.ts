@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { goldMentions, parsePubTator, toLiteratureDocument } from "./pubtator";
-import { hasSharedData, readSharedData, SKIP_MESSAGE } from "./testing/shared-data";
+import { readSharedData, requireSharedData } from "@sieve/testing";
 
 const CDR_SNIPPET = [
   "227508|t|Naloxone reverses the antihypertensive effect of clonidine.",
@@ -91,7 +91,8 @@ const files = [
   "biored/Train.PubTator",
   "biored/Dev.PubTator",
 ];
-describe.skipIf(!hasSharedData(...files))(`real corpora (${SKIP_MESSAGE})`, () => {
+describe("real corpora", () => {
+  beforeAll(() => requireSharedData(...files));
   const count = (rel: string) => {
     const docs = parsePubTator(readSharedData(rel));
     const mentions = docs.flatMap((d) => d.mentions);

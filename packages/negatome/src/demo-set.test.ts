@@ -46,13 +46,6 @@ describe("the demo set", () => {
 const drugCentral = readSharedData(DRUGCENTRAL_STRUCTURES);
 const drugInfo = readSharedData(WITHDRAWN_DRUG_INFO);
 const hgnc = readSharedData("hgnc/hgnc_mapper.tsv");
-if (!drugCentral)
-  console.warn(
-    `Skipping the demo InChIKey check against DrugCentral: ../shared/data/${DRUGCENTRAL_STRUCTURES} is absent.`,
-  );
-if (!drugInfo)
-  console.warn(`Skipping the demo InChIKey check against withDRAWN: ../shared/data/${WITHDRAWN_DRUG_INFO} is absent.`);
-if (!hgnc) console.warn("Skipping the demo target check: ../shared/data/hgnc/hgnc_mapper.tsv is absent.");
 
 const inchiKeyOf = (smiles: string) => {
   const compound = prepareCompound(rdkit, smiles);
@@ -65,23 +58,21 @@ function sourceKeys(): Map<string, { source: string; key: string }[]> {
   const add = (name: string, source: string, key: string | null) =>
     key && keys.set(name, [...(keys.get(name) ?? []), { source, key }]);
   const wanted = new Set(DEMO_SET.map((c) => c.name));
-  for (const s of drugCentral ? parseDrugCentralStructures(drugCentral) : [])
+  for (const s of parseDrugCentralStructures(drugCentral))
     if (wanted.has(s.name.toLowerCase())) add(s.name.toLowerCase(), "DrugCentral", s.inchiKey);
-  if (drugInfo) {
-    const { header, rows } = readDelimited(drugInfo, ",");
-    const [smilesColumn, nameColumn] = [header.indexOf("smiles"), header.indexOf("name")];
-    for (const { fields } of rows) {
-      const name = (fields[nameColumn] ?? "")
-        .split("_")
-        .map((n) => n.toLowerCase())
-        .find((n) => wanted.has(n));
-      if (name && fields[smilesColumn]) add(name, "withDRAWN", inchiKeyOf(fields[smilesColumn]));
-    }
+  const { header, rows } = readDelimited(drugInfo, ",");
+  const [smilesColumn, nameColumn] = [header.indexOf("smiles"), header.indexOf("name")];
+  for (const { fields } of rows) {
+    const name = (fields[nameColumn] ?? "")
+      .split("_")
+      .map((n) => n.toLowerCase())
+      .find((n) => wanted.has(n));
+    if (name && fields[smilesColumn]) add(name, "withDRAWN", inchiKeyOf(fields[smilesColumn]));
   }
   return keys;
 }
 
-describe.skipIf(!drugCentral && !drugInfo)("demo structures against DrugCentral 2023 and withDRAWN", () => {
+describe("demo structures against DrugCentral 2023 and withDRAWN", () => {
   it("equal a source's InChIKey, and every source's connectivity, for each demo drug they have", () => {
     const keys = sourceKeys();
     const problems = DEMO_SET.filter((c) => keys.has(c.name)).flatMap((c) => {
@@ -109,9 +100,9 @@ describe.skipIf(!drugCentral && !drugInfo)("demo structures against DrugCentral 
   });
 });
 
-describe.skipIf(!hgnc)("demo targets against HGNC", () => {
+describe("demo targets against HGNC", () => {
   it("names each UniProt accession by the gene symbol HGNC gives it", () => {
-    const { header, rows } = readDelimited(hgnc!, "\t");
+    const { header, rows } = readDelimited(hgnc, "\t");
     const [symbol, uniprot] = [header.indexOf("Approved symbol"), header.indexOf("UniProt ID(supplied by UniProt)")];
     const symbolOf = new Map(rows.map(({ fields }) => [fields[uniprot] ?? "", fields[symbol] ?? ""]));
     for (const [gene, accession] of Object.entries(DEMO_TARGETS)) expect(symbolOf.get(accession), accession).toBe(gene);

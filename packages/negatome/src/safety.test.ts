@@ -12,8 +12,6 @@ const ROFECOXIB = "CS(=O)(=O)c1ccc(cc1)C1=C(C(=O)OC1)c1ccccc1";
 /** Rofecoxib with its methyl sulfone swapped for a sulfonamide (the celecoxib/valdecoxib pharmacophore). */
 const ROFECOXIB_SULFONAMIDE = "NS(=O)(=O)c1ccc(cc1)C1=C(C(=O)OC1)c1ccccc1";
 const clintoxText = readSharedData(CLINTOX);
-if (!clintoxText)
-  console.warn(`Safety tests run with an empty reference set only: ../shared/data/${CLINTOX} is absent.`);
 
 let rdkit: RDKitModule;
 let entries: NegatomeEntry[];
@@ -21,21 +19,18 @@ const configurations: { name: string; reference: () => SimilarityIndex<string> }
   { name: "no reference compounds", reference: () => new SimilarityIndex<string>() },
 ];
 let clintoxReference: SimilarityIndex<string> | undefined;
-if (clintoxText)
-  configurations.push({ name: "ClinTox approved drugs as reference", reference: () => clintoxReference! });
+configurations.push({ name: "ClinTox approved drugs as reference", reference: () => clintoxReference! });
 
 beforeAll(async () => {
   rdkit = await loadRDKit();
   const { records } = prepareRecords(rdkit, demoCandidates());
   entries = records.map((record) => ({ ...record, negatome_id: `demo:${record.evidence.compound_name}` }));
-  if (clintoxText) {
-    const failures = new Set(entries.map((e) => e.compound_inchi_key));
-    clintoxReference = buildReferenceIndex(
-      rdkit,
-      clintoxReferenceCompounds(parseClintox(clintoxText).rows),
-      failures,
-    ).index;
-  }
+  const failures = new Set(entries.map((e) => e.compound_inchi_key));
+  clintoxReference = buildReferenceIndex(
+    rdkit,
+    clintoxReferenceCompounds(parseClintox(clintoxText).rows),
+    failures,
+  ).index;
 }, 60_000);
 
 function assess(

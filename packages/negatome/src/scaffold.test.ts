@@ -1,6 +1,7 @@
 import { loadRDKit, parseSmiles, type RDKitModule } from "@sieve/chem";
 import { beforeAll, describe, expect, it } from "vitest";
-import { rdkitPythonAvailable, RDKIT_PYTHON, runRDKitScript } from "../test/python-reference";
+import { requireRDKitPython } from "@sieve/testing";
+import { runRDKitScript } from "../test/python-reference";
 import { CLINTOX, DRUGCENTRAL_STRUCTURES, readSharedData } from "../test/shared-data";
 import { parseClintox } from "./loaders/clintox";
 import { parseDrugCentralStructures } from "./loaders/drugcentral";
@@ -49,45 +50,34 @@ describe("murckoScaffold", () => {
   });
 });
 
-const pythonAvailable = rdkitPythonAvailable();
 const drugCentral = readSharedData(DRUGCENTRAL_STRUCTURES);
 const clintox = readSharedData(CLINTOX);
-if (!pythonAvailable)
-  console.warn(`Skipping the scaffold comparison: "${RDKIT_PYTHON} -c 'import rdkit'" fails (install python3-rdkit).`);
-if (!drugCentral && !clintox)
-  console.warn("Skipping the scaffold comparison: DrugCentral and ClinTox files are absent.");
 
-describe.skipIf(!pythonAvailable || (!drugCentral && !clintox))(
-  "against RDKit Python's MurckoScaffoldSmiles, run now",
-  () => {
-    it("agrees on a deterministic sample of ~300 DrugCentral and ClinTox molecules", () => {
-      const sample = [
-        ...(drugCentral
-          ? parseDrugCentralStructures(drugCentral)
-              .filter((_, i) => i % 20 === 0)
-              .map((s) => s.smiles)
-          : []),
-        ...(clintox
-          ? parseClintox(clintox)
-              .rows.filter((_, i) => i % 15 === 0)
-              .map((row) => row.smiles)
-          : []),
-      ];
-      const python = runRDKitScript<{
-        rdkit_version: string;
-        scaffolds: { smiles: string; scaffold: string | null }[];
-      }>("murcko-reference.py", [], sample);
-      const compared = python.scaffolds.filter((row) => row.scaffold !== null && scaffoldOf(row.smiles) !== null);
-      const differences = compared.flatMap((row) => {
-        const [ours, theirs] = [scaffoldOf(row.smiles)!, canonical(row.scaffold!)];
-        return ours === theirs ? [] : [`${row.smiles}: ours ${ours}, RDKit Python ${theirs}`];
-      });
-      const agreement = 1 - differences.length / compared.length;
-      console.info(
-        `Murcko scaffolds vs RDKit ${python.rdkit_version}: ${compared.length - differences.length}/${compared.length} identical (${(100 * agreement).toFixed(1)}%)\n  ${differences.join("\n  ")}`,
-      );
-      expect(compared.length).toBeGreaterThanOrEqual(250);
-      expect(agreement).toBeGreaterThanOrEqual(0.97);
+describe("against RDKit Python's MurckoScaffoldSmiles, run now", () => {
+  beforeAll(() => requireRDKitPython());
+  it("agrees on a deterministic sample of ~300 DrugCentral and ClinTox molecules", () => {
+    const sample = [
+      ...parseDrugCentralStructures(drugCentral)
+        .filter((_, i) => i % 20 === 0)
+        .map((s) => s.smiles),
+      ...parseClintox(clintox)
+        .rows.filter((_, i) => i % 15 === 0)
+        .map((row) => row.smiles),
+    ];
+    const python = runRDKitScript<{
+      rdkit_version: string;
+      scaffolds: { smiles: string; scaffold: string | null }[];
+    }>("murcko-reference.py", [], sample);
+    const compared = python.scaffolds.filter((row) => row.scaffold !== null && scaffoldOf(row.smiles) !== null);
+    const differences = compared.flatMap((row) => {
+      const [ours, theirs] = [scaffoldOf(row.smiles)!, canonical(row.scaffold!)];
+      return ours === theirs ? [] : [`${row.smiles}: ours ${ours}, RDKit Python ${theirs}`];
     });
-  },
-);
+    const agreement = 1 - differences.length / compared.length;
+    console.info(
+      `Murcko scaffolds vs RDKit ${python.rdkit_version}: ${compared.length - differences.length}/${compared.length} identical (${(100 * agreement).toFixed(1)}%)\n  ${differences.join("\n  ")}`,
+    );
+    expect(compared.length).toBeGreaterThanOrEqual(250);
+    expect(agreement).toBeGreaterThanOrEqual(0.97);
+  });
+});

@@ -1,12 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-
-/** The interpreter with python3-rdkit (RDKit 2022.09); override with SIEVE_RDKIT_PYTHON. */
-export const RDKIT_PYTHON = process.env.SIEVE_RDKIT_PYTHON ?? "/usr/bin/python3";
-
-export function rdkitPythonAvailable(): boolean {
-  return spawnSync(RDKIT_PYTHON, ["-c", "import rdkit"], { stdio: "ignore" }).status === 0;
-}
+import { RDKIT_PYTHON } from "@sieve/testing";
 
 /** Runs packages/negatome/scripts/<script> with SMILES on stdin and returns its JSON output. */
 export function runRDKitScript<T>(script: string, args: string[], smiles: readonly string[]): T {

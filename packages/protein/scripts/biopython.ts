@@ -13,9 +13,6 @@ import { fileURLToPath } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 const script = join(here, "make-reference.py");
 
-/** shared/ sits beside the repository checkout: <repo>/../shared/data. */
-export const sharedData = join(here, "..", "..", "..", "..", "shared", "data");
-
 interface Interpreter {
   command: string;
   env: NodeJS.ProcessEnv;

@@ -1,8 +1,7 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readSharedData, sharedDataFile } from "@sieve/testing";
 import { describe, expect, it } from "vitest";
 import { parsePdbChains } from "../src/index";
-import { biopython, biopythonPdbChains, noBiopythonReason, sharedData } from "../scripts/biopython";
+import { biopythonPdbChains } from "../scripts/biopython";
 
 // Fixed-column PDB records (wwPDB v3.3): atom name 13–16, altLoc 17, residue 18–20, chain 22,
 // residue number 23–26, insertion code 27.
@@ -65,52 +64,45 @@ describe("parsePdbChains on a hand-written snippet", () => {
   });
 });
 
-const structures = ["1HSG", "1OHR", "3HTB"].map((id) => ({ id, path: join(sharedData, "structures", `${id}.pdb`) }));
-const hsg = structures[0]!;
+const structures = ["1HSG", "1OHR", "3HTB"].map((id) => ({ id, file: `structures/${id}.pdb` }));
 
-describe.skipIf(!existsSync(hsg.path))(
-  `1HSG, HIV-1 protease${existsSync(hsg.path) ? "" : " (skipped: shared/data/structures/1HSG.pdb absent)"}`,
-  () => {
-    const text = existsSync(hsg.path) ? readFileSync(hsg.path, "utf8") : "";
+describe("1HSG, HIV-1 protease", () => {
+  const text = readSharedData("structures/1HSG.pdb");
 
-    it("has two chains of 99 residues from SEQRES", () => {
-      const chains = parsePdbChains(text);
-      expect(chains.map((c) => [c.chain, c.sequence.length, c.source])).toEqual([
-        ["A", 99, "SEQRES"],
-        ["B", 99, "SEQRES"],
-      ]);
-      expect(chains[0]!.sequence).toBe(chains[1]!.sequence);
-    });
+  it("has two chains of 99 residues from SEQRES", () => {
+    const chains = parsePdbChains(text);
+    expect(chains.map((c) => [c.chain, c.sequence.length, c.source])).toEqual([
+      ["A", 99, "SEQRES"],
+      ["B", 99, "SEQRES"],
+    ]);
+    expect(chains[0]!.sequence).toBe(chains[1]!.sequence);
+  });
 
-    it("gives the same sequences from ATOM records alone (ligand MK1 and waters ignored)", () => {
-      const withoutSeqres = text
-        .split("\n")
-        .filter((line) => !line.startsWith("SEQRES"))
-        .join("\n");
-      const fromAtoms = parsePdbChains(withoutSeqres);
-      expect(fromAtoms.map((c) => c.source)).toEqual(["ATOM", "ATOM"]);
-      expect(fromAtoms.map((c) => c.sequence)).toEqual(parsePdbChains(text).map((c) => c.sequence));
-    });
-  },
-);
+  it("gives the same sequences from ATOM records alone (ligand MK1 and waters ignored)", () => {
+    const withoutSeqres = text
+      .split("\n")
+      .filter((line) => !line.startsWith("SEQRES"))
+      .join("\n");
+    const fromAtoms = parsePdbChains(withoutSeqres);
+    expect(fromAtoms.map((c) => c.source)).toEqual(["ATOM", "ATOM"]);
+    expect(fromAtoms.map((c) => c.sequence)).toEqual(parsePdbChains(text).map((c) => c.sequence));
+  });
+});
 
-describe.skipIf(!biopython)(
-  `agreement with Biopython PDBParser/PPBuilder and SEQRES${biopython ? "" : ` (skipped: ${noBiopythonReason})`}`,
-  () => {
-    it.each(structures.filter((s) => existsSync(s.path)).map((s) => [s.id, s.path] as const))("%s", (_id, path) => {
-      const text = readFileSync(path, "utf8");
-      const reference = biopythonPdbChains(path);
-      const fromSeqres = Object.fromEntries(parsePdbChains(text).map((c) => [c.chain, c.sequence]));
-      expect(fromSeqres).toEqual(reference.seqres);
-      // PPBuilder splits a chain at gaps; our CA path joins the pieces.
-      const atomsOnly = text
-        .split("\n")
-        .filter((line) => !line.startsWith("SEQRES"))
-        .join("\n");
-      const fromAtoms = Object.fromEntries(parsePdbChains(atomsOnly).map((c) => [c.chain, c.sequence]));
-      expect(fromAtoms).toEqual(
-        Object.fromEntries(Object.entries(reference.ppbuilder).map(([chain, pieces]) => [chain, pieces.join("")])),
-      );
-    });
-  },
-);
+describe("agreement with Biopython PDBParser/PPBuilder and SEQRES", () => {
+  it.each(structures.map((s) => [s.id, s.file] as const))("%s", (_id, file) => {
+    const text = readSharedData(file);
+    const reference = biopythonPdbChains(sharedDataFile(file));
+    const fromSeqres = Object.fromEntries(parsePdbChains(text).map((c) => [c.chain, c.sequence]));
+    expect(fromSeqres).toEqual(reference.seqres);
+    // PPBuilder splits a chain at gaps; our CA path joins the pieces.
+    const atomsOnly = text
+      .split("\n")
+      .filter((line) => !line.startsWith("SEQRES"))
+      .join("\n");
+    const fromAtoms = Object.fromEntries(parsePdbChains(atomsOnly).map((c) => [c.chain, c.sequence]));
+    expect(fromAtoms).toEqual(
+      Object.fromEntries(Object.entries(reference.ppbuilder).map(([chain, pieces]) => [chain, pieces.join("")])),
+    );
+  });
+});

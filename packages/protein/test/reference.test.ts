@@ -1,16 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { analyzeProtein, mulberry32, randomProteinSequence, type ProteinAnalysisResult } from "../src/index";
-import {
-  biopython,
-  biopythonReference,
-  noBiopythonReason,
-  sharedData,
-  type ReferenceFile,
-  type ReferenceRow,
-} from "../scripts/biopython";
+import { readSharedData } from "@sieve/testing";
+import { biopythonReference, type ReferenceFile, type ReferenceRow } from "../scripts/biopython";
 
 // Agreement with Biopython 1.80 (Bio.SeqUtils.ProtParam), values produced by scripts/make-reference.py.
 const here = dirname(fileURLToPath(import.meta.url));
@@ -85,40 +79,32 @@ describe("agreement with Biopython 1.80 on the committed reference sequences", (
   });
 });
 
-describe.skipIf(!biopython)(
-  `agreement with Biopython computed at test time${biopython ? "" : ` (skipped: ${noBiopythonReason})`}`,
-  () => {
-    const egfrPath = join(sharedData, "sequences", "P00533_EGFR.fasta");
+describe("agreement with Biopython computed at test time", () => {
+  it("EGFR P00533 from shared data", () => {
+    const reference = biopythonReference(readSharedData("sequences/P00533_EGFR.fasta"));
+    expect(reference.sequences).toHaveLength(1);
+    expect(reference.sequences[0]!.sequence.length).toBe(1210);
+    expectAgreement(reference.sequences[0]!);
+  });
 
-    it.skipIf(!existsSync(egfrPath))(
-      `EGFR P00533 from shared data${existsSync(egfrPath) ? "" : " (skipped: shared/data/sequences/P00533_EGFR.fasta absent)"}`,
-      () => {
-        const reference = biopythonReference(readFileSync(egfrPath, "utf8"));
-        expect(reference.sequences).toHaveLength(1);
-        expect(reference.sequences[0]!.sequence.length).toBe(1210);
-        expectAgreement(reference.sequences[0]!);
-      },
-    );
+  it("300 seeded random sequences of 1–600 standard residues", () => {
+    const random = mulberry32(20240604);
+    const fasta = Array.from(
+      { length: 300 },
+      (_, i) => `>random_${i}\n${randomProteinSequence(1 + Math.floor(random() * 600), random)}`,
+    ).join("\n");
+    for (const row of biopythonReference(fasta).sequences) expectAgreement(row);
+  });
 
-    it("300 seeded random sequences of 1–600 standard residues", () => {
-      const random = mulberry32(20240604);
-      const fasta = Array.from(
-        { length: 300 },
-        (_, i) => `>random_${i}\n${randomProteinSequence(1 + Math.floor(random() * 600), random)}`,
-      ).join("\n");
-      for (const row of biopythonReference(fasta).sequences) expectAgreement(row);
-    });
-
-    it("100 seeded random sequences with U, O, B, Z, J and X mixed in", () => {
-      const random = mulberry32(7);
-      const alphabet = "ACDEFGHIKLMNPQRSTVWY".repeat(5) + "UOBZJX";
-      const fasta = Array.from(
-        { length: 100 },
-        (_, i) => `>mixed_${i}\nA${randomProteinSequence(Math.floor(random() * 200), random, alphabet)}`,
-      ).join("\n");
-      const rows = biopythonReference(fasta).sequences;
-      expect(rows.some((row) => row.refused)).toBe(true);
-      for (const row of rows) expectAgreement(row);
-    });
-  },
-);
+  it("100 seeded random sequences with U, O, B, Z, J and X mixed in", () => {
+    const random = mulberry32(7);
+    const alphabet = "ACDEFGHIKLMNPQRSTVWY".repeat(5) + "UOBZJX";
+    const fasta = Array.from(
+      { length: 100 },
+      (_, i) => `>mixed_${i}\nA${randomProteinSequence(Math.floor(random() * 200), random, alphabet)}`,
+    ).join("\n");
+    const rows = biopythonReference(fasta).sequences;
+    expect(rows.some((row) => row.refused)).toBe(true);
+    for (const row of rows) expectAgreement(row);
+  });
+});

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { hasSharedData, SHARED_DATA_DIR, SKIP_MESSAGE } from "../testing/shared-data";
+import { beforeAll, describe, expect, it } from "vitest";
+import { requireSharedData, SHARED_DATA_DIR } from "@sieve/testing";
 import { parseObo } from "./disease-ontology";
 import { parseDrugCentral } from "./drugcentral";
 import { parseHgnc } from "./hgnc";
@@ -141,15 +141,15 @@ describe("parseDrugCentral", () => {
   });
 });
 
-describe.skipIf(!hasSharedData("hgnc/hgnc_mapper.tsv", "disease_ontology/HumanDO.obo", "drugcentral/identifiers.tsv"))(
-  `loadReferenceDir on the shared data (${SKIP_MESSAGE})`,
-  () => {
-    it("loads 47,837 HGNC rows, the 6,570 live DO terms (8,944 minus 2,374 obsolete) and DrugCentral drugs with MeSH ids", () => {
-      const ref = loadReferenceDir(SHARED_DATA_DIR);
-      expect(ref.genes).toHaveLength(47837);
-      expect(ref.genes.find((g) => g.symbol === "EGFR")).toMatchObject({ ncbigene: "1956", uniprot: ["P00533"] });
-      expect(ref.diseases).toHaveLength(8944 - 2374);
-      expect(ref.drugs.find((d) => d.name === "lidocaine")?.mesh).toBe("D008012");
-    });
-  },
-);
+describe("loadReferenceDir on the shared data", () => {
+  beforeAll(() =>
+    requireSharedData("hgnc/hgnc_mapper.tsv", "disease_ontology/HumanDO.obo", "drugcentral/identifiers.tsv"),
+  );
+  it("loads 47,837 HGNC rows, the 6,570 live DO terms (8,944 minus 2,374 obsolete) and DrugCentral drugs with MeSH ids", () => {
+    const ref = loadReferenceDir(SHARED_DATA_DIR);
+    expect(ref.genes).toHaveLength(47837);
+    expect(ref.genes.find((g) => g.symbol === "EGFR")).toMatchObject({ ncbigene: "1956", uniprot: ["P00533"] });
+    expect(ref.diseases).toHaveLength(8944 - 2374);
+    expect(ref.drugs.find((d) => d.name === "lidocaine")?.mesh).toBe("D008012");
+  });
+});

@@ -1,6 +1,7 @@
 import { loadRDKit, type RDKitModule } from "@sieve/chem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rdkitPythonAvailable, RDKIT_PYTHON, runRDKitScript } from "../../test/python-reference";
+import { requireRDKitPython } from "@sieve/testing";
+import { runRDKitScript } from "../../test/python-reference";
 import { CLINTOX, DRUGCENTRAL_STRUCTURES, readSharedData, TOX21 } from "../../test/shared-data";
 import { parseClintox } from "../loaders/clintox";
 import { parseDrugCentralStructures } from "../loaders/drugcentral";
@@ -57,13 +58,8 @@ describe("the exported catalogue", () => {
   });
 });
 
-const pythonAvailable = rdkitPythonAvailable();
-if (!pythonAvailable)
-  console.warn(
-    `Skipping the RDKit Python FilterCatalog comparison: "${RDKIT_PYTHON} -c 'import rdkit'" fails (install python3-rdkit).`,
-  );
-
-describe.skipIf(!pythonAvailable)("against RDKit Python's FilterCatalog, run now", () => {
+describe("against RDKit Python's FilterCatalog, run now", () => {
+  beforeAll(() => requireRDKitPython());
   it("agrees on the known examples, atoms included", () => {
     const python = runRDKitScript<PythonMatches>("export-alerts.py", ["--match"], Object.values(KNOWN));
     for (const molecule of python.molecules) {
@@ -79,56 +75,43 @@ describe.skipIf(!pythonAvailable)("against RDKit Python's FilterCatalog, run now
   const tox21 = readSharedData(TOX21);
   const clintox = readSharedData(CLINTOX);
   const sample = [
-    ...(drugCentral
-      ? parseDrugCentralStructures(drugCentral)
-          .filter((_, i) => i % 40 === 0)
-          .map((s) => s.smiles)
-      : []),
-    ...(tox21
-      ? tox21
-          .split("\n")
-          .slice(1)
-          .filter((_, i) => i % 80 === 0)
-          .map((line) => line.split(",").at(-1) ?? "")
-      : []),
-    ...(clintox
-      ? parseClintox(clintox)
-          .rows.filter((row) => row.ctTox)
-          .map((row) => row.smiles)
-      : []),
+    ...parseDrugCentralStructures(drugCentral)
+      .filter((_, i) => i % 40 === 0)
+      .map((s) => s.smiles),
+    ...tox21
+      .split("\n")
+      .slice(1)
+      .filter((_, i) => i % 80 === 0)
+      .map((line) => line.split(",").at(-1) ?? ""),
+    ...parseClintox(clintox)
+      .rows.filter((row) => row.ctTox)
+      .map((row) => row.smiles),
   ].filter((smiles) => smiles.length > 0);
-  if (sample.length === 0)
-    console.warn(
-      "Skipping the ~300-molecule FilterCatalog comparison: DrugCentral, Tox21 and ClinTox files are absent.",
-    );
 
-  it.skipIf(sample.length === 0)(
-    "agrees with FilterCatalog on which alerts match for ~300 DrugCentral, Tox21 and ClinTox molecules",
-    () => {
-      const python = runRDKitScript<PythonMatches>("export-alerts.py", ["--match"], sample);
-      let compared = 0;
-      let matchesPython = 0;
-      let matchesOurs = 0;
-      const differences: string[] = [];
-      for (const molecule of python.molecules) {
-        const ours = alertsOf(molecule.smiles);
-        if (ours === null || molecule.matches === null) continue;
-        compared++;
-        const [a, b] = [names(ours), names(molecule.matches)];
-        matchesOurs += a.length;
-        matchesPython += b.length;
-        if (a.join() !== b.join())
-          differences.push(
-            `${molecule.smiles}: only ours [${a.filter((n) => !b.includes(n))}], only RDKit Python [${b.filter((n) => !a.includes(n))}]`,
-          );
-      }
-      const agreement = 1 - differences.length / compared;
-      console.info(
-        `Structural alerts vs RDKit ${python.rdkit_version} FilterCatalog: ${compared - differences.length}/${compared} molecules identical (${(100 * agreement).toFixed(1)}%), ` +
-          `${matchesOurs} alert matches here, ${matchesPython} there\n  ${differences.join("\n  ")}`,
-      );
-      expect(compared).toBeGreaterThanOrEqual(250);
-      expect(agreement).toBeGreaterThanOrEqual(0.97);
-    },
-  );
+  it("agrees with FilterCatalog on which alerts match for ~300 DrugCentral, Tox21 and ClinTox molecules", () => {
+    const python = runRDKitScript<PythonMatches>("export-alerts.py", ["--match"], sample);
+    let compared = 0;
+    let matchesPython = 0;
+    let matchesOurs = 0;
+    const differences: string[] = [];
+    for (const molecule of python.molecules) {
+      const ours = alertsOf(molecule.smiles);
+      if (ours === null || molecule.matches === null) continue;
+      compared++;
+      const [a, b] = [names(ours), names(molecule.matches)];
+      matchesOurs += a.length;
+      matchesPython += b.length;
+      if (a.join() !== b.join())
+        differences.push(
+          `${molecule.smiles}: only ours [${a.filter((n) => !b.includes(n))}], only RDKit Python [${b.filter((n) => !a.includes(n))}]`,
+        );
+    }
+    const agreement = 1 - differences.length / compared;
+    console.info(
+      `Structural alerts vs RDKit ${python.rdkit_version} FilterCatalog: ${compared - differences.length}/${compared} molecules identical (${(100 * agreement).toFixed(1)}%), ` +
+        `${matchesOurs} alert matches here, ${matchesPython} there\n  ${differences.join("\n  ")}`,
+    );
+    expect(compared).toBeGreaterThanOrEqual(250);
+    expect(agreement).toBeGreaterThanOrEqual(0.97);
+  });
 });

@@ -2,7 +2,8 @@ import { UploadFields } from "@sieve/contracts";
 import { describe, expect, it } from "vitest";
 import type { FeatureRow } from "../types";
 import { parseChemblTractability, parseChemblUniprotMapping, tractabilityBucket, tractabilityScore } from "./chembl";
-import { HGNC_FILE, hasSharedData, ingestErrorOf, readFixture, readSharedData, sharedGeneIndex } from "./testing";
+import { readSharedData } from "@sieve/testing";
+import { ingestErrorOf, readFixture, sharedGeneIndex } from "../../test/ingest-helpers";
 
 const MAPPING = "chembl_uniprot/chembl_uniprot_mapping.txt";
 const FIXTURE = "chembl_target_compound_counts.csv";
@@ -44,7 +45,7 @@ describe("parseChemblUniprotMapping", () => {
     ).toBe("Line 3, column ChEMBL: not a ChEMBL target id: ''");
   });
 
-  it.skipIf(!hasSharedData(MAPPING))("reads the shared ChEMBL 30 mapping", () => {
+  it("reads the shared ChEMBL 30 mapping", () => {
     const mapping = parseChemblUniprotMapping(readSharedData(MAPPING));
     expect(mapping.get("CHEMBL203")).toEqual(["P00533"]);
     expect(mapping.get("CHEMBL2189121")).toEqual(["P01116"]);
@@ -52,7 +53,7 @@ describe("parseChemblUniprotMapping", () => {
   });
 });
 
-describe.skipIf(!hasSharedData(HGNC_FILE, MAPPING))("parseChemblTractability", () => {
+describe("parseChemblTractability", () => {
   const genes = sharedGeneIndex();
   const chemblToUniprot = parseChemblUniprotMapping(readSharedData(MAPPING));
 

@@ -2,7 +2,7 @@ import { UploadFields } from "@sieve/contracts";
 import { describe, expect, it } from "vitest";
 import { parseGeneric } from "./generic";
 import { normalCdf, zScoreScaler } from "./scaling";
-import { HGNC_FILE, hasSharedData, ingestErrorOf, readFixture, sharedGeneIndex } from "./testing";
+import { ingestErrorOf, readFixture, sharedGeneIndex } from "../../test/ingest-helpers";
 
 const FIXTURE = "depmap_chronos_lung_adenocarcinoma.csv";
 const params = (fields: Record<string, unknown>) =>
@@ -25,7 +25,7 @@ describe("z-score scaling", () => {
   });
 });
 
-describe.skipIf(!hasSharedData(HGNC_FILE))("parseGeneric", () => {
+describe("parseGeneric", () => {
   const genes = sharedGeneIndex();
 
   it("min-max scales and inverts a dependency score; a repeated gene keeps its best score; empty values are skipped", () => {

@@ -2,7 +2,7 @@ import { UploadFields } from "@sieve/contracts";
 import { describe, expect, it } from "vitest";
 import type { FeatureRow } from "../types";
 import { parseGtex } from "./gtex";
-import { HGNC_FILE, hasSharedData, ingestErrorOf, readFixture, sharedGeneIndex } from "./testing";
+import { ingestErrorOf, readFixture, sharedGeneIndex } from "../../test/ingest-helpers";
 
 const GCT = "gtex_median_tpm_lung_excerpt.gct";
 const TIDY = "gtex_median_tpm_lung_excerpt_tidy.csv";
@@ -27,7 +27,7 @@ function feature(features: FeatureRow[], gene: string, name: string): FeatureRow
   return found;
 }
 
-describe.skipIf(!hasSharedData(HGNC_FILE))("parseGtex", () => {
+describe("parseGtex", () => {
   const genes = sharedGeneIndex();
 
   it("reads the GCT file: a lung-specific gene (SFTPC) is highly specific, and its lung expression ranks top", () => {

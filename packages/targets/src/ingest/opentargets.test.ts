@@ -2,7 +2,7 @@ import { UploadFields } from "@sieve/contracts";
 import { describe, expect, it } from "vitest";
 import type { FeatureRow } from "../types";
 import { parseOpenTargets } from "./opentargets";
-import { HGNC_FILE, hasSharedData, ingestErrorOf, readFixture, sharedGeneIndex } from "./testing";
+import { ingestErrorOf, readFixture, sharedGeneIndex } from "../../test/ingest-helpers";
 
 const params = UploadFields.opentargets.parse({ indication_efo_id: "EFO_0001071" });
 const JSONL = "opentargets_associationByDatatypeDirect_EFO_0001071.jsonl";
@@ -14,7 +14,7 @@ const byKey = (features: FeatureRow[]) => new Map(features.map((f) => [`${f.gene
 const sorted = (features: FeatureRow[]) =>
   [...features].sort((a, b) => `${a.gene} ${a.feature_name}`.localeCompare(`${b.gene} ${b.feature_name}`));
 
-describe.skipIf(!hasSharedData(HGNC_FILE))("parseOpenTargets", () => {
+describe("parseOpenTargets", () => {
   const genes = sharedGeneIndex();
 
   it("reads associationByDatatypeDirect JSON lines: one feature per gene × data type, literature → lit, known_drug → drugg", () => {

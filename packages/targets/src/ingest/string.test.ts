@@ -2,14 +2,15 @@ import { UploadFields } from "@sieve/contracts";
 import { describe, expect, it } from "vitest";
 import type { NetworkEdge } from "../types";
 import { networkProximity, parseStringNetwork, randomWalkWithRestart } from "./string";
-import { HGNC_FILE, hasSharedData, ingestErrorOf, readSharedData, sharedGeneIndex } from "./testing";
+import { readSharedData } from "@sieve/testing";
+import { ingestErrorOf, sharedGeneIndex } from "../../test/ingest-helpers";
 
 const NSCLC = "string_ppi/nsclc_string_interactions.tsv";
 const params = (fields: Record<string, unknown> = {}) => UploadFields.string.parse(fields);
 const EGFR = "HGNC:3236";
 const KRAS = "HGNC:6407";
 
-describe.skipIf(!hasSharedData(HGNC_FILE, NSCLC))("parseStringNetwork on the shared NSCLC network", () => {
+describe("parseStringNetwork on the shared NSCLC network", () => {
   const genes = sharedGeneIndex();
   const text = readSharedData(NSCLC);
   const upload = parseStringNetwork(text, params(), genes);
@@ -72,7 +73,7 @@ describe.skipIf(!hasSharedData(HGNC_FILE, NSCLC))("parseStringNetwork on the sha
   });
 });
 
-describe.skipIf(!hasSharedData(HGNC_FILE))("parseStringNetwork on protein.links and edge cases", () => {
+describe("parseStringNetwork on protein.links and edge cases", () => {
   const genes = sharedGeneIndex();
 
   it("reads space-separated protein.links on 0–1000; bare Ensembl protein ids are reported unmatched", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cellText, findColumn, readJsonLines, readNumber, readTable, requireColumn } from "./table";
-import { ingestErrorOf } from "./testing";
+import { ingestErrorOf } from "../../test/ingest-helpers";
 
 describe("readTable", () => {
   it("reads a TSV, stripping the BOM, skipping leading # comments and blank lines, keeping file line numbers", () => {

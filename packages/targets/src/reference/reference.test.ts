@@ -1,11 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parseDrugIndications, parseHgnc, parseJensenDiseases, parseObo, type HgncGene } from "@sieve/literature";
 import { GeneIndex } from "../genes";
 import { approvedDrugFeatures, clinicalPrecedenceFeatures, parseDrugTargets } from "./drugcentral";
 import { DiseaseHierarchy } from "./disease-hierarchy";
 import { jensenLabFeatures } from "./jensenlab";
 import { parseWithdrawn, safetyLiabilityFeatures } from "./withdrawn";
-import { hasSharedData, readSharedData, SKIP_MESSAGE, TARGET_REFERENCE_FILES as F } from "./shared-data";
+import { readSharedData, requireSharedData } from "@sieve/testing";
+import { TARGET_REFERENCE_FILES as F } from "../../test/reference-files";
 
 const gene = (hgnc_id: string, symbol: string, uniprot: string[] = []): HgncGene => ({
   hgnc_id,
@@ -200,8 +201,9 @@ describe("DiseaseHierarchy", () => {
 });
 
 const realFiles = [F.hgnc, F.drugTargets, F.drugIndications, F.withdrawn, F.jensenlab, F.diseaseOntology];
-describe.skipIf(!hasSharedData(...realFiles))(`real reference files (${SKIP_MESSAGE})`, () => {
-  // Read lazily, inside the tests, so that a missing folder only skips.
+describe("real reference files", () => {
+  beforeAll(() => requireSharedData(...realFiles));
+  // Read lazily, inside the tests, once.
   let real: {
     index: GeneIndex;
     targets: ReturnType<typeof parseDrugTargets>;

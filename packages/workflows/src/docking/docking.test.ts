@@ -1,9 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
-import { binaryAvailability, runProgram, MissingBinaryError } from "../programs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { runProgram, MissingBinaryError } from "../programs";
 import {
   CONFORMER_ATTEMPTS,
   DockingOracle,
@@ -17,18 +16,16 @@ import {
 } from "./docking-oracle";
 import { ligandCandidates, readAtoms, resolveBox, stripToProtein } from "./structure";
 import { parseVinaModes, prepareLigand } from "./vina";
+import { requirePrograms, requireSharedData, sharedDataFile } from "@sieve/testing";
 
 // ../shared/data next to the repository, read in place.
-const PDB_PATH = fileURLToPath(new URL("../../../../../shared/data/structures/1HSG.pdb", import.meta.url));
-const hasStructure = existsSync(PDB_PATH);
-const hasBinaries = (await binaryAvailability("vina")).available && (await binaryAvailability("obabel")).available;
-if (!hasStructure) console.warn(`skipping docking tests: ${PDB_PATH} is absent (shared data)`);
-if (!hasBinaries)
-  console.warn("skipping docking tests: vina/obabel are not installed (apt-get install -y autodock-vina openbabel)");
+const PDB_PATH = sharedDataFile("structures/1HSG.pdb");
+requireSharedData("structures/1HSG.pdb");
+const requireDockingPrograms = () => requirePrograms("autodock-vina openbabel", "vina", "obabel");
 const IBUPROFEN = "CC(C)Cc1ccc(cc1)C(C)C(=O)O";
 
 describe("structure handling", () => {
-  it.skipIf(!hasStructure)("finds indinavir (MK1) as 1HSG's ligand and centres a 22 Å box on it", () => {
+  it("finds indinavir (MK1) as 1HSG's ligand and centres a 22 Å box on it", () => {
     const text = readFileSync(PDB_PATH, "utf8");
     const [ligand] = ligandCandidates(readAtoms(text));
     expect(ligand?.residueName).toBe("MK1");
@@ -40,7 +37,7 @@ describe("structure handling", () => {
     expect(box.center[2]).toBeCloseTo(5.6, 0);
   });
 
-  it.skipIf(!hasStructure)("strips waters and hetero groups but keeps both chains; boxes a residue list", () => {
+  it("strips waters and hetero groups but keeps both chains; boxes a residue list", () => {
     const text = readFileSync(PDB_PATH, "utf8");
     const protein = stripToProtein(text);
     expect(protein).not.toMatch(/HOH|MK1/);
@@ -111,7 +108,8 @@ describe("implausible docking scores", () => {
     expect(implausibleAffinity(-7, 20)).toBeNull();
   });
 
-  it.skipIf(!hasBinaries)("counts the heavy atoms of an Open Babel ligand, not its polar hydrogens", async () => {
+  it("counts the heavy atoms of an Open Babel ligand, not its polar hydrogens", async () => {
+    requireDockingPrograms();
     const ligand = await prepareLigand(IBUPROFEN);
     expect(ligand).toMatch(/ HD\s*$/m);
     expect(heavyAtomCount(ligand)).toBe(15); // C13H18O2
@@ -142,7 +140,8 @@ describe("implausible docking scores", () => {
   });
 });
 
-describe.skipIf(!hasStructure || !hasBinaries)("docking oracle on 1HSG", () => {
+describe("docking oracle on 1HSG", () => {
+  beforeAll(() => requireDockingPrograms());
   it(
     "docks ibuprofen with a fixed seed, returns every mode and a pose, and caches the result",
     { timeout: 120_000 },

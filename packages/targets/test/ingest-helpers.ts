@@ -1,20 +1,18 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseHgnc } from "@sieve/literature";
-import { GeneIndex } from "../genes";
-import { IngestError } from "../types";
-import { readSharedData } from "../reference/shared-data";
+import { readSharedData } from "@sieve/testing";
+import { GeneIndex } from "../src/genes";
+import { IngestError } from "../src/types";
 
-export { hasSharedData, readSharedData } from "../reference/shared-data";
-
-/** Test helpers for the upload parsers; the shared data folder is read in place (reference/shared-data.ts). */
-const FIXTURES_URL = new URL("../../test/fixtures/", import.meta.url);
+/** Test helpers for the upload parsers; the shared data folder is read in place (@sieve/testing). */
+const FIXTURES_URL = new URL("./fixtures/", import.meta.url);
 
 export function readFixture(name: string): string {
   return readFileSync(fileURLToPath(new URL(name, FIXTURES_URL)), "utf8");
 }
 
-export const HGNC_FILE = "hgnc/hgnc_mapper.tsv";
+const HGNC_FILE = "hgnc/hgnc_mapper.tsv";
 
 let hgncIndex: GeneIndex | undefined;
 /** The gene index over the shared HGNC table, built once per test file (47,837 genes). */

@@ -256,7 +256,8 @@ describe("projects and the New Job modal", () => {
     expect(await dialog().getByLabel("Runs on").count(), "no worker registered: no choice").toBe(0);
     await page.keyboard.press("Escape");
 
-    // Registering a real worker takes the mutual-TLS port (apps/api/test/remote-worker.test.ts does); here the list stands in.
+    // Registering a real worker takes the mutual-TLS port (apps/api/test/remote-worker.test.ts does); here the list
+    // stands in.
     const seen = new Date().toISOString();
     await page.route("**/v1/engine/workers", (route) =>
       route.fulfill({

@@ -240,7 +240,8 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
   const directory = join(ARTIFACTS_DIR, "screenshots");
   mkdirSync(directory, { recursive: true });
   const path = join(directory, `${name}.png`);
-  // A full-page capture draws sticky headers where the page was scrolled to, mid-page; from the top they sit where users see them.
+  // A full-page capture draws sticky headers where the page was scrolled to, mid-page; from the top they sit where
+  // users see them.
   if (options.fullPage ?? true) await inPage(page, "window.scrollTo(0, 0)");
   await page.screenshot({ path, fullPage: options.fullPage ?? true, animations: "disabled" });
   return path;

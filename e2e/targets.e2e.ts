@@ -61,7 +61,10 @@ const identifyForm = () => page.getByRole("form", { name: "Identify targets" });
 const narrowForm = () => page.getByRole("form", { name: "Narrow targets" });
 const rankingRows = () => page.locator(".ranking-table tbody tr[aria-rowindex]");
 const rankedSymbols = () => page.locator(".ranking-table tbody tr[aria-rowindex] td:nth-child(2)").allTextContents();
-/** Columns of the ranking table: Rank, Gene, Priority, the five components, Protein, UniProt, Avg evidence, N evidence, Novelty. */
+/**
+ * Columns of the ranking table: Rank, Gene, Priority, the five components, Protein, UniProt, Avg evidence, N evidence,
+ * Novelty.
+ */
 const column = (n: number) =>
   page.locator(`.ranking-table tbody tr[aria-rowindex] td:nth-child(${n})`).allTextContents();
 const slider = (key: string) => page.getByRole("slider", { name: new RegExp(`\\(${key}\\)$`) });
@@ -409,7 +412,8 @@ describe("Targets page", () => {
         }).observe(document.querySelector(".ranking-table tbody"), { childList: true, subtree: true, characterData: true });
       })()`,
     );
-    // The renderer's main-thread busy time over the moves (CDP Performance.TaskDuration), to tell our work from waiting for the CPU.
+    // The renderer's main-thread busy time over the moves (CDP Performance.TaskDuration), to tell our work from waiting
+    // for the CPU.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Performance.enable");
     const busySeconds = async () =>

@@ -39,7 +39,10 @@ interface HitsLayout {
   minContent: number;
 }
 
-/** Where the hits table's block, its first row's first two cells and its drawings sit on screen, and the table's narrowest width. */
+/**
+ * Where the hits table's block, its first row's first two cells and its drawings sit on screen, and the table's
+ * narrowest width.
+ */
 function hitsLayout(caption: string): Promise<HitsLayout> {
   return inPage(
     page,
@@ -70,7 +73,10 @@ function expectFirstColumnsVisible(layout: HitsLayout): void {
   }
 }
 
-/** Pixels of a PNG (an element's screenshot), decoded in the page's own 2D canvas: green (carbon sticks) and grey (cartoon). */
+/**
+ * Pixels of a PNG (an element's screenshot), decoded in the page's own 2D canvas: green (carbon sticks) and grey
+ * (cartoon).
+ */
 function colourCounts(png: Buffer): Promise<{ green: number; grey: number; total: number }> {
   return inPage(
     page,
@@ -146,7 +152,8 @@ describe("virtual screening with docking from the New Job modal", () => {
     expect(fitted.drawings).toHaveLength(5);
     expectFirstColumnsVisible(fitted);
 
-    // Ibuprofen's pose: every heavy atom of Vina's PDBQT (15), not only its rigid root, drawn as green sticks in the grey cartoon.
+    // Ibuprofen's pose: every heavy atom of Vina's PDBQT (15), not only its rigid root, drawn as green sticks in the
+    // grey cartoon.
     await hits.getByRole("button", { name: "View pose of ibuprofen" }).click();
     await page.locator('.structure-viewer[data-state="ready"], .structure-viewer[data-state="failed"]').waitFor();
     const viewer = page.locator('.structure-viewer[data-state="ready"]');
@@ -164,7 +171,8 @@ describe("virtual screening with docking from the New Job modal", () => {
     expect(pixels.grey).toBeGreaterThan(pixels.total * 0.05);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    // Narrower (1024 px, beside the sidebar) the table scrolls inside its block, and scrolled to its end it keeps the structures in view.
+    // Narrower (1024 px, beside the sidebar) the table scrolls inside its block, and scrolled to its end it keeps the
+    // structures in view.
     try {
       await page.setViewportSize({ width: 1024, height: 800 });
       await page.waitForFunction("document.documentElement.clientWidth <= 1024");

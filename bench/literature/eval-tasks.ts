@@ -65,7 +65,10 @@ export function crossFitted(
   return out;
 }
 
-/** `docs` without the documents (same PubMed id) of `evaluated`: the corpora share abstracts (BioRED train holds 44 CDR dev documents). */
+/**
+ * `docs` without the documents (same PubMed id) of `evaluated`: the corpora share abstracts (BioRED train holds 44 CDR
+ * dev documents).
+ */
 export function excluding(docs: PubTatorDocument[], evaluated: PubTatorDocument[]): PubTatorDocument[] {
   const ids = new Set(evaluated.map((d) => d.pmid));
   return docs.filter((d) => !ids.has(d.pmid));
@@ -161,7 +164,10 @@ export function documentIdScore(docs: PreparedDocument[], type: EntityType): Prf
   return scorer.result();
 }
 
-/** Gold document-level pairs of a kind (`head\ttail`): CDR CID relations, or BioRED relations between a gene and a disease. */
+/**
+ * Gold document-level pairs of a kind (`head\ttail`): CDR CID relations, or BioRED relations between a gene and a
+ * disease.
+ */
 export function goldPairs(d: PreparedDocument, kind: "chemical-disease" | "gene-disease"): Set<string> {
   const typeOf = new Map<string, EntityType>();
   for (const m of d.gold) typeOf.set(corpusKey(m)!, m.type);
@@ -190,7 +196,10 @@ export function labelled(
   }));
 }
 
-/** A document-level relation model fitted on the training split's gold mentions, or on its cross-fitted extracted mentions. */
+/**
+ * A document-level relation model fitted on the training split's gold mentions, or on its cross-fitted extracted
+ * mentions.
+ */
 export function fitRelations(
   train: PreparedDocument[],
   kind: "chemical-disease" | "gene-disease",

@@ -120,7 +120,10 @@ function readRecords(): JobResult[] {
     .map((line) => JSON.parse(line) as JobResult);
 }
 
-/** Single-thread oracle calls per CPU second for each task, `THROUGHPUT_REPEATS` samples each, with nothing else running in this process. */
+/**
+ * Single-thread oracle calls per CPU second for each task, `THROUGHPUT_REPEATS` samples each, with nothing else running
+ * in this process.
+ */
 function oracleThroughput(): Record<string, number[]> {
   const sample = pool!.slice(0, THROUGHPUT_SAMPLE);
   const samples: Record<string, number[]> = Object.fromEntries(Object.keys(TASKS).map((task) => [task, []]));

@@ -333,7 +333,8 @@ try {
             (timer = setTimeout(() => reject(new Error("workers did not register within 180 s")), 180_000)),
         ),
       ]).finally(() => clearTimeout(timer));
-      // What the kernel applies to each worker's process group (npm, node, and the Vina processes they start inherit it).
+      // What the kernel applies to each worker's process group (npm, node, and the Vina processes they start inherit
+      // it).
       const pinning = workers.map((w) =>
         execFileSync("taskset", ["-pc", String(w.child.pid)], { encoding: "utf8" }).trim(),
       );

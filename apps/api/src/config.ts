@@ -33,7 +33,9 @@ export interface AppConfig {
    * addresses/CIDRs. Per-IP rate limits and stored lead addresses depend on it.
    */
   trustProxy: TrustProxy;
-  /** The MD oracle's bounds: MD_MAX_NS (default 10) nanoseconds per run, MD_WALLCLOCK_S (default 3600) seconds of mdrun. */
+  /**
+   * The MD oracle's bounds: MD_MAX_NS (default 10) nanoseconds per run, MD_WALLCLOCK_S (default 3600) seconds of mdrun.
+   */
   md: { maxNs: number; maxWallSeconds: number };
 }
 

@@ -1,4 +1,6 @@
-/** A minimal, valid one-page PDF with the given text lines (Helvetica), built byte by byte with a correct xref table. */
+/**
+ * A minimal, valid one-page PDF with the given text lines (Helvetica), built byte by byte with a correct xref table.
+ */
 export function minimalPdf(lines: string[]): Buffer {
   const escape = (line: string) => line.replace(/[\\()]/g, (c) => `\\${c}`);
   const content = ["BT", "/F1 12 Tf", "72 720 Td", "14 TL", ...lines.map((line) => `(${escape(line)}) '`), "ET"].join(

@@ -23,7 +23,10 @@ interface LoadedReference {
   childrenOf: Map<string, string[]>;
 }
 
-/** Training splits whose gold names extend the dictionary, when present in the reference folder (as the evaluation does). */
+/**
+ * Training splits whose gold names extend the dictionary, when present in the reference folder (as the evaluation
+ * does).
+ */
 const TRAINING_CORPORA: { file: string; types: TrainingCorpus["types"] }[] = [
   { file: "bc5cdr/CDR_TrainingSet.PubTator.txt", types: ["chemical", "disease"] },
   { file: "biored/Train.PubTator", types: ["gene", "chemical", "disease"] },

@@ -1,4 +1,5 @@
-// `npm run worker -- --api https://host:port --cert worker.crt --key worker.key --ca ca.crt [--data-dir DIR] [--threads N]`
+// `npm run worker -- --api https://host:port --cert worker.crt --key worker.key --ca ca.crt [--data-dir DIR] [--threads
+// N]`
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";

@@ -43,9 +43,15 @@ export interface VhtsTaskInput {
   dimension: number;
   bounds: [number, number];
   seed: number;
-  /** Where docking results persist between jobs (the platform's DATA_DIR/cache/docking); null: this thread's memory only. */
+  /**
+   * Where docking results persist between jobs (the platform's DATA_DIR/cache/docking); null: this thread's memory
+   * only.
+   */
   cache_dir: string | null;
-  /** The negatome the organization sees, to filter out and flag compounds like recorded failures; null: no negatome screen. */
+  /**
+   * The negatome the organization sees, to filter out and flag compounds like recorded failures; null: no negatome
+   * screen.
+   */
   negatome: NegatomeScreenInput | null;
   /** This job's part of a run split over several workers (VHTS only). */
   shard?: { index: number; count: number };

@@ -5,7 +5,10 @@ export interface SimilarityHit<Id> {
   similarity: number;
 }
 
-/** Ties in similarity are ordered by id (numbers numerically, strings by code unit), so results never depend on insertion history. */
+/**
+ * Ties in similarity are ordered by id (numbers numerically, strings by code unit), so results never depend on
+ * insertion history.
+ */
 function compareIds(a: string | number, b: string | number): number {
   if (typeof a !== typeof b) return typeof a === "number" ? -1 : 1;
   return a < b ? -1 : a > b ? 1 : 0;

@@ -6,7 +6,8 @@ import type { Sentence } from "./types";
  * `.`, `!` or `?` (optionally followed by closing brackets or quotes) when whitespace and then an
  * upper-case letter, a digit or an opening bracket follow, unless the word before the period is a
  * known abbreviation ("et al.", "i.e.", "e.g.", "vs.", "Fig.", …). Single capital letters are not
- * treated as initials: "hepatitis B. Patients …" is far more common in abstracts than "J. Smith". Decimals ("1.5") never split because no whitespace follows the point. A newline
+ * treated as initials: "hepatitis B. Patients …" is far more common in abstracts than "J. Smith". Decimals ("1.5")
+ * never split because no whitespace follows the point. A newline
  * always ends a sentence (PubTator documents keep the title on its own line).
  */
 const ABBREVIATIONS = new Set([

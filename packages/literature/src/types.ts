@@ -80,7 +80,9 @@ export interface Triple {
   relation: RelationType;
   tail: EntityRef;
   polarity: Polarity;
-  /** Calibrated probability that the sentence states a relation between head and tail (see relations/evidence-model.ts). */
+  /**
+   * Calibrated probability that the sentence states a relation between head and tail (see relations/evidence-model.ts).
+   */
   evidence_score: number;
   passage_id: string;
   /** The sentence the triple came from (document offsets). */

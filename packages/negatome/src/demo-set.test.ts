@@ -52,7 +52,9 @@ const inchiKeyOf = (smiles: string) => {
   return compound.ok ? compound.inchi_key : null;
 };
 
-/** InChIKeys by lower-case drug name: DrugCentral by INN, withDRAWN (computed from its SMILES) by every name it lists. */
+/**
+ * InChIKeys by lower-case drug name: DrugCentral by INN, withDRAWN (computed from its SMILES) by every name it lists.
+ */
 function sourceKeys(): Map<string, { source: string; key: string }[]> {
   const keys = new Map<string, { source: string; key: string }[]>();
   const add = (name: string, source: string, key: string | null) =>

@@ -21,7 +21,9 @@ export interface DemoCompound {
   reference: string;
 }
 
-/** Gene symbol → UniProt accession of every target and liability named below (checked against HGNC in demo-set.test.ts). */
+/**
+ * Gene symbol → UniProt accession of every target and liability named below (checked against HGNC in demo-set.test.ts).
+ */
 export const DEMO_TARGETS = {
   PTGS2: "P35354",
   PPARG: "P37231",
@@ -465,7 +467,9 @@ export const DEMO_SET: readonly DemoCompound[] = [
   },
 ];
 
-/** The demo set as candidates for `prepareRecords`: gold tier (documented reason and public reference), source "demo". */
+/**
+ * The demo set as candidates for `prepareRecords`: gold tier (documented reason and public reference), source "demo".
+ */
 export function demoCandidates(): NegatomeCandidate[] {
   return DEMO_SET.map((compound) => {
     const { categories } = classifyWithdrawalReason(compound.reason);

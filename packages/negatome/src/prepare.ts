@@ -18,7 +18,9 @@ export interface PreparedRecords {
 
 const UNIPROT_ACCESSION = /^(?:[OPQ][0-9][A-Z0-9]{3}[0-9]|[A-NR-Z][0-9](?:[A-Z][A-Z0-9]{2}[0-9]){1,2})$/;
 
-/** Checks what the type system cannot: class, tier and UniProt accession format (uniprot.org/help/accession_numbers). */
+/**
+ * Checks what the type system cannot: class, tier and UniProt accession format (uniprot.org/help/accession_numbers).
+ */
 function candidateProblem(candidate: NegatomeCandidate): string | null {
   if (!isFailureClass(candidate.failure_class)) return `Unknown failure class "${String(candidate.failure_class)}".`;
   if (!isConfidenceTier(candidate.confidence_tier))

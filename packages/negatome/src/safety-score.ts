@@ -18,7 +18,9 @@ export function riskLevel(score: number): RiskLevel {
   return score > RISK_RED ? "red" : score > RISK_AMBER ? "amber" : "green";
 }
 
-/** Morgan2/2048 Tanimoto at which an analogue is close enough to share a failure (strong) or worth naming (moderate). */
+/**
+ * Morgan2/2048 Tanimoto at which an analogue is close enough to share a failure (strong) or worth naming (moderate).
+ */
 export const STRONG_SIMILARITY = 0.7;
 export const MODERATE_SIMILARITY = 0.5;
 
@@ -103,7 +105,10 @@ export const DEFAULT_SAFETY_PARAMETERS: SafetyParameters = {
   prior_rate: 0.076,
 };
 
-/** A known compound near the query: a negatome failure (weight > 0) or a reference compound without a recorded failure (weight 0). */
+/**
+ * A known compound near the query: a negatome failure (weight > 0) or a reference compound without a recorded failure
+ * (weight 0).
+ */
 export interface Neighbour {
   similarity: number;
   failure_weight: number;

@@ -141,7 +141,10 @@ export function mdrunCpuProblem(gmxVersionOutput: string, cpuinfo: string | null
 
 let mdKnown: Promise<OracleAvailability> | undefined;
 
-/** Whether the MD oracle can run here: GROMACS installed, and its mdrun able to start on this CPU (checked once per process). */
+/**
+ * Whether the MD oracle can run here: GROMACS installed, and its mdrun able to start on this CPU (checked once per
+ * process).
+ */
 export function mdAvailability(): Promise<OracleAvailability> {
   mdKnown ??= binaryAvailability("gmx").then(async (gmx) => {
     if (!gmx.available) return gmx;

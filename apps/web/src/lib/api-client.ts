@@ -50,7 +50,10 @@ export interface RequestOptions {
   anonymous?: boolean;
 }
 
-/** §8: a labelled call says '<operation> failed: <status>'; any other uses the server's error, else its detail, else 'Request failed'. */
+/**
+ * §8: a labelled call says '<operation> failed: <status>'; any other uses the server's error, else its detail, else
+ * 'Request failed'.
+ */
 export function describeFailure(status: number, payload: unknown, operation?: LabelledOperation): string {
   if (operation) return `${operation} failed: ${status}`;
   return serverMessageOf(payload) ?? "Request failed";

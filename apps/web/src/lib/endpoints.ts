@@ -36,7 +36,9 @@ export async function listProjects(): Promise<Project[]> {
   return (await apiRequest<ProjectList>("/v1/projects/")).projects;
 }
 
-/** §5: the name is trimmed, the organization id is a number and the research-use-only acknowledgement is always sent. */
+/**
+ * §5: the name is trimmed, the organization id is a number and the research-use-only acknowledgement is always sent.
+ */
 export interface NewProject {
   org_id: number;
   name: string;

@@ -61,7 +61,10 @@ export interface ReviewDecision extends ReviewItem {
   comment?: string | null;
 }
 
-/** Records a decision; every review query refreshes, and `onRecorded` lets a page refresh its own (a manifest, a run list). */
+/**
+ * Records a decision; every review query refreshes, and `onRecorded` lets a page refresh its own (a manifest, a run
+ * list).
+ */
 export function useRecordReview(onRecorded?: () => unknown) {
   const queryClient = useQueryClient();
   return useMutation({

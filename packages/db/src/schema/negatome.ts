@@ -35,7 +35,10 @@ export const negatomeRecords = pgTable(
     /** Morgan fingerprint, radius 2, 2048 bits, as 256 bytes. */
     fingerprint: bytea("fingerprint").notNull(),
     source: text("source").notNull(),
-    /** Identity of the record within its source (drug name, file row, idempotency key + index): loads are idempotent on (source, source_key). */
+    /**
+     * Identity of the record within its source (drug name, file row, idempotency key + index): loads are idempotent on
+     * (source, source_key).
+     */
     sourceKey: text("source_key").notNull(),
     score: doublePrecision("score"),
     reason: text("reason").notNull().default(""),

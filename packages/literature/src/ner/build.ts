@@ -81,7 +81,8 @@ export function buildDictionary(
         },
       });
       addName(dict, c, g.symbol, "hgnc", 1);
-      // Mouse and rat symbols are title case (Dll4, Il6): accepted for symbols with a digit only, so "Cat" stays an animal.
+      // Mouse and rat symbols are title case (Dll4, Il6): accepted for symbols with a digit only, so "Cat" stays an
+      // animal.
       if (/\d/.test(g.symbol) && /^[A-Z][A-Z0-9]+$/.test(g.symbol))
         addName(dict, c, g.symbol[0] + g.symbol.slice(1).toLowerCase(), "hgnc", 0.4);
       for (const alias of [...g.aliases, ...g.previous_symbols]) addName(dict, c, alias, "hgnc", 0.5);

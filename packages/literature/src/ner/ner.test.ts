@@ -296,7 +296,8 @@ describe("dictionary building from a training corpus", () => {
       { genes: [], diseases: [], drugs: [] },
       { corpora: [{ documents: corpus, types: ["chemical", "disease"] }] },
     );
-    // "depression" matches three times in the corpus and is annotated once: precision 1/3 ≥ 0.3 keeps it; at 0.5 it goes.
+    // "depression" matches three times in the corpus and is annotated once: precision 1/3 ≥ 0.3 keeps it; at 0.5 it
+    // goes.
     expect(tagMentions("depression", pruned)).toHaveLength(1);
     const strict = buildDictionary(
       { genes: [], diseases: [], drugs: [] },

@@ -14,7 +14,8 @@ export interface DictionaryMatch {
  * as LINNAEUS, Gerner et al. 2010, and the Aho–Corasick-style taggers of Pafilis et al. 2013): at
  * each word-initial token extend the key while it is a known prefix, keep the longest key that
  * names an unblocked concept whose case rule holds, then continue after it. Among the concepts of
- * one name the heaviest wins; a mined name from a document of the same organism counts double, of another organism a quarter.
+ * one name the heaviest wins; a mined name from a document of the same organism counts double, of another organism a
+ * quarter.
  */
 export function matchDictionary(
   text: string,

@@ -77,7 +77,9 @@ export function parseDrugCentral(identifiersText: string, structuresText = ""): 
   }));
 }
 
-/** One row of DrugCentral's `drug_indication.tsv` (DRUG_ID, DRUG_NAME, INDICATION_FDB, UMLS_CUI, SNOMEDCT_CUI, DOID). */
+/**
+ * One row of DrugCentral's `drug_indication.tsv` (DRUG_ID, DRUG_NAME, INDICATION_FDB, UMLS_CUI, SNOMEDCT_CUI, DOID).
+ */
 export interface DrugIndication {
   drugcentral_id: string;
   drug_name: string;

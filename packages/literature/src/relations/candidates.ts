@@ -10,7 +10,10 @@ export interface PairCandidate {
   sentence: Sentence;
   /** Text strictly between the two mentions. */
   between: string;
-  /** The clause around the pair: from the clause start to the first mention, and from the second mention to the clause end. */
+  /**
+   * The clause around the pair: from the clause start to the first mention, and from the second mention to the clause
+   * end.
+   */
   around: string;
   /** Clause start to a few words after the second mention: the scope read for negation and speculation. */
   clause: string;

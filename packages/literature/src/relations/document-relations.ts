@@ -30,7 +30,9 @@ const TREATED_CONDITION_BEFORE =
   /(?:\b(?:patients?|subjects?|children|women|men|cases?|volunteers)\s+(?:with|suffering from|having)|\b(?:treatment|therapy|management|treated|prophylaxis|prevention|control)\s+(?:of|for|in))\s+(?:[\w-]+\s+){0,2}$/i;
 const TREATED_CONDITION_AFTER = /^\s*(?:patients?|subjects?)\b/i;
 
-/** True when a disease mention reads as the condition being treated ("patients with D", "treatment of D", "D patients"). */
+/**
+ * True when a disease mention reads as the condition being treated ("patients with D", "treatment of D", "D patients").
+ */
 function treatedCondition(text: string, m: Mention): boolean {
   return (
     TREATED_CONDITION_BEFORE.test(text.slice(Math.max(0, m.start - 60), m.start)) ||
@@ -39,7 +41,10 @@ function treatedCondition(text: string, m: Mention): boolean {
 }
 
 export interface DocumentPairOptions {
-  /** Ancestors of each tail key (e.g. meshAncestors from the Disease Ontology): flags tails whose descendant the document also names. */
+  /**
+   * Ancestors of each tail key (e.g. meshAncestors from the Disease Ontology): flags tails whose descendant the
+   * document also names.
+   */
   ancestors?: Map<string, Set<string>>;
 }
 

@@ -84,7 +84,9 @@ function compile(rdkit: RDKitModule): CompiledAlert[] {
   return compiled;
 }
 
-/** Every alert that matches `mol`, in catalogue order (PAINS A, B, C, then Brenk). The caller keeps ownership of `mol`. */
+/**
+ * Every alert that matches `mol`, in catalogue order (PAINS A, B, C, then Brenk). The caller keeps ownership of `mol`.
+ */
 export function structuralAlerts(rdkit: RDKitModule, mol: Mol): StructuralAlert[] {
   const alerts: StructuralAlert[] = [];
   for (const { definition, description, query } of compile(rdkit)) {
@@ -100,7 +102,10 @@ export function structuralAlerts(rdkit: RDKitModule, mol: Mol): StructuralAlert[
   return alerts;
 }
 
-/** Alerts of a SMILES, atoms numbered as in that SMILES (so a depiction of it can highlight them); null if it does not parse. */
+/**
+ * Alerts of a SMILES, atoms numbered as in that SMILES (so a depiction of it can highlight them); null if it does not
+ * parse.
+ */
 export function structuralAlertsOfSmiles(rdkit: RDKitModule, smiles: string): StructuralAlert[] | null {
   const parsed = parseSmiles(rdkit, smiles);
   if (!parsed.ok) return null;

@@ -29,7 +29,10 @@ function binaryLabel(value: string | undefined): boolean | null {
   return value === "1" ? true : value === "0" ? false : null;
 }
 
-/** Parses clintox.csv (columns smiles, FDA_APPROVED, CT_TOX); rows with a missing SMILES or a label other than 0/1 are reported. */
+/**
+ * Parses clintox.csv (columns smiles, FDA_APPROVED, CT_TOX); rows with a missing SMILES or a label other than 0/1 are
+ * reported.
+ */
 export function parseClintox(text: string): ClintoxFile {
   const { header, rows } = readDelimited(text, ",");
   const smilesColumn = columnIndex(header, "smiles", "clintox.csv");
@@ -77,7 +80,10 @@ export function clintoxCandidates(rows: readonly ClintoxRow[]): NegatomeCandidat
     }));
 }
 
-/** The rows that did not fail for toxicity (CT_TOX = 0, all FDA-approved), as reference compounds for `buildReferenceIndex`. */
+/**
+ * The rows that did not fail for toxicity (CT_TOX = 0, all FDA-approved), as reference compounds for
+ * `buildReferenceIndex`.
+ */
 export function clintoxReferenceCompounds(rows: readonly ClintoxRow[]): ReferenceCompound[] {
   return rows.filter((row) => !row.ctTox).map((row) => ({ id: `clintox:${row.line}`, smiles: row.smiles }));
 }

@@ -13,7 +13,10 @@ export const WITHDRAWN_DATASET =
 export const WITHDRAWN_LICENCE = "None stated in the repository; the ChEMBL-derived fields are CC BY-SA 3.0 upstream.";
 
 export interface WithdrawnFiles {
-  /** drug_withdrawal_reasons.csv: Drug, Toxicity as reported in ChEMBL, Standardized toxicity label, Overall toxicity category. */
+  /**
+   * drug_withdrawal_reasons.csv: Drug, Toxicity as reported in ChEMBL, Standardized toxicity label, Overall toxicity
+   * category.
+   */
   reasons: string;
   /** drug_info.csv: ChEMBL ID (unnamed first column), …, smiles, name (underscore-joined names). */
   drugInfo: string;

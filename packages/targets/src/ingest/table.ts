@@ -85,7 +85,9 @@ function splitPlain(lines: string[], firstLine: number, delimiter: Delimiter): T
   return rows;
 }
 
-/** RFC 4180: quoted cells may hold commas, doubled quotes and line breaks; a quote inside an unquoted cell is literal. */
+/**
+ * RFC 4180: quoted cells may hold commas, doubled quotes and line breaks; a quote inside an unquoted cell is literal.
+ */
 function splitCsv(body: string, firstLine: number, header: string[]): TableRow[] {
   const rows: TableRow[] = [];
   let line = firstLine;

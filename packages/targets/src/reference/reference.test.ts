@@ -191,7 +191,8 @@ describe("DiseaseHierarchy", () => {
   });
 
   it("related diseases: through the most informative common ancestor, never own subtree, ancestors or the root", () => {
-    // NSCLC (4): its cousin 6 shares lung cancer (3, IC ln 2 / ln 6 = 0.3869) and cancer (2, 0.2263): the larger counts.
+    // NSCLC (4): its cousin 6 shares lung cancer (3, IC ln 2 / ln 6 = 0.3869) and cancer (2, 0.2263): the larger
+    // counts.
     expect([...h.related("DOID:4")]).toEqual([["DOID:6", expect.closeTo(Math.log(2) / Math.log(6), 12)]]);
     // Lung disease (5) shares only the root with the cancers: nothing related.
     expect(h.related("DOID:5").size).toBe(0);

@@ -53,7 +53,8 @@ describe("componentScores", () => {
 
   it("a liability-0 item means known and safe (1), not no data", () => {
     expect(componentScores([item("g", "safe", 0)]).safe).toBe(1);
-    expect(componentScores([item("g", "safe", 1), item("g", "safe", 0.5)]).safe).toBeCloseTo(1 - (1 + 0.5 / 4) / M, 12); // 0.31192
+    // 0.31192
+    expect(componentScores([item("g", "safe", 1), item("g", "safe", 0.5)]).safe).toBeCloseTo(1 - (1 + 0.5 / 4) / M, 12);
   });
 });
 

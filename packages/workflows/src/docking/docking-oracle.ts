@@ -152,7 +152,10 @@ export interface DockingAttempt {
   heavyAtoms: number;
 }
 
-/** Runs `attempt` until its best score is plausible, at most CONFORMER_ATTEMPTS times; throws with every reason otherwise. */
+/**
+ * Runs `attempt` until its best score is plausible, at most CONFORMER_ATTEMPTS times; throws with every reason
+ * otherwise.
+ */
 export async function dockUntilPlausible(
   smiles: string,
   attempt: () => Promise<DockingAttempt>,

@@ -75,7 +75,9 @@ const AMINO_ACIDS = new Set(
 );
 const WATERS = new Set(["SOL", "HOH", "WAT", "TIP3", "TIP4", "SPC"]);
 
-/** Why a run counts as unstable at an RMSD threshold: a crash, a positive minimised energy, or the final RMSD above it. */
+/**
+ * Why a run counts as unstable at an RMSD threshold: a crash, a positive minimised energy, or the final RMSD above it.
+ */
 export function mdInstability(
   run: { crashed: string | null; minimisedPotential: number; rmsdFinal: number | null; rmsdGroup: string },
   rmsdThresholdNm: number,

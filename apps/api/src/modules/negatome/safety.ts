@@ -143,7 +143,9 @@ export async function visibleNegatomeEntries(db: Database, orgIds: number[]): Pr
   });
 }
 
-/** The reference compounds (ClinTox approved drugs) that nearby failures are weighed against; empty without the file. */
+/**
+ * The reference compounds (ClinTox approved drugs) that nearby failures are weighed against; empty without the file.
+ */
 export function referenceCompounds(referenceDataRoot: string): ReferenceCompound[] {
   const file = join(referenceDataRoot, "clintox/clintox.csv");
   return existsSync(file) ? clintoxReferenceCompounds(parseClintox(readFileSync(file, "utf8")).rows) : [];

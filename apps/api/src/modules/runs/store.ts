@@ -49,7 +49,9 @@ export function runsStore(db: Database, scope: TenantScope) {
       return db.$count(runs, visible);
     },
 
-    /** Replaces a run's config (e.g. a confirmed custom plan); false when the run is not the caller's organization's. */
+    /**
+     * Replaces a run's config (e.g. a confirmed custom plan); false when the run is not the caller's organization's.
+     */
     async updateConfig(id: string, config: object): Promise<boolean> {
       if (!isUuid(id)) return false;
       const updated = await db

@@ -145,7 +145,10 @@ export class TargetEvidence {
     };
   }
 
-  /** Approved drugs acting on the gene (DrugCentral), with their indications and withdrawal / black-box flags (withDRAWN). */
+  /**
+   * Approved drugs acting on the gene (DrugCentral), with their indications and withdrawal / black-box flags
+   * (withDRAWN).
+   */
   private knownDrugs(symbol: string, uniprotIds: string[]): TargetEvidenceResponse["known_drugs"] {
     const reference = this.drugReference();
     const accessions = new Set(uniprotIds);

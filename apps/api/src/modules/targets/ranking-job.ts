@@ -155,7 +155,9 @@ export function rankingJobHandler(db: Database, catalog: ReferenceCatalog): Engi
   };
 }
 
-/** Features that propagate sideways to related diseases, discounted by similarity (the known-target benchmark's choice). */
+/**
+ * Features that propagate sideways to related diseases, discounted by similarity (the known-target benchmark's choice).
+ */
 const SIDEWAYS_FEATURES = new Set(["clinical_precedence"]);
 
 /**

@@ -140,7 +140,9 @@ function smilesLines(text: string): { smiles: string; name: string | null }[] {
  */
 const referenceSets = new Map<string, Promise<NegatomeScreenInput["reference"]>>();
 
-/** The reference compounds' fingerprints, computed once per process on a compute thread (about 3 s), not once per job. */
+/**
+ * The reference compounds' fingerprints, computed once per process on a compute thread (about 3 s), not once per job.
+ */
 function referenceFingerprints(pool: ComputePool, referenceRoot: string): Promise<NegatomeScreenInput["reference"]> {
   let set = referenceSets.get(referenceRoot);
   if (!set) {

@@ -258,7 +258,10 @@ function dockNegatives(
     }));
 }
 
-/** An unstable MD run (crashed, positive energy, or RMSD above the threshold) of a ligand's complex becomes one BINDING negative. */
+/**
+ * An unstable MD run (crashed, positive energy, or RMSD above the threshold) of a ligand's complex becomes one BINDING
+ * negative.
+ */
 function mdNegatives(
   job: EngineJobRow,
   rmsdThresholdNm: number,

@@ -17,7 +17,9 @@ interface DataTableProps<Row> {
   rows: Row[];
   rowKey: (row: Row) => string | number;
   empty: ReactNode;
-  /** Extra class on the table's block, for tables that need their own look (units in headers, a sticky first column). */
+  /**
+   * Extra class on the table's block, for tables that need their own look (units in headers, a sticky first column).
+   */
   className?: string;
   /** Long results render this many rows at first, with a button for more (keeps the page responsive). */
   pageSize?: number;

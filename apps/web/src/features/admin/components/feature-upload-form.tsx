@@ -11,7 +11,10 @@ type Values = Record<UploadSource, Record<string, FieldValue>>;
 
 const INITIAL: Values = Object.fromEntries(UPLOAD_SOURCES.map((source) => [source, initialValues(source)])) as Values;
 
-/** One form for the five uploads: the source selector swaps in that source's parameters, each pre-filled with its default. */
+/**
+ * One form for the five uploads: the source selector swaps in that source's parameters, each pre-filled with its
+ * default.
+ */
 export function FeatureUploadForm() {
   const [source, setSource] = useState<UploadSource>("generic");
   const [values, setValues] = useState<Values>(INITIAL);

@@ -6,7 +6,9 @@ import { IngestionsTable } from "./ingestions-table";
 import { ReferenceDataLoader } from "./reference-data-loader";
 import "../../../styles/targets.css";
 
-/** §2 Admin, NLP Database: target feature ingestion — reference data, feature sets, the five uploads and their record. */
+/**
+ * §2 Admin, NLP Database: target feature ingestion — reference data, feature sets, the five uploads and their record.
+ */
 export function TargetFeatureIngestion() {
   const queryClient = useQueryClient();
   return (

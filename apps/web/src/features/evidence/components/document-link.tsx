@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 
-/** The Evidence page opens a document from its address (`?document=<source>&id=<external id>`), so links can be shared and opened in new tabs. */
+/**
+ * The Evidence page opens a document from its address (`?document=<source>&id=<external id>`), so links can be shared
+ * and opened in new tabs.
+ */
 export const DOCUMENT_PARAM = "document";
 export const DOCUMENT_ID_PARAM = "id";
 

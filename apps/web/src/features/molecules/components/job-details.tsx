@@ -47,7 +47,9 @@ interface JobDetailsProps {
   workerCount: number | null | undefined;
 }
 
-/** One job followed live: progress, the fitness and diversity curves, and once finished its metrics and best molecules. */
+/**
+ * One job followed live: progress, the fitness and diversity curves, and once finished its metrics and best molecules.
+ */
 export function JobDetails({ job: listed, workerCount }: JobDetailsProps) {
   const { job, curves, transport, curvesError } = useLiveJob(listed);
   const progress = readProgress(job.progress);

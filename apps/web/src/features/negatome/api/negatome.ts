@@ -111,7 +111,10 @@ export interface Contribution {
   userDeclaredId: string | null;
 }
 
-/** With a data file, the multipart upload (fields before the file, as the server reads them); without, the JSON annotation. */
+/**
+ * With a data file, the multipart upload (fields before the file, as the server reads them); without, the JSON
+ * annotation.
+ */
 export function useContribute() {
   const refresh = useRefreshNegatome();
   return useMutation({

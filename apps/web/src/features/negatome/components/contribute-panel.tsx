@@ -5,7 +5,9 @@ import { AgreementPanel } from "./agreement-panel";
 import { ContributionForm } from "./contribution-form";
 import { ContributorDashboardPanel } from "./contributor-dashboard";
 
-/** Contributing takes an accepted agreement first; the form appears only then, so nothing typed is refused with a 403. */
+/**
+ * Contributing takes an accepted agreement first; the form appears only then, so nothing typed is refused with a 403.
+ */
 export function ContributePanel() {
   const agreement = useAgreement();
   const user = useCurrentUser();

@@ -146,7 +146,10 @@ function EvidenceLink({
   return <code>{item}</code>;
 }
 
-/** Catalogue descriptions often repeat the alert's name ("stilbene: Brenk unwanted functionality…"); the name is shown already. */
+/**
+ * Catalogue descriptions often repeat the alert's name ("stilbene: Brenk unwanted functionality…"); the name is shown
+ * already.
+ */
 function alertExplanation({ name, description }: { name: string; description: string }): string {
   const prefix = `${name}:`;
   return (

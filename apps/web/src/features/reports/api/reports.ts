@@ -39,7 +39,9 @@ export function useManifest(runId: string | null) {
   });
 }
 
-/** Records a decision on a run or one of its outputs (the shared review mutation); run lists and manifests refresh too. */
+/**
+ * Records a decision on a run or one of its outputs (the shared review mutation); run lists and manifests refresh too.
+ */
 export function useReview() {
   const queryClient = useQueryClient();
   return useRecordReview(() => queryClient.invalidateQueries({ queryKey: REPORTS_QUERY_KEY }));

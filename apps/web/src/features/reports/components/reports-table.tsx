@@ -91,7 +91,9 @@ function RunReview({ run, onReviewOutputs }: { run: ReportRun; onReviewOutputs: 
   );
 }
 
-/** Every run of the organization with its artifacts and review progress; `highlight` marks the run linked from Analyses. */
+/**
+ * Every run of the organization with its artifacts and review progress; `highlight` marks the run linked from Analyses.
+ */
 export function ReportsTable({ highlight }: { highlight: string | null }) {
   const runs = useReportRuns();
   const [error, setError] = useState<string | null>(null);

@@ -55,7 +55,10 @@ function columns(showDetails: (id: string) => void, reportLinks: boolean): Colum
   ];
 }
 
-/** The organization's most recent runs, newest first; a run's id opens its details, and `reportLinks` adds a link to its report. */
+/**
+ * The organization's most recent runs, newest first; a run's id opens its details, and `reportLinks` adds a link to its
+ * report.
+ */
 export function RunsTable({
   limit,
   caption,

@@ -38,7 +38,8 @@ export function PoseViewer({ receptor, pose, label }: { receptor: string; pose: 
         protein.setStyle({}, { cartoon: { color: "lightgrey", opacity: 0.75 } });
         const ligand = viewer.addModel(pdbqtToPdb(pose), "pdb");
         ligand.setStyle({}, { stick: { colorscheme: "greenCarbon", radius: 0.22 } });
-        // 3Dmol's `within` only looks inside one model, so the pocket (residues with an atom within 5 Å of the ligand) is found here.
+        // 3Dmol's `within` only looks inside one model, so the pocket (residues with an atom within 5 Å of the ligand)
+        // is found here.
         const ligandAtoms = ligand.selectedAtoms({});
         const pocket = new Set<string>();
         for (const atom of protein.selectedAtoms({ hetflag: false })) {

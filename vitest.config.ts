@@ -21,6 +21,8 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["apps/api/src/**/*.test.ts", "apps/api/test/**/*.test.ts"],
+          // One migrated database per run, copied by each file (apps/api/test/databases.ts).
+          globalSetup: ["apps/api/test/global-setup.ts"],
           // *.pg.test.ts need a real PostgreSQL (outages, concurrency): only in the PostgreSQL pass.
           exclude: process.env.SIEVE_TEST_DB === "postgres" ? [] : ["**/*.pg.test.ts"],
           testTimeout: 60_000,

@@ -1,25 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "@sieve/db";
 import type { AuthResponse } from "@sieve/contracts";
 import { buildApp } from "../src/app";
 import { SIEVE_VERSION, type AppConfig } from "../src/config";
 import { ComputePool } from "@sieve/worker/pool";
 import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from "../src/modules/engine/runtime";
+import { SHARED_DATA_DIR } from "@sieve/testing";
+import { createScratchPostgres, onPostgres, pgliteOptions } from "./databases";
 
-/**
- * The API test suite runs twice: on PGlite (always) and, with SIEVE_TEST_DB=postgres, on a real
- * PostgreSQL where every test file gets a database of its own, dropped afterwards. That server is
- * SIEVE_TEST_PG_ADMIN_URL's, else DATABASE_URL's (same credentials), else 127.0.0.1:5432, as in scripts/test.mjs.
- */
-export const onPostgres = process.env.SIEVE_TEST_DB === "postgres";
-export const postgresAdminUrl =
-  process.env.SIEVE_TEST_PG_ADMIN_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+export { createScratchPostgres, onPostgres, postgresAdminUrl } from "./databases";
 
 export interface TestContext {
   app: FastifyInstance;
@@ -33,8 +26,6 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export const SHARED_DATA = fileURLToPath(new URL("../../../../shared/data", import.meta.url));
-
 export async function createTestContext(
   options: {
     webDist?: string | null;
@@ -46,9 +37,7 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), "sieve-api-test-"));
   const scratch = onPostgres || options.databaseUrl ? await createScratchPostgres(options.databaseUrl) : null;
-  const database = await openDatabase(
-    scratch ? { kind: "postgres", url: scratch.url } : { kind: "pglite", dataDir: null },
-  );
+  const database = await openDatabase(scratch ? { kind: "postgres", url: scratch.url } : pgliteOptions());
   const config: AppConfig = {
     port: 0,
     host: "127.0.0.1",
@@ -60,7 +49,7 @@ export async function createTestContext(
     version: SIEVE_VERSION,
     computeThreads: 2,
     workerGateway: null,
-    referenceDataRoot: options.referenceDataRoot ?? (existsSync(SHARED_DATA) ? SHARED_DATA : dataDir),
+    referenceDataRoot: options.referenceDataRoot ?? (existsSync(SHARED_DATA_DIR) ? SHARED_DATA_DIR : dataDir),
     engine: { ...DEFAULT_ENGINE_SETTINGS, ...options.engine },
     trustProxy: options.trustProxy ?? false,
     md: { maxNs: 10, maxWallSeconds: 600 },
@@ -103,27 +92,4 @@ export async function createTestContext(
     },
   };
   return context;
-}
-
-/** A fresh, uniquely named database on the test PostgreSQL server (through `databaseUrl`'s host when given). */
-export async function createScratchPostgres(
-  connectThrough?: string,
-): Promise<{ name: string; url: string; drop(): Promise<void> }> {
-  const name = `sieve_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: postgresAdminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(connectThrough ?? postgresAdminUrl);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: postgresAdminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }

@@ -23,24 +23,29 @@ export interface DatabaseHandle {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball, which `snapshot` starts another database from. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export type DatabaseOptions =
-  | { kind: "pglite"; dataDir: string | null } // null: in memory (tests)
-  | { kind: "postgres"; url: string };
+  // dataDir null: in memory (tests), empty or from a snapshot (a `dumpDataDir()` tarball) made earlier.
+  { kind: "pglite"; dataDir: string | null; snapshot?: Blob } | { kind: "postgres"; url: string };
 
 const migrationsFolder = join(fileURLToPath(new URL(".", import.meta.url)), "..", "migrations");
 // Arbitrary constant shared by every instance: migrations run one instance at a time.
 const MIGRATION_LOCK_KEY = 727_114_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.kind === "pglite" ? openPglite(options.dataDir) : openPostgres(options.url);
+  return options.kind === "pglite" ? openPglite(options.dataDir, options.snapshot) : openPostgres(options.url);
 }
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | null, snapshot: Blob | undefined): Promise<DatabaseHandle> {
+  if (dataDir && snapshot) throw new Error("a PGlite snapshot only starts an in-memory database");
   const lock = dataDir ? acquireDataDirLock(dataDir) : null;
   try {
-    const client = dataDir ? await PGlite.create(join(dataDir, "pgdata")) : await PGlite.create();
+    const client = dataDir
+      ? await PGlite.create(join(dataDir, "pgdata"))
+      : await PGlite.create(snapshot ? { loadDataDir: snapshot } : {});
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     await migratePglite(db as never, { migrationsFolder });
     return {
@@ -58,6 +63,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       async ping() {
         await client.query("select 1");
       },
+      dumpDataDir: () => client.dumpDataDir("none"),
       async close() {
         try {
           await client.close();

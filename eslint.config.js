@@ -22,6 +22,7 @@ export default tseslint.config(
     ignores: [
       "**/node_modules/**",
       "**/dist/**",
+      "**/.tsbuild/**",
       ".data/**",
       "**/.data/**",
       ".e2e-artifacts/**",

@@ -13,7 +13,9 @@ import { LiteratureReference } from "./modules/literature/reference";
 import { LiteratureSearch } from "./modules/literature/search-index";
 import { targetRoutes } from "./modules/targets/routes";
 import { adminRoutes } from "./modules/admin/routes";
+import { redactedErrorForLog } from "./http/database-errors";
 import { registerErrorHandler } from "./plugins/error-handler";
+import { registerInputGuards } from "./plugins/input-guards";
 import { requireAuthentication } from "./plugins/authentication";
 import { registerThirdPartyPlugins } from "./plugins/third-party";
 import { registerWebApp } from "./plugins/web-app";
@@ -81,6 +83,7 @@ export async function buildApp({
         censor: "[redacted]",
       },
       serializers: {
+        err: redactedErrorForLog,
         req: (req) => ({
           method: req.method,
           url: req.url.replace(REDACTED_QUERY_PARAMS, "$1[redacted]"),
@@ -103,6 +106,7 @@ export async function buildApp({
   // One search index per instance, read by the literature and targets modules.
   const literatureSearch = new LiteratureSearch(database.db);
   registerErrorHandler(app);
+  registerInputGuards(app);
   await registerThirdPartyPlugins(app);
 
   await app.register(healthRoutes);

@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { ZodError } from "zod";
 import { isDatabaseUnavailable } from "@sieve/db";
 import type { ErrorBody } from "@sieve/contracts";
+import { databaseFailureOf } from "../http/database-errors";
 import { ApiError } from "../http/errors";
 
 /**
@@ -38,8 +40,28 @@ function toErrorResponse(error: FastifyError): { status: number; body: ErrorBody
     return { status: 422, body: { error: message, code: "validation_failed", detail: { fields } } };
   }
   if (isResponseSerializationError(error)) return internal();
+  // A schema a route checks itself (a JSON field inside a form, a stored shape): the input is what failed.
+  if (error instanceof ZodError) {
+    const fields = error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+    return {
+      status: 422,
+      body: {
+        error: fields.map((f) => `${f.path}: ${f.message}`).join("; "),
+        code: "validation_failed",
+        detail: { fields },
+      },
+    };
+  }
   if (isDatabaseUnavailable(error))
     return { status: 503, body: { error: "database unavailable", code: "db_unavailable" } };
+  // SQLSTATE class 22 (data exception): the database refused a value as sent (a malformed UUID, a
+  // number out of range); a check the route missed, still the input's fault. Never the value itself.
+  const failure = databaseFailureOf(error);
+  if (failure?.code?.startsWith("22"))
+    return {
+      status: 422,
+      body: { error: `A value has a form the database refuses (SQLSTATE ${failure.code})`, code: "invalid_value" },
+    };
   switch (error.code) {
     case "FST_ERR_CTP_INVALID_JSON_BODY":
       return { status: 400, body: { error: "Request body is not valid JSON", code: "invalid_json" } };

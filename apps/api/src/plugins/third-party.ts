@@ -22,7 +22,24 @@ export async function registerThirdPartyPlugins(app: FastifyInstance): Promise<v
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentMultipartBodies,
   });
   await app.register(swaggerUi, { routePrefix: "/docs" });
 }
+
+/**
+ * The zod transform, plus a request body for multipart routes: they read their form themselves, so
+ * without this the document would show them as taking no body at all.
+ */
+const documentMultipartBodies: typeof jsonSchemaTransform = (input) => {
+  const output = jsonSchemaTransform(input);
+  const consumes = (input.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
+  if (!consumes.includes("multipart/form-data") || (output.schema as { body?: unknown }).body) return output;
+  return {
+    ...output,
+    schema: {
+      ...output.schema,
+      body: { type: "object", properties: { file: { type: "string", format: "binary" } }, required: ["file"] },
+    },
+  };
+};

@@ -107,7 +107,7 @@ export const REFERENCE_DATASETS: Record<string, ReferenceDataset> = {
 };
 
 export async function loadReferenceDatasets(context: ReferenceLoadContext, names: string[]): Promise<DatasetLoad[]> {
-  const unknown = names.filter((name) => !(name in REFERENCE_DATASETS));
+  const unknown = names.filter((name) => !Object.hasOwn(REFERENCE_DATASETS, name));
   if (unknown.length)
     throw new Error(`Unknown datasets: ${unknown.join(", ")}. Known: ${Object.keys(REFERENCE_DATASETS).join(", ")}`);
   const results: DatasetLoad[] = [];

@@ -9,8 +9,10 @@ import {
 import { z } from "zod";
 import { and, eq } from "drizzle-orm";
 import { schema, type DatabaseHandle } from "@sieve/db";
+import { redactedErrorForLog } from "../http/database-errors";
 import { ApiError, notFound } from "../http/errors";
 import { registerErrorHandler } from "../plugins/error-handler";
+import { registerInputGuards } from "../plugins/input-guards";
 import type { EngineRuntime } from "../modules/engine/runtime";
 import { EngineQueue } from "../modules/engine/queue";
 import type { EngineJobRow } from "../modules/engine/store";
@@ -56,18 +58,41 @@ export async function buildWorkerGateway(options: {
   logger?: boolean;
 }): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? true,
+    logger: (options.logger ?? true) && { serializers: { err: redactedErrorForLog } },
     https: { ...options.tls, requestCert: true, rejectUnauthorized: true },
     bodyLimit: BODY_LIMIT,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuards(app);
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ error: `No route ${request.method} ${request.url}`, code: "not_found" }),
   );
   await app.register(workerRoutes(options.database, options.engine));
   return app;
+}
+
+/**
+ * A remote worker's output as the job's result; 422 when it is not one (`{"output":{}}`, or an output the
+ * job's domain cannot finish), so a bad or outdated worker gets an answer it can log, never a 500.
+ */
+export async function completedJobResult(engine: EngineRuntime, job: EngineJobRow, output: unknown) {
+  const handler = engine.handlerFor(job.domain);
+  let finished: unknown;
+  try {
+    finished = handler ? await handler.finish(job, fromTransport(output)) : fromTransport(output);
+  } catch (error) {
+    // A shape the domain did not expect; anything else (the database, a bug) stays a 500.
+    if (!(error instanceof TypeError || error instanceof RangeError || error instanceof z.ZodError)) throw error;
+    throw new ApiError(422, "invalid_output", `The ${job.domain} job's output cannot be read: ${error.message}`);
+  }
+  const result = JobResult.safeParse(finished);
+  if (!result.success)
+    throw new ApiError(422, "invalid_output", `The ${job.domain} job's output is not a result`, {
+      fields: result.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
+    });
+  return result.data;
 }
 
 function certificateOf(request: FastifyRequest) {
@@ -213,10 +238,7 @@ function workerRoutes(database: DatabaseHandle, engine: EngineRuntime): FastifyP
         async (request) => {
           const job = await ownJob(request, request.params.id);
           const { output, input_hashes } = request.body;
-          const handler = engine.handlerFor(job.domain);
-          const result = JobResult.parse(
-            handler ? await handler.finish(job, fromTransport(output)) : fromTransport(output),
-          );
+          const result = await completedJobResult(engine, job, output);
           const accepted = await engine.lifecycle.complete(job.id, request.remoteWorker.id, {
             ...result,
             final_metrics: { ...result.final_metrics, input_hashes },

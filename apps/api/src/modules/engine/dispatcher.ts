@@ -4,6 +4,7 @@ import { runEngineTask } from "@sieve/worker/engine-task";
 import type { JobLifecycle } from "./lifecycle";
 import { EngineQueue } from "./queue";
 import type { EngineJobRow } from "./store";
+import { safeErrorText } from "../../http/database-errors";
 
 /**
  * What a module adds around its domain's compute task, on the API side of an embedded job: threads
@@ -110,11 +111,9 @@ export class EmbeddedDispatcher {
         await lifecycle.fail(job.id, workerId, run.error);
       }
     } catch (error) {
-      log.error({ err: error instanceof Error ? error.message : error, jobId }, "engine job bookkeeping failed");
+      log.error({ err: error, jobId }, "engine job bookkeeping failed");
       // A job whose preparation or storage failed would otherwise wait for the reaper to retry it.
-      await lifecycle
-        .fail(job.id, workerId, error instanceof Error ? error.message : String(error))
-        .catch(() => undefined);
+      await lifecycle.fail(job.id, workerId, safeErrorText(error)).catch(() => undefined);
     } finally {
       this.running.delete(job.id);
       this.schedule(0);

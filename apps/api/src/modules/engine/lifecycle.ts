@@ -3,6 +3,7 @@ import { schema, type Database } from "@sieve/db";
 import type { RunStatus } from "@sieve/contracts";
 import type { CurvePoint } from "@sieve/worker/engine-task";
 import type { EngineJobRow } from "./store";
+import { redactFailedQueries } from "../../http/database-errors";
 
 const { engineJobs, engineCurvePoints, runs } = schema;
 
@@ -97,7 +98,8 @@ export function jobLifecycle(db: Database) {
     },
 
     async fail(jobId: string, workerId: string, errorMessage: string): Promise<boolean> {
-      return finish(jobId, workerId, "failed", { errorMessage });
+      // The owner reads it: a database error someone passed on as text loses its SQL and parameters here.
+      return finish(jobId, workerId, "failed", { errorMessage: redactFailedQueries(errorMessage) });
     },
 
     /** A user's cancel: queued and running jobs become cancelled at once; the worker stops at its next check. */

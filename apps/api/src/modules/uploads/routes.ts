@@ -27,7 +27,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { name: clientName, bytes: content, fields } = await readMultipartUpload(request);
       const kind = fields.kind ?? "";
-      if (!(kind in STORED_UPLOAD_KINDS)) {
+      if (!Object.hasOwn(STORED_UPLOAD_KINDS, kind)) {
         throw validationFailed([
           {
             path: "kind",

@@ -3,6 +3,7 @@ import { schema, type Database } from "@sieve/db";
 import { uploadUri, type UploadResult } from "@sieve/contracts";
 import type { TenantScope } from "../../plugins/authentication";
 import type { StoredBlob } from "../../storage/blob-store";
+import { isUuid } from "../runs/store";
 
 const { uploads } = schema;
 
@@ -32,7 +33,9 @@ export function uploadsStore(db: Database, scope: TenantScope) {
       return toUpload(row!);
     },
 
+    /** Null for an id that is not a UUID, as for one that does not exist (never a database error). */
     async get(id: string): Promise<UploadRecord | null> {
+      if (!isUuid(id)) return null;
       const [row] = await db
         .select()
         .from(uploads)

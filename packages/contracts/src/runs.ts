@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseUploadUri } from "./uploads";
 
 export const WORKFLOWS = ["vhts", "lead_opt", "custom"] as const;
 export type Workflow = (typeof WORKFLOWS)[number];
@@ -155,6 +156,18 @@ export function missingWorkflowInputs(config: RunConfig): { path: string; messag
     need(config.inputs.analogs_file, "analogs_file", "An uploaded analog set");
   if (config.workflow === "custom") need(config.inputs.custom_message, "custom_message", "Custom Workflow Description");
   return missing;
+}
+
+/** Run inputs that name an upload must do so as `POST /v1/uploads` answered: `upload://<uuid>/<name>`. */
+export function invalidUploadReferences(config: RunConfig): { path: string; message: string }[] {
+  const fields = ["target_protein", "compound_library", "hit_compounds", "analogs_file"] as const;
+  return fields.flatMap((field) => {
+    const value = config.inputs[field];
+    if (!value?.startsWith("upload://") || parseUploadUri(value)) return [];
+    return [
+      { path: `inputs.${field}`, message: "must be upload://<upload id>/<file name>, as POST /v1/uploads answers" },
+    ];
+  });
 }
 
 export const Run = z.object({

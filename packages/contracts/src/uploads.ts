@@ -33,7 +33,13 @@ export function uploadUri(id: string, name: string): string {
   return `upload://${id}/${encodeURIComponent(name)}`;
 }
 
+/** The upload id and file name of an `upload://` URI; null unless the id is a UUID and the name decodes. */
 export function parseUploadUri(uri: string): { id: string; name: string } | null {
-  const match = /^upload:\/\/([0-9a-f-]{36})\/(.+)$/.exec(uri);
-  return match ? { id: match[1]!, name: decodeURIComponent(match[2]!) } : null;
+  const match = /^upload:\/\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/(.+)$/i.exec(uri);
+  if (!match) return null;
+  try {
+    return { id: match[1]!.toLowerCase(), name: decodeURIComponent(match[2]!) };
+  } catch {
+    return null;
+  }
 }

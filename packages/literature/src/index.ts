@@ -1,5 +1,12 @@
 export type * from "./types";
-export { parsePubTator, toLiteratureDocument, goldMentions, entityTypeOf, splitIds } from "./pubtator";
+export {
+  parsePubTator,
+  PubTatorFormatError,
+  toLiteratureDocument,
+  goldMentions,
+  entityTypeOf,
+  splitIds,
+} from "./pubtator";
 export type { PubTatorDocument, GoldMention, GoldRelation } from "./pubtator";
 export { splitSentences } from "./sentences";
 export { buildPassages } from "./passages";

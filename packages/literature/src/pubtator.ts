@@ -72,7 +72,21 @@ export function splitIds(raw: string, corpusType: string): string[] {
     .filter((id) => id !== "" && id !== "-1");
 }
 
-/** Parses a PubTator file into documents with their gold mentions and relations. Throws on malformed lines. */
+/** A line of a PubTator file that cannot be read, with its 1-based number. */
+export class PubTatorFormatError extends Error {
+  constructor(
+    readonly line: number,
+    readonly reason: string,
+  ) {
+    super(`PubTator line ${line}: ${reason}`);
+    this.name = "PubTatorFormatError";
+  }
+}
+
+/**
+ * Parses a PubTator file into documents with their gold mentions and relations. Throws a
+ * PubTatorFormatError on the first malformed line, including a mention whose offsets leave its document.
+ */
 export function parsePubTator(fileText: string): PubTatorDocument[] {
   const documents: PubTatorDocument[] = [];
   let current: PubTatorDocument | null = null;
@@ -97,12 +111,18 @@ export function parsePubTator(fileText: string): PubTatorDocument[] {
     }
     const cols = line.split("\t");
     if (!current || cols[0] !== current.pmid)
-      throw new Error(`PubTator line ${lineNo + 1}: annotation outside its document`);
+      throw new PubTatorFormatError(lineNo + 1, "annotation outside its document");
     if (cols.length >= 6 && /^\d+$/.test(cols[1]!) && /^\d+$/.test(cols[2]!)) {
+      const [start, end] = [Number(cols[1]), Number(cols[2])];
+      if (start > end || end > current.text.length)
+        throw new PubTatorFormatError(
+          lineNo + 1,
+          `mention offsets ${start}-${end} are outside the document's ${current.text.length} characters`,
+        );
       const corpusType = cols[4]!;
       const mention: GoldMention = {
-        start: Number(cols[1]),
-        end: Number(cols[2]),
+        start,
+        end,
         text: cols[3]!,
         corpus_type: corpusType,
         type: entityTypeOf(corpusType),
@@ -119,7 +139,7 @@ export function parsePubTator(fileText: string): PubTatorDocument[] {
         novel: flag === undefined || flag === "" ? null : flag.toLowerCase() === "novel",
       });
     } else {
-      throw new Error(`PubTator line ${lineNo + 1}: expected a mention or relation line`);
+      throw new PubTatorFormatError(lineNo + 1, "expected a mention or relation line");
     }
   }
   return documents;

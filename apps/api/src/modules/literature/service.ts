@@ -1,5 +1,5 @@
 import { extractText, getDocumentProxy } from "unpdf";
-import { parsePubTator, toLiteratureDocument, type LiteratureDocument } from "@sieve/literature";
+import { parsePubTator, PubTatorFormatError, toLiteratureDocument, type LiteratureDocument } from "@sieve/literature";
 import type { Database } from "@sieve/db";
 import type { ComputePool } from "@sieve/worker/pool";
 import { ApiError, validationFailed } from "../../http/errors";
@@ -60,7 +60,7 @@ export async function ingestPubTator(
   source: string,
   license: string | null,
 ): Promise<{ inserted: number; skipped: number }> {
-  const parsed = parsePubTator(fileText);
+  const parsed = parsePubTatorFile(fileText);
   if (parsed.length === 0)
     throw validationFailed(
       [{ path: "file", message: "no PubTator documents found (expected 'PMID|t|title' and 'PMID|a|abstract' lines)" }],
@@ -74,6 +74,16 @@ export async function ingestPubTator(
     gold: goldAnnotations(doc, source, extractions[i]!),
   }));
   return storeDocuments(context.db, orgId, batch);
+}
+
+/** The file's documents; a malformed line is a 422 naming it (`file.line.<n>`). */
+function parsePubTatorFile(fileText: string) {
+  try {
+    return parsePubTator(fileText);
+  } catch (error) {
+    if (!(error instanceof PubTatorFormatError)) throw error;
+    throw validationFailed([{ path: `file.line.${error.line}`, message: error.reason }], "invalid_file");
+  }
 }
 
 /** The text of an uploaded PDF or text file; 415 for a PDF that cannot be read, 422 when there is no text. */

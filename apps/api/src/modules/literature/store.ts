@@ -15,6 +15,19 @@ export interface DocumentToStore {
 }
 
 /**
+ * Rows per INSERT: a long document has thousands of mentions, and one statement with all of them
+ * overflows the stack of the query builder ("Maximum call stack size exceeded") and the driver's
+ * parameter limit (65,535), far below the 2,000,000 characters a document may have.
+ */
+const INSERT_SLICE_ROWS = 500;
+
+function inSlices<T>(rows: T[]): T[][] {
+  const slices: T[][] = [];
+  for (let i = 0; i < rows.length; i += INSERT_SLICE_ROWS) slices.push(rows.slice(i, i + INSERT_SLICE_ROWS));
+  return slices;
+}
+
+/**
  * Writes documents with everything extracted from them in one transaction (all or nothing).
  * A document already present (same owner, source and external id) is skipped, not duplicated.
  */
@@ -45,11 +58,12 @@ export async function storeDocuments(
       inserted += 1;
       const allMentions = [...extraction.mentions, ...(gold?.mentions ?? [])];
       const passageIds = new Map<string, string>();
-      if (extraction.passages.length) {
+      const passageByIndex = new Map(extraction.passages.map((p) => [p.index, p]));
+      for (const slice of inSlices(extraction.passages)) {
         const stored = await tx
           .insert(passages)
           .values(
-            extraction.passages.map((p) => ({
+            slice.map((p) => ({
               documentId: row.id,
               orgId,
               position: p.index,
@@ -60,12 +74,11 @@ export async function storeDocuments(
             })),
           )
           .returning({ id: passages.id, position: passages.position });
-        for (const p of stored)
-          passageIds.set(extraction.passages.find((x) => x.index === p.position)!.passage_id, p.id);
+        for (const p of stored) passageIds.set(passageByIndex.get(p.position)!.passage_id, p.id);
       }
-      if (allMentions.length) {
+      for (const slice of inSlices(allMentions)) {
         await tx.insert(mentions).values(
-          allMentions.map((m) => ({
+          slice.map((m) => ({
             documentId: row.id,
             orgId,
             entityId: m.id,
@@ -81,9 +94,9 @@ export async function storeDocuments(
         );
       }
       const allTriples = [...extraction.triples, ...(gold?.triples ?? [])];
-      if (allTriples.length) {
+      for (const slice of inSlices(allTriples)) {
         await tx.insert(triples).values(
-          allTriples.map((t) => ({
+          slice.map((t) => ({
             triId: t.tri_id,
             documentId: row.id,
             passageId: passageIds.get(t.passage_id) ?? null,

@@ -227,15 +227,18 @@ export const negatomeRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (bytes.byteLength === 0) throw validationFailed([{ path: "data_file", message: "the data file is empty" }]);
       const orgId = (await authStore(db).findUserById(request.tenant.userId))!.primaryOrgId;
-      const upload = await uploadsStore(db, request.tenant).create({
-        orgId,
-        kind: "negatome_contribution",
-        name,
-        blob: await databaseBlobStore(db).put(bytes),
-      });
-      const id = await service.ingestUserAnnotation(annotation, {
-        data_file: { uri: upload.uri, name: upload.name, sha256: upload.sha256, size: upload.size },
-        declared_in_upload: fields.user_declared_id ?? null,
+      // The file and the record are written together: a refused annotation leaves no stored upload behind.
+      const id = await db.transaction(async (tx) => {
+        const upload = await uploadsStore(tx, request.tenant).create({
+          orgId,
+          kind: "negatome_contribution",
+          name,
+          blob: await databaseBlobStore(tx).put(bytes),
+        });
+        return negatomeService(tx, app.compute, request.tenant).ingestUserAnnotation(annotation, {
+          data_file: { uri: upload.uri, name: upload.name, sha256: upload.sha256, size: upload.size },
+          declared_in_upload: fields.user_declared_id ?? null,
+        });
       });
       return reply.status(201).send({ negatome_id: id });
     },

@@ -1,4 +1,10 @@
-import { missingWorkflowInputs, resolveRunConfig, type Run, type RunCreateBody } from "@sieve/contracts";
+import {
+  invalidUploadReferences,
+  missingWorkflowInputs,
+  resolveRunConfig,
+  type Run,
+  type RunCreateBody,
+} from "@sieve/contracts";
 import type { Database } from "@sieve/db";
 import type { TenantScope } from "../../plugins/authentication";
 import { conflict, notFound, validationFailed } from "../../http/errors";
@@ -27,7 +33,7 @@ export function runsService(db: Database, scope: TenantScope) {
       const project = await projectsStore(db, scope).get(projectId);
       if (!project) throw notFound("Project");
       const config = resolveRunConfig(body);
-      const missing = missingWorkflowInputs(config);
+      const missing = [...missingWorkflowInputs(config), ...invalidUploadReferences(config)];
       if (missing.length) throw validationFailed(missing);
 
       const requestHash = idempotencyKey ? sha256Hex(canonicalJson({ project_id: projectId, body })) : null;

@@ -32,7 +32,7 @@ const singleThreadRate = thousand.length / ((performance.now() - started) / 1000
 
 const threads = availableParallelism();
 const config = {
-  ...loadConfig({ DATA_DIR: "/tmp/sieve-bench-api", JWT_SECRET: "bench" }),
+  ...loadConfig({ DATA_DIR: "/tmp/sieve-bench-api", JWT_SECRET: "bench-0123456789abcdef0123456789abcdef" }),
   logLevel: "warn",
   webDist: null,
   engine: { embedded: false, heartbeatTimeoutS: 30, heartbeatMs: 1000, reapIntervalMs: 60_000 },

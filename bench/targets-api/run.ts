@@ -17,7 +17,7 @@ if (!existsSync(new URL("hgnc/hgnc_mapper.tsv", SHARED)) || !existsSync(STRING_F
 }
 
 const config = {
-  ...loadConfig({ DATA_DIR: "/tmp/sieve-bench-targets", JWT_SECRET: "bench" }),
+  ...loadConfig({ DATA_DIR: "/tmp/sieve-bench-targets", JWT_SECRET: "bench-0123456789abcdef0123456789abcdef" }),
   logLevel: "warn",
   webDist: null,
 };

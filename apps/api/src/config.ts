@@ -41,6 +41,8 @@ export interface AppConfig {
 
 export type TrustProxy = boolean | string[];
 
+export const JWT_SECRET_MIN_BYTES = 32;
+
 const repoRoot = resolve(fileURLToPath(new URL(".", import.meta.url)), "..", "..", "..");
 
 export const SIEVE_VERSION: string = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).version;
@@ -54,6 +56,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       "JWT_SECRET is required when DATABASE_URL is set: every instance sharing that database must sign tokens with the same secret.",
     );
   }
+  // HS256 needs a key at least as long as its 256-bit hash: a shorter secret can be brute-forced from one token.
+  if (env.JWT_SECRET !== undefined && Buffer.byteLength(env.JWT_SECRET) < JWT_SECRET_MIN_BYTES)
+    throw new Error(
+      `JWT_SECRET must be at least ${JWT_SECRET_MIN_BYTES} bytes (it has ${Buffer.byteLength(env.JWT_SECRET)}); generate one with: openssl rand -base64 48`,
+    );
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got ${env.PORT}`);

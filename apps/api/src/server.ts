@@ -3,10 +3,12 @@ import { readFileSync } from "node:fs";
 import { buildApp } from "./app";
 import { buildWorkerGateway } from "./worker-gateway/gateway";
 import { ComputePool } from "@sieve/worker/pool";
-import { openDatabaseForStart, StartupError, startupFailureText } from "./startup";
+import { openDatabaseForStart, restrictToOwner, secureDataDir, StartupError, startupFailureText } from "./startup";
 
 /** Starts the whole platform in this one process: database, API, web app. */
 async function main(): Promise<void> {
+  // Files the process creates (the embedded database, the signing secret, outputs) are its user's alone.
+  process.umask(0o077);
   let config: AppConfig;
   try {
     config = loadConfig();
@@ -14,7 +16,9 @@ async function main(): Promise<void> {
     // A setting the operator must fix (JWT_SECRET missing with DATABASE_URL, a bad PORT, …): say which.
     throw new StartupError(error instanceof Error ? error.message : String(error), { cause: error });
   }
+  secureDataDir(config.dataDir);
   const database = await openDatabaseForStart(config.database);
+  if (config.database.kind === "pglite" && config.database.dataDir) restrictToOwner(config.dataDir);
   const compute = new ComputePool(config.computeThreads);
   const app = await buildApp({ config, database, compute, engine: config.engine });
   if (!config.webDist) app.log.warn("apps/web/dist is missing: the API runs without the web app (npm start builds it)");

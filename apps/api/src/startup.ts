@@ -1,3 +1,5 @@
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import {
   DataDirLockedError,
   isDatabaseUnavailable,
@@ -5,6 +7,40 @@ import {
   type DatabaseHandle,
   type DatabaseOptions,
 } from "@sieve/db";
+
+/**
+ * DATA_DIR holds the embedded database (its WAL has every tenant's rows, emails and password hashes)
+ * and the token signing secret: only the server's own user may read it. A missing folder is created
+ * 0700; an existing one that others can read or enter is refused, saying how to fix it, rather than
+ * tightened silently (its contents may already have been copied, and the operator should know).
+ * The caller sets umask 077 first, so everything the database writes inside is 0600/0700.
+ */
+export function secureDataDir(dataDir: string): void {
+  if (!existsSync(dataDir)) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    return;
+  }
+  const mode = statSync(dataDir).mode & 0o777;
+  if (mode & 0o077)
+    throw new StartupError(
+      `DATA_DIR ${dataDir} can be read by other users (mode ${mode.toString(8).padStart(3, "0")}); it holds the database and the signing secret. Fix it with: chmod -R go-rwx ${dataDir}`,
+    );
+}
+
+/**
+ * Takes group and other permissions off everything under `dir`. PGlite's file system layer creates
+ * its files 0666 whatever the umask; DATA_DIR being 0700 already keeps other users out, and this
+ * makes the files themselves private too, as PostgreSQL's own would be (files it adds later sit in
+ * 0700 folders).
+ */
+export function restrictToOwner(dir: string): void {
+  if (!existsSync(dir)) return;
+  for (const name of ["", ...readdirSync(dir, { recursive: true, encoding: "utf8" })]) {
+    const path = join(dir, name);
+    const mode = lstatSync(path).mode;
+    if (mode & 0o077 && (mode & 0o170000) !== 0o120000) chmodSync(path, mode & 0o700);
+  }
+}
 
 /** A start-up failure the operator can act on: printed as one line, without a stack trace. */
 export class StartupError extends Error {}

@@ -25,7 +25,11 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "postgres://db/sieve" })).toThrow(
       /JWT_SECRET is required/,
     );
-    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "postgres://db/sieve", JWT_SECRET: "shared" });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: "postgres://db/sieve",
+      JWT_SECRET: "shared-0123456789abcdef0123456789abcdef",
+    });
     expect(config.database).toEqual({ kind: "postgres", url: "postgres://db/sieve" });
   });
 

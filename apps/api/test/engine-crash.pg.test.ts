@@ -34,7 +34,7 @@ async function startServer(env: Record<string, string> = {}): Promise<{ url: str
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       DATABASE_URL: database.url,
-      JWT_SECRET: "crash-test-secret",
+      JWT_SECRET: "crash-test-secret-0123456789abcdef0123456789abcdef",
       ENGINE_HEARTBEAT_TIMEOUT_S: "3",
       COMPUTE_THREADS: "1",
       LOG_LEVEL: "warn",

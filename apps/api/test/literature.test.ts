@@ -179,8 +179,11 @@ describe("literature API", () => {
   it("reloads ontologies only from inside the reference-data root", async () => {
     const outside = await post("/v1/nlp/ontologies/reload?dir=../../etc", {});
     expect(outside.statusCode).toBe(400);
+    // The server's own folders are never shown to clients.
+    expect(outside.body).not.toContain(ctx.config.referenceDataRoot);
     const reload = (await post("/v1/nlp/ontologies/reload", {})).json();
     expect(reload.ok).toBe(true);
+    expect(reload.dir).toBe(".");
     expect(reload.stats.genes).toBeGreaterThan(40_000);
     expect(reload.stats.diseases).toBeGreaterThan(6_000); // non-obsolete Disease Ontology terms
   });

@@ -8,7 +8,10 @@ describe("start-up errors on PostgreSQL", () => {
   it("names a PostgreSQL database that does not exist in one line and exits 1", async () => {
     const url = new URL(postgresAdminUrl);
     url.pathname = `/sieve_missing_${randomBytes(4).toString("hex")}`;
-    const { code, lines } = await startServer({ DATABASE_URL: url.toString(), JWT_SECRET: "startup-test" });
+    const { code, lines } = await startServer({
+      DATABASE_URL: url.toString(),
+      JWT_SECRET: "startup-test-0123456789abcdef0123456789abcdef",
+    });
     expect(code).toBe(1);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(

@@ -19,16 +19,23 @@ export class LiteratureReference {
     return { referenceDir: this.current, referenceVersion: this.version };
   }
 
-  /** Switches to `dir` (relative to the root, or absolute inside it); 400 for anything outside. */
+  /**
+   * Switches to `dir` (relative to the root, or absolute inside it); 400 for anything outside. Answers
+   * the folder relative to the root: the server's own paths are never shown to clients.
+   */
   reload(dir: string | undefined): string {
     const target = this.inside(dir ?? ".");
     this.current = target;
     this.version += 1;
-    return target;
+    return relative(this.rootReal(), target) || ".";
+  }
+
+  private rootReal(): string {
+    return existsSync(this.root) ? realpathSync(this.root) : this.root;
   }
 
   private inside(dir: string): string {
-    const rootReal = existsSync(this.root) ? realpathSync(this.root) : this.root;
+    const rootReal = this.rootReal();
     const candidate = resolve(rootReal, dir);
     const real = existsSync(candidate) ? realpathSync(candidate) : candidate;
     const offset = relative(rootReal, real);
@@ -36,7 +43,7 @@ export class LiteratureReference {
       throw new ApiError(
         400,
         "dir_outside_reference_root",
-        `dir must be a folder inside the reference-data root (${this.root})`,
+        "dir must be a folder inside the reference-data root (REFERENCE_DATA_DIR), given relative to it",
       );
     }
     if (!existsSync(real) || !statSync(real).isDirectory())

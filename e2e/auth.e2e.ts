@@ -49,7 +49,7 @@ describe("sign-up, sign-in and sign-out", () => {
     const page = await openPage(browser, server.baseUrl, "/signup");
     await page.getByLabel("Email").fill(existing.email);
     await page.getByLabel("Name").fill("Someone Else");
-    await page.getByLabel("Password").fill("another password");
+    await page.getByLabel("Password").fill("another quartz meadow falcon");
     await page.getByRole("button", { name: "Create Account" }).click();
     expect(await page.getByRole("alert").textContent()).toBe("signup failed: 409");
     await page.context().close();
@@ -95,8 +95,14 @@ describe("sign-up, sign-in and sign-out", () => {
     const page = await openPage(browser, server.baseUrl, "/");
     await signUpFreshUser(page);
     await inPage(page, "localStorage.setItem('sieve.user_api_key', 'legacy')");
+    const token = await storedToken(page, "localStorage");
+    const logoutCall = page.waitForResponse((response) => response.url().endsWith("/v1/auth/logout"));
     await page.getByRole("button", { name: "Logout" }).click();
+    expect((await logoutCall).status()).toBe(200);
     await page.waitForURL("**/login");
+    // The server revoked the session: the token the browser forgot no longer works anywhere.
+    const reused = await fetch(`${server.baseUrl}/v1/auth/profile`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(reused.status).toBe(401);
     expect(await storedToken(page, "localStorage")).toBeNull();
     expect(await storedToken(page, "sessionStorage")).toBeNull();
     expect(await inPage(page, "localStorage.getItem('sieve.user_api_key')")).toBeNull();

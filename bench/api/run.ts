@@ -46,7 +46,7 @@ const signup = (await (
   await fetch(`${base}/v1/auth/signup`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "bench@example.org", password: "bench-password", name: "Bench" }),
+    body: JSON.stringify({ email: "bench@example.org", password: "bench orbit lantern staple", name: "Bench" }),
   })
 ).json()) as { access_token: string };
 const analyze = (smiles: string[]) =>

@@ -31,7 +31,7 @@ const { access_token: token } = (await (
   await fetch(`${base}/v1/auth/signup`, {
     method: "POST",
     headers: json,
-    body: JSON.stringify({ email: "bench@example.org", password: "bench-password", name: "Bench" }),
+    body: JSON.stringify({ email: "bench@example.org", password: "bench orbit lantern staple", name: "Bench" }),
   })
 ).json()) as { access_token: string };
 const auth = { authorization: `Bearer ${token}` };

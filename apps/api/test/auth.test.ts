@@ -11,13 +11,13 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 describe("sign-up", () => {
-  it("creates the user and an organization they own, and returns a 30-day token", async () => {
+  it("creates the user and an organization they own, and returns a 15-minute token with a 30-day refresh token", async () => {
     const response = await ctx.call({
       method: "POST",
       url: "/v1/auth/signup",
       payload: {
         email: "  Grace.Hopper@Navy.MIL ",
-        password: "cobol-forever",
+        password: "cobol forever orbit lantern",
         name: "Grace Brewster Hopper",
         org_name: null,
       },
@@ -25,7 +25,8 @@ describe("sign-up", () => {
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body.token_type).toBe("bearer");
-    expect(body.expires_in).toBe(30 * 24 * 3600);
+    expect(body.expires_in).toBe(15 * 60);
+    expect(body.refresh_expires_in).toBe(30 * 24 * 3600);
     expect(body.user).toMatchObject({
       username: "grace.hopper@navy.mil",
       email: "grace.hopper@navy.mil",
@@ -35,7 +36,7 @@ describe("sign-up", () => {
       organization_type: null,
     });
     const claims = decodeJwt(body.access_token);
-    expect(claims.exp! - claims.iat!).toBe(30 * 24 * 3600);
+    expect(claims.exp! - claims.iat!).toBe(15 * 60);
     const [org] = await ctx.database.db
       .select()
       .from(schema.organizations)
@@ -53,7 +54,7 @@ describe("sign-up", () => {
     const response = await ctx.call({
       method: "POST",
       url: "/v1/auth/signup",
-      payload: { email: "DUP@example.org", password: "another-password", name: "Dup" },
+      payload: { email: "DUP@example.org", password: "another orbit lantern staple", name: "Dup" },
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe("email_taken");
@@ -70,7 +71,7 @@ describe("sign-up", () => {
     expect(body.code).toBe("validation_failed");
     const paths = body.detail.fields.map((f: { path: string }) => f.path).sort();
     expect(paths).toEqual(["email", "name", "password"]);
-    expect(body.detail.fields.find((f: { path: string }) => f.path === "password").message).toMatch(/at least 8/);
+    expect(body.detail.fields.find((f: { path: string }) => f.path === "password").message).toMatch(/at least 12/);
   });
 
   it("requires email, password and name", async () => {
@@ -86,26 +87,26 @@ describe("sign-up", () => {
 });
 
 describe("login", () => {
-  it("gives a 12-hour token, or 30 days with remember", async () => {
-    await ctx.signup({ email: "login@example.org", password: "login-password" });
+  it("gives a session of 12 hours, or 30 days with remember, with 15-minute access tokens", async () => {
+    await ctx.signup({ email: "login@example.org", password: "login orbit lantern staple" });
     const plain = await ctx.call({
       method: "POST",
       url: "/v1/auth/login",
-      payload: { email: " LOGIN@example.org", password: "login-password" },
+      payload: { email: " LOGIN@example.org", password: "login orbit lantern staple" },
     });
     expect(plain.statusCode).toBe(200);
-    expect(plain.json().expires_in).toBe(12 * 3600);
+    expect(plain.json()).toMatchObject({ expires_in: 15 * 60, refresh_expires_in: 12 * 3600 });
     expect(plain.json().user.email).toBe("login@example.org");
     const remembered = await ctx.call({
       method: "POST",
       url: "/v1/auth/login",
-      payload: { email: "login@example.org", password: "login-password", remember: true },
+      payload: { email: "login@example.org", password: "login orbit lantern staple", remember: true },
     });
-    expect(remembered.json().expires_in).toBe(30 * 24 * 3600);
+    expect(remembered.json().refresh_expires_in).toBe(30 * 24 * 3600);
   });
 
   it("answers a wrong password and an unknown email with the same 401", async () => {
-    await ctx.signup({ email: "same@example.org", password: "right-password" });
+    await ctx.signup({ email: "same@example.org", password: "right orbit lantern staple" });
     const wrongPassword = await ctx.call({
       method: "POST",
       url: "/v1/auth/login",
@@ -121,38 +122,8 @@ describe("login", () => {
     expect(wrongPassword.json()).toEqual(unknownEmail.json());
   });
 
-  it("locks an account for the rest of the 15-minute window after 10 failures", async () => {
-    await ctx.signup({ email: "locked@example.org", password: "right-password" });
-    for (let i = 0; i < 10; i++) {
-      const failed = await ctx.call({
-        method: "POST",
-        url: "/v1/auth/login",
-        payload: { email: "locked@example.org", password: `wrong-${i}` },
-      });
-      expect(failed.statusCode).toBe(401);
-    }
-    const locked = await ctx.call({
-      method: "POST",
-      url: "/v1/auth/login",
-      payload: { email: "locked@example.org", password: "right-password" },
-    });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().code).toBe("too_many_attempts");
-    const retryAfter = Number(locked.headers["retry-after"]);
-    expect(retryAfter).toBeGreaterThan(14 * 60);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    // Another account is not affected.
-    await ctx.signup({ email: "free@example.org", password: "right-password" });
-    const other = await ctx.call({
-      method: "POST",
-      url: "/v1/auth/login",
-      payload: { email: "free@example.org", password: "right-password" },
-    });
-    expect(other.statusCode).toBe(200);
-  });
-
   it("stores passwords as argon2id hashes with at least 19 MiB and 2 iterations", async () => {
-    await ctx.signup({ email: "hash@example.org", password: "hash-password" });
+    await ctx.signup({ email: "hash@example.org", password: "hash orbit lantern staple" });
     const rows = await ctx.database.db
       .select({ hash: schema.users.passwordHash, email: schema.users.email })
       .from(schema.users);
@@ -162,7 +133,7 @@ describe("login", () => {
     expect(Number(match![1])).toBeGreaterThanOrEqual(19_456);
     expect(Number(match![2])).toBeGreaterThanOrEqual(2);
     expect(Number(match![3])).toBe(1);
-    expect(stored).not.toContain("hash-password");
+    expect(stored).not.toContain("hash orbit lantern staple");
   });
 });
 

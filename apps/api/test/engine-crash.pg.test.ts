@@ -124,7 +124,7 @@ describe("engine on PostgreSQL with real processes", () => {
     const first = await startServer();
     const { access_token: token } = await api<{ access_token: string }>(first.url, "/v1/auth/signup", null, {
       method: "POST",
-      body: { email: "crash@example.org", password: "crash-password", name: "Crash Test" },
+      body: { email: "crash@example.org", password: "crash orbit lantern staple", name: "Crash Test" },
     });
     const project = await api<{ id: number }>(first.url, "/v1/projects", token, {
       method: "POST",
@@ -164,7 +164,7 @@ describe("engine on PostgreSQL with real processes", () => {
       const submitter = await startServer({ ENGINE_EMBEDDED: "false" });
       const { access_token: token } = await api<{ access_token: string }>(submitter.url, "/v1/auth/signup", null, {
         method: "POST",
-        body: { email: "stranded@example.org", password: "stranded-password", name: "Lost Deliveries" },
+        body: { email: "stranded@example.org", password: "stranded orbit lantern staple", name: "Lost Deliveries" },
       });
       const project = await api<{ id: number }>(submitter.url, "/v1/projects", token, {
         method: "POST",
@@ -218,7 +218,7 @@ describe("engine on PostgreSQL with real processes", () => {
     const [a, b] = [await startServer(), await startServer()];
     const { access_token: token } = await api<{ access_token: string }>(a.url, "/v1/auth/signup", null, {
       method: "POST",
-      body: { email: "concurrent@example.org", password: "concurrent-password", name: "Two Instances" },
+      body: { email: "concurrent@example.org", password: "concurrent orbit lantern staple", name: "Two Instances" },
     });
     const project = await api<{ id: number }>(a.url, "/v1/projects", token, {
       method: "POST",

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { unauthorized } from "../http/errors";
-import { verifyAccessToken } from "../modules/auth/tokens";
+import { verifyAccessToken, type AccessTokenClaims } from "../modules/auth/tokens";
 import { authStore } from "../modules/auth/store";
 
 /**
@@ -15,6 +15,8 @@ export interface TenantScope {
 declare module "fastify" {
   interface FastifyRequest {
     tenant: TenantScope;
+    /** The sign-in session of the bearer token (what logout revokes). */
+    sessionId: string;
   }
 }
 
@@ -23,15 +25,28 @@ declare module "fastify" {
  * The deprecated X-API-Key header is deliberately never consulted.
  */
 export function requireAuthentication(app: FastifyInstance): void {
-  const store = authStore(app.database.db);
   app.addHook("onRequest", async (request: FastifyRequest) => {
-    const token = bearerToken(request);
-    const claims = token ? await verifyAccessToken(app.config.jwtSecret, token) : null;
-    if (!claims) throw unauthorized();
-    const orgIds = await store.membershipOrgIds(claims.userId);
-    if (orgIds.length === 0) throw unauthorized();
+    const { claims, orgIds } = await authenticateBearer(app, request);
     request.tenant = { userId: claims.userId, orgIds };
+    request.sessionId = claims.sessionId;
   });
+}
+
+/**
+ * The caller of a bearer-token request: a valid token of a session that is neither revoked (logout,
+ * password change) nor expired, of a user with at least one organization; 401 otherwise.
+ */
+export async function authenticateBearer(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<{ claims: AccessTokenClaims; orgIds: number[] }> {
+  const store = authStore(app.database.db);
+  const token = bearerToken(request);
+  const claims = token ? await verifyAccessToken(app.config.jwtSecret, token) : null;
+  if (!claims || !(await store.sessionActive(claims.sessionId, claims.userId))) throw unauthorized();
+  const orgIds = await store.membershipOrgIds(claims.userId);
+  if (orgIds.length === 0) throw unauthorized();
+  return { claims, orgIds };
 }
 
 function bearerToken(request: FastifyRequest): string | null {

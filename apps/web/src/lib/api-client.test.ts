@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resolveApiBase } from "../config/env";
 import { MemoryStorage } from "../test/memory-storage";
 import { ApiError, apiRequest, describeFailure, explainFailure } from "./api-client";
-import { ACCESS_TOKEN_KEY, LEGACY_API_KEY_KEY } from "./auth-storage";
+import { ACCESS_TOKEN_KEY, LEGACY_API_KEY_KEY, REFRESH_TOKEN_KEY } from "./auth-storage";
 
 const fetchMock = vi.fn<typeof fetch>();
 const replaceMock = vi.fn();
@@ -161,6 +161,31 @@ describe("apiRequest", () => {
     fetchMock.mockResolvedValue(respond(401, { error: "Authentication required", code: "unauthorized" }));
     await expect(apiRequest("/v1/auth/profile")).rejects.toMatchObject({ status: 401 });
     expect(local.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+    expect(replaceMock).toHaveBeenCalledWith("/login");
+  });
+
+  it("renews an expired access token once with the refresh token and sends the call again", async () => {
+    local.setItem(ACCESS_TOKEN_KEY, "expired");
+    local.setItem(REFRESH_TOKEN_KEY, "refresh-1");
+    fetchMock
+      .mockResolvedValueOnce(respond(401, { error: "Authentication required", code: "unauthorized" }))
+      .mockResolvedValueOnce(respond(200, { access_token: "fresh", refresh_token: "refresh-2" }))
+      .mockResolvedValueOnce(respond(200, { user: { id: 1 } }));
+    await expect(apiRequest("/v1/auth/profile")).resolves.toEqual({ user: { id: 1 } });
+    const [refreshUrl, refreshInit] = fetchMock.mock.calls[1]!;
+    expect(String(refreshUrl)).toMatch(/\/v1\/auth\/refresh$/);
+    expect(JSON.parse(String(refreshInit!.body))).toEqual({ refresh_token: "refresh-1" });
+    expect(lastRequest().headers.get("Authorization")).toBe("Bearer fresh");
+    expect([local.getItem(ACCESS_TOKEN_KEY), local.getItem(REFRESH_TOKEN_KEY)]).toEqual(["fresh", "refresh-2"]);
+    expect(replaceMock).not.toHaveBeenCalled();
+  });
+
+  it("ends the session when the refresh token is refused too", async () => {
+    local.setItem(ACCESS_TOKEN_KEY, "expired");
+    local.setItem(REFRESH_TOKEN_KEY, "revoked");
+    fetchMock.mockResolvedValue(respond(401, { error: "This sign-in has ended", code: "invalid_refresh_token" }));
+    await expect(apiRequest("/v1/auth/profile")).rejects.toMatchObject({ status: 401 });
+    expect([local.getItem(ACCESS_TOKEN_KEY), local.getItem(REFRESH_TOKEN_KEY)]).toEqual([null, null]);
     expect(replaceMock).toHaveBeenCalledWith("/login");
   });
 

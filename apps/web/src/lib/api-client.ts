@@ -1,6 +1,6 @@
 import type { FieldError } from "@sieve/contracts";
 import { apiBase } from "../config/env";
-import { clearSession, getAccessToken, getLegacyApiKey } from "./auth-storage";
+import { clearSession, getAccessToken, getLegacyApiKey, getRefreshToken, saveAccessToken } from "./auth-storage";
 
 /** Calls whose failures §8 reports with a fixed message: '<operation> failed: <status>'. */
 export type LabelledOperation =
@@ -97,13 +97,68 @@ export async function apiStream(path: string, signal: AbortSignal): Promise<Read
   return response.body;
 }
 
+/**
+ * An expired access token (15 minutes) is renewed once with the refresh token and the request sent
+ * again; only when that fails is the session over (401 → /login).
+ */
 async function send(path: string, options: RequestOptions, accept: string, signal?: AbortSignal): Promise<Response> {
+  const token = options.anonymous ? null : getAccessToken();
+  const response = await sendOnce(path, options, accept, token, signal);
+  if (response.status !== 401 || !token) return response;
+  const renewed = await renewAccessToken(token);
+  if (!renewed) {
+    endSession();
+    return response;
+  }
+  const retried = await sendOnce(path, options, accept, renewed, signal);
+  if (retried.status === 401) endSession();
+  return retried;
+}
+
+let renewal: { from: string; result: Promise<string | null> } | null = null;
+
+/** One refresh for every request that found the same token expired (the refresh token is single-use). */
+function renewAccessToken(expired: string): Promise<string | null> {
+  if (renewal?.from === expired) return renewal.result;
+  const current = getAccessToken();
+  if (current && current !== expired) return Promise.resolve(current);
+  const stored = getRefreshToken();
+  if (!stored) return Promise.resolve(null);
+  const result = (async () => {
+    try {
+      const response = await fetch(`${apiBase()}/v1/auth/refresh`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ refresh_token: stored.token }),
+      });
+      if (!response.ok) return null;
+      const pair = (await response.json()) as { access_token: string; refresh_token: string };
+      saveAccessToken(pair.access_token, { persistent: stored.persistent, refreshToken: pair.refresh_token });
+      return pair.access_token;
+    } catch {
+      return null;
+    }
+  })();
+  renewal = { from: expired, result };
+  // Later calls read the renewed token from storage; a failed renewal is not remembered either.
+  void result.finally(() => {
+    if (renewal?.result === result) renewal = null;
+  });
+  return result;
+}
+
+async function sendOnce(
+  path: string,
+  options: RequestOptions,
+  accept: string,
+  token: string | null,
+  signal?: AbortSignal,
+): Promise<Response> {
   const headers = new Headers(options.headers);
   headers.set("Accept", accept);
   const isMultipart = typeof FormData !== "undefined" && options.body instanceof FormData;
   // Only requests with a JSON body declare one: Fastify rejects an empty body declared as JSON.
   if (options.body !== undefined && !isMultipart) headers.set("Content-Type", "application/json");
-  const token = options.anonymous ? null : getAccessToken();
   if (token) headers.set("Authorization", `Bearer ${token}`);
   const legacyKey = getLegacyApiKey();
   if (legacyKey) headers.set("X-API-Key", legacyKey);
@@ -125,7 +180,6 @@ async function send(path: string, options: RequestOptions, accept: string, signa
     if (signal?.aborted) throw error;
     throw new ApiError(describeFailure(0, null, options.operation), 0, "network_error");
   }
-  if (response.status === 401 && token) endSession();
   return response;
 }
 

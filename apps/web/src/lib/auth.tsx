@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import type { AuthResponse, LoginBody, SignupBody } from "@sieve/contracts";
 import { paths } from "../config/paths";
-import { clearSession, hasAccessToken, saveAccessToken } from "./auth-storage";
-import { getProfile, login, signup } from "./endpoints";
+import { clearSession, getDeviceToken, hasAccessToken, saveAccessToken, saveDeviceToken } from "./auth-storage";
+import { getProfile, login, logout, signup } from "./endpoints";
 
 /** The signed-in user's profile; its org_id scopes every project the client creates. */
 export const currentUserQuery = queryOptions({
@@ -20,14 +20,15 @@ export function useCurrentUser() {
 /** A new session never sees the previous user's cached data. */
 function startSession(queryClient: QueryClient, response: AuthResponse, persistent: boolean): void {
   queryClient.removeQueries();
-  saveAccessToken(response.access_token, { persistent });
+  saveAccessToken(response.access_token, { persistent, refreshToken: response.refresh_token });
+  saveDeviceToken(response.device_token);
   queryClient.setQueryData(currentUserQuery.queryKey, response.user);
 }
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginBody) => login(body),
+    mutationFn: (body: LoginBody) => login({ ...body, device_token: getDeviceToken() ?? undefined }),
     onSuccess: (response: AuthResponse, body) => startSession(queryClient, response, body.remember === true),
   });
 }
@@ -45,6 +46,8 @@ export function useLogout(): () => void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return () => {
+    // The server revokes the session; the browser forgets it whether or not that call gets through.
+    void logout().catch(() => undefined);
     clearSession();
     queryClient.clear();
     navigate(paths.login, { replace: true });

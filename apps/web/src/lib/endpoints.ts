@@ -28,6 +28,11 @@ export function signup(body: SignupBody): Promise<AuthResponse> {
   return apiRequest("/v1/auth/signup", { method: "POST", body, operation: "signup", anonymous: true });
 }
 
+/** Revokes the session's tokens on the server (the access token is read before the browser forgets it). */
+export async function logout(): Promise<void> {
+  await apiRequest("/v1/auth/logout", { method: "POST" });
+}
+
 export async function getProfile(): Promise<User> {
   return (await apiRequest<ProfileResponse>("/v1/auth/profile")).user;
 }

@@ -1,5 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AuthResponse, ErrorBody, LoginBody, ProfileResponse, ProfileUpdateBody, SignupBody } from "@sieve/contracts";
+import { z } from "zod";
+import {
+  AuthResponse,
+  ErrorBody,
+  LoginBody,
+  PasswordChangeBody,
+  ProfileResponse,
+  ProfileUpdateBody,
+  RefreshBody,
+  SignupBody,
+  TokenResponse,
+} from "@sieve/contracts";
 import { authService } from "./service";
 
 export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,8 +26,13 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     "/v1/auth/login",
     { schema: { tags: ["auth"], body: LoginBody, response: { 200: AuthResponse, 401: ErrorBody, 429: ErrorBody } } },
     async (request) => {
-      return service.login(request.body);
+      return service.login(request.body, request.ip);
     },
+  );
+  app.post(
+    "/v1/auth/refresh",
+    { schema: { tags: ["auth"], body: RefreshBody, response: { 200: TokenResponse, 401: ErrorBody } } },
+    async (request) => service.refresh(request.body.refresh_token),
   );
 };
 
@@ -31,5 +47,24 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       return { user: await service.updateProfile(request.tenant.userId, request.body) };
     },
+  );
+  app.post(
+    "/v1/auth/logout",
+    { schema: { tags: ["auth"], response: { 200: z.object({ ok: z.literal(true) }) } } },
+    async (request) => {
+      await service.logout(request.sessionId);
+      return { ok: true as const };
+    },
+  );
+  app.put(
+    "/v1/auth/password",
+    {
+      schema: {
+        tags: ["auth"],
+        body: PasswordChangeBody,
+        response: { 200: AuthResponse, 403: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request) => service.changePassword(request.tenant.userId, request.body),
   );
 };

@@ -2,27 +2,65 @@ import {
   TOKEN_TTL_SECONDS,
   type AuthResponse,
   type LoginBody,
+  type PasswordChangeBody,
   type ProfileUpdateBody,
   type SignupBody,
+  type TokenResponse,
   type User,
 } from "@sieve/contracts";
 import type { Database } from "@sieve/db";
-import { ApiError, conflict, forbidden, unauthorized } from "../../http/errors";
-import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
-import { authStore, type UserRecord } from "./store";
-import { signAccessToken } from "./tokens";
+import { ApiError, conflict, forbidden, unauthorized, validationFailed } from "../../http/errors";
+import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from "./passwords";
+import { authStore, type FailureTally, type UserRecord } from "./store";
+import { newOpaqueToken, opaqueTokenHash, signAccessToken } from "./tokens";
 
-export const LOCKOUT = { maxFailures: 10, windowMs: 15 * 60 * 1000 } as const;
+/**
+ * Sign-in throttling (ASVS 4.0 V2.2.1) without lockout: past `free` failures within `windowMs`, each
+ * attempt must wait `baseMs` doubled per further failure (at most `maxMs`) after the latest failure,
+ * and is answered 429 with Retry-After before the password is even checked. Per account, and per
+ * client address across accounts (credential stuffing). A device that signed in to the account
+ * before (its device token) passes both: failing on purpose cannot lock its owner out.
+ */
+export const LOGIN_THROTTLE = {
+  windowMs: 60 * 60 * 1000,
+  account: { free: 5, baseMs: 1000, maxMs: 15 * 60 * 1000 },
+  ip: { free: 20, baseMs: 1000, maxMs: 15 * 60 * 1000 },
+} as const;
 const INVALID_CREDENTIALS = "Invalid email or password";
+
+interface Backoff {
+  free: number;
+  baseMs: number;
+  maxMs: number;
+}
+
+/** Milliseconds still to wait before the next attempt; 0 when one may be made now. */
+export function backoffRemainingMs(tally: FailureTally, policy: Backoff, now: number): number {
+  if (tally.count < policy.free || !tally.latest) return 0;
+  const wait = Math.min(policy.maxMs, policy.baseMs * 2 ** (tally.count - policy.free));
+  return Math.max(0, tally.latest.getTime() + wait - now);
+}
 
 export function authService(db: Database, jwtSecret: Uint8Array) {
   const store = authStore(db);
 
-  async function issue(user: UserRecord, ttlSeconds: number): Promise<AuthResponse> {
+  /** A new session: a 15-minute access token naming it, a rotating refresh token, and the device token. */
+  async function issue(user: UserRecord, refreshTtlSeconds: number, deviceToken?: string): Promise<AuthResponse> {
+    const refresh = newOpaqueToken();
+    const sessionId = await store.createSession(user.id, refresh.hash, new Date(Date.now() + refreshTtlSeconds * 1000));
+    let device = deviceToken;
+    if (!device) {
+      const fresh = newOpaqueToken();
+      await store.rememberDevice(user.id, fresh.hash);
+      device = fresh.token;
+    }
     return {
-      access_token: await signAccessToken(jwtSecret, user.id, ttlSeconds),
+      access_token: await signAccessToken(jwtSecret, user.id, sessionId, TOKEN_TTL_SECONDS.access),
       token_type: "bearer",
-      expires_in: ttlSeconds,
+      expires_in: TOKEN_TTL_SECONDS.access,
+      refresh_token: refresh.token,
+      refresh_expires_in: refreshTtlSeconds,
+      device_token: device,
       user: toUser(user),
     };
   }
@@ -33,8 +71,14 @@ export function authService(db: Database, jwtSecret: Uint8Array) {
     return user;
   }
 
+  function requireStrongPassword(password: string, user: { email: string; name?: string }, path: string): void {
+    const problem = passwordProblem(password, user);
+    if (problem) throw validationFailed([{ path, message: problem }], "weak_password");
+  }
+
   return {
     async signup(body: SignupBody): Promise<AuthResponse> {
+      requireStrongPassword(body.password, { email: body.email, name: body.name }, "password");
       const [firstName, ...rest] = body.name.split(" ");
       const userId = await store.createUserWithOrganization({
         email: body.email,
@@ -44,29 +88,80 @@ export function authService(db: Database, jwtSecret: Uint8Array) {
         orgName: body.org_name?.trim() || `${body.name}'s workspace`,
       });
       if (userId === null) throw conflict("An account with this email already exists", "email_taken");
-      // A sign-up is remembered: the client stores its token persistently.
+      // A sign-up is remembered: the client keeps its refresh token persistently.
       return issue(await requireUser(userId), TOKEN_TTL_SECONDS.remembered);
     },
 
-    async login(body: LoginBody): Promise<AuthResponse> {
-      const failures = await store.recentLoginFailures(body.email, new Date(Date.now() - LOCKOUT.windowMs));
-      if (failures.count >= LOCKOUT.maxFailures) {
-        const retryAfter = Math.max(
-          1,
-          Math.ceil(((failures.oldest?.getTime() ?? Date.now()) + LOCKOUT.windowMs - Date.now()) / 1000),
-        );
-        throw new ApiError(429, "too_many_attempts", "Too many failed sign-in attempts. Try again later.", undefined, {
-          "Retry-After": String(retryAfter),
-        });
-      }
+    async login(body: LoginBody, ip: string): Promise<AuthResponse> {
+      const now = Date.now();
+      const since = new Date(now - LOGIN_THROTTLE.windowMs);
       const user = await store.findUserByEmail(body.email);
+      const knownDevice =
+        user !== null &&
+        body.device_token !== undefined &&
+        (await store.isKnownDevice(user.id, opaqueTokenHash(body.device_token)));
+      if (!knownDevice) {
+        const wait = Math.max(
+          backoffRemainingMs(await store.loginFailuresSince({ email: body.email }, since), LOGIN_THROTTLE.account, now),
+          backoffRemainingMs(await store.loginFailuresSince({ ip }, since), LOGIN_THROTTLE.ip, now),
+        );
+        if (wait > 0) {
+          throw new ApiError(
+            429,
+            "too_many_attempts",
+            "Too many failed sign-in attempts. Try again later.",
+            undefined,
+            {
+              "Retry-After": String(Math.ceil(wait / 1000)),
+            },
+          );
+        }
+      }
       const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), body.password);
       if (!user || !valid) {
-        await store.recordLoginFailure(body.email);
+        await store.recordLoginFailure(body.email, ip);
         throw new ApiError(401, "invalid_credentials", INVALID_CREDENTIALS);
       }
       await store.clearLoginFailures(body.email);
-      return issue(user, body.remember ? TOKEN_TTL_SECONDS.remembered : TOKEN_TTL_SECONDS.session);
+      return issue(
+        user,
+        body.remember ? TOKEN_TTL_SECONDS.remembered : TOKEN_TTL_SECONDS.session,
+        knownDevice ? body.device_token : undefined,
+      );
+    },
+
+    /** Swaps a refresh token for a new pair; a token used twice revokes its whole session. */
+    async refresh(refreshToken: string): Promise<TokenResponse> {
+      const next = newOpaqueToken();
+      const rotated = await store.rotateRefreshToken(opaqueTokenHash(refreshToken), next.hash);
+      if (rotated === null || rotated === "reused")
+        throw new ApiError(401, "invalid_refresh_token", "This sign-in has ended; sign in again");
+      return {
+        access_token: await signAccessToken(jwtSecret, rotated.userId, rotated.sessionId, TOKEN_TTL_SECONDS.access),
+        token_type: "bearer",
+        expires_in: TOKEN_TTL_SECONDS.access,
+        refresh_token: next.token,
+        refresh_expires_in: Math.max(1, Math.floor((rotated.expiresAt.getTime() - Date.now()) / 1000)),
+      };
+    },
+
+    async logout(sessionId: string): Promise<void> {
+      await store.revokeSession(sessionId);
+    },
+
+    /** Changes the password and ends every session of the account; the caller gets a new one. */
+    async changePassword(userId: number, body: PasswordChangeBody): Promise<AuthResponse> {
+      const user = await requireUser(userId);
+      if (!(await verifyPassword(user.passwordHash, body.current_password)))
+        throw forbidden("The current password is not correct", "invalid_credentials");
+      requireStrongPassword(
+        body.new_password,
+        { email: user.email, name: `${user.firstName} ${user.lastName}` },
+        "new_password",
+      );
+      await store.updatePasswordHash(userId, await hashPassword(body.new_password));
+      await store.revokeAllSessions(userId);
+      return issue(user, TOKEN_TTL_SECONDS.remembered);
     },
 
     async profile(userId: number): Promise<User> {

@@ -1,7 +1,13 @@
-import { and, asc, count, eq, gt } from "drizzle-orm";
+import { and, count, eq, gt, isNull, max, sql } from "drizzle-orm";
 import { schema, type Database } from "@sieve/db";
 
-const { users, organizations, memberships, loginFailures } = schema;
+const { users, organizations, memberships, loginFailures, authSessions, knownDevices } = schema;
+
+/** Failed sign-ins counted for back-off, with the latest one's time (the wait runs from it). */
+export interface FailureTally {
+  count: number;
+  latest: Date | null;
+}
 
 export interface UserRecord {
   id: number;
@@ -84,25 +90,107 @@ export function authStore(db: Database) {
       return rows.map((r) => r.orgId);
     },
 
-    async recordLoginFailure(email: string): Promise<void> {
-      await db.insert(loginFailures).values({ email });
+    async recordLoginFailure(email: string, ip: string): Promise<void> {
+      await db.insert(loginFailures).values({ email, ip });
     },
 
     async clearLoginFailures(email: string): Promise<void> {
       await db.delete(loginFailures).where(eq(loginFailures.email, email));
     },
 
-    /** Failures since `since`, with the oldest one's time (when the window starts to free up). */
-    async recentLoginFailures(email: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
-      const where = and(eq(loginFailures.email, email), gt(loginFailures.attemptedAt, since));
-      const [total] = await db.select({ n: count() }).from(loginFailures).where(where);
-      const [oldest] = await db
-        .select({ at: loginFailures.attemptedAt })
+    /** Failures since `since` for one account (`email`) or from one address (`ip`, across accounts). */
+    async loginFailuresSince(where: { email: string } | { ip: string }, since: Date): Promise<FailureTally> {
+      const who = "email" in where ? eq(loginFailures.email, where.email) : eq(loginFailures.ip, where.ip);
+      const [row] = await db
+        .select({ n: count(), latest: max(loginFailures.attemptedAt) })
         .from(loginFailures)
-        .where(where)
-        .orderBy(asc(loginFailures.attemptedAt))
-        .limit(1);
-      return { count: Number(total?.n ?? 0), oldest: oldest?.at ?? null };
+        .where(and(who, gt(loginFailures.attemptedAt, since)));
+      return { count: Number(row?.n ?? 0), latest: row?.latest ? new Date(row.latest) : null };
+    },
+
+    async createSession(userId: number, refreshTokenHash: string, expiresAt: Date): Promise<string> {
+      const [row] = await db
+        .insert(authSessions)
+        .values({ userId, refreshTokenHash, expiresAt })
+        .returning({ id: authSessions.id });
+      return row!.id;
+    },
+
+    /** True while the session is neither revoked nor expired. */
+    async sessionActive(sessionId: string, userId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: authSessions.id })
+        .from(authSessions)
+        .where(
+          and(
+            eq(authSessions.id, sessionId),
+            eq(authSessions.userId, userId),
+            isNull(authSessions.revokedAt),
+            gt(authSessions.expiresAt, sql`now()`),
+          ),
+        );
+      return row !== undefined;
+    },
+
+    /**
+     * Swaps a refresh token for the next one, once: the conditional update lets only one of two
+     * concurrent uses win. A token that was already swapped (its hash is the session's previous one)
+     * revokes the session, since only a copy of it can still be in use.
+     */
+    async rotateRefreshToken(
+      presentedHash: string,
+      nextHash: string,
+    ): Promise<{ sessionId: string; userId: number; expiresAt: Date } | "reused" | null> {
+      const [rotated] = await db
+        .update(authSessions)
+        .set({ refreshTokenHash: nextHash, previousTokenHash: presentedHash, refreshedAt: new Date() })
+        .where(
+          and(
+            eq(authSessions.refreshTokenHash, presentedHash),
+            isNull(authSessions.revokedAt),
+            gt(authSessions.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ sessionId: authSessions.id, userId: authSessions.userId, expiresAt: authSessions.expiresAt });
+      if (rotated) return rotated;
+      const reused = await db
+        .update(authSessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(authSessions.previousTokenHash, presentedHash), isNull(authSessions.revokedAt)))
+        .returning({ id: authSessions.id });
+      return reused.length ? "reused" : null;
+    },
+
+    async revokeSession(sessionId: string): Promise<void> {
+      await db
+        .update(authSessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+    },
+
+    async revokeAllSessions(userId: number): Promise<void> {
+      await db
+        .update(authSessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+    },
+
+    async updatePasswordHash(userId: number, passwordHash: string): Promise<void> {
+      await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    },
+
+    async rememberDevice(userId: number, tokenHash: string): Promise<void> {
+      await db.insert(knownDevices).values({ userId, tokenHash }).onConflictDoNothing();
+    },
+
+    /** True when the device token was issued to this user by an earlier sign-in. */
+    async isKnownDevice(userId: number, tokenHash: string): Promise<boolean> {
+      const [row] = await db
+        .update(knownDevices)
+        .set({ lastSeenAt: new Date() })
+        .where(and(eq(knownDevices.tokenHash, tokenHash), eq(knownDevices.userId, userId)))
+        .returning({ userId: knownDevices.userId });
+      return row !== undefined;
     },
   };
 }

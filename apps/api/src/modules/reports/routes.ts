@@ -1,3 +1,4 @@
+import { authenticateBearer } from "../../plugins/authentication";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -19,7 +20,6 @@ import {
 import { ApiError, notFound, unauthorized } from "../../http/errors";
 import { readMultipartUpload } from "../../http/multipart";
 import { requireAuthentication, type TenantScope } from "../../plugins/authentication";
-import { verifyAccessToken } from "../auth/tokens";
 import { authStore } from "../auth/store";
 import { NegatomeSafety } from "../negatome/safety";
 import { NegatomeSimilarity } from "../negatome/similarity";
@@ -90,10 +90,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (claims.artifact !== artifact) throw unauthorized("This download link is for another artifact");
       userId = claims.userId;
     } else {
-      const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "");
-      const claims = match ? await verifyAccessToken(secret, match[1]!) : null;
-      if (!claims) throw unauthorized();
-      userId = claims.userId;
+      userId = (await authenticateBearer(app, request)).claims.userId;
     }
     const orgIds = await memberships.membershipOrgIds(userId);
     if (!orgIds.length) throw unauthorized();

@@ -4,10 +4,11 @@ import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Notice } from "../../../components/ui/notice";
 import { paths } from "../../../config/paths";
+import { PASSWORD_MIN_LENGTH } from "@sieve/contracts";
 import { useSignup } from "../../../lib/auth";
 
-/** §5: the password needs at least 8 characters; the server applies the same rule. */
-const MIN_PASSWORD_LENGTH = 8;
+/** The password needs at least 12 characters; the server applies the same rule and refuses guessable ones. */
+const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH;
 
 export function SignupForm() {
   const [account, setAccount] = useState({ email: "", name: "", organization: "", password: "" });

@@ -57,7 +57,7 @@ describe.each(configurations)("assessSafety against the demo set, $name", ({ ref
     expect(result.risk_score).toBeGreaterThan(0.9);
     const exact = result.warnings.find((w) => w.kind === "exact_match");
     expect(exact).toMatchObject({ severity: "high", evidence: ["demo:rofecoxib"] });
-    expect(exact?.message).toMatch(/rofecoxib.*heart attack and stroke/);
+    expect(exact?.message).toMatch(/rofecoxib: Withdrawn worldwide in 2004: .*heart attack and stroke/);
     expect(result.evidence_hits[0]).toMatchObject({
       negatome_id: "demo:rofecoxib",
       exact_match: true,

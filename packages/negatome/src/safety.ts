@@ -238,7 +238,11 @@ export function scoreSafety(
   const neighbours = [
     ...failureHits
       .filter(({ record }) => !exactIds.has(record.negatome_id))
-      .map(({ record, similarity }) => ({ similarity, failure_weight: weightOf(record) })),
+      .map(({ record, similarity }) => ({
+        similarity,
+        failure_weight: weightOf(record),
+        documented: record.confidence_tier === "gold",
+      })),
     ...referenceHits.map(({ similarity }) => ({ similarity, failure_weight: 0 })),
   ].sort((a, b) => b.similarity - a.similarity);
 
@@ -246,7 +250,6 @@ export function scoreSafety(
     {
       exact_failure_weights: [],
       neighbours,
-      alert_catalogs: alerts.map((alert) => alert.catalog),
       target_failure_weights: targetRecords.filter((r) => !exactIds.has(r.negatome_id)).map(weightOf),
     },
     parameters,
@@ -287,7 +290,9 @@ export function scoreSafety(
     const strength = similarity >= STRONG_SIMILARITY ? "strong" : "moderate";
     warnings.push({
       kind: "similar_failure",
-      severity: severity(Math.max(...records.map((r) => analogueRisk(similarity, weightOf(r))))),
+      severity: severity(
+        Math.max(...records.map((r) => (r.confidence_tier === "gold" ? analogueRisk(similarity, weightOf(r)) : 0))),
+      ),
       message: `${strength[0]!.toUpperCase()}${strength.slice(1)} structural similarity (Tanimoto ${similarity.toFixed(2)} on Morgan radius 2 / 2048 bits; ≥ ${STRONG_SIMILARITY} strong, ≥ ${MODERATE_SIMILARITY} moderate) to ${name(record)}: ${records.map((r) => `${r.reason} [${r.source}, ${r.confidence_tier}]`).join("; ")}`,
       evidence: records.map((r) => r.negatome_id),
     });

@@ -1,16 +1,24 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { and, eq, isNull, or, inArray, sql } from "drizzle-orm";
+import { and, eq, isNull, like, or, inArray, sql } from "drizzle-orm";
 import { SimilarityIndex } from "@sieve/chem";
 import { schema, type Database } from "@sieve/db";
 import type { SafetyResult } from "@sieve/contracts";
 import {
+  chemblBoxedWarnings,
+  clintoxApprovals,
   clintoxReferenceCompounds,
+  drugCentralApprovals,
+  entryKey,
   parseClintox,
+  parseDrugCentralStructures,
+  regulatoryByEntry,
   safetySearch,
   scoreSafety,
   type NegatomeEntry,
   type ReferenceCompound,
+  type RegulatoryFact,
+  type SourceClaim,
 } from "@sieve/negatome";
 import type { ComputePool } from "@sieve/worker/pool";
 import type { TenantScope } from "../../plugins/authentication";
@@ -29,6 +37,7 @@ const { negatomeRecords: records } = schema;
  */
 export class NegatomeSafety {
   private reference: Promise<SimilarityIndex<string>> | null = null;
+  private regulatory: Promise<Map<string, SourceClaim[]>> | null = null;
 
   constructor(
     private readonly db: Database,
@@ -46,12 +55,14 @@ export class NegatomeSafety {
     const hits = (await this.similarity.search(scope, compound.fingerprint, search.failures.topk)).filter(
       (h) => h.similarity >= search.failures.minSimilarity,
     );
-    const [exactRows, hitRows, targetRows, reference] = await Promise.all([
-      compound.inchi_key
+    const key = compound.inchi_key ? entryKey(compound.inchi_key) : null;
+    const [exactRows, hitRows, targetRows, reference, regulatory] = await Promise.all([
+      // One entry per compound: every record whose parent shares the InChIKey's first block.
+      key
         ? this.db
             .select()
             .from(records)
-            .where(and(visible, eq(records.compoundInchiKey, compound.inchi_key)))
+            .where(and(visible, like(records.compoundInchiKey, `${key}-%`)))
         : Promise.resolve([]),
       hits.length
         ? this.db
@@ -82,10 +93,12 @@ export class NegatomeSafety {
             )
         : Promise.resolve([]),
       this.referenceIndex(),
+      this.regulatoryClaims(),
     ]);
     const byId = new Map(hitRows.map((row) => [row.id, toEntry(row)]));
     const assessment = scoreSafety(inspected.value, {
       exact: exactRows.map(toEntry),
+      regulatory: key ? (regulatory.get(key) ?? []) : [],
       failureHits: hits.flatMap((h) => (byId.has(h.id) ? [{ record: byId.get(h.id)!, similarity: h.similarity }] : [])),
       referenceHits: reference.search(compound.fingerprint, search.reference.topk, search.reference.minSimilarity),
       targetRecords: targetRows.map(toEntry),
@@ -94,6 +107,24 @@ export class NegatomeSafety {
     await negatomeStore(this.db, scope).countMatches(assessment.evidence_hits.map((h) => h.negatome_id));
     const { ok: _ok, components, ...result } = assessment;
     return { ...result, components: { ...components } };
+  }
+
+  /** Approvals and boxed warnings by entry, read from the reference data once per process (empty without it). */
+  regulatoryClaims(): Promise<Map<string, SourceClaim[]>> {
+    this.regulatory ??= this.buildRegulatory();
+    return this.regulatory;
+  }
+
+  private async buildRegulatory(): Promise<Map<string, SourceClaim[]>> {
+    const facts = regulatoryFacts(this.referenceDataRoot);
+    if (facts.length === 0) return new Map();
+    const keyed = await this.pool.run(
+      "negatome.reference",
+      { compounds: facts.map((fact) => ({ id: fact.id, smiles: fact.smiles })) },
+      { priority: "batch" },
+    );
+    const inchiKeys = new Map(keyed.map((compound) => [compound.id, compound.inchi_key]));
+    return regulatoryByEntry(facts.map((fact) => ({ fact, inchiKey: inchiKeys.get(fact.id) ?? null })));
   }
 
   private referenceIndex(): Promise<SimilarityIndex<string>> {
@@ -149,6 +180,25 @@ export async function visibleNegatomeEntries(db: Database, orgIds: number[]): Pr
 export function referenceCompounds(referenceDataRoot: string): ReferenceCompound[] {
   const file = join(referenceDataRoot, "clintox/clintox.csv");
   return existsSync(file) ? clintoxReferenceCompounds(parseClintox(readFileSync(file, "utf8")).rows) : [];
+}
+
+/**
+ * Regulatory facts from the reference-data root: DrugCentral approvals, ClinTox FDA_APPROVED rows,
+ * ChEMBL boxed warnings (withDRAWN drug_info.csv); each file that is absent is left out.
+ */
+export function regulatoryFacts(referenceDataRoot: string): RegulatoryFact[] {
+  const read = (file: string) => {
+    const path = join(referenceDataRoot, file);
+    return existsSync(path) ? readFileSync(path, "utf8") : null;
+  };
+  const drugCentral = read("drugcentral/structures.smiles.tsv");
+  const clintox = read("clintox/clintox.csv");
+  const drugInfo = read("withdrawn/drug_info.csv");
+  return [
+    ...(drugCentral ? drugCentralApprovals(parseDrugCentralStructures(drugCentral)) : []),
+    ...(clintox ? clintoxApprovals(parseClintox(clintox).rows) : []),
+    ...(drugInfo ? chemblBoxedWarnings(drugInfo) : []),
+  ];
 }
 
 function toEntry(row: typeof records.$inferSelect): NegatomeEntry {

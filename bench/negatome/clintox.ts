@@ -164,7 +164,6 @@ export function leaveScaffoldOutEvidence(
     // Another group never holds the same entry: exact matches cannot occur.
     exact_failure_weights: [],
     neighbours: [...nearest, ...analogues],
-    alert_catalogs: self.alertCatalogs,
     target_failure_weights: [],
   };
 }

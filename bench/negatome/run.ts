@@ -1,5 +1,6 @@
 import { loadRDKit, SimilarityIndex } from "@sieve/chem";
 import {
+  analogueRisk,
   assessSafety,
   auroc,
   buildPublicNegatome,
@@ -75,15 +76,27 @@ const entry = (c: ClintoxCompound): NegatomeEntry => {
 const describeParameters = (p: SafetyParameters) =>
   `start ${p.kernel_start}, power ${p.kernel_power}, k ${p.neighbours}, prior ${p.prior_strength}×${p.prior_rate.toFixed(3)}`;
 
-// Ablation: the score as assessSafety combines it, then each component off, then each alone.
-const VARIANTS: Record<string, (c: RiskComponents) => number> = {
-  risk_auroc: combineRisk,
-  without_nearest_failure: (c) => combineRisk({ ...c, nearest_failure: 0 }),
-  without_neighbourhood: (c) => combineRisk({ ...c, neighbourhood: 0 }),
-  without_alerts: (c) => combineRisk({ ...c, alerts: 0 }),
-  neighbourhood_only: (c) => c.neighbourhood,
-  nearest_failure_only: (c) => c.nearest_failure,
-  alerts_only: (c) => c.alerts,
+/**
+ * Ablation. The score is assessSafety's (neighbourhood; the nearest-analogue term reads documented
+ * failures only, so none of ClinTox's labels). The components the score left out are put back to
+ * show what they did: PAINS/Brenk alerts at their former weights (0.01 per Brenk, 0.005 per PAINS
+ * alert, at most 0.05) and the nearest-analogue term on ClinTox's own labels.
+ */
+const FORMER_ALERT_WEIGHTS = { PAINS_A: 0.005, PAINS_B: 0.005, PAINS_C: 0.005, BRENK: 0.01 } as const;
+interface TestEvidence {
+  components: RiskComponents;
+  alerts: number;
+  nearestOnLabels: number;
+}
+const orCombine = (...risks: number[]) => 1 - risks.reduce((keep, r) => keep * (1 - r), 1);
+const VARIANTS: Record<string, (e: TestEvidence) => number> = {
+  risk_auroc: (e) => combineRisk(e.components),
+  with_alerts: (e) => orCombine(combineRisk(e.components), e.alerts),
+  with_nearest_failure_on_labels: (e) => orCombine(combineRisk(e.components), e.nearestOnLabels),
+  with_both: (e) => orCombine(combineRisk(e.components), e.alerts, e.nearestOnLabels),
+  without_neighbourhood: (e) => orCombine(e.alerts, e.nearestOnLabels),
+  nearest_failure_on_labels_only: (e) => e.nearestOnLabels,
+  alerts_only: (e) => e.alerts,
 };
 
 const splitRows: BenchRow[] = [];
@@ -119,7 +132,17 @@ for (const seed of SEEDS) {
     latencies.push(performance.now() - t);
     if (!result.ok) throw new Error(`assessSafety refused ClinTox line ${compounds[i]!.row.line}: ${result.error}`);
     levels.push({ level: result.risk_level, failed: compounds[i]!.row.ctTox });
-    return result.components;
+    return {
+      components: result.components,
+      alerts: Math.min(
+        0.05,
+        compounds[i]!.alertCatalogs.reduce((sum, catalog) => sum + FORMER_ALERT_WEIGHTS[catalog], 0),
+      ),
+      nearestOnLabels: Math.max(
+        0,
+        ...failures.map((j) => analogueRisk(matrix[i * n + j]!, compounds[j]!.failureWeight)),
+      ),
+    };
   });
   const baseline = test.map((i) => Math.max(0, ...failures.map((j) => matrix[i * n + j]!)));
   const logistic = logisticScores(

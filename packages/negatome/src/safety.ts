@@ -102,6 +102,10 @@ function severity(risk: number): Severity {
 }
 
 const name = (record: NegatomeEntry) => record.evidence.compound_name ?? record.compound_smiles;
+const failureSources = (records: readonly NegatomeEntry[]) => {
+  const sources = [...new Set(records.map((r) => r.source))];
+  return `${sources.length} source${sources.length === 1 ? "" : "s"} (${sources.join(", ")})`;
+};
 const percent = (value: number) => `${Math.round(100 * value)} %`;
 const weightOf = (record: NegatomeEntry) => failureWeight(record.failure_class, record.confidence_tier);
 
@@ -273,7 +277,7 @@ export function scoreSafety(
     warnings.push({
       kind: "exact_match",
       severity: severity(verdict.claims_risk ?? 0),
-      message: `This compound is recorded (InChIKey ${compound.inchi_key}; one entry per parent skeleton): ${claims
+      message: `This compound is a recorded failure in ${failureSources(exact)} (InChIKey ${compound.inchi_key}; one entry per parent skeleton): ${claims
         .filter((claim) => claim.label !== "approved")
         .map(
           (claim) =>

@@ -37,7 +37,6 @@ const { negatomeRecords: records } = schema;
  */
 export class NegatomeSafety {
   private reference: Promise<SimilarityIndex<string>> | null = null;
-  private regulatory: Promise<Map<string, SourceClaim[]>> | null = null;
 
   constructor(
     private readonly db: Database,
@@ -93,7 +92,7 @@ export class NegatomeSafety {
             )
         : Promise.resolve([]),
       this.referenceIndex(),
-      this.regulatoryClaims(),
+      regulatoryClaims(this.pool, this.referenceDataRoot),
     ]);
     const byId = new Map(hitRows.map((row) => [row.id, toEntry(row)]));
     const assessment = scoreSafety(inspected.value, {
@@ -107,24 +106,6 @@ export class NegatomeSafety {
     await negatomeStore(this.db, scope).countMatches(assessment.evidence_hits.map((h) => h.negatome_id));
     const { ok: _ok, components, ...result } = assessment;
     return { ...result, components: { ...components } };
-  }
-
-  /** Approvals and boxed warnings by entry, read from the reference data once per process (empty without it). */
-  regulatoryClaims(): Promise<Map<string, SourceClaim[]>> {
-    this.regulatory ??= this.buildRegulatory();
-    return this.regulatory;
-  }
-
-  private async buildRegulatory(): Promise<Map<string, SourceClaim[]>> {
-    const facts = regulatoryFacts(this.referenceDataRoot);
-    if (facts.length === 0) return new Map();
-    const keyed = await this.pool.run(
-      "negatome.reference",
-      { compounds: facts.map((fact) => ({ id: fact.id, smiles: fact.smiles })) },
-      { priority: "batch" },
-    );
-    const inchiKeys = new Map(keyed.map((compound) => [compound.id, compound.inchi_key]));
-    return regulatoryByEntry(facts.map((fact) => ({ fact, inchiKey: inchiKeys.get(fact.id) ?? null })));
   }
 
   private referenceIndex(): Promise<SimilarityIndex<string>> {
@@ -151,7 +132,7 @@ export class NegatomeSafety {
 
 /**
  * The negatome as one organization sees it (public records and its own), for screening on a compute
- * thread: evidence is cut to what the safety score reads (the compound's name, named liabilities).
+ * thread: evidence is cut to what the safety score and its claims read.
  */
 export async function visibleNegatomeEntries(db: Database, orgIds: number[]): Promise<NegatomeEntry[]> {
   const rows = await db
@@ -160,7 +141,9 @@ export async function visibleNegatomeEntries(db: Database, orgIds: number[]): Pr
     .where(or(isNull(records.orgId), inArray(records.orgId, orgIds)));
   return rows.map((row) => {
     const entry = toEntry(row);
+    // What the score and the claims read: names, liabilities, and the facts a claim states.
     const { dataset, licence, source_ids, compound_name, liability_uniprot_ids } = entry.evidence;
+    const { reported_reason, reference, year, country, regulatory_action } = entry.evidence;
     return {
       ...entry,
       evidence: {
@@ -169,6 +152,11 @@ export async function visibleNegatomeEntries(db: Database, orgIds: number[]): Pr
         source_ids,
         ...(compound_name ? { compound_name } : {}),
         ...(liability_uniprot_ids ? { liability_uniprot_ids } : {}),
+        ...(reported_reason ? { reported_reason } : {}),
+        ...(reference ? { reference } : {}),
+        ...(year ? { year } : {}),
+        ...(country ? { country } : {}),
+        ...(regulatory_action ? { regulatory_action } : {}),
       },
     };
   });
@@ -180,6 +168,33 @@ export async function visibleNegatomeEntries(db: Database, orgIds: number[]): Pr
 export function referenceCompounds(referenceDataRoot: string): ReferenceCompound[] {
   const file = join(referenceDataRoot, "clintox/clintox.csv");
   return existsSync(file) ? clintoxReferenceCompounds(parseClintox(readFileSync(file, "utf8")).rows) : [];
+}
+
+const regulatoryByRoot = new Map<string, Promise<Map<string, SourceClaim[]>>>();
+
+/**
+ * Approvals and boxed warnings by entry key, read from the reference data once per process and root
+ * (empty without the files); the compounds are keyed on a compute thread. Safety checks and screens share it.
+ */
+export function regulatoryClaims(pool: ComputePool, referenceDataRoot: string): Promise<Map<string, SourceClaim[]>> {
+  let claims = regulatoryByRoot.get(referenceDataRoot);
+  if (!claims) {
+    claims = keyRegulatoryFacts(pool, regulatoryFacts(referenceDataRoot));
+    claims.catch(() => regulatoryByRoot.delete(referenceDataRoot));
+    regulatoryByRoot.set(referenceDataRoot, claims);
+  }
+  return claims;
+}
+
+async function keyRegulatoryFacts(pool: ComputePool, facts: RegulatoryFact[]): Promise<Map<string, SourceClaim[]>> {
+  if (facts.length === 0) return new Map();
+  const keyed = await pool.run(
+    "negatome.reference",
+    { compounds: facts.map((fact) => ({ id: fact.id, smiles: fact.smiles })) },
+    { priority: "batch" },
+  );
+  const inchiKeys = new Map(keyed.map((compound) => [compound.id, compound.inchi_key]));
+  return regulatoryByEntry(facts.map((fact) => ({ fact, inchiKey: inchiKeys.get(fact.id) ?? null })));
 }
 
 /**

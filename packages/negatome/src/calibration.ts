@@ -56,6 +56,7 @@ export function buildPublicNegatome(rdkit: RDKitModule, texts: NegatomeReference
     ...clintoxApprovals(clintoxRows),
     ...chemblBoxedWarnings(texts.withdrawnDrugInfo),
   ].map((fact) => {
+    if (fact.inchi_key) return { fact, inchiKey: fact.inchi_key };
     const compound = prepareCompound(rdkit, fact.smiles);
     return { fact, inchiKey: compound.ok ? compound.inchi_key : null };
   });
@@ -156,4 +157,26 @@ export function calibrateVerdicts(rdkit: RDKitModule, negatome: PublicNegatome):
       undocumented_by_flag: Object.fromEntries([...byFlag].map(([flag, levels]) => [flag, count(levels)])),
     },
   };
+}
+
+/**
+ * How the structural risk alone colours approved drugs the sources do not name: each approved,
+ * unflagged compound listed by DrugCentral only (so not in the ClinTox reference set), assessed as an
+ * unknown compound (its own approvals and boxed warnings withheld). The held-out view of the
+ * unflagged-approved red rate: a drug no source here names is judged this way.
+ */
+export function calibrateStructureOnly(rdkit: RDKitModule, negatome: PublicNegatome): LevelCounts {
+  const failureEntries = new Set([...negatome.records.values()].map((r) => entryKey(r.compound_inchi_key)));
+  const withheld = { ...negatome, regulatory: new Map<string, SourceClaim[]>() };
+  const levels: RiskLevel[] = [];
+  const seen = new Set<string>();
+  for (const { fact, inchiKey } of negatome.facts) {
+    if (!inchiKey || fact.claim.source !== "drugcentral") continue;
+    const key = entryKey(inchiKey);
+    const claims = negatome.regulatory.get(key) ?? [];
+    if (seen.has(key) || failureEntries.has(key) || claims.some((c) => c.source === "clintox")) continue;
+    seen.add(key);
+    levels.push(assessInNegatome(rdkit, withheld, fact.smiles).risk_level);
+  }
+  return count(levels);
 }

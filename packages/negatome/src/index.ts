@@ -63,6 +63,7 @@ export {
   buildPublicNegatome,
   assessInNegatome,
   calibrateVerdicts,
+  calibrateStructureOnly,
   type LevelCounts,
   type NegatomeReferenceTexts,
   type PublicNegatome,

@@ -13,6 +13,11 @@ import { WITHDRAWN_DATASET } from "./withdrawn";
 export interface RegulatoryFact {
   id: string;
   smiles: string;
+  /**
+   * The source's own standard InChIKey when the SMILES is one fragment (DrugCentral gives it), so the
+   * fact needs no RDKit to be keyed; null: compute it from the parent of `smiles`.
+   */
+  inchi_key: string | null;
   claim: SourceClaim;
 }
 
@@ -20,9 +25,11 @@ const fact = (
   id: string,
   smiles: string,
   claim: Pick<SourceClaim, "source" | "dataset" | "label" | "statement" | "compound_name">,
+  inchiKey: string | null = null,
 ): RegulatoryFact => ({
   id,
   smiles,
+  inchi_key: inchiKey,
   claim: {
     ...claim,
     reason: null,
@@ -43,13 +50,18 @@ const fact = (
  */
 export function drugCentralApprovals(structures: readonly DrugCentralStructure[]): RegulatoryFact[] {
   return structures.map((s) =>
-    fact(`drugcentral:${s.id}`, s.smiles, {
-      source: "drugcentral",
-      dataset: DRUGCENTRAL_STRUCTURES_DATASET,
-      label: "approved",
-      statement: `Listed in DrugCentral as an approved drug (ID ${s.id}); this export gives no agency or date, and DrugCentral keeps withdrawn drugs too.`,
-      compound_name: s.name || null,
-    }),
+    fact(
+      `drugcentral:${s.id}`,
+      s.smiles,
+      {
+        source: "drugcentral",
+        dataset: DRUGCENTRAL_STRUCTURES_DATASET,
+        label: "approved",
+        statement: `Listed in DrugCentral as an approved drug (ID ${s.id}); this export gives no agency or date, and DrugCentral keeps withdrawn drugs too.`,
+        compound_name: s.name || null,
+      },
+      s.smiles.includes(".") || !s.inchiKey ? null : s.inchiKey,
+    ),
   );
 }
 

@@ -186,15 +186,18 @@ export function regulatoryClaims(pool: ComputePool, referenceDataRoot: string): 
   return claims;
 }
 
+/** Keys each fact by its source's InChIKey, or by its parent's (computed on a compute thread) when it has none. */
 async function keyRegulatoryFacts(pool: ComputePool, facts: RegulatoryFact[]): Promise<Map<string, SourceClaim[]>> {
-  if (facts.length === 0) return new Map();
-  const keyed = await pool.run(
-    "negatome.reference",
-    { compounds: facts.map((fact) => ({ id: fact.id, smiles: fact.smiles })) },
-    { priority: "batch" },
-  );
+  const unkeyed = facts.filter((fact) => !fact.inchi_key);
+  const keyed = unkeyed.length
+    ? await pool.run(
+        "negatome.reference",
+        { compounds: unkeyed.map((fact) => ({ id: fact.id, smiles: fact.smiles })) },
+        { priority: "batch" },
+      )
+    : [];
   const inchiKeys = new Map(keyed.map((compound) => [compound.id, compound.inchi_key]));
-  return regulatoryByEntry(facts.map((fact) => ({ fact, inchiKey: inchiKeys.get(fact.id) ?? null })));
+  return regulatoryByEntry(facts.map((fact) => ({ fact, inchiKey: fact.inchi_key ?? inchiKeys.get(fact.id) ?? null })));
 }
 
 /**

@@ -1,7 +1,8 @@
-import { tanimoto, type RDKitModule } from "@sieve/chem";
+import { describeMolecule, tanimoto, type RDKitModule } from "@sieve/chem";
 import {
   ANALOGUE_RAMP,
   clintoxCandidates,
+  entryKey,
   failureWeight,
   inspectCompound,
   murckoScaffold,
@@ -21,6 +22,13 @@ export interface ClintoxCompound {
   inchiKey: string | null;
   /** Bemis–Murcko scaffold of the parent fragment ("" when acyclic). */
   scaffold: string;
+  /**
+   * Split group: compounds that share a scaffold or an entry (`entryKey`, the InChIKey's first block) are one group,
+   * so the same compound (another salt, stereoisomer or ClinTox row) never sits on both sides of a split.
+   */
+  group: string;
+  /** Descriptors of the parent for the logistic baseline: MW, logP, TPSA, HBD, HBA, rotatable bonds, rings, aromatic rings, heavy atoms, Fsp3, QED. */
+  descriptors: number[];
   alertCatalogs: AlertCatalog[];
   /** The negatome candidate of a CT_TOX = 1 row (as `clintoxCandidates` makes it), else null. */
   failure: NegatomeCandidate | null;
@@ -43,12 +51,48 @@ export function readClintoxCompounds(
       fingerprint: compound.fingerprint,
       inchiKey: compound.inchi_key,
       scaffold: murckoScaffold(rdkit, parent),
+      group: "",
+      descriptors: descriptorVector(rdkit, parent),
       alertCatalogs: structuralAlerts(rdkit, parent).map((alert) => alert.catalog),
     }));
     if (inspected.ok) compounds.push(inspected.value);
     else unparsed.push(row.line);
   }
+  assignGroups(compounds);
   return { compounds, unparsed };
+}
+
+function descriptorVector(rdkit: RDKitModule, parent: Parameters<typeof murckoScaffold>[1]): number[] {
+  const d = describeMolecule(rdkit, parent).descriptors;
+  return [
+    d.mw,
+    d.logp,
+    d.tpsa,
+    d.hbd,
+    d.hba,
+    d.rotatable_bonds,
+    d.rings,
+    d.aromatic_rings,
+    d.heavy_atoms,
+    d.fraction_csp3,
+    d.qed,
+  ];
+}
+
+/** Union–find over shared scaffolds and shared entry keys; each group is named by its first member's scaffold. */
+function assignGroups(compounds: ClintoxCompound[]): void {
+  const parent = compounds.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  const firstOf = new Map<string, number>();
+  compounds.forEach((c, i) => {
+    for (const label of [`s:${c.scaffold}`, c.inchiKey ? `e:${entryKey(c.inchiKey)}` : null]) {
+      if (label === null) continue;
+      const first = firstOf.get(label);
+      if (first === undefined) firstOf.set(label, i);
+      else parent[find(i)] = find(first);
+    }
+  });
+  compounds.forEach((c, i) => (c.group = `${find(i)}`));
 }
 
 /** All-pairs Tanimoto, row-major. */
@@ -93,7 +137,7 @@ export function scaffoldSplit(
 
 /**
  * Evidence for training compound `i` as `assessSafety` would gather it, from the other training
- * compounds of other scaffolds only (leave-scaffold-out), so that fitted parameters face the
+ * compounds of other groups only (leave-group-out: other scaffolds and other entries), so that fitted parameters face the
  * same novelty as the test part: the `keep` most similar above `minSimilarity`, plus every failure
  * close enough to count as a nearest analogue.
  */
@@ -107,7 +151,7 @@ export function leaveScaffoldOutEvidence(
 ): SafetyEvidence {
   const n = compounds.length;
   const self = compounds[i]!;
-  const others = train.filter((j) => compounds[j]!.scaffold !== self.scaffold);
+  const others = train.filter((j) => compounds[j]!.group !== self.group);
   const neighbours = others
     .map((j) => ({ similarity: matrix[i * n + j]!, failure_weight: compounds[j]!.failureWeight }))
     .filter((neighbour) => neighbour.similarity > minSimilarity)
@@ -117,11 +161,46 @@ export function leaveScaffoldOutEvidence(
     .slice(keep)
     .filter((neighbour) => neighbour.failure_weight > 0 && neighbour.similarity >= ANALOGUE_RAMP[0]![0]);
   return {
-    exact_failure_weights: others
-      .filter((j) => compounds[j]!.failure && self.inchiKey !== null && compounds[j]!.inchiKey === self.inchiKey)
-      .map((j) => compounds[j]!.failureWeight),
+    // Another group never holds the same entry: exact matches cannot occur.
+    exact_failure_weights: [],
     neighbours: [...nearest, ...analogues],
-    alert_catalogs: self.alertCatalogs,
     target_failure_weights: [],
   };
+}
+
+/**
+ * L2-regularised logistic regression on standardised descriptors (full-batch gradient descent), the
+ * descriptor baseline: fitted on the training part, scores the test part.
+ */
+export function logisticScores(
+  train: readonly number[][],
+  labels: readonly boolean[],
+  test: readonly number[][],
+  l2 = 1e-2,
+  iterations = 500,
+  rate = 0.5,
+): number[] {
+  const width = train[0]!.length;
+  const mean = Array.from({ length: width }, (_, k) => train.reduce((a, x) => a + x[k]!, 0) / train.length);
+  const sd = Array.from({ length: width }, (_, k) =>
+    Math.max(1e-9, Math.sqrt(train.reduce((a, x) => a + (x[k]! - mean[k]!) ** 2, 0) / train.length)),
+  );
+  const scale = (x: readonly number[]) => x.map((v, k) => (v - mean[k]!) / sd[k]!);
+  const xs = train.map(scale);
+  const w = new Array<number>(width).fill(0);
+  let b = 0;
+  const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+  const dot = (x: number[]) => x.reduce((a, v, k) => a + v * w[k]!, b);
+  for (let it = 0; it < iterations; it++) {
+    const gw = new Array<number>(width).fill(0);
+    let gb = 0;
+    xs.forEach((x, i) => {
+      const err = sigmoid(dot(x)) - (labels[i] ? 1 : 0);
+      x.forEach((v, k) => (gw[k]! += err * v));
+      gb += err;
+    });
+    for (let k = 0; k < width; k++) w[k]! -= rate * (gw[k]! / xs.length + l2 * w[k]!);
+    b -= (rate * gb) / xs.length;
+  }
+  return test.map((x) => sigmoid(dot(scale(x))));
 }

@@ -149,3 +149,65 @@ describe("safety assessment", () => {
     expect(invalid.json().code).toBe("invalid_smiles");
   });
 });
+
+describe("reconciled entries (demo, ClinTox and withDRAWN loaded; DrugCentral read from the reference data)", () => {
+  const CELECOXIB = "CC1=CC=C(C=C1)C2=CC(=NN2C3=CC=C(C=C3)S(=O)(=O)N)C(F)(F)F";
+  const ROFECOXIB = "CS(=O)(=O)c1ccc(cc1)C1=C(C(=O)OC1)c1ccccc1";
+  beforeAll(async () => {
+    requireSharedData("withdrawn/drug_info.csv", "drugcentral/structures.smiles.tsv");
+    await ctx.call({ method: "POST", url: "/v1/negatome/ingest-demo", token: alice });
+    await ctx.call({
+      method: "POST",
+      url: "/v1/admin/reference-data/load",
+      token: alice,
+      payload: { datasets: ["negatome:clintox", "negatome:withdrawn"] },
+    });
+  }, 120_000);
+  const safety = async (smiles: string) =>
+    (await ctx.call({ method: "POST", url: "/v1/negatome/safety", token: bob, payload: { smiles } })).json();
+
+  it("shows celecoxib amber, its approval and its failure flags side by side with a conflict note", async () => {
+    const result = await safety(CELECOXIB);
+    expect(result.risk_level).toBe("amber");
+    expect(result.verdict).toMatchObject({ approved: true, conflict: true });
+    expect(result.verdict.conflict_note).toMatch(/^Sources disagree: approved in drugcentral, clintox;/);
+    const labels = result.entry.claims.map((c: { source: string; label: string }) => `${c.source}:${c.label}`);
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        "drugcentral:approved",
+        "clintox:approved",
+        "clintox:failed_trials",
+        "withdrawn:withdrawn",
+        "withdrawn:boxed_warning",
+      ]),
+    );
+    expect(JSON.stringify(result)).not.toMatch(/withdrawn from the market/i);
+  });
+
+  it("shows rofecoxib red, once, with the demo set's country and year and ChEMBL's flag and reason", async () => {
+    const result = await safety(ROFECOXIB);
+    expect(result.risk_level).toBe("red");
+    expect(result.verdict).toMatchObject({ documented_withdrawal: true, conflict: false });
+    expect(result.entry.claims).toContainEqual(
+      expect.objectContaining({ source: "demo", label: "withdrawn", country: "worldwide", year: 2004 }),
+    );
+    expect(result.entry.claims).toContainEqual(
+      expect.objectContaining({
+        source: "withdrawn",
+        statement: "Flagged withdrawn in ChEMBL (reason: Risk for heart attack and stroke).",
+      }),
+    );
+    expect(result.evidence_hits.filter((h: { entry_key: string }) => h.entry_key === "RZJQGNCSTQAWON")).toHaveLength(1);
+    const search = (
+      await ctx.call({
+        method: "POST",
+        url: "/v1/negatome/search",
+        token: bob,
+        payload: { smiles: ROFECOXIB, topk: 5 },
+      })
+    ).json();
+    expect(search.items[0]).toMatchObject({ entry_key: "RZJQGNCSTQAWON", similarity: 1 });
+    expect(search.items[0].sources.sort()).toEqual(["demo", "withdrawn"]);
+    expect(new Set(search.items.map((h: { entry_key: string }) => h.entry_key)).size).toBe(search.items.length);
+  });
+});

@@ -1,6 +1,12 @@
 import { availableParallelism } from "node:os";
 import { depictSvg, loadRDKit, SimilarityIndex, type RDKitModule } from "@sieve/chem";
-import { assessSafety, negatomeIndex, structuralAlertsOfSmiles, type NegatomeEntry } from "@sieve/negatome";
+import {
+  assessSafety,
+  negatomeIndex,
+  structuralAlertsOfSmiles,
+  type NegatomeEntry,
+  type SourceClaim,
+} from "@sieve/negatome";
 import {
   CompoundEvaluator,
   DockingOracle,
@@ -61,6 +67,8 @@ export interface NegatomeScreenInput {
   entries: NegatomeEntry[];
   /** Fingerprints of the reference (non-failed) compounds, computed once by the platform. */
   reference: { id: string; inchi_key: string | null; fingerprint: Uint32Array }[];
+  /** Approvals and boxed warnings by entry key (`regulatoryClaims`), so a screen judges by the reconciled verdict. */
+  regulatory: [entryKey: string, claims: SourceClaim[]][];
   target_uniprot_id: string | null;
   max_risk: number;
 }
@@ -80,8 +88,17 @@ export function negatomeScreen(rdkit: RDKitModule, input: NegatomeScreenInput): 
   const reference = new SimilarityIndex<string>();
   for (const compound of input.reference)
     if (!compound.inchi_key || !failures.has(compound.inchi_key)) reference.add(compound.id, compound.fingerprint);
+  const regulatory = new Map(input.regulatory);
   return (smiles) => {
-    const result = assessSafety({ rdkit, smiles, index, records, reference, targetUniprotId: input.target_uniprot_id });
+    const result = assessSafety({
+      rdkit,
+      smiles,
+      index,
+      records,
+      reference,
+      regulatory,
+      targetUniprotId: input.target_uniprot_id,
+    });
     if (!result.ok) return null;
     return {
       risk: result.risk_score,

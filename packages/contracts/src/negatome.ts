@@ -56,12 +56,17 @@ export const SearchBody = z.object({
   topk: z.number().int().min(1).max(1000).default(NEGATOME_DEFAULTS.searchTopk),
 });
 
+/** One compound among the nearest: its most similar record, and every record and source of its entry among the hits. */
 export const SearchHit = z.object({
   negatome_id: z.string(),
+  entry_key: z.string(),
+  negatome_ids: z.array(z.string()),
+  sources: z.array(z.string()),
   similarity: z.number(),
   fingerprint: z.string(),
   record: NegatomeRecord,
 });
+export type SearchHit = z.infer<typeof SearchHit>;
 export const SearchResults = z.object({ items: z.array(SearchHit) });
 
 export const SafetyWarning = z.object({
@@ -71,16 +76,57 @@ export const SafetyWarning = z.object({
   /** negatome_ids, or alert names for structural alerts. */
   evidence: z.array(z.string()),
 });
+/** What one source says about a compound (see @sieve/negatome `SourceClaim`). */
+export const SourceClaim = z.object({
+  source: z.string(),
+  dataset: z.string(),
+  label: z.enum(["approved", "withdrawn", "failed_trials", "failed", "boxed_warning"]),
+  statement: z.string(),
+  reason: z.string().nullable(),
+  country: z.string().nullable(),
+  year: z.number().int().nullable(),
+  reference: z.string().nullable(),
+  confidence_tier: z.string(),
+  reliability: z.number(),
+  documented: z.boolean(),
+  failure_class: z.string().nullable(),
+  negatome_id: z.string().nullable(),
+  compound_name: z.string().nullable(),
+});
+export type SourceClaim = z.infer<typeof SourceClaim>;
+
+/** The verdict reconciled from the claims and the structural risk. */
+export const Verdict = z.object({
+  risk_score: z.number(),
+  risk_level: z.enum(["red", "amber", "green"]),
+  approved: z.boolean(),
+  documented_withdrawal: z.boolean(),
+  claims_risk: z.number().nullable(),
+  structure_risk: z.number(),
+  conflict: z.boolean(),
+  conflict_note: z.string().nullable(),
+  explanation: z.string(),
+});
+export type Verdict = z.infer<typeof Verdict>;
+
 export const SafetyResult = z.object({
   smiles: z.string(),
   inchi_key: z.string().nullable(),
+  /** The reconciled verdict's risk. */
   risk_score: z.number(),
   risk_level: z.enum(["red", "amber", "green"]),
   components: z.record(z.string(), z.number()),
+  /** One entry per compound (InChIKey first block of the parent) with every source's claim. */
+  entry: z.object({ entry_key: z.string().nullable(), name: z.string().nullable(), claims: z.array(SourceClaim) }),
+  verdict: Verdict,
   warnings: z.array(SafetyWarning),
+  /** One row per compound, with its sources. */
   evidence_hits: z.array(
     z.object({
       negatome_id: z.string(),
+      entry_key: z.string(),
+      negatome_ids: z.array(z.string()),
+      sources: z.array(z.string()),
       similarity: z.number(),
       exact_match: z.boolean(),
       failure_class: z.string(),

@@ -53,6 +53,37 @@ export {
 } from "./loaders/drugcentral";
 export type { SkippedRow } from "./loaders/lines";
 export {
+  drugCentralApprovals,
+  clintoxApprovals,
+  chemblBoxedWarnings,
+  regulatoryByEntry,
+  type RegulatoryFact,
+} from "./loaders/regulatory";
+export {
+  buildPublicNegatome,
+  assessInNegatome,
+  calibrateVerdicts,
+  calibrateStructureOnly,
+  type LevelCounts,
+  type NegatomeReferenceTexts,
+  type PublicNegatome,
+  type VerdictCalibration,
+} from "./calibration";
+export {
+  entryKey,
+  claimOfRecord,
+  reconcileVerdict,
+  screenDecision,
+  NEGATIVE_LABELS,
+  SOURCE_RELIABILITY,
+  SINGLE_SOURCE_CAP_WHEN_APPROVED,
+  STRUCTURE_CAP_WHEN_APPROVED,
+  type ClaimLabel,
+  type ScreenDecision,
+  type SourceClaim,
+  type Verdict,
+} from "./verdict";
+export {
   structuralAlerts,
   structuralAlertsOfSmiles,
   structuralAlertCatalogue,

@@ -13,7 +13,6 @@ import {
 const empty: SafetyEvidence = {
   exact_failure_weights: [],
   neighbours: [],
-  alert_catalogs: [],
   target_failure_weights: [],
 };
 const score = (evidence: Partial<SafetyEvidence>) =>
@@ -24,14 +23,13 @@ describe("risk score", () => {
     expect(score({})).toBeCloseTo(DEFAULT_SAFETY_PARAMETERS.prior_rate, 10);
   });
 
-  it("never falls when a failure neighbour comes closer, an alert or a target failure is added", () => {
+  it("never falls when a failure neighbour comes closer or a target failure is added", () => {
     let previous = -1;
     for (let s = 0; s <= 1.0001; s += 0.05) {
-      const value = score({ neighbours: [{ similarity: Math.min(s, 1), failure_weight: 1 }] });
+      const value = score({ neighbours: [{ similarity: Math.min(s, 1), failure_weight: 1, documented: true }] });
       expect(value).toBeGreaterThanOrEqual(previous);
       previous = value;
     }
-    expect(score({ alert_catalogs: ["BRENK"] })).toBeGreaterThan(score({}));
     expect(score({ target_failure_weights: [1] })).toBeGreaterThan(score({}));
   });
 
@@ -39,16 +37,23 @@ describe("risk score", () => {
     const max = score({
       exact_failure_weights: [1],
       neighbours: Array(50).fill({ similarity: 1, failure_weight: 1 }),
-      alert_catalogs: Array(30).fill("BRENK"),
       target_failure_weights: Array(30).fill(1),
     });
     expect(max).toBeLessThanOrEqual(1);
     expect(max).toBeGreaterThan(0.99);
   });
 
-  it("rates an exact gold safety failure red and bounds what alerts and target history add alone", () => {
+  it("reads nearest analogues of documented failures only", () => {
+    const near = { similarity: 0.9, failure_weight: 0.85 };
+    expect(riskComponents({ ...empty, neighbours: [near] }, DEFAULT_SAFETY_PARAMETERS).nearest_failure).toBe(0);
+    expect(
+      riskComponents({ ...empty, neighbours: [{ ...near, documented: true }] }, DEFAULT_SAFETY_PARAMETERS)
+        .nearest_failure,
+    ).toBeCloseTo(0.85 * analogueRisk(0.9, 1));
+  });
+
+  it("rates an exact gold safety failure red and bounds what target history adds alone", () => {
     expect(riskLevel(score({ exact_failure_weights: [1] }))).toBe("red");
-    expect(riskLevel(score({ alert_catalogs: Array(30).fill("BRENK") }))).toBe("green");
     expect(riskLevel(score({ target_failure_weights: Array(30).fill(1) }))).toBe("amber");
   });
 

@@ -57,7 +57,7 @@ describe.each(configurations)("assessSafety against the demo set, $name", ({ ref
     expect(result.risk_score).toBeGreaterThan(0.9);
     const exact = result.warnings.find((w) => w.kind === "exact_match");
     expect(exact).toMatchObject({ severity: "high", evidence: ["demo:rofecoxib"] });
-    expect(exact?.message).toMatch(/rofecoxib.*heart attack and stroke/);
+    expect(exact?.message).toMatch(/rofecoxib: Withdrawn worldwide in 2004: .*heart attack and stroke/);
     expect(result.evidence_hits[0]).toMatchObject({
       negatome_id: "demo:rofecoxib",
       exact_match: true,
@@ -107,8 +107,8 @@ describe("assessSafety output", () => {
     const result = assess("S=C1SC(=Cc2ccccc2)C(=O)N1", new SimilarityIndex<string>());
     const alerts = result.warnings.filter((w) => w.kind === "structural_alert");
     expect(alerts.map((w) => w.evidence[0])).toEqual(expect.arrayContaining(["ene_rhod_A(235)", "Michael_acceptor_1"]));
-    expect(result.components.alerts).toBeGreaterThan(0);
-    expect(result.components.alerts).toBeLessThanOrEqual(0.05);
+    // Alerts are warnings only: they do not raise the score (bench/negatome ablation).
+    expect(result.components).not.toHaveProperty("alerts");
     expect(result.fingerprint).toBe("morgan2_2048");
   });
 

@@ -17,6 +17,7 @@ import {
   type SafetyParameters,
 } from "./safety-score";
 import type { NegatomeEntry, NegatomeSource } from "./types";
+import { claimOfRecord, entryKey, reconcileVerdict, type SourceClaim, type Verdict } from "./verdict";
 
 export interface SafetyRequest {
   rdkit: RDKitModule;
@@ -31,6 +32,8 @@ export interface SafetyRequest {
    * approved drugs here.
    */
   reference: SimilarityIndex<string>;
+  /** Approvals and boxed warnings by `entryKey` (`RegulatoryFact`s keyed by the caller); none: failures only. */
+  regulatory?: ReadonlyMap<string, readonly SourceClaim[]>;
   /** Adds the target's failure history (`POST /score/safety`). */
   targetUniprotId?: string | null;
   parameters?: SafetyParameters;
@@ -48,8 +51,14 @@ export interface SafetyWarning {
   evidence: string[];
 }
 
+/** One compound among the evidence: its first record's fields, and every record and source of its entry. */
 export interface EvidenceHit {
   negatome_id: string;
+  entry_key: string;
+  /** Every record of the entry (same `entryKey`) among the hits. */
+  negatome_ids: string[];
+  /** Its sources, e.g. ["demo", "withdrawn"]. */
+  sources: string[];
   similarity: number;
   exact_match: boolean;
   failure_class: FailureClass;
@@ -65,9 +74,14 @@ export interface SafetyAssessment {
   /** Canonical SMILES and InChIKey of the parent compound assessed. */
   smiles: string;
   inchi_key: string | null;
+  /** The reconciled verdict's risk (`verdict.risk_score`). */
   risk_score: number;
   risk_level: RiskLevel;
+  /** Structural components; `exact_match` holds the risk from the claims about the compound itself. */
   components: RiskComponents;
+  /** The compound's entry: every source's claim about it (records of the same `entryKey` and regulatory facts). */
+  entry: { entry_key: string | null; name: string | null; claims: SourceClaim[] };
+  verdict: Verdict;
   warnings: SafetyWarning[];
   evidence_hits: EvidenceHit[];
   /** Atoms number the atoms of `smiles`. */
@@ -88,12 +102,20 @@ function severity(risk: number): Severity {
 }
 
 const name = (record: NegatomeEntry) => record.evidence.compound_name ?? record.compound_smiles;
+const failureSources = (records: readonly NegatomeEntry[]) => {
+  const sources = [...new Set(records.map((r) => r.source))];
+  return `${sources.length} source${sources.length === 1 ? "" : "s"} (${sources.join(", ")})`;
+};
 const percent = (value: number) => `${Math.round(100 * value)} %`;
 const weightOf = (record: NegatomeEntry) => failureWeight(record.failure_class, record.confidence_tier);
 
-function hit(record: NegatomeEntry, similarity: number, exact: boolean): EvidenceHit {
+function hit(records: readonly NegatomeEntry[], similarity: number, exact: boolean): EvidenceHit {
+  const record = records[0]!;
   return {
     negatome_id: record.negatome_id,
+    entry_key: entryKey(record.compound_inchi_key),
+    negatome_ids: records.map((r) => r.negatome_id),
+    sources: [...new Set(records.map((r) => r.source))],
     similarity,
     exact_match: exact,
     failure_class: record.failure_class,
@@ -101,8 +123,20 @@ function hit(record: NegatomeEntry, similarity: number, exact: boolean): Evidenc
     source: record.source,
     confidence_tier: record.confidence_tier,
     compound_smiles: record.compound_smiles,
-    compound_name: record.evidence.compound_name ?? null,
+    compound_name: records.find((r) => r.evidence.compound_name)?.evidence.compound_name ?? null,
   };
+}
+
+/** Hits grouped by compound (`entryKey`), best similarity first, each group's records in hit order. */
+function byEntry(hits: readonly { record: NegatomeEntry; similarity: number }[]) {
+  const groups = new Map<string, { records: NegatomeEntry[]; similarity: number }>();
+  for (const { record, similarity } of hits) {
+    const key = entryKey(record.compound_inchi_key);
+    const group = groups.get(key);
+    if (group) group.records.push(record);
+    else groups.set(key, { records: [record], similarity });
+  }
+  return [...groups.values()].sort((a, b) => b.similarity - a.similarity);
 }
 
 /**
@@ -141,8 +175,10 @@ export function safetySearch(parameters: SafetyParameters = DEFAULT_SAFETY_PARAM
 
 /** What the negatome holds about an inspected compound, gathered by whoever owns the indexes. */
 export interface SafetySources {
-  /** Records with the compound's InChIKey. */
+  /** Records of the compound's entry (same `entryKey`). */
   exact: NegatomeEntry[];
+  /** Approvals and boxed warnings of the compound's entry. */
+  regulatory?: readonly SourceClaim[];
   /** Nearest failures by Tanimoto, best first, as `safetySearch().failures` finds them. */
   failureHits: { record: NegatomeEntry; similarity: number }[];
   /** Nearest reference (non-failed) compounds, as `safetySearch().reference` finds them. */
@@ -159,7 +195,7 @@ export interface SafetySources {
  * package README. Pure: every data source is passed in.
  */
 export function assessSafety(request: SafetyRequest): SafetyResult {
-  const { rdkit, smiles, index, records, reference, targetUniprotId } = request;
+  const { rdkit, smiles, index, records, reference, targetUniprotId, regulatory } = request;
   const parameters = request.parameters ?? DEFAULT_SAFETY_PARAMETERS;
   const inspected = inspectForSafety(rdkit, smiles);
   if (!inspected.ok) return inspected;
@@ -169,8 +205,11 @@ export function assessSafety(request: SafetyRequest): SafetyResult {
     inspected.value,
     {
       exact: compound.inchi_key
-        ? [...records.values()].filter((record) => record.compound_inchi_key === compound.inchi_key)
+        ? [...records.values()].filter(
+            (record) => entryKey(record.compound_inchi_key) === entryKey(compound.inchi_key!),
+          )
         : [],
+      regulatory: compound.inchi_key ? (regulatory?.get(entryKey(compound.inchi_key)) ?? []) : [],
       failureHits: index
         .search(compound.fingerprint, search.failures.topk, search.failures.minSimilarity)
         .flatMap(({ id, similarity }) => {
@@ -198,64 +237,78 @@ export function scoreSafety(
 ): SafetyAssessment {
   const { compound, alerts } = inspection;
   const { exact, failureHits, referenceHits, targetRecords, targetUniprotId } = sources;
+  const exactIds = new Set(exact.map((record) => record.negatome_id));
+  // The compound's own records are claims, not neighbours: the structural part reads only other compounds.
   const neighbours = [
-    ...failureHits.map(({ record, similarity }) => ({ similarity, failure_weight: weightOf(record) })),
+    ...failureHits
+      .filter(({ record }) => !exactIds.has(record.negatome_id))
+      .map(({ record, similarity }) => ({
+        similarity,
+        failure_weight: weightOf(record),
+        documented: record.confidence_tier === "gold",
+      })),
     ...referenceHits.map(({ similarity }) => ({ similarity, failure_weight: 0 })),
   ].sort((a, b) => b.similarity - a.similarity);
 
-  const components = riskComponents(
+  const structural = riskComponents(
     {
-      exact_failure_weights: exact.map(weightOf),
+      exact_failure_weights: [],
       neighbours,
-      alert_catalogs: alerts.map((alert) => alert.catalog),
-      target_failure_weights: targetRecords.map(weightOf),
+      target_failure_weights: targetRecords.filter((r) => !exactIds.has(r.negatome_id)).map(weightOf),
     },
     parameters,
   );
-  const risk = combineRisk(components);
+  const claims = [...exact.map(claimOfRecord), ...(sources.regulatory ?? [])];
+  const verdict = reconcileVerdict(claims, combineRisk(structural));
+  const components = { ...structural, exact_match: verdict.claims_risk ?? 0 };
 
-  const exactIds = new Set(exact.map((record) => record.negatome_id));
-  const similar = failureHits.filter(
-    ({ record, similarity }) => similarity >= EVIDENCE_MIN_SIMILARITY && !exactIds.has(record.negatome_id),
+  const similar = byEntry(
+    failureHits.filter(
+      ({ record, similarity }) => similarity >= EVIDENCE_MIN_SIMILARITY && !exactIds.has(record.negatome_id),
+    ),
   );
   const evidenceHits = [
-    ...exact.map((record) => hit(record, failureHits.find((h) => h.record === record)?.similarity ?? 1, true)),
-    ...similar.map(({ record, similarity }) => hit(record, similarity, false)),
+    ...(exact.length ? [hit(exact, 1, true)] : []),
+    ...similar.map(({ records, similarity }) => hit(records, similarity, false)),
   ].slice(0, MAX_EVIDENCE_HITS);
 
   const warnings: SafetyWarning[] = [];
   if (exact.length > 0) {
     warnings.push({
       kind: "exact_match",
-      severity: severity(components.exact_match),
-      message: `This compound is a recorded failure (same InChIKey ${compound.inchi_key}): ${exact
+      severity: severity(verdict.claims_risk ?? 0),
+      message: `This compound is a recorded failure in ${failureSources(exact)} (InChIKey ${compound.inchi_key}; one entry per parent skeleton): ${claims
+        .filter((claim) => claim.label !== "approved")
         .map(
-          (record) =>
-            `${name(record)}, ${record.failure_class}, ${record.reason} [${record.source}, ${record.confidence_tier}]`,
+          (claim) =>
+            `${claim.compound_name ? `${claim.compound_name}: ` : ""}${claim.statement} [${claim.source}, ${claim.confidence_tier}]`,
         )
-        .join("; ")}`,
+        .join("; ")}${verdict.conflict ? ` — conflict: ${verdict.conflict_note}` : ""}`,
       evidence: [...exactIds],
     });
   }
-  for (const { record, similarity } of similar
+  for (const { records, similarity } of similar
     .filter((h) => h.similarity >= MODERATE_SIMILARITY)
     .slice(0, MAX_SIMILAR_WARNINGS)) {
+    const record = records[0]!;
     const strength = similarity >= STRONG_SIMILARITY ? "strong" : "moderate";
     warnings.push({
       kind: "similar_failure",
-      severity: severity(analogueRisk(similarity, weightOf(record))),
-      message: `${strength[0]!.toUpperCase()}${strength.slice(1)} structural similarity (Tanimoto ${similarity.toFixed(2)} on Morgan radius 2 / 2048 bits; ≥ ${STRONG_SIMILARITY} strong, ≥ ${MODERATE_SIMILARITY} moderate) to ${name(record)}, a ${record.failure_class} failure: ${record.reason} [${record.source}, ${record.confidence_tier}]`,
-      evidence: [record.negatome_id],
+      severity: severity(
+        Math.max(...records.map((r) => (r.confidence_tier === "gold" ? analogueRisk(similarity, weightOf(r)) : 0))),
+      ),
+      message: `${strength[0]!.toUpperCase()}${strength.slice(1)} structural similarity (Tanimoto ${similarity.toFixed(2)} on Morgan radius 2 / 2048 bits; ≥ ${STRONG_SIMILARITY} strong, ≥ ${MODERATE_SIMILARITY} moderate) to ${name(record)}: ${records.map((r) => `${r.reason} [${r.source}, ${r.confidence_tier}]`).join("; ")}`,
+      evidence: records.map((r) => r.negatome_id),
     });
   }
-  if (riskLevel(components.neighbourhood) !== "green") {
+  if (riskLevel(structural.neighbourhood) !== "green") {
     const nearby = failureHits
-      .filter(({ similarity }) => similarity > parameters.kernel_start)
+      .filter(({ record, similarity }) => similarity > parameters.kernel_start && !exactIds.has(record.negatome_id))
       .slice(0, parameters.neighbours);
     warnings.push({
       kind: "similar_failure",
-      severity: severity(components.neighbourhood),
-      message: `Among the ${parameters.neighbours} known compounds most similar to this one, the similarity-weighted failure rate is ${percent(components.neighbourhood)} (base rate ${percent(parameters.prior_rate)}).`,
+      severity: severity(structural.neighbourhood),
+      message: `Among the ${parameters.neighbours} known compounds most similar to this one, the similarity-weighted failure rate is ${percent(structural.neighbourhood)} (base rate ${percent(parameters.prior_rate)}).`,
       evidence: nearby.map(({ record }) => record.negatome_id),
     });
   }
@@ -273,7 +326,7 @@ export function scoreSafety(
     );
     warnings.push({
       kind: "target_history",
-      severity: severity(components.target_history),
+      severity: severity(structural.target_history),
       message: `Target ${targetUniprotId} has ${targetRecords.length} recorded failure${targetRecords.length === 1 ? "" : "s"} (${classes.join(", ")}), as primary target or named liability: ${targetRecords.slice(0, 5).map(name).join(", ")}${targetRecords.length > 5 ? ", …" : ""}.`,
       evidence: targetRecords.map((record) => record.negatome_id),
     });
@@ -283,9 +336,15 @@ export function scoreSafety(
     ok: true,
     smiles: compound.smiles,
     inchi_key: compound.inchi_key,
-    risk_score: risk,
-    risk_level: riskLevel(risk),
+    risk_score: verdict.risk_score,
+    risk_level: verdict.risk_level,
     components,
+    entry: {
+      entry_key: compound.inchi_key ? entryKey(compound.inchi_key) : null,
+      name: claims.find((claim) => claim.compound_name)?.compound_name ?? null,
+      claims,
+    },
+    verdict,
     warnings,
     evidence_hits: evidenceHits,
     structural_alerts: alerts,

@@ -21,6 +21,10 @@ export interface NegatomeEvidence {
   /** Public reference: regulatory notice, trial name or paper. */
   reference?: string;
   year?: number;
+  /** Where a regulatory action applied (a country, a region or "worldwide"), where the source says. */
+  country?: string;
+  /** The regulatory action the source reports (demo set: withdrawn, suspended, reformulated). */
+  regulatory_action?: string;
   /** Off-targets blamed for the failure (e.g. hERG, KCNH2 Q12809), as UniProt accessions. */
   liability_uniprot_ids?: string[];
   /** The SMILES as given, when it differs from the stored parent (salts, solvates). */

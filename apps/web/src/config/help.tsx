@@ -217,6 +217,15 @@ export const PAGE_HELP = {
         reason and source. A UniProt ID adds the target's failure history.
       </p>
       <p>
+        A compound is one entry whatever its salt or stereo form (the parent structure&apos;s InChIKey, first block).
+        The panel lists what every source says about it, approvals beside withdrawal and failure flags, in the
+        source&apos;s own words (&quot;flagged withdrawn in ChEMBL&quot;, not &quot;withdrawn from the market&quot;);
+        demo entries carry the country and year of the withdrawal and are marked demo data. When sources disagree a
+        conflict marker says how. The verdict weighs each source by its reliability: one conflicting label cannot make
+        an approved drug red, a dated withdrawal can, a boxed warning makes it amber at most, and structural alerts are
+        warnings only.
+      </p>
+      <p>
         Similarity is Tanimoto on Morgan fingerprints (radius 2, 2,048 bits); Find similar lists the top-K records (1 to
         1000, default 10).
       </p>

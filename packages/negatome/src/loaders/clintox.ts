@@ -70,7 +70,7 @@ export function clintoxCandidates(rows: readonly ClintoxRow[]): NegatomeCandidat
       score: null,
       reason: row.fdaApproved
         ? "FDA-approved, but labelled as having failed clinical trials for toxicity (ClinTox CT_TOX = 1)."
-        : "Failed clinical trials for toxicity (ClinTox CT_TOX = 1).",
+        : "Labelled as failed clinical trials for toxicity (ClinTox CT_TOX = 1).",
       evidence: {
         dataset: CLINTOX_DATASET,
         licence: CLINTOX_LICENCE,

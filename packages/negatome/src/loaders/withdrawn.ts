@@ -81,9 +81,10 @@ export function parseWithdrawn(
       target_uniprot_id: null,
       source: "withdrawn",
       score: null,
+      // Only what the source says: a ChEMBL flag, not where or when a drug left the market.
       reason: documented
-        ? `Withdrawn from the market: ${reported.replace(/\.$/, "")}.`
-        : "Withdrawn from the market; ChEMBL records no reason.",
+        ? `Flagged withdrawn in ChEMBL (reason: ${reported.replace(/\.$/, "")}).`
+        : "Flagged withdrawn in ChEMBL; no reason recorded.",
       evidence: {
         dataset: WITHDRAWN_DATASET,
         licence: WITHDRAWN_LICENCE,

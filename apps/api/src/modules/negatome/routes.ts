@@ -14,9 +14,11 @@ import {
   SafetyResult,
   ScoreSafetyBody,
   SearchResults,
+  type SearchHit,
   SmilesBody,
   SyntheticIngestBody,
 } from "@sieve/contracts";
+import { entryKey } from "@sieve/negatome";
 import { notFound, validationFailed } from "../../http/errors";
 import { readMultipartUpload } from "../../http/multipart";
 import { databaseBlobStore } from "../../storage/blob-store";
@@ -29,6 +31,8 @@ import { negatomeStore } from "./store";
 import { loadNegatomeDataset } from "../../reference-data/negatome-datasets";
 
 const FINGERPRINT = "morgan2_2048";
+/** Records fetched per compound asked for by a search, before folding each compound's records into one row. */
+const SEARCH_FOLD = 4;
 const NEGATOME_TABLES = ["negatome_records", "negatome_agreements", "negatome_ingest_keys"];
 
 export const negatomeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -96,18 +100,32 @@ export const negatomeRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: SearchBody, response: { 200: SearchResults, 422: ErrorBody } } },
     async (request) => {
       const [query] = await identifyAll(app.compute, [request.body.smiles], () => "smiles");
-      const hits = await similarity.search(request.tenant, query!.fingerprint, request.body.topk);
+      // One row per compound: records of one entry (salt, stereoisomer, another source) are folded
+      // into their most similar one, so more records are fetched than compounds are returned.
+      const hits = await similarity.search(request.tenant, query!.fingerprint, request.body.topk * SEARCH_FOLD);
       const records = await negatomeStore(db, request.tenant).getMany(hits.map((h) => h.id));
-      return {
-        items: hits
-          .filter((h) => records.has(h.id))
-          .map((h) => ({
-            negatome_id: h.id,
-            similarity: h.similarity,
+      const entries = new Map<string, SearchHit>();
+      for (const hit of hits) {
+        const record = records.get(hit.id);
+        if (!record) continue;
+        const key = entryKey(record.compound_inchi_key);
+        const entry = entries.get(key);
+        if (entry) {
+          entry.negatome_ids.push(record.negatome_id);
+          if (!entry.sources.includes(record.source)) entry.sources.push(record.source);
+        } else {
+          entries.set(key, {
+            negatome_id: hit.id,
+            entry_key: key,
+            negatome_ids: [hit.id],
+            sources: [record.source],
+            similarity: hit.similarity,
             fingerprint: FINGERPRINT,
-            record: records.get(h.id)!,
-          })),
-      };
+            record,
+          });
+        }
+      }
+      return { items: [...entries.values()].slice(0, request.body.topk) };
     },
   );
 

@@ -1,16 +1,24 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { and, eq, isNull, or, inArray, sql } from "drizzle-orm";
+import { and, eq, isNull, like, or, inArray, sql } from "drizzle-orm";
 import { SimilarityIndex } from "@sieve/chem";
 import { schema, type Database } from "@sieve/db";
 import type { SafetyResult } from "@sieve/contracts";
 import {
+  chemblBoxedWarnings,
+  clintoxApprovals,
   clintoxReferenceCompounds,
+  drugCentralApprovals,
+  entryKey,
   parseClintox,
+  parseDrugCentralStructures,
+  regulatoryByEntry,
   safetySearch,
   scoreSafety,
   type NegatomeEntry,
   type ReferenceCompound,
+  type RegulatoryFact,
+  type SourceClaim,
 } from "@sieve/negatome";
 import type { ComputePool } from "@sieve/worker/pool";
 import type { TenantScope } from "../../plugins/authentication";
@@ -46,12 +54,14 @@ export class NegatomeSafety {
     const hits = (await this.similarity.search(scope, compound.fingerprint, search.failures.topk)).filter(
       (h) => h.similarity >= search.failures.minSimilarity,
     );
-    const [exactRows, hitRows, targetRows, reference] = await Promise.all([
-      compound.inchi_key
+    const key = compound.inchi_key ? entryKey(compound.inchi_key) : null;
+    const [exactRows, hitRows, targetRows, reference, regulatory] = await Promise.all([
+      // One entry per compound: every record whose parent shares the InChIKey's first block.
+      key
         ? this.db
             .select()
             .from(records)
-            .where(and(visible, eq(records.compoundInchiKey, compound.inchi_key)))
+            .where(and(visible, like(records.compoundInchiKey, `${key}-%`)))
         : Promise.resolve([]),
       hits.length
         ? this.db
@@ -82,10 +92,12 @@ export class NegatomeSafety {
             )
         : Promise.resolve([]),
       this.referenceIndex(),
+      regulatoryClaims(this.pool, this.referenceDataRoot),
     ]);
     const byId = new Map(hitRows.map((row) => [row.id, toEntry(row)]));
     const assessment = scoreSafety(inspected.value, {
       exact: exactRows.map(toEntry),
+      regulatory: key ? (regulatory.get(key) ?? []) : [],
       failureHits: hits.flatMap((h) => (byId.has(h.id) ? [{ record: byId.get(h.id)!, similarity: h.similarity }] : [])),
       referenceHits: reference.search(compound.fingerprint, search.reference.topk, search.reference.minSimilarity),
       targetRecords: targetRows.map(toEntry),
@@ -120,7 +132,7 @@ export class NegatomeSafety {
 
 /**
  * The negatome as one organization sees it (public records and its own), for screening on a compute
- * thread: evidence is cut to what the safety score reads (the compound's name, named liabilities).
+ * thread: evidence is cut to what the safety score and its claims read.
  */
 export async function visibleNegatomeEntries(db: Database, orgIds: number[]): Promise<NegatomeEntry[]> {
   const rows = await db
@@ -129,7 +141,9 @@ export async function visibleNegatomeEntries(db: Database, orgIds: number[]): Pr
     .where(or(isNull(records.orgId), inArray(records.orgId, orgIds)));
   return rows.map((row) => {
     const entry = toEntry(row);
+    // What the score and the claims read: names, liabilities, and the facts a claim states.
     const { dataset, licence, source_ids, compound_name, liability_uniprot_ids } = entry.evidence;
+    const { reported_reason, reference, year, country, regulatory_action } = entry.evidence;
     return {
       ...entry,
       evidence: {
@@ -138,6 +152,11 @@ export async function visibleNegatomeEntries(db: Database, orgIds: number[]): Pr
         source_ids,
         ...(compound_name ? { compound_name } : {}),
         ...(liability_uniprot_ids ? { liability_uniprot_ids } : {}),
+        ...(reported_reason ? { reported_reason } : {}),
+        ...(reference ? { reference } : {}),
+        ...(year ? { year } : {}),
+        ...(country ? { country } : {}),
+        ...(regulatory_action ? { regulatory_action } : {}),
       },
     };
   });
@@ -149,6 +168,55 @@ export async function visibleNegatomeEntries(db: Database, orgIds: number[]): Pr
 export function referenceCompounds(referenceDataRoot: string): ReferenceCompound[] {
   const file = join(referenceDataRoot, "clintox/clintox.csv");
   return existsSync(file) ? clintoxReferenceCompounds(parseClintox(readFileSync(file, "utf8")).rows) : [];
+}
+
+const regulatoryByRoot = new Map<string, Promise<Map<string, SourceClaim[]>>>();
+
+/**
+ * Approvals and boxed warnings by entry key, read from the reference data once per process and root
+ * (empty without the files); the compounds are keyed on a compute thread. Safety checks and screens share it.
+ */
+export function regulatoryClaims(pool: ComputePool, referenceDataRoot: string): Promise<Map<string, SourceClaim[]>> {
+  let claims = regulatoryByRoot.get(referenceDataRoot);
+  if (!claims) {
+    claims = keyRegulatoryFacts(pool, regulatoryFacts(referenceDataRoot));
+    claims.catch(() => regulatoryByRoot.delete(referenceDataRoot));
+    regulatoryByRoot.set(referenceDataRoot, claims);
+  }
+  return claims;
+}
+
+/** Keys each fact by its source's InChIKey, or by its parent's (computed on a compute thread) when it has none. */
+async function keyRegulatoryFacts(pool: ComputePool, facts: RegulatoryFact[]): Promise<Map<string, SourceClaim[]>> {
+  const unkeyed = facts.filter((fact) => !fact.inchi_key);
+  const keyed = unkeyed.length
+    ? await pool.run(
+        "negatome.reference",
+        { compounds: unkeyed.map((fact) => ({ id: fact.id, smiles: fact.smiles })) },
+        { priority: "batch" },
+      )
+    : [];
+  const inchiKeys = new Map(keyed.map((compound) => [compound.id, compound.inchi_key]));
+  return regulatoryByEntry(facts.map((fact) => ({ fact, inchiKey: fact.inchi_key ?? inchiKeys.get(fact.id) ?? null })));
+}
+
+/**
+ * Regulatory facts from the reference-data root: DrugCentral approvals, ClinTox FDA_APPROVED rows,
+ * ChEMBL boxed warnings (withDRAWN drug_info.csv); each file that is absent is left out.
+ */
+export function regulatoryFacts(referenceDataRoot: string): RegulatoryFact[] {
+  const read = (file: string) => {
+    const path = join(referenceDataRoot, file);
+    return existsSync(path) ? readFileSync(path, "utf8") : null;
+  };
+  const drugCentral = read("drugcentral/structures.smiles.tsv");
+  const clintox = read("clintox/clintox.csv");
+  const drugInfo = read("withdrawn/drug_info.csv");
+  return [
+    ...(drugCentral ? drugCentralApprovals(parseDrugCentralStructures(drugCentral)) : []),
+    ...(clintox ? clintoxApprovals(parseClintox(clintox).rows) : []),
+    ...(drugInfo ? chemblBoxedWarnings(drugInfo) : []),
+  ];
 }
 
 function toEntry(row: typeof records.$inferSelect): NegatomeEntry {

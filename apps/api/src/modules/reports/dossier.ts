@@ -166,6 +166,10 @@ export async function buildRunDossier(
             risk_score: safety.risk_score,
             warnings: safety.warnings.map((w) => `${w.severity}: ${w.message}`),
             nearest: safety.evidence_hits[0]?.compound_name ?? null,
+            verdict: safety.verdict.conflict_note
+              ? `${safety.verdict.explanation} ${safety.verdict.conflict_note}`
+              : safety.verdict.explanation,
+            claims: safety.entry.claims.map((claim) => `${claim.source} (${claim.label}): ${claim.statement}`),
           }
         : null,
       review: current.get(`molecule\u0000${molecule.smiles}`) ?? null,

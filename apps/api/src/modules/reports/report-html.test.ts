@@ -143,4 +143,34 @@ describe("molecules of workflow runs", () => {
     ).toMatchObject({ smiles: "c1ccccc1", name: null, pose_pdbqt: null });
     expect(runCandidates(undefined)).toEqual([]);
   });
+
+  it("shows what each source says about a molecule beside its negatome verdict", () => {
+    const html = renderReportHtml({
+      ...base,
+      targets: null,
+      molecules: [
+        {
+          rank: 1,
+          smiles: "Cc1ccc(-c2cc(C(F)(F)F)nn2-c2ccc(S(N)(=O)=O)cc2)cc1",
+          fitness: null,
+          properties: {},
+          svg: null,
+          negatome: {
+            risk_level: "amber",
+            risk_score: 0.52,
+            warnings: [],
+            nearest: "celecoxib",
+            verdict: "Approved (drugcentral, clintox); each source counts at most 0.6.",
+            claims: [
+              "drugcentral (approved): Listed in DrugCentral",
+              "withdrawn (withdrawn): Flagged withdrawn in ChEMBL",
+            ],
+          },
+          review: null,
+        },
+      ],
+    });
+    expect(html).toContain("<li>withdrawn (withdrawn): Flagged withdrawn in ChEMBL</li>");
+    expect(html).toContain("<small>Approved (drugcentral, clintox); each source counts at most 0.6.</small>");
+  });
 });

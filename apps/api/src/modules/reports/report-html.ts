@@ -7,7 +7,15 @@ export interface DossierMolecule {
   fitness: number | null;
   properties: Record<string, number>;
   svg: string | null;
-  negatome: { risk_level: string; risk_score: number; warnings: string[]; nearest: string | null } | null;
+  negatome: {
+    risk_level: string;
+    risk_score: number;
+    warnings: string[];
+    nearest: string | null;
+    /** The reconciled verdict's explanation, and what each source says about the molecule itself. */
+    verdict?: string;
+    claims?: string[];
+  } | null;
   review: Review | null;
   /** A name, the workflow's warnings, or the demo compound's recorded failure. */
   note?: string;
@@ -163,7 +171,7 @@ export function renderReportHtml(data: DossierData): string {
             ...(data.molecules.some((x) => x.fitness !== null) ? [fmt(m.fitness)] : []),
             ...propertyNames.map((p) => fmt(m.properties[p], 2)),
             m.negatome
-              ? `<span class="risk risk-${escapeHtml(m.negatome.risk_level)}">${escapeHtml(m.negatome.risk_level)} ${fmt(m.negatome.risk_score, 2)}</span>${m.negatome.warnings.length ? `<ul>${m.negatome.warnings.map((w) => `<li>${escapeHtml(shortWarning(w))}</li>`).join("")}</ul>` : ""}`
+              ? `<span class="risk risk-${escapeHtml(m.negatome.risk_level)}">${escapeHtml(m.negatome.risk_level)} ${fmt(m.negatome.risk_score, 2)}</span>${m.negatome.claims?.length ? `<ul>${m.negatome.claims.map((c) => `<li>${escapeHtml(c)}</li>`).join("")}</ul><small>${escapeHtml(m.negatome.verdict ?? "")}</small>` : ""}${m.negatome.warnings.length ? `<ul>${m.negatome.warnings.map((w) => `<li>${escapeHtml(shortWarning(w))}</li>`).join("")}</ul>` : ""}`
               : "not checked",
             reviewLabel(m.review),
           ]),

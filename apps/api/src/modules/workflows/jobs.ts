@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { RunConfig } from "@sieve/contracts";
 import type { Database } from "@sieve/db";
 import { DEFAULT_MAX_NEGATOME_RISK, type BoxSpec, type VinaParameters, type WorkflowPlan } from "@sieve/workflows";
-import { referenceCompounds, visibleNegatomeEntries } from "../negatome/safety";
+import { referenceCompounds, regulatoryClaims, visibleNegatomeEntries } from "../negatome/safety";
 import type { ComputePool } from "@sieve/worker/pool";
 import type {
   LeadOptTaskInput,
@@ -170,6 +170,7 @@ export function vhtsJobHandler(
       const negatome = {
         entries: await visibleNegatomeEntries(db, [job.orgId]),
         reference: await referenceFingerprints(pool, referenceRoot),
+        regulatory: [...(await regulatoryClaims(pool, referenceRoot))],
         target_uniprot_id: target.uniprot,
         max_risk: DEFAULT_MAX_NEGATOME_RISK,
       };

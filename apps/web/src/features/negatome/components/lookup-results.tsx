@@ -29,9 +29,9 @@ export function SafetyResult({ assessment }: { assessment: SafetyAssessment }) {
               similarity={hit.similarity}
               failureClass={hit.failure_class}
               reason={hit.reason}
-              source={hit.source}
+              source={hit.sources.join(" + ")}
               tier={hit.confidence_tier}
-              badges={hit.exact_match && <Badge tone="danger">exact match</Badge>}
+              badges={hit.exact_match && <Badge tone="neutral">this compound</Badge>}
             />
           ))}
         </ul>
@@ -62,7 +62,7 @@ export function SimilarityResults({ hits, smiles }: { hits: SimilarityHit[]; smi
               similarity={hit.similarity}
               failureClass={hit.record.failure_class}
               reason={hit.record.reason}
-              source={hit.record.source}
+              source={hit.sources.join(" + ")}
               tier={hit.record.confidence_tier}
             />
           ))}

@@ -7,41 +7,67 @@ import { Field } from "../../../components/ui/field";
 import { Notice } from "../../../components/ui/notice";
 import { formatDateTime } from "../../../lib/format";
 import { useNegatomeRecords } from "../api/negatome";
-import { compoundName } from "../model/record";
+import { compoundName, recordsByEntry, type RecordEntry } from "../model/record";
 import type { RecordFilters } from "../model/types";
 import { SourceLabel } from "./source-label";
 
 const NO_FILTERS: RecordFilters = { failure_class: "", uniprot_id: "", inchi_key: "" };
 
-const COLUMNS: Column<NegatomeRecord>[] = [
+type Entry = RecordEntry<NegatomeRecord>;
+const distinct = (values: string[]) => [...new Set(values)];
+const nameOf = (entry: Entry) => entry.records.map((r) => compoundName(r.evidence)).find(Boolean) ?? null;
+
+/** One row per compound; a compound recorded by several sources (or as salt and free base) lists them all. */
+const COLUMNS: Column<Entry>[] = [
   {
     header: "Compound",
-    cell: (record) => (
+    cell: (entry) => (
       <span className="record-compound">
-        {compoundName(record.evidence) && <strong>{compoundName(record.evidence)}</strong>}
-        <code>{record.compound_smiles}</code>
+        {nameOf(entry) && <strong>{nameOf(entry)}</strong>}
+        <code>{entry.records[0]!.compound_smiles}</code>
       </span>
     ),
   },
-  { header: "Failure class", cell: (record) => record.failure_class, sortValue: (record) => record.failure_class },
-  { header: "Target", cell: (record) => record.target_uniprot_id ?? "—" },
-  { header: "Reason", cell: (record) => <span className="record-reason">{record.reason}</span> },
-  { header: "Source", cell: (record) => <SourceLabel source={record.source} />, sortValue: (record) => record.source },
-  { header: "Tier", cell: (record) => record.confidence_tier },
+  {
+    header: "Failure class",
+    cell: (entry) => distinct(entry.records.map((r) => r.failure_class)).join(", "),
+    sortValue: (entry) => entry.records[0]!.failure_class,
+  },
+  {
+    header: "Target",
+    cell: (entry) => distinct(entry.records.flatMap((r) => r.target_uniprot_id ?? [])).join(", ") || "—",
+  },
+  {
+    header: "Reason",
+    cell: (entry) => (
+      <span className="record-reason">{distinct(entry.records.map((r) => `${r.reason} [${r.source}]`)).join(" ")}</span>
+    ),
+  },
+  {
+    header: "Sources",
+    cell: (entry) => <SourceLabel source={entry.sources.join(" + ")} />,
+    sortValue: (entry) => entry.sources.join(" + "),
+  },
+  { header: "Tier", cell: (entry) => distinct(entry.records.map((r) => r.confidence_tier)).join(", ") },
   {
     header: "Added",
-    cell: (record) => formatDateTime(record.created_at),
+    cell: (entry) => formatDateTime(entry.records[0]!.created_at),
     align: "end",
-    sortValue: (record) => record.created_at,
+    sortValue: (entry) => entry.records[0]!.created_at,
   },
   {
     header: "Review",
-    cell: (record) => (
-      <ReviewControl
-        kind="negatome_record"
-        itemId={record.negatome_id}
-        label={`the ${record.failure_class} record of ${compoundName(record.evidence) ?? record.compound_smiles}`}
-      />
+    cell: (entry) => (
+      <span className="stack">
+        {entry.records.map((record) => (
+          <ReviewControl
+            key={record.negatome_id}
+            kind="negatome_record"
+            itemId={record.negatome_id}
+            label={`the ${record.failure_class} record (${record.source}) of ${compoundName(record.evidence) ?? record.compound_smiles}`}
+          />
+        ))}
+      </span>
     ),
   },
 ];
@@ -119,8 +145,8 @@ export function RecordsPanel() {
       </form>
       <p className="muted">
         {filtered
-          ? `Up to ${NEGATOME_DEFAULTS.queryLimit} matching records, newest first.`
-          : `The ${NEGATOME_DEFAULTS.recentLimit} most recent records you can see: public data and your organization's.`}
+          ? `Up to ${NEGATOME_DEFAULTS.queryLimit} matching records, newest first, one row per compound.`
+          : `The ${NEGATOME_DEFAULTS.recentLimit} most recent records you can see (public data and your organization's), one row per compound.`}
       </p>
       {records.isPending && <p className="loading">Loading records…</p>}
       {records.isError && <Notice tone="error">{records.error.message}</Notice>}
@@ -128,8 +154,8 @@ export function RecordsPanel() {
         <DataTable
           caption={filtered ? "Matching negatome records" : "Recent negatome records"}
           columns={COLUMNS}
-          rows={records.data}
-          rowKey={(record) => record.negatome_id}
+          rows={recordsByEntry(records.data)}
+          rowKey={(entry) => entry.entry_key}
           empty={filtered ? "No record matches these filters." : "No records yet: load the demo set or contribute one."}
         />
       )}

@@ -3,6 +3,7 @@ import { Badge, type BadgeTone } from "../../../components/ui/badge";
 import { formatDecimal } from "../../../lib/format";
 import { RISK_TONES } from "../../../components/risk-badge";
 import type { SafetyAssessment, SafetyWarning } from "../model/types";
+import { EntryClaims } from "./entry-claims";
 
 const KIND_LABELS: Record<SafetyWarning["kind"], string> = {
   exact_match: "Exact match",
@@ -16,10 +17,9 @@ const SEVERITY_TONES: Record<SafetyWarning["severity"], BadgeTone> = {
   low: "neutral",
 };
 const COMPONENT_LABELS: Record<string, string> = {
-  exact_match: "Exact match",
-  nearest_failure: "Nearest failure",
+  exact_match: "Sources on this compound",
+  nearest_failure: "Nearest documented failure",
   neighbourhood: "Neighbourhood failure rate",
-  alerts: "Structural alerts",
   target_history: "Target history",
 };
 
@@ -52,8 +52,13 @@ export function RiskDisplay({ assessment }: { assessment: SafetyAssessment }) {
           <span className="risk-meter__mark" style={{ left: "30%" }} />
           <span className="risk-meter__mark" style={{ left: "70%" }} />
         </div>
-        <p className="muted">Green up to 0.3, amber above 0.3, red above 0.7.</p>
+        <p className="muted">
+          Green up to 0.3, amber above 0.3, red above 0.7. Each source weighed by its reliability; one conflicting label
+          cannot make an approved drug red.
+        </p>
       </div>
+
+      <EntryClaims assessment={assessment} />
 
       {components.length > 0 && (
         <dl className="facts" aria-label="Risk components">

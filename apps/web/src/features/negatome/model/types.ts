@@ -11,8 +11,12 @@ export interface NegatomeStats {
   by_source: Record<string, number>;
 }
 
+/** One compound among the nearest records, with every source of its entry. */
 export interface SimilarityHit {
   negatome_id: string;
+  entry_key: string;
+  negatome_ids: string[];
+  sources: string[];
   similarity: number;
   fingerprint: string;
   record: NegatomeRecord;
@@ -21,6 +25,7 @@ export interface SimilarityHit {
 /** The safety answer (`/safety`, `/score/safety`) as the contracts describe it. */
 export type SafetyAssessment = SafetyResult;
 export type SafetyWarning = SafetyResult["warnings"][number];
+export type SourceClaim = SafetyResult["entry"]["claims"][number];
 
 export interface ContributorDashboard {
   contributor_id: number;

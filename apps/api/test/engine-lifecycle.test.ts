@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-async function submitJob() {
+async function submitJob(execution: "embedded" | "remote" = "embedded") {
   const [run] = await ctx.database.db
     .insert(schema.runs)
     .values({ orgId, projectId, status: "queued", workflow: "molecular_optimization", config: {}, createdBy: 1 })
@@ -39,7 +39,7 @@ async function submitJob() {
     projectId,
     runId: run!.id,
     domain: "molecular",
-    execution: "embedded",
+    execution,
     input: { smiles: ["CCO"] },
   });
   return { job, runId: run!.id };
@@ -200,6 +200,19 @@ describe("engine job lifecycle", () => {
     await engine.reap(30);
     expect(await drain()).toEqual([]);
     expect((await getJob(fresh.id)).status).toBe("queued");
+  });
+
+  it("creates an organization's remote queue once when its first job and a worker's poll arrive together", async () => {
+    // Seen on PostgreSQL: two createQueue calls raced and the loser's duplicate-key error became a 500.
+    const queue = `engine-remote-org-${orgId}`;
+    const results = await Promise.allSettled([
+      ...Array.from({ length: 4 }, () => ctx.app.engine.take(queue)),
+      ...Array.from({ length: 4 }, async () => {
+        const { job } = await submitJob("remote");
+        return job.id;
+      }),
+    ]);
+    expect(results.filter((result) => result.status === "rejected")).toEqual([]);
   });
 
   it("lists jobs newest first with status and domain filters", async () => {

@@ -13,7 +13,8 @@ const SCHEMA = "pgboss";
  * claimed.
  */
 export class EngineQueue {
-  private readonly known = new Set<string>();
+  /** Queues known to exist, or being created: one creation per name in flight in this process. */
+  private readonly known = new Map<string, Promise<void>>();
 
   private constructor(
     private readonly boss: PgBoss,
@@ -71,14 +72,26 @@ export class EngineQueue {
     await this.boss.stop({ graceful: false, wait: true });
   }
 
-  private async ensureQueue(name: string): Promise<void> {
-    if (this.known.has(name)) return;
-    if (!(await this.boss.getQueue(name))) {
-      await this.boss.createQueue(name).catch(async (error: unknown) => {
-        // Another instance created it in between.
-        if (!(await this.boss.getQueue(name))) throw error;
-      });
+  private ensureQueue(name: string): Promise<void> {
+    let ready = this.known.get(name);
+    if (!ready) {
+      ready = this.createQueueOnce(name);
+      this.known.set(name, ready);
+      ready.catch(() => this.known.delete(name));
     }
-    this.known.add(name);
+    return ready;
+  }
+
+  private async createQueueOnce(name: string, attempts = 3): Promise<void> {
+    if (await this.boss.getQueue(name)) return;
+    try {
+      await this.boss.createQueue(name);
+    } catch (error) {
+      // Another instance is creating it: its transaction may not have committed when this one's
+      // duplicate-key error arrives, so look again after a moment before giving up.
+      if (attempts <= 1) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return this.createQueueOnce(name, attempts - 1);
+    }
   }
 }

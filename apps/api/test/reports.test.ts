@@ -241,7 +241,7 @@ describe("replay bundle", () => {
     expect(response.headers["content-type"]).toBe("application/gzip");
     expect(response.headers["content-disposition"]).toMatch(/attachment; filename="sieve-replay-.*\.tar\.gz"/);
     bundle = response.rawPayload;
-    const files = readTarGz(bundle);
+    const files = await readTarGz(bundle);
     const names = [...files.keys()];
     expect(names).toEqual(
       expect.arrayContaining([
@@ -302,7 +302,7 @@ describe("replay bundle", () => {
   }, 180_000);
 
   it("refuses a tampered bundle", async () => {
-    const files = readTarGz(bundle);
+    const files = await readTarGz(bundle);
     const best = JSON.parse(files.get("outputs/best_molecules.json")!.toString());
     best[0].fitness = 0.999;
     const tampered = new Map(files);
@@ -346,6 +346,17 @@ describe("replay bundle", () => {
 });
 
 describe("dossier", () => {
+  it("builds one dossier at a time per user: a second concurrent request gets 429 with Retry-After", async () => {
+    const url = `/v1/runs/${run.runId}/artifacts/dossier`;
+    const [first, second] = await Promise.all([
+      ctx.call({ method: "GET", url, token: alpha.token }),
+      ctx.call({ method: "GET", url, token: alpha.token }),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 429]);
+    expect(second.json()).toMatchObject({ code: "dossier_in_progress", error: expect.any(String) });
+    expect(second.headers["retry-after"]).toBe("10");
+  });
+
   it("is a zip with report.html, report.pdf, drawings, curves, negatome warnings, reviews and the manifest", async () => {
     const started = performance.now();
     const response = await ctx.call({
@@ -582,7 +593,7 @@ describe("workflow runs (screening with uploaded files)", () => {
     const bundle = (
       await ctx.call({ method: "GET", url: `/v1/runs/${created.id}/artifacts/replay`, token: alpha.token })
     ).rawPayload;
-    const files = readTarGz(bundle);
+    const files = await readTarGz(bundle);
     expect(files.get("inputs/uploads/01-lib.smi")!.toString()).toBe(library);
     expect(JSON.parse(files.get("inputs/uploads.json")!.toString()).files[0]).toMatchObject({
       uri: upload.uri,

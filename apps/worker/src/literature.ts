@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { extractText, getDocumentProxy } from "unpdf";
 import {
   buildDictionary,
   extractDocument,
@@ -146,4 +147,19 @@ export function resolveDisease(dir: string, version: number, query: string): Res
 export function referenceStats(dir: string, version: number) {
   const { reference } = referenceFor(dir, version);
   return { genes: reference.genes.length, diseases: reference.diseases.length, drugs: reference.drugs.length };
+}
+
+/**
+ * The text of a PDF, pages joined: parsing a long PDF takes seconds to minutes of CPU, so it runs on
+ * a compute thread. `readable: false` carries pdf.js's reason when the file is not a readable PDF.
+ */
+export async function pdfText(
+  bytes: Uint8Array,
+): Promise<{ readable: true; text: string } | { readable: false; reason: string }> {
+  try {
+    const pdf = await getDocumentProxy(bytes);
+    return { readable: true, text: (await extractText(pdf, { mergePages: true })).text };
+  } catch (error) {
+    return { readable: false, reason: error instanceof Error ? error.message : String(error) };
+  }
 }

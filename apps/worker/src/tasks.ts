@@ -30,6 +30,7 @@ import {
 import type { MdResult, WorkflowPlan } from "@sieve/workflows";
 import {
   extractDocuments,
+  pdfText,
   referenceStats,
   resolveDisease,
   resolveGene,
@@ -53,6 +54,10 @@ export interface TaskCatalog {
       documents: { source: string; external_id: string; text: string }[];
     };
     output: Extraction[];
+  };
+  "literature.pdf_text": {
+    input: { bytes: Uint8Array };
+    output: { readable: true; text: string } | { readable: false; reason: string };
   };
   "literature.resolve": {
     input: { referenceDir: string; referenceVersion: number; symbol?: string; disease?: string };
@@ -131,6 +136,9 @@ export const taskHandlers: Handlers = {
   },
   async "literature.extract"({ referenceDir, referenceVersion, documents }) {
     return extractDocuments(referenceDir, referenceVersion, documents);
+  },
+  async "literature.pdf_text"({ bytes }) {
+    return pdfText(bytes);
   },
   async "literature.resolve"({ referenceDir, referenceVersion, symbol, disease }) {
     return {

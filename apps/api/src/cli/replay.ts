@@ -21,7 +21,7 @@ async function main(): Promise<number> {
   let bundle;
   try {
     // npm runs scripts from the repository root; a relative path is meant from where the user typed it.
-    bundle = verifyBundle(readFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), file)), localSecret());
+    bundle = await verifyBundle(readFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), file)), localSecret());
   } catch (error) {
     if (error instanceof BundleRefused) {
       console.error(`refused: ${error.message}`);

@@ -17,7 +17,14 @@ import { readMultipartTextFile, readMultipartUpload } from "../../http/multipart
 import { authStore } from "../auth/store";
 import type { LiteratureReference } from "./reference";
 import type { LiteratureSearch } from "./search-index";
-import { documentText, ingestDocuments, ingestPubTator } from "./service";
+import { registerIngestDomain, startPubTatorIngestJob } from "./ingest-job";
+import {
+  documentText,
+  ingestDocuments,
+  ingestPubTatorDocuments,
+  PUBTATOR_SINGLE_TRANSACTION_DOCUMENTS,
+  readPubTatorFile,
+} from "./service";
 import { literatureStore, toTriple, type StoredTriple } from "./store";
 
 const ReloadResult = z.object({
@@ -31,6 +38,8 @@ const UploadOutcome = IngestOutcome.extend({
   external_id: z.string(),
   characters: z.number().int(),
 });
+/** 202 to a PubTator file too long for one request: follow the job at GET /v1/engine/jobs/{job_id}. */
+const IngestJobAccepted = z.object({ job_id: z.string(), status: z.literal("running"), documents: z.number().int() });
 const LITERATURE_TABLES = ["lit_documents", "lit_passages", "lit_mentions", "lit_triples"];
 const UPLOAD_ENDINGS = [".pdf", ".txt"];
 
@@ -140,7 +149,7 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
         const name = upload.name.split(/[\\/]/).pop() ?? "";
         if (!UPLOAD_ENDINGS.some((ending) => name.toLowerCase().endsWith(ending)))
           throw validationFailed([{ path: "file", message: "upload a PDF or a .txt file" }], "invalid_file");
-        const text = await documentText(name, upload.bytes);
+        const text = await documentText(app.compute, name, upload.bytes);
         const year = upload.fields.year ? Number(upload.fields.year) : null;
         if (year !== null && !(Number.isInteger(year) && year >= 1500 && year <= 2100))
           throw validationFailed([{ path: "year", message: "must be a year" }]);
@@ -163,18 +172,37 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
       },
     );
 
+    registerIngestDomain(app.engine);
     app.post(
       "/v1/nlp/ingest/pubtator",
-      { schema: { tags, consumes: ["multipart/form-data"], response: { 200: IngestOutcome, 422: ErrorBody } } },
-      async (request) => {
+      {
+        schema: {
+          tags,
+          consumes: ["multipart/form-data"],
+          response: { 200: IngestOutcome, 202: IngestJobAccepted, 413: ErrorBody, 422: ErrorBody },
+        },
+      },
+      async (request, reply) => {
         const { text, fields } = await readMultipartTextFile(request, [".txt", ".pubtator"]);
-        return ingestPubTator(
+        const parsed = readPubTatorFile(text);
+        const orgId = await primaryOrg(request.tenant.userId);
+        const source = fields.source?.trim() || "pubtator";
+        const license = fields.license?.trim() || null;
+        if (parsed.length <= PUBTATOR_SINGLE_TRANSACTION_DOCUMENTS) {
+          const { inserted, skipped } = await ingestPubTatorDocuments(context, orgId, parsed, source, license);
+          return reply.status(200).send({ inserted, skipped });
+        }
+        // A long file becomes a job: the answer comes at once, the batches are written meanwhile.
+        const job = await startPubTatorIngestJob(
+          app.engine,
           context,
-          await primaryOrg(request.tenant.userId),
-          text,
-          fields.source?.trim() || "pubtator",
-          fields.license?.trim() || null,
+          request.log,
+          { orgId, userId: request.tenant.userId },
+          parsed,
+          source,
+          license,
         );
+        return reply.status(202).send({ job_id: job.id, status: "running" as const, documents: parsed.length });
       },
     );
 

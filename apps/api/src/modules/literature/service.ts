@@ -1,11 +1,16 @@
-import { extractText, getDocumentProxy } from "unpdf";
-import { parsePubTator, PubTatorFormatError, toLiteratureDocument, type LiteratureDocument } from "@sieve/literature";
+import {
+  parsePubTator,
+  PubTatorFormatError,
+  toLiteratureDocument,
+  type LiteratureDocument,
+  type PubTatorDocument,
+} from "@sieve/literature";
 import type { Database } from "@sieve/db";
 import type { ComputePool } from "@sieve/worker/pool";
 import { ApiError, validationFailed } from "../../http/errors";
 import { goldAnnotations } from "./gold";
 import type { LiteratureReference } from "./reference";
-import { storeDocuments, type DocumentToStore } from "./store";
+import { storeDocuments } from "./store";
 
 // Documents per extraction task: spreads a batch over the threads and keeps each task short.
 const EXTRACTION_CHUNK = 25;
@@ -52,6 +57,22 @@ export async function ingestDocuments(
   );
 }
 
+/**
+ * A PubTator file with at most this many documents is written in one transaction (all or nothing);
+ * a longer one batch by batch (see ingestPubTatorDocuments), so the embedded database, which runs on
+ * the event loop, serves other requests between batches.
+ */
+export const PUBTATOR_SINGLE_TRANSACTION_DOCUMENTS = 100;
+/** Documents per batch of a long ingest: one extraction task and one short transaction. */
+export const PUBTATOR_BATCH_DOCUMENTS = 25;
+
+export interface IngestProgress {
+  documents: number;
+  done: number;
+  inserted: number;
+  skipped: number;
+}
+
 /** A PubTator file: documents with the corpus's gold mentions and relations, plus Sieve's own extraction. */
 export async function ingestPubTator(
   context: LiteratureContext,
@@ -60,20 +81,63 @@ export async function ingestPubTator(
   source: string,
   license: string | null,
 ): Promise<{ inserted: number; skipped: number }> {
+  const { inserted, skipped } = await ingestPubTatorDocuments(
+    context,
+    orgId,
+    readPubTatorFile(fileText),
+    source,
+    license,
+  );
+  return { inserted, skipped };
+}
+
+/** The file's documents, checked: 422 naming the first malformed line, or when there are none. */
+export function readPubTatorFile(fileText: string): PubTatorDocument[] {
   const parsed = parsePubTatorFile(fileText);
   if (parsed.length === 0)
     throw validationFailed(
       [{ path: "file", message: "no PubTator documents found (expected 'PMID|t|title' and 'PMID|a|abstract' lines)" }],
       "invalid_file",
     );
-  const documents = parsed.map((doc) => toLiteratureDocument(doc, source, license));
-  const extractions = await extractAll(context, documents);
-  const batch: DocumentToStore[] = parsed.map((doc, i) => ({
-    document: documents[i]!,
-    extraction: extractions[i]!,
-    gold: goldAnnotations(doc, source, extractions[i]!),
-  }));
-  return storeDocuments(context.db, orgId, batch);
+  return parsed;
+}
+
+/**
+ * Extracts and stores parsed PubTator documents. Up to PUBTATOR_SINGLE_TRANSACTION_DOCUMENTS in one
+ * transaction; more in batches of PUBTATOR_BATCH_DOCUMENTS, each its own transaction, yielding to
+ * the event loop between them and reporting progress after each (`onBatch` answers true to stop). A
+ * long ingest that stops half-way keeps its stored batches; sending the file again skips them.
+ */
+export async function ingestPubTatorDocuments(
+  context: LiteratureContext,
+  orgId: number | null,
+  parsed: PubTatorDocument[],
+  source: string,
+  license: string | null,
+  onBatch?: (progress: IngestProgress) => Promise<boolean | void>,
+): Promise<IngestProgress> {
+  const batchSize = parsed.length <= PUBTATOR_SINGLE_TRANSACTION_DOCUMENTS ? parsed.length : PUBTATOR_BATCH_DOCUMENTS;
+  const progress: IngestProgress = { documents: parsed.length, done: 0, inserted: 0, skipped: 0 };
+  for (let start = 0; start < parsed.length; start += batchSize) {
+    const batch = parsed.slice(start, start + batchSize);
+    const documents = batch.map((doc) => toLiteratureDocument(doc, source, license));
+    const extractions = await extractAll(context, documents);
+    const outcome = await storeDocuments(
+      context.db,
+      orgId,
+      batch.map((doc, i) => ({
+        document: documents[i]!,
+        extraction: extractions[i]!,
+        gold: goldAnnotations(doc, source, extractions[i]!),
+      })),
+    );
+    progress.done += batch.length;
+    progress.inserted += outcome.inserted;
+    progress.skipped += outcome.skipped;
+    if (await onBatch?.({ ...progress })) break;
+    await new Promise((resume) => setImmediate(resume));
+  }
+  return progress;
 }
 
 /** The file's documents; a malformed line is a 422 naming it (`file.line.<n>`). */
@@ -86,20 +150,17 @@ function parsePubTatorFile(fileText: string) {
   }
 }
 
-/** The text of an uploaded PDF or text file; 415 for a PDF that cannot be read, 422 when there is no text. */
-export async function documentText(fileName: string, bytes: Buffer): Promise<string> {
+/**
+ * The text of an uploaded PDF or text file; 415 for a PDF that cannot be read, 422 when there is no
+ * text. PDFs are parsed on a compute thread: a long one takes minutes of CPU.
+ */
+export async function documentText(pool: ComputePool, fileName: string, bytes: Buffer): Promise<string> {
   let text: string;
   if (fileName.toLowerCase().endsWith(".pdf")) {
-    try {
-      const pdf = await getDocumentProxy(new Uint8Array(bytes));
-      text = (await extractText(pdf, { mergePages: true })).text;
-    } catch (error) {
-      throw new ApiError(
-        415,
-        "pdf_parse_failed_or_dependency_missing",
-        `The PDF could not be read: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
+    const parsed = await pool.run("literature.pdf_text", { bytes: new Uint8Array(bytes) });
+    if (!parsed.readable)
+      throw new ApiError(415, "pdf_parse_failed_or_dependency_missing", `The PDF could not be read: ${parsed.reason}`);
+    text = parsed.text;
   } else {
     try {
       text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);

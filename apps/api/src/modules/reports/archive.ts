@@ -1,4 +1,10 @@
-import { crc32, deflateRawSync, gunzipSync, gzipSync, inflateRawSync } from "node:zlib";
+import { promisify } from "node:util";
+import { crc32, deflateRawSync, gunzip, gzipSync, inflateRawSync } from "node:zlib";
+
+const gunzipAsync = promisify(gunzip);
+
+/** The most a gzip'd archive may inflate to: a bomb is refused at this size instead of filling memory. */
+export const ARCHIVE_MAX_INFLATED_BYTES = 128 * 1024 * 1024;
 
 /**
  * The two archive formats the artifacts use, written and read here in a few dozen lines rather than
@@ -51,9 +57,22 @@ export function writeTarGz(entries: ArchiveEntry[]): Buffer {
   return gzipSync(Buffer.concat(blocks), { level: 9 });
 }
 
-/** Reads a gzip'd ustar archive's regular files; anything else (links, devices, unsafe names) is refused. */
-export function readTarGz(archive: Uint8Array, maxBytes = 200 * 1024 * 1024): Map<string, Buffer> {
-  const tar = gunzipSync(archive, { maxOutputLength: maxBytes });
+/**
+ * Reads a gzip'd ustar archive's regular files; anything else (links, devices, unsafe names) is
+ * refused. Inflation runs on libuv's thread pool, never on the event loop, and stops at `maxBytes`.
+ */
+export async function readTarGz(
+  archive: Uint8Array,
+  maxBytes = ARCHIVE_MAX_INFLATED_BYTES,
+): Promise<Map<string, Buffer>> {
+  let tar: Buffer;
+  try {
+    tar = await gunzipAsync(archive, { maxOutputLength: maxBytes });
+  } catch (error) {
+    if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE")
+      throw new Error(`the archive inflates to more than ${Math.round(maxBytes / 1024 / 1024)} MiB`, { cause: error });
+    throw error;
+  }
   const files = new Map<string, Buffer>();
   let offset = 0;
   while (offset + 512 <= tar.length) {

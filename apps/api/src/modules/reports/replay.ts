@@ -133,10 +133,10 @@ export interface VerifiedBundle {
 }
 
 /** Reads a bundle and refuses it unless every file matches its checksum and none is missing or added. */
-export function verifyBundle(archive: Uint8Array, jwtSecret: Uint8Array | null): VerifiedBundle {
+export async function verifyBundle(archive: Uint8Array, jwtSecret: Uint8Array | null): Promise<VerifiedBundle> {
   let files: Map<string, Buffer>;
   try {
-    files = readTarGz(archive);
+    files = await readTarGz(archive);
   } catch (error) {
     throw new BundleRefused(`not a readable replay bundle: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -73,7 +73,16 @@ describe("report.html", () => {
 });
 
 describe("archives", () => {
-  it("round-trips files through zip and tar.gz byte for byte, with stable output", () => {
+  it("inflates tar.gz off the event loop and refuses one that inflates past the cap", async () => {
+    const bomb = writeTarGz([{ name: "zeros.bin", content: new Uint8Array(4 * 1024 * 1024) }]);
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    const pending = readTarGz(bomb, 1024 * 1024);
+    expect(pending).toBeInstanceOf(Promise);
+    await expect(pending).rejects.toThrow(/inflates to more than 1 MiB/);
+    expect((await readTarGz(bomb)).get("zeros.bin")!.length).toBe(4 * 1024 * 1024);
+  });
+
+  it("round-trips files through zip and tar.gz byte for byte, with stable output", async () => {
     const entries = [
       { name: "a.txt", content: "hello\n" },
       { name: "dir/b.bin", content: new Uint8Array([0, 1, 2, 255]) },
@@ -85,7 +94,7 @@ describe("archives", () => {
     ] as const) {
       const archive = write(entries);
       expect(write(entries).equals(archive)).toBe(true);
-      const files = read(archive);
+      const files = await read(archive);
       expect([...files.keys()]).toEqual(["a.txt", "dir/b.bin", "big.txt"]);
       expect(files.get("a.txt")!.toString()).toBe("hello\n");
       expect([...files.get("dir/b.bin")!]).toEqual([0, 1, 2, 255]);

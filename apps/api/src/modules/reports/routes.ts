@@ -50,6 +50,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const sample = new SampleDossier(app.compute);
   const memberships = authStore(db);
   const blobs = databaseBlobStore(db);
+  const dossiersBuilding = new Set<number>();
 
   // The public sample (demo data only): what the landing page's "See a sample target dossier" opens.
   app.get(
@@ -128,7 +129,23 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
           .header("content-disposition", `attachment; filename="sieve-replay-${short}.tar.gz"`)
           .send(buildReplayBundle(records, manifest, secret, uploads));
       }
-      const dossier = await buildRunDossier({ db, compute: app.compute, safety, scope }, records, manifest);
+      // One build at a time per user: a build takes seconds of CPU (drawings, Chromium's PDF), and a
+      // user asking for many at once would hold the server for everyone else.
+      if (dossiersBuilding.has(scope.userId))
+        throw new ApiError(
+          429,
+          "dossier_in_progress",
+          "A dossier of yours is being built; ask again when it is done",
+          undefined,
+          { "Retry-After": "10" },
+        );
+      dossiersBuilding.add(scope.userId);
+      let dossier;
+      try {
+        dossier = await buildRunDossier({ db, compute: app.compute, safety, scope }, records, manifest);
+      } finally {
+        dossiersBuilding.delete(scope.userId);
+      }
       request.log.info(
         { runId: id, seconds: Number(dossier.buildSeconds.toFixed(2)), bytes: dossier.zip.length, pdf: dossier.pdf },
         "dossier built",
@@ -232,7 +249,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const upload = await readMultipartUpload(request);
         try {
-          return await executeReplay(app.compute, verifyBundle(upload.bytes, secret));
+          return await executeReplay(app.compute, await verifyBundle(upload.bytes, secret));
         } catch (error) {
           if (error instanceof BundleRefused) throw new ApiError(422, "bundle_refused", error.message);
           throw error;

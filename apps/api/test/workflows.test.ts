@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { binaryAvailability, buildPeptideSystem, mdAvailability } from "@sieve/workflows";
+import { SCREEN_FILTER_DEFAULTS } from "@sieve/contracts";
+import { binaryAvailability, buildPeptideSystem, DEFAULT_SCREENING_FILTERS, mdAvailability } from "@sieve/workflows";
 import { createTestContext, type TestContext } from "./context";
 import { multipartUpload } from "./multipart";
 import { requirePrograms, requireSharedData, sharedDataFile } from "@sieve/testing";
@@ -145,6 +146,61 @@ describe("VHTS runs from the New Job modal", () => {
     expect(metrics.known_actives).toBeGreaterThanOrEqual(1);
   });
 
+  it("makes every filter a run option: defaults in the OpenAPI document and the run, bad values 422, drops listed with the reason", async () => {
+    expect(DEFAULT_SCREENING_FILTERS).toEqual(SCREEN_FILTER_DEFAULTS);
+    const document = (await ctx.call({ method: "GET", url: "/docs/json" })).json();
+    const body = document.paths["/v1/projects/{id}/runs"].post.requestBody.content["application/json"].schema;
+    const filters = body.properties.filters.properties;
+    expect(filters.drug_likeness.default).toBe(false);
+    expect(filters.max_heavy_atoms.default).toBe(80);
+    expect(filters.max_negatome_risk.default).toBe(0.7);
+    expect(filters.time_limit_per_rotatable_bond_s.default).toBe(
+      SCREEN_FILTER_DEFAULTS.time_limit_per_rotatable_bond_s,
+    );
+
+    for (const bad of [{ max_negatome_risk: 1.5 }, { max_heavy_atoms: 0 }, { drug_likeness: "yes" }]) {
+      const refused = await ctx.call({
+        method: "POST",
+        url: `/v1/projects/${projectId}/runs`,
+        token,
+        payload: { workflow: "vhts", inputs: { target_protein: "P23219", compound_library: "x" }, filters: bad },
+      });
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(422);
+      expect(refused.json().detail.fields[0].path).toBe(`filters.${Object.keys(bad)[0]}`);
+    }
+
+    const library = await upload("compound_library", "lib.smi", LIBRARY);
+    const inputs = {
+      target_protein: "P23219",
+      compound_library: library,
+      include_docking: false,
+      hit_compounds: "CC(=O)Oc1ccccc1C(=O)O",
+    };
+    const defaults = await ctx.call({
+      method: "POST",
+      url: `/v1/projects/${projectId}/runs`,
+      token,
+      payload: { workflow: "vhts", inputs },
+    });
+    expect(defaults.json().config.filters).toEqual(SCREEN_FILTER_DEFAULTS);
+    const tight = await ctx.call({
+      method: "POST",
+      url: `/v1/projects/${projectId}/runs`,
+      token,
+      payload: { workflow: "vhts", inputs, filters: { max_heavy_atoms: 12 } },
+    });
+    expect(tight.json().config.filters).toEqual({ ...SCREEN_FILTER_DEFAULTS, max_heavy_atoms: 12 });
+    const detail = await waitForRun(tight.json().id, finished);
+    expect(detail.job.status, detail.job.error_message).toBe("completed");
+    const metrics = detail.job.result.final_metrics;
+    expect(metrics.filters.max_heavy_atoms).toBe(12);
+    expect(metrics.filtered).toEqual([
+      expect.objectContaining({ name: "ibuprofen", reason: "15 heavy atoms is more than the limit of 12" }),
+      expect.objectContaining({ name: "aspirin", reason: "13 heavy atoms is more than the limit of 12" }),
+    ]);
+    expect(metrics.hits.map((h: { name: string }) => h.name).sort()).toEqual(["paracetamol", "salicylic"]);
+  });
+
   it("screens the library against the negatome: a withdrawn drug is filtered out with the reason, the rest carry their risk", async () => {
     expect((await ctx.call({ method: "POST", url: "/v1/negatome/ingest-demo", token })).statusCode).toBe(200);
     const rofecoxib = "CS(=O)(=O)c1ccc(cc1)C1=C(C(=O)OC1)c1ccccc1";
@@ -175,7 +231,7 @@ describe("VHTS runs from the New Job modal", () => {
     expect(detail.job.status, detail.job.error_message).toBe("completed");
     const metrics = detail.job.result.final_metrics;
     const filtered = metrics.filtered.find((f: { name: string }) => f.name === "rofecoxib");
-    expect(filtered.reason).toMatch(/^negatome safety risk 0\.\d+ is above 0\.7: .*recorded failure/);
+    expect(filtered.reason).toMatch(/^negatome safety risk 0\.\d+ is above the limit of 0\.7: .*recorded failure/);
     expect(metrics.hits.map((h: { name: string }) => h.name).sort()).toEqual(["celecoxib", "ibuprofen"]);
     for (const hit of metrics.hits) expect(hit.negatome_risk).toBeGreaterThanOrEqual(0);
     const celecoxib = metrics.hits.find((h: { name: string }) => h.name === "celecoxib");
@@ -203,13 +259,16 @@ describe("VHTS runs from the New Job modal", () => {
       return (await waitForRun(created.json().id, finished)).job.result.final_metrics.output;
     };
     const folder = await launch("screens/cox");
-    expect(folder.files).toHaveLength(2);
+    expect(folder.files.map((f: string) => f.split("/").at(-1))).toEqual(["hits.csv", "not_ranked.csv", "result.json"]);
     expect(folder.files[0].startsWith(join(ctx.config.dataDir, "screens", "cox"))).toBe(true);
     const csv = readFileSync(folder.files[0], "utf8");
     expect(csv.split("\n")[0]).toBe(
       "rank,name,smiles,fitness,activity,activity_kind,affinity_kcal_mol,sa_score,qed,logp,mw,warnings",
     );
     expect(csv).toContain("aspirin");
+    expect(readFileSync(folder.files[1], "utf8")).toBe(
+      "line,name,smiles,outcome,reason\n3,,this-is-not-smiles,invalid,RDKit could not read this structure\n",
+    );
     const uploaded = await launch("upload://results");
     expect(uploaded.files[0]).toMatch(/^upload:\/\/[0-9a-f-]{36}\/[0-9a-f]{8}-hits\.csv$/);
     const id = uploaded.files[0].slice("upload://".length, "upload://".length + 36);

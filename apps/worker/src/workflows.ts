@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { depictSvg, loadRDKit, SimilarityIndex, type RDKitModule } from "@sieve/chem";
+import { depictSvg, describeMolecule, loadRDKit, SimilarityIndex, type RDKitModule } from "@sieve/chem";
 import {
   assessSafety,
   negatomeIndex,
@@ -14,6 +14,7 @@ import {
   SyntheticAccessibilityOracle,
   describeOracle,
   dockingCacheAt,
+  ligandTimeLimit,
   mapConcurrent,
   parseWorkflowPlan,
   runLeadOptimization,
@@ -24,6 +25,7 @@ import {
   type LeadOptResult,
   type MdResult,
   type NegatomeScreen,
+  type ScreeningFilters,
   type WorkflowPlan,
   type BoxSpec,
   type KnownActive,
@@ -49,6 +51,8 @@ export interface VhtsTaskInput {
   dimension: number;
   bounds: [number, number];
   seed: number;
+  /** The run's visible filters (size, drug-likeness, negatome risk, per-ligand time limits). */
+  filters: ScreeningFilters;
   /**
    * Where docking results persist between jobs (the platform's DATA_DIR/cache/docking); null: this thread's memory
    * only.
@@ -70,11 +74,11 @@ export interface NegatomeScreenInput {
   /** Approvals and boxed warnings by entry key (`regulatoryClaims`), so a screen judges by the reconciled verdict. */
   regulatory: [entryKey: string, claims: SourceClaim[]][];
   target_uniprot_id: string | null;
-  max_risk: number;
 }
 
 /**
- * The negatome safety risk of a compound, scored exactly as `/v1/negatome/safety` scores it (the
+ * The negatome's verdict on a compound — the one call the screen's negatome filter goes through. Its risk is scored
+ * exactly as `/v1/negatome/safety` scores it (the
  * same `assessSafety`), against the records and reference set the API handed over. Structural
  * alerts are left out of its warnings: the evaluator reports them already.
  */
@@ -109,6 +113,8 @@ export function negatomeScreen(rdkit: RDKitModule, input: NegatomeScreenInput): 
 }
 
 export interface VhtsTaskOutput extends VhtsResult {
+  /** The filters the run applied, echoed so the result says what it was screened with. */
+  filters: ScreeningFilters;
   oracles: OracleInfo[];
   unsupported_objectives: string[];
   activity_kind: "docking" | "ligand_similarity";
@@ -124,27 +130,48 @@ export interface VhtsTaskOutput extends VhtsResult {
  */
 const CORES = Math.max(1, Number.parseInt(process.env.DOCKING_PROCESSES ?? "", 10) || availableParallelism());
 
-/** One Vina process per ligand, each on one core, with the job's persistent cache when it has one. */
+/**
+ * One Vina process per ligand, each on one core, with the job's persistent cache when it has one, and the run's
+ * per-ligand time limits (scaled by the ligand's rotatable bonds) when it has filters.
+ */
 function createDockingOracle(
+  rdkit: RDKitModule,
   receptor: { text: string; format: "pdb" | "pdbqt" },
-  input: { box: BoxSpec; docking: Partial<VinaParameters>; seed: number; cache_dir: string | null },
+  input: {
+    box: BoxSpec;
+    docking: Partial<VinaParameters>;
+    seed: number;
+    cache_dir: string | null;
+    filters?: ScreeningFilters;
+  },
 ) {
+  const filters = input.filters;
   return DockingOracle.create({
     receptor: receptor.text,
     format: receptor.format,
     box: input.box,
     params: { seed: input.seed, ...input.docking, cpu: 1 },
     ...(input.cache_dir ? { cache: dockingCacheAt(input.cache_dir) } : {}),
+    ...(filters ? { timeLimit: (smiles: string) => ligandTimeLimit(filters, rotatableBonds(rdkit, smiles)) } : {}),
   });
+}
+
+function rotatableBonds(rdkit: RDKitModule, smiles: string): number {
+  const mol = rdkit.get_mol(smiles);
+  try {
+    return mol?.is_valid() ? describeMolecule(rdkit, mol).descriptors.rotatable_bonds : 0;
+  } finally {
+    mol?.delete();
+  }
 }
 
 /** Builds the activity oracle: docking when a receptor is given, else ligand similarity to known actives. */
 export async function activityOracle(
   rdkit: RDKitModule,
-  input: Pick<VhtsTaskInput, "receptor" | "box" | "docking" | "actives" | "seed" | "cache_dir">,
+  input: Pick<VhtsTaskInput, "receptor" | "box" | "docking" | "actives" | "seed" | "cache_dir" | "filters">,
 ): Promise<MoleculeOracle & { close?(): Promise<void> }> {
   if (input.receptor) {
-    return createDockingOracle(input.receptor, input);
+    return createDockingOracle(rdkit, input.receptor, input);
   }
   return new LigandActivityOracle(rdkit, input.actives);
 }
@@ -213,9 +240,8 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
           bounds: input.bounds,
           concurrency: activity instanceof DockingOracle ? CORES : 1,
           batch_size: activity instanceof DockingOracle ? Math.max(4, CORES * 2) : 16,
-          ...(input.negatome
-            ? { negatome_screen: negatomeScreen(rdkit, input.negatome), max_negatome_risk: input.negatome.max_risk }
-            : {}),
+          filters: input.filters,
+          ...(input.negatome ? { negatome_screen: negatomeScreen(rdkit, input.negatome) } : {}),
           ...(input.shard ? { shard: input.shard } : {}),
         },
         {
@@ -242,6 +268,7 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
     );
     return {
       ...result,
+      filters: input.filters,
       hits: withDrawings(rdkit, result.hits),
       oracles: [describeOracle(activity), describeOracle(sa)],
       unsupported_objectives: unsupportedObjectives(input.objectives),
@@ -265,6 +292,7 @@ export interface LeadOptTaskInput extends Omit<VhtsTaskInput, "library" | "negat
 }
 
 export interface LeadOptTaskOutput extends LeadOptResult {
+  filters: ScreeningFilters;
   oracles: OracleInfo[];
   unsupported_objectives: string[];
   activity_kind: "docking" | "ligand_similarity";
@@ -290,6 +318,7 @@ export async function runLeadOptTask(input: LeadOptTaskInput, context: TaskConte
           strategy: input.strategy,
           uploaded_analogs: input.uploaded_analogs,
           constraints: input.plan?.constraints ?? [],
+          filters: input.filters,
           max_evaluations: input.max_evaluations,
           wallclock_limit_s: input.wallclock_limit_s,
           seed: input.seed,
@@ -322,6 +351,7 @@ export async function runLeadOptTask(input: LeadOptTaskInput, context: TaskConte
     );
     return {
       ...result,
+      filters: input.filters,
       parents: withDrawings(rdkit, result.parents),
       series: withDrawings(rdkit, result.series),
       oracles: [describeOracle(activity), describeOracle(sa)],
@@ -368,7 +398,7 @@ export interface DockTaskOutput {
 
 export async function runDockTask(input: DockTaskInput, context: TaskContext): Promise<DockTaskOutput> {
   const rdkit = await loadRDKit();
-  const oracle = await createDockingOracle(input.receptor, input);
+  const oracle = await createDockingOracle(rdkit, input.receptor, input);
   const cancel = cancellationSignal(context);
   let done = 0;
   try {

@@ -8,6 +8,7 @@ import { LigandActivityOracle } from "./ligand-activity";
 import { constraintViolations, hergAlert, parseWorkflowPlan } from "./plan";
 import { runLeadOptimization } from "./lead-opt";
 import { SyntheticAccessibilityOracle } from "./sa-oracle";
+import { DEFAULT_SCREENING_FILTERS as FILTERS } from "./screen-filters";
 
 const rdkit = await loadRDKit();
 const OBJECTIVES = [
@@ -98,6 +99,7 @@ describe("lead optimization", () => {
         max_evaluations: 60,
         wallclock_limit_s: 0,
         seed: 42,
+        filters: FILTERS,
       },
       { onRound: (r) => rounds.push(r.evaluated) },
     );
@@ -136,6 +138,7 @@ describe("lead optimization", () => {
       max_evaluations: 3,
       wallclock_limit_s: 0,
       seed: 1,
+      filters: FILTERS,
     });
     expect(result.series.map((s) => s.strategy)).toEqual(["uploaded analog", "uploaded analog"]);
     expect(result.series.map((s) => s.name).sort()).toEqual(["amide", "methyl-ester"]);

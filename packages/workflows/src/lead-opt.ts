@@ -1,9 +1,10 @@
 import { morganFingerprintOfSmiles, tanimoto, type RDKitModule } from "@sieve/chem";
 import { Random } from "@sieve/optimize";
 import { generateAnalogs, type AnalogStrategy } from "./analogs";
-import { drugLikenessProblem, readCompounds, type InvalidEntry, type LibraryCompound } from "./compound-library";
+import { readCompounds, type InvalidEntry, type LibraryCompound } from "./compound-library";
 import { mapConcurrent, rankEvaluated, type CompoundEvaluator, type EvaluatedCompound } from "./evaluation";
 import { constraintViolations, type PlanConstraint } from "./plan";
+import { propertyFilterReason, type ScreeningFilters } from "./screen-filters";
 import type { StopReason } from "./vhts";
 
 export interface LeadOptOptions {
@@ -12,6 +13,8 @@ export interface LeadOptOptions {
   /** The uploaded analogs for `upload_custom`. */
   uploaded_analogs?: { name: string; text: string } | null;
   constraints?: PlanConstraint[];
+  /** The run's visible filters, applied to every analog before it is scored. */
+  filters: ScreeningFilters;
   max_evaluations: number;
   wallclock_limit_s: number;
   seed: number;
@@ -132,7 +135,7 @@ export async function runLeadOptimization(
       if (seen.has(compound.smiles)) return false;
       seen.add(compound.smiles);
       const reasons = [
-        drugLikenessProblem(compound.profile),
+        propertyFilterReason(compound, options.filters),
         ...constraintViolations(
           rdkit,
           compound.smiles,

@@ -42,15 +42,30 @@ export async function prepareReceptor(text: string, format: "pdb" | "pdbqt"): Pr
   return stdout;
 }
 
-/** Ligand PDBQT: 3D coordinates from SMILES (`--gen3d`) with hydrogens for pH 7.4. */
-export async function prepareLigand(smiles: string, signal?: AbortSignal): Promise<string> {
+/**
+ * Ligand PDBQT: 3D coordinates from SMILES (`--gen3d`) with hydrogens for pH 7.4. Open Babel 3.1 sometimes gives up
+ * on a molecule (amprenavir: "3D coordinate generation failed") yet exits 0 with every atom at the origin; that is
+ * reported with its own message instead of docking a collapsed ligand.
+ */
+export async function prepareLigand(smiles: string, signal?: AbortSignal, timeoutMs = 120_000): Promise<string> {
   if (/\s/.test(smiles) || smiles.startsWith("-")) throw new Error(`Not a single SMILES string: ${smiles}`);
-  const { stdout } = await runProgram("obabel", [`-:${smiles}`, "-opdbqt", "--gen3d", "-p", "7.4"], {
-    timeoutMs: 120_000,
+  const { stdout, stderr } = await runProgram("obabel", [`-:${smiles}`, "-opdbqt", "--gen3d", "-p", "7.4"], {
+    timeoutMs,
     ...(signal ? { signal } : {}),
   });
   if (!/^(ATOM|HETATM)/m.test(stdout)) throw new Error(`Open Babel could not build 3D coordinates for ${smiles}`);
+  assertLigandBuilt(stdout, stderr);
   return stdout;
+}
+
+/** Throws, with Open Babel's own message, when every atom of its PDBQT sits at (0, 0, 0): a build it gave up on. */
+export function assertLigandBuilt(pdbqt: string, stderr: string): void {
+  const atoms = pdbqt.split("\n").filter((line) => /^(ATOM|HETATM)/.test(line));
+  const atOrigin = (line: string) =>
+    [line.slice(30, 38), line.slice(38, 46), line.slice(46, 54)].every((v) => Number(v) === 0);
+  if (atoms.length === 0 || !atoms.every(atOrigin)) return;
+  const own = /Open Babel Error[^\n]*\n\s*([^\n]+)/.exec(stderr)?.[1]?.trim();
+  throw new Error(`Open Babel could not build 3D coordinates (${own ?? "every atom left at the origin"})`);
 }
 
 /** Runs Vina on prepared files in a temporary folder; returns every mode and the output PDBQT. */
@@ -60,6 +75,7 @@ export async function runVina(
   box: DockingBox,
   params: VinaParameters,
   signal?: AbortSignal,
+  timeoutMs?: number,
 ): Promise<{ modes: DockingMode[]; posesPdbqt: string }> {
   const dir = await mkdtemp(join(tmpdir(), "sieve-vina-"));
   try {
@@ -94,7 +110,7 @@ export async function runVina(
       "--verbosity",
       "0",
     ];
-    await runProgram("vina", args, { cwd: dir, ...(signal ? { signal } : {}) });
+    await runProgram("vina", args, { cwd: dir, ...(signal ? { signal } : {}), ...(timeoutMs ? { timeoutMs } : {}) });
     const posesPdbqt = await readFile(join(dir, "out.pdbqt"), "utf8");
     const modes = parseVinaModes(posesPdbqt);
     if (modes.length === 0) throw new Error("Vina returned no binding modes");

@@ -54,10 +54,32 @@ export function hitsCsv(hits: OutputHit[]): string {
   return [header, ...rows].map((row) => row.map(csvCell).join(",")).join("\n") + "\n";
 }
 
+interface UnrankedEntries {
+  invalid?: { position: number; input: string; error: string }[];
+  filtered?: { smiles: string; name: string | null; position?: number; reason: string }[];
+  failed?: { smiles: string; name: string | null; position?: number; reason: string }[];
+  rejected?: { smiles: string; reasons: string[] }[];
+}
+
+/** Every compound the run did not rank (unreadable, filtered, failed), one row each with the reason. */
+export function notRankedCsv(result: UnrankedEntries): string {
+  const rows = [
+    ...(result.invalid ?? []).map((e) => [e.position, null, e.input, "invalid", e.error]),
+    ...(result.filtered ?? []).map((e) => [e.position ?? null, e.name, e.smiles, "filtered", e.reason]),
+    ...(result.rejected ?? []).map((e) => [null, null, e.smiles, "filtered", e.reasons.join("; ")]),
+    ...(result.failed ?? []).map((e) => [e.position ?? null, e.name, e.smiles, "failed", e.reason]),
+  ];
+  return (
+    [["line", "name", "smiles", "outcome", "reason"], ...rows].map((row) => row.map(csvCell).join(",")).join("\n") +
+    "\n"
+  );
+}
+
 /**
  * §2 Output Location: `upload://…` (any name) stores the hits as a new upload of the job's
  * organization, named `<run>-hits.csv` (usable as Hit Compounds for lead optimization); any other
- * value is a folder under DATA_DIR that receives `<run>/hits.csv` and `<run>/result.json`. Paths
+ * value is a folder under DATA_DIR that receives `<run>/hits.csv`, `<run>/not_ranked.csv` (every compound left out
+ * of the ranking, with the reason) and `<run>/result.json`. Paths
  * leaving DATA_DIR are refused. Returns where the files went.
  */
 export async function writeOutputs(
@@ -67,7 +89,7 @@ export async function writeOutputs(
   location: string,
   runId: string,
   hits: OutputHit[],
-  result: unknown,
+  result: UnrankedEntries,
 ): Promise<{ location: string; files: string[] }> {
   const csv = hitsCsv(hits);
   if (location.startsWith("upload://")) {
@@ -86,6 +108,7 @@ export async function writeOutputs(
     throw new Error(`Output Location ${location} is outside the data folder`);
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, "hits.csv"), csv);
+  writeFileSync(join(folder, "not_ranked.csv"), notRankedCsv(result));
   writeFileSync(join(folder, "result.json"), JSON.stringify(result, null, 2));
-  return { location, files: [join(folder, "hits.csv"), join(folder, "result.json")] };
+  return { location, files: ["hits.csv", "not_ranked.csv", "result.json"].map((name) => join(folder, name)) };
 }

@@ -1,13 +1,21 @@
 import { useState, type ReactNode } from "react";
-import type { RunConfig, WorkflowHit } from "@sieve/contracts";
+import type { RunConfig, ScreenFilters, WorkflowHit } from "@sieve/contracts";
 import { Button } from "../../../components/ui/button";
 import { Notice } from "../../../components/ui/notice";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { workflowLabel } from "../../../config/workflows";
 import { formatDateTime, shortId } from "../../../lib/format";
 import { useCancelJob, useReceptor, useWorkflowRun } from "../api/workflow-run";
-import { progressText, readWorkflowResult, STOP_REASONS, formatNumber } from "../model/results";
+import {
+  filtersText,
+  formatNumber,
+  notRankedRows,
+  progressText,
+  readWorkflowResult,
+  STOP_REASONS,
+} from "../model/results";
 import { HitsTable } from "./hits-table";
+import { NotRankedTable } from "./not-ranked-table";
 import { PlanReview } from "./plan-review";
 import { PoseViewer } from "./pose-viewer";
 
@@ -42,6 +50,9 @@ export function WorkflowRun({ runId }: { runId: string }) {
   if (detail.isError) return <Notice tone="error">{detail.error.message}</Notice>;
   const { run } = detail.data;
   const config = run.config as Partial<RunConfig>;
+  // A run created before the filters were options has none recorded; its result may still echo them.
+  const filters = config.filters ?? (job?.result?.final_metrics?.filters as ScreenFilters | undefined) ?? null;
+  const notRanked = result ? notRankedRows(result) : [];
   const status = job?.status ?? run.status;
   const active = status === "queued" || status === "running";
   const leadOpt = run.workflow !== "vhts";
@@ -62,6 +73,7 @@ export function WorkflowRun({ runId }: { runId: string }) {
           <Fact label="Target">{config.inputs?.target_protein ?? "—"}</Fact>
           <Fact label="Executed on">{executionText(config.modules)}</Fact>
           <Fact label="Budget">{config.budget ? `${config.budget.max_evaluations} evaluations` : "—"}</Fact>
+          {run.workflow !== "custom" && <Fact label="Filters">{filters ? filtersText(filters) : "not recorded"}</Fact>}
           <Fact label="Progress">
             <span role="status" aria-live="polite">
               {progress ??
@@ -173,23 +185,16 @@ export function WorkflowRun({ runId }: { runId: string }) {
         </section>
       )}
 
-      {result && (result.invalid.length > 0 || result.filtered.length > 0) && (
-        <section className="panel stack" aria-labelledby="skipped-title">
-          <h2 id="skipped-title" className="panel__title">
-            Not scored
+      {result && (
+        <section className="panel stack" aria-labelledby="not-ranked-title">
+          <h2 id="not-ranked-title" className="panel__title">
+            Not ranked ({notRanked.length})
           </h2>
-          <ul className="planned-list">
-            {result.invalid.map((entry) => (
-              <li key={`invalid-${entry.position}`}>
-                Line {entry.position}: <code>{entry.input}</code> — {entry.error}
-              </li>
-            ))}
-            {result.filtered.map((entry) => (
-              <li key={`filtered-${entry.smiles}`}>
-                {entry.name ?? entry.smiles}: filtered out ({entry.reason})
-              </li>
-            ))}
-          </ul>
+          <p className="muted">
+            Compounds left out of the ranking: lines that could not be read, compounds the filters dropped, and
+            compounds an oracle could not score. None of them is among the hits.
+          </p>
+          <NotRankedTable rows={notRanked} fileName={`run-${shortId(run.id)}-not-ranked.csv`} />
         </section>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { progressText, readWorkflowResult } from "./results";
+import { filtersText, notRankedRows, progressText, readWorkflowResult } from "./results";
 
 describe("workflow results on the run page", () => {
   it("reads partial metrics without failing", () => {
@@ -17,6 +17,36 @@ describe("workflow results on the run page", () => {
     expect(progressText(null)).toBeNull();
     expect(progressText({ evaluated: 6, max_evaluations: 800, shards: 2, shards_done: 1 })).toBe(
       "6 evaluated of a budget of 800; 1 of 2 shards done",
+    );
+  });
+
+  it("lists every unranked compound with its kind and reason", () => {
+    const result = readWorkflowResult({
+      workflow: "vhts",
+      invalid: [{ position: 3, input: "bad((", error: "RDKit could not read this structure" }],
+      filtered: [
+        { smiles: "C".repeat(90), name: "C90", position: 5, reason: "90 heavy atoms is more than the limit of 80" },
+      ],
+      failed: [{ smiles: "CCO", name: "amprenavir", position: 2, reason: "3D build timed out after 300 s" }],
+    })!;
+    expect(notRankedRows(result).map((r) => [r.kind, r.position, r.compound, r.reason])).toEqual([
+      ["invalid", 3, "bad((", "RDKit could not read this structure"],
+      ["filtered", 5, "C90", "90 heavy atoms is more than the limit of 80"],
+      ["failed", 2, "amprenavir", "3D build timed out after 300 s"],
+    ]);
+  });
+
+  it("states the run's filters with their values", () => {
+    expect(
+      filtersText({
+        drug_likeness: false,
+        max_heavy_atoms: 80,
+        max_negatome_risk: 0.7,
+        time_limit_base_s: 120,
+        time_limit_per_rotatable_bond_s: 15,
+      }),
+    ).toBe(
+      "drug-likeness rule off · at most 80 heavy atoms · negatome risk at most 0.7 · time limit per docking step 120 s + 15 s per rotatable bond",
     );
   });
 });

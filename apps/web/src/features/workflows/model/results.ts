@@ -1,4 +1,13 @@
-import type { WorkflowHit } from "@sieve/contracts";
+import type { ScreenFilters, WorkflowHit } from "@sieve/contracts";
+
+/** A compound in the run's "Not ranked" list: an unreadable line, a filtered compound or a failed one. */
+export interface NotRankedRow {
+  kind: "invalid" | "filtered" | "failed";
+  position: number;
+  compound: string;
+  smiles: string | null;
+  reason: string;
+}
 
 /** What the run page reads from a workflow job's `final_metrics`, tolerant of older or partial results. */
 export interface WorkflowResult {
@@ -8,7 +17,10 @@ export interface WorkflowResult {
   activity_kind: "docking" | "ligand_similarity" | null;
   oracles: { name: string; version: string; unit: string; description: string }[];
   invalid: { position: number; input: string; error: string }[];
-  filtered: { smiles: string; name: string | null; reason: string }[];
+  filtered: { smiles: string; name: string | null; position?: number; reason: string }[];
+  failed: { smiles: string; name: string | null; position?: number; reason: string }[];
+  /** Analogs a lead optimization dropped before scoring, with their reasons. */
+  rejected: { smiles: string; reasons: string[] }[];
   counts: Record<string, number> | null;
   stop_reason: string | null;
   unsupported_objectives: string[];
@@ -35,6 +47,8 @@ export function readWorkflowResult(metrics: Record<string, unknown> | undefined 
     oracles: list(metrics.oracles),
     invalid: list(metrics.invalid),
     filtered: list(metrics.filtered),
+    failed: list(metrics.failed),
+    rejected: list(metrics.rejected),
     counts: metrics.counts && typeof metrics.counts === "object" ? (metrics.counts as Record<string, number>) : null,
     stop_reason: typeof metrics.stop_reason === "string" ? metrics.stop_reason : null,
     unsupported_objectives: list(metrics.unsupported_objectives),
@@ -72,3 +86,47 @@ export const STOP_REASONS: Record<string, string> = {
 
 export const formatNumber = (value: number | null | undefined, digits = 2) =>
   value === null || value === undefined ? "—" : value.toFixed(digits);
+
+/** Every compound the run did not rank, with why, in library order within each kind. */
+export function notRankedRows(result: WorkflowResult): NotRankedRow[] {
+  return [
+    ...result.invalid.map((entry) => ({
+      kind: "invalid" as const,
+      position: entry.position,
+      compound: entry.input,
+      smiles: null,
+      reason: entry.error,
+    })),
+    ...result.filtered.map((entry) => ({
+      kind: "filtered" as const,
+      position: entry.position ?? 0,
+      compound: entry.name ?? entry.smiles,
+      smiles: entry.smiles,
+      reason: entry.reason,
+    })),
+    ...result.rejected.map((entry) => ({
+      kind: "filtered" as const,
+      position: 0,
+      compound: entry.smiles,
+      smiles: entry.smiles,
+      reason: entry.reasons.join("; "),
+    })),
+    ...result.failed.map((entry) => ({
+      kind: "failed" as const,
+      position: entry.position ?? 0,
+      compound: entry.name ?? entry.smiles,
+      smiles: entry.smiles,
+      reason: entry.reason,
+    })),
+  ];
+}
+
+/** The run's filters in one line, as the run page shows them. */
+export function filtersText(filters: ScreenFilters): string {
+  return [
+    `drug-likeness rule ${filters.drug_likeness ? "on (≤ 1 rule-of-five violation, MW < 600)" : "off"}`,
+    `at most ${filters.max_heavy_atoms} heavy atoms`,
+    filters.max_negatome_risk >= 1 ? "no negatome filter" : `negatome risk at most ${filters.max_negatome_risk}`,
+    `time limit per docking step ${filters.time_limit_base_s} s + ${filters.time_limit_per_rotatable_bond_s} s per rotatable bond`,
+  ].join(" · ");
+}

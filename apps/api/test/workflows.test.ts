@@ -374,6 +374,56 @@ describe("lead optimization and custom workflows", () => {
     expect(metrics.parents.length + metrics.series.length).toBeLessThanOrEqual(40);
   });
 
+  it(
+    "shows a docking lead optimization working: its phase first, then each scored analog, kept after a cancel",
+    {
+      timeout: 240_000,
+    },
+    async () => {
+      const created = await ctx.call({
+        method: "POST",
+        url: `/v1/projects/${projectId}/runs`,
+        token,
+        payload: {
+          workflow: "lead_opt",
+          inputs: { target_protein: "1HSG", hit_compounds: "CC(C)Cc1ccc(cc1)C(C)C(=O)O ibuprofen" },
+          modules: FAST_DOCKING,
+          budget: { max_evaluations: 400 },
+        },
+      });
+      expect(created.statusCode).toBe(201);
+      const phases = new Set<string>();
+      const working = await waitForRun(
+        created.json().id,
+        (d) => {
+          const progress = (d.job as { progress?: { phase_detail?: string; partial?: { series: unknown[] } } } | null)
+            ?.progress;
+          if (progress?.phase_detail) phases.add(progress.phase_detail);
+          return (progress?.partial?.series.length ?? 0) >= 2 || finished(d);
+        },
+        200_000,
+      );
+      expect(working.job.status).toBe("running");
+      expect([...phases][0]).toMatch(/^(Preparing the receptor 1HSG\.pdb|Scoring the hit compounds|Round 1)/);
+      expect(working.job.progress).toMatchObject({
+        max_evaluations: 400,
+        phase: "analogs",
+        partial: { parents: [expect.objectContaining({ name: "ibuprofen" })] },
+      });
+      expect(working.job.progress.evaluated).toBeGreaterThanOrEqual(3);
+      const cancel = await ctx.call({ method: "DELETE", url: `/v1/engine/jobs/${working.job.id}`, token });
+      expect(cancel.statusCode).toBe(200);
+      const detail = await waitForRun(created.json().id, finished);
+      expect(detail.job.status).toBe("cancelled");
+      // The analogs scored before the cancel stay on the run.
+      expect(detail.job.progress.partial.series.length).toBeGreaterThanOrEqual(2);
+      for (const analog of detail.job.progress.partial.series) {
+        expect(analog.affinity).toBeLessThan(0);
+        expect(analog.parent).toBe("CC(C)Cc1ccc(C(C)C(=O)O)cc1");
+      }
+    },
+  );
+
   it("parses a custom description into a plan, lists what it did not understand, and runs the confirmed plan", async () => {
     const plan = await ctx.call({
       method: "POST",

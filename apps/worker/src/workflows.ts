@@ -151,7 +151,7 @@ function createDockingOracle(
     format: receptor.format,
     box: input.box,
     params: { seed: input.seed, ...input.docking, cpu: 1 },
-    ...(input.cache_dir ? { cache: dockingCacheAt(input.cache_dir) } : {}),
+    ...(input.cache_dir ? { cache: dockingCacheAt(input.cache_dir), receptorCacheDir: input.cache_dir } : {}),
     ...(filters ? { timeLimit: (smiles: string) => ligandTimeLimit(filters, rotatableBonds(rdkit, smiles)) } : {}),
   });
 }
@@ -301,11 +301,45 @@ export interface LeadOptTaskOutput extends LeadOptResult {
   plan: WorkflowPlan | null;
 }
 
+/** Analogs kept in a running job's progress: enough for the run page's first page, light enough for every beat. */
+const PARTIAL_ROWS = 25;
+
+/** A scored molecule as a running job's progress carries it: no pose, no modes (they come with the result). */
+function lightweight<T extends { pose_pdbqt?: string; modes?: unknown }>(item: T): Omit<T, "pose_pdbqt" | "modes"> {
+  const { pose_pdbqt: _pose, modes: _modes, ...rest } = item;
+  return rest;
+}
+
+/**
+ * Says what the job is preparing before its first score (the receptor and box when docking), and when it began,
+ * so the run page can show the phase and its duration instead of a bare "Preparing…".
+ */
+async function preparedActivityOracle(
+  rdkit: RDKitModule,
+  input: LeadOptTaskInput,
+  context: TaskContext,
+): Promise<{ oracle: MoleculeOracle & { close?(): Promise<void> }; preparedInS: number }> {
+  const started = new Date();
+  context.progress({
+    progress: {
+      phase: "preparing",
+      phase_detail: input.receptor
+        ? `Preparing the receptor ${input.receptor.name} (Open Babel: hydrogens for pH 7.4, rigid PDBQT) and the docking box`
+        : `Fingerprinting ${input.actives.length} known actives for ligand similarity`,
+      phase_started_at: started.toISOString(),
+    },
+  });
+  const oracle = await activityOracle(rdkit, input);
+  return { oracle, preparedInS: Math.round((Date.now() - started.getTime()) / 100) / 10 };
+}
+
 export async function runLeadOptTask(input: LeadOptTaskInput, context: TaskContext): Promise<LeadOptTaskOutput> {
   const rdkit = await loadRDKit();
-  const activity = await activityOracle(rdkit, input);
+  const { oracle: activity, preparedInS } = await preparedActivityOracle(rdkit, input, context);
   const sa = new SyntheticAccessibilityOracle(rdkit);
   const alerts = alertWarnings(rdkit);
+  let phaseStartedAt = new Date().toISOString();
+  let lastPhase = "hits";
   const evaluator = new CompoundEvaluator(activity, sa, input.objectives, alerts);
   const cancel = cancellationSignal(context);
   try {
@@ -324,27 +358,48 @@ export async function runLeadOptTask(input: LeadOptTaskInput, context: TaskConte
           seed: input.seed,
           concurrency: activity instanceof DockingOracle ? CORES : 1,
           alerts,
+          prefilter: async (compound) => {
+            const { value } = await sa.score(compound.smiles);
+            return value !== null && value > input.filters.max_analog_sa_score
+              ? `SA score ${value.toFixed(2)} is above the limit of ${input.filters.max_analog_sa_score} (hard to make)`
+              : null;
+          },
         },
         {
           signal: cancel.signal,
           cancelled: () => context.cancelled(),
-          onRound: (r) =>
+          onScored: (p) => {
+            if (p.phase !== lastPhase) [lastPhase, phaseStartedAt] = [p.phase, new Date().toISOString()];
+            const affinities = [...p.parents, ...p.series].flatMap((m) => (m.affinity === null ? [] : [m.affinity]));
+            const bestAffinity = affinities.length ? Math.min(...affinities) : null;
             context.progress({
               progress: {
-                round: r.round,
-                evaluated: r.evaluated,
-                max_evaluations: r.max_evaluations,
-                best_fitness: r.best_fitness,
-                improved: r.improved,
+                phase: p.phase,
+                phase_detail:
+                  p.phase === "hits" ? "Scoring the hit compounds" : `Round ${p.round + 1}: scoring analogs`,
+                phase_started_at: phaseStartedAt,
+                prepared_in_s: preparedInS,
+                round: p.round,
+                evaluated: p.evaluated,
+                max_evaluations: p.max_evaluations,
+                best_fitness: p.best_fitness,
+                best_affinity: bestAffinity,
+                improved: p.improved,
+                // The analogs so far: the run page shows them while the job works and after a cancel.
+                partial: {
+                  parents: p.parents.map(lightweight),
+                  series: p.series.slice(0, PARTIAL_ROWS).map(lightweight),
+                  series_total: p.series.length,
+                  failed: p.failed.slice(0, PARTIAL_ROWS),
+                },
               },
-              points:
-                r.best_fitness === null
-                  ? []
-                  : [
-                      { name: "best_fitness", x: r.evaluated, y: r.best_fitness },
-                      { name: "improved", x: r.evaluated, y: r.improved },
-                    ],
-            }),
+              points: [
+                ...(p.best_fitness === null ? [] : [{ name: "best_fitness", x: p.evaluated, y: p.best_fitness }]),
+                ...(bestAffinity === null ? [] : [{ name: "best_affinity", x: p.evaluated, y: bestAffinity }]),
+                { name: "improved", x: p.evaluated, y: p.improved },
+              ],
+            });
+          },
         },
       ),
       context,

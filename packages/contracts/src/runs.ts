@@ -44,6 +44,7 @@ export const SCREEN_FILTER_DEFAULTS = {
   max_negatome_risk: 0.7,
   time_limit_base_s: 120,
   time_limit_per_rotatable_bond_s: 15,
+  max_analog_sa_score: 6,
 } as const;
 
 export const ScreenFilters = z.object({
@@ -80,6 +81,14 @@ export const ScreenFilters = z.object({
     .max(600)
     .default(SCREEN_FILTER_DEFAULTS.time_limit_per_rotatable_bond_s)
     .describe("Seconds added to each step's time limit per rotatable bond of the ligand"),
+  max_analog_sa_score: z
+    .number()
+    .min(1)
+    .max(10)
+    .default(SCREEN_FILTER_DEFAULTS.max_analog_sa_score)
+    .describe(
+      "Lead optimization: analogs with a synthetic accessibility score above this (1 easy … 10 very hard) are dropped before docking",
+    ),
 });
 export type ScreenFilters = z.infer<typeof ScreenFilters>;
 

@@ -12,6 +12,8 @@ export interface ScreeningFilters {
   max_negatome_risk: number;
   time_limit_base_s: number;
   time_limit_per_rotatable_bond_s: number;
+  /** Lead optimization: analogs harder to make than this SA score are dropped before docking. */
+  max_analog_sa_score: number;
 }
 
 /** The defaults, equal to the API's (`SCREEN_FILTER_DEFAULTS` of @sieve/contracts, checked by the API's tests). */
@@ -21,6 +23,7 @@ export const DEFAULT_SCREENING_FILTERS: ScreeningFilters = {
   max_negatome_risk: 0.7,
   time_limit_base_s: 120,
   time_limit_per_rotatable_bond_s: 15,
+  max_analog_sa_score: 6,
 };
 
 /** Why a compound is dropped before scoring by the property filters, or null. */

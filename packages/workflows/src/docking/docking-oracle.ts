@@ -179,8 +179,28 @@ export interface DockingOracleOptions {
   box: BoxSpec;
   params?: Partial<VinaParameters>;
   cache?: DockingCache;
+  /** Where prepared receptors are kept between jobs (by structure and Open Babel version); none: prepare each time. */
+  receptorCacheDir?: string;
   /** Each step's time limit for a ligand (3D build, Vina); without it, 120 s for the build and none for Vina. */
   timeLimit?: (smiles: string) => LigandTimeLimit;
+}
+
+/** The receptor PDBQT, from the cache folder when this structure was prepared before by the same Open Babel. */
+async function preparedReceptor(options: DockingOracleOptions, obabelVersion: string): Promise<string> {
+  if (!options.receptorCacheDir || options.format === "pdbqt") return prepareReceptor(options.receptor, options.format);
+  const key = createHash("sha256")
+    .update(JSON.stringify([options.receptor, obabelVersion]))
+    .digest("hex");
+  const dir = join(options.receptorCacheDir, "receptors");
+  const path = join(dir, `${key}.pdbqt`);
+  const kept = await readFile(path, "utf8").catch(() => null);
+  if (kept) return kept;
+  const pdbqt = await prepareReceptor(options.receptor, options.format);
+  await mkdir(dir, { recursive: true });
+  const temporary = `${path}.${process.pid}.${randomUUID()}.tmp`;
+  await writeFile(temporary, pdbqt);
+  await rename(temporary, path);
+  return pdbqt;
 }
 
 /** The step's error said as what happened: a timeout with its limit, or the program's own message. */
@@ -216,7 +236,7 @@ export class DockingOracle implements MoleculeOracle {
   static async create(options: DockingOracleOptions): Promise<DockingOracle> {
     const versions = await requireDockingBinaries();
     const box = resolveBox(options.receptor, options.box);
-    const receptorPdbqt = await prepareReceptor(options.receptor, options.format);
+    const receptorPdbqt = await preparedReceptor(options, versions.obabel);
     const dir = await mkdtemp(join(tmpdir(), "sieve-receptor-"));
     await writeFile(join(dir, "receptor.pdbqt"), receptorPdbqt);
     const sha = createHash("sha256").update(options.receptor).digest("hex");

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -178,6 +178,28 @@ describe("docking oracle on 1HSG", () => {
       }
     },
   );
+
+  it("prepares a receptor once and reuses it from the cache folder in later jobs", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sieve-receptor-cache-"));
+    try {
+      const create = () =>
+        DockingOracle.create({
+          receptor: readFileSync(PDB_PATH, "utf8"),
+          format: "pdb",
+          box: { kind: "ligand" },
+          receptorCacheDir: dir,
+        });
+      await (await create()).close();
+      const [file] = readdirSync(join(dir, "receptors"));
+      const path = join(dir, "receptors", file!);
+      expect(readFileSync(path, "utf8")).toMatch(/^ATOM/m);
+      writeFileSync(path, `${readFileSync(path, "utf8")}REMARK kept\n`);
+      await (await create()).close();
+      expect(readFileSync(path, "utf8")).toMatch(/REMARK kept\n$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it(
     "says a ligand's 3D build timed out, after how long and why that limit",

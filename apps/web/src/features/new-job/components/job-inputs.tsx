@@ -133,7 +133,11 @@ export function JobInputs({ form, update, busy, onUpload }: JobInputsProps) {
         />
       )}
       {shows(form, "filters") && (
-        <ScreenFilterFields filters={form.filters} onChange={(filters) => update({ filters })} />
+        <ScreenFilterFields
+          filters={form.filters}
+          onChange={(filters) => update({ filters })}
+          leadOptimization={form.jobType === "lead_opt"}
+        />
       )}
       <Field label="Output Location" optional hint="Where results should be written, e.g. a storage URI.">
         {(control) => (

@@ -4,12 +4,22 @@ import { Checkbox, Field } from "../../../components/ui/field";
 interface ScreenFilterFieldsProps {
   filters: ScreenFilters;
   onChange: (filters: ScreenFilters) => void;
+  /** Lead optimization also shows its analog pre-filter. */
+  leadOptimization: boolean;
 }
 
 type NumericFilter = Exclude<keyof ScreenFilters, "drug_likeness">;
 
 /** The numeric filters, with the range the API accepts and what each does. */
-const NUMERIC_FILTERS: { key: NumericFilter; label: string; min: number; max: number; step: number; hint: string }[] = [
+const NUMERIC_FILTERS: {
+  key: NumericFilter;
+  label: string;
+  min: number;
+  max: number;
+  step: number;
+  hint: string;
+  leadOptimizationOnly?: true;
+}[] = [
   {
     key: "max_heavy_atoms",
     label: "Maximum heavy atoms",
@@ -42,13 +52,22 @@ const NUMERIC_FILTERS: { key: NumericFilter; label: string; min: number; max: nu
     step: 1,
     hint: "Flexible ligands take longer to build and dock.",
   },
+  {
+    key: "max_analog_sa_score",
+    label: "Maximum analog SA score",
+    min: 1,
+    max: 10,
+    step: 0.5,
+    hint: "Analogs harder to make (1 easy … 10 very hard) are dropped before docking and listed.",
+    leadOptimizationOnly: true,
+  },
 ];
 
 /**
  * Every filter the screen applies, with its default: nothing is dropped by a rule the user cannot see. Whatever
  * they drop is listed on the run page with the reason.
  */
-export function ScreenFilterFields({ filters, onChange }: ScreenFilterFieldsProps) {
+export function ScreenFilterFields({ filters, onChange, leadOptimization }: ScreenFilterFieldsProps) {
   return (
     <fieldset className="stack filter-fields" aria-labelledby="screen-filters-legend">
       <legend id="screen-filters-legend" className="field__label">
@@ -61,7 +80,7 @@ export function ScreenFilterFields({ filters, onChange }: ScreenFilterFieldsProp
         onChange={(drug_likeness) => onChange({ ...filters, drug_likeness })}
       />
       <div className="filter-fields__grid">
-        {NUMERIC_FILTERS.map((filter) => (
+        {NUMERIC_FILTERS.filter((filter) => leadOptimization || !filter.leadOptimizationOnly).map((filter) => (
           <Field
             key={filter.key}
             label={filter.label}

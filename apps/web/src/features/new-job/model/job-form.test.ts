@@ -64,6 +64,7 @@ describe("New Job form model", () => {
         max_negatome_risk: 0.7,
         time_limit_base_s: SCREEN_FILTER_DEFAULTS.time_limit_base_s,
         time_limit_per_rotatable_bond_s: SCREEN_FILTER_DEFAULTS.time_limit_per_rotatable_bond_s,
+        max_analog_sa_score: 6,
       },
     });
   });

@@ -10,6 +10,7 @@ import {
   filtersText,
   formatNumber,
   notRankedRows,
+  partialResult,
   progressText,
   readWorkflowResult,
   STOP_REASONS,
@@ -42,7 +43,9 @@ export function WorkflowRun({ runId }: { runId: string }) {
   const cancel = useCancelJob(runId);
   const [pose, setPose] = useState<WorkflowHit | null>(null);
   const job = detail.data?.job ?? null;
-  const result = readWorkflowResult(job?.result?.final_metrics);
+  const final = readWorkflowResult(job?.result?.final_metrics);
+  // Until the job completes (and after a cancel) the molecules scored so far come with its progress.
+  const result = final ?? partialResult(job?.progress);
   const docking = result?.activity_kind === "docking";
   const receptor = useReceptor(runId, docking);
 
@@ -73,7 +76,9 @@ export function WorkflowRun({ runId }: { runId: string }) {
           <Fact label="Target">{config.inputs?.target_protein ?? "—"}</Fact>
           <Fact label="Executed on">{executionText(config.modules)}</Fact>
           <Fact label="Budget">{config.budget ? `${config.budget.max_evaluations} evaluations` : "—"}</Fact>
-          {run.workflow !== "custom" && <Fact label="Filters">{filters ? filtersText(filters) : "not recorded"}</Fact>}
+          {run.workflow !== "custom" && (
+            <Fact label="Filters">{filters ? filtersText(filters, run.workflow) : "not recorded"}</Fact>
+          )}
           <Fact label="Progress">
             <span role="status" aria-live="polite">
               {progress ??
@@ -153,6 +158,13 @@ export function WorkflowRun({ runId }: { runId: string }) {
           <h2 id="hits-title" className="panel__title">
             {leadOpt ? "Improved series" : "Ranked hits"}
           </h2>
+          {!final && (
+            <Notice tone={active ? "info" : "warning"}>
+              {active
+                ? `Partial results: the best of the ${seriesTotal(job?.progress) ?? result.hits.length} analogs scored so far, updated as the run works.`
+                : `The run stopped (${status}): these are the ${seriesTotal(job?.progress) ?? result.hits.length} analogs it scored before, best first.`}
+            </Notice>
+          )}
           {leadOpt && result.parents.length > 0 && (
             <p className="muted">
               Parents:{" "}
@@ -199,6 +211,11 @@ export function WorkflowRun({ runId }: { runId: string }) {
       )}
     </div>
   );
+}
+
+function seriesTotal(progress: Record<string, unknown> | null | undefined): number | null {
+  const partial = progress?.partial as { series_total?: unknown } | undefined;
+  return typeof partial?.series_total === "number" ? partial.series_total : null;
 }
 
 function PlanSummary({ plan }: { plan: NonNullable<ReturnType<typeof readWorkflowResult>>["plan"] }) {

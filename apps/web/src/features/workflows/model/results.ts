@@ -57,12 +57,18 @@ export function readWorkflowResult(metrics: Record<string, unknown> | undefined 
   };
 }
 
-/** "evaluated 12 of 800" from the job's progress. */
-export function progressText(progress: Record<string, unknown> | null | undefined): string | null {
+/**
+ * "12 of 400 scored" from the job's progress, with the best value so far; before the first score, the phase the job
+ * is in ("Preparing the receptor 1HSG.pdb …") and how long it has been at it (`now` in ms).
+ */
+export function progressText(progress: Record<string, unknown> | null | undefined, now = Date.now()): string | null {
   if (!progress) return null;
   const evaluated = progress.evaluated ?? progress.docked;
   const total = progress.max_evaluations ?? progress.total;
-  if (typeof evaluated !== "number") return null;
+  const phase = typeof progress.phase_detail === "string" ? progress.phase_detail : null;
+  const since = typeof progress.phase_started_at === "string" ? Date.parse(progress.phase_started_at) : NaN;
+  const elapsed = Number.isFinite(since) ? ` (${Math.max(0, Math.round((now - since) / 1000))} s so far)` : "";
+  if (typeof evaluated !== "number") return phase ? `${phase}${elapsed}` : null;
   const best =
     typeof progress.best_affinity === "number"
       ? `, best affinity ${progress.best_affinity.toFixed(2)} kcal/mol`
@@ -73,7 +79,20 @@ export function progressText(progress: Record<string, unknown> | null | undefine
     typeof progress.shards === "number" && typeof progress.shards_done === "number"
       ? `; ${progress.shards_done} of ${progress.shards} shards done`
       : "";
-  return `${evaluated} evaluated${typeof total === "number" ? ` of a budget of ${total}` : ""}${best}${shards}`;
+  const prepared =
+    typeof progress.prepared_in_s === "number" ? `; prepared in ${progress.prepared_in_s.toFixed(1)} s` : "";
+  return `${evaluated}${typeof total === "number" ? ` of ${total}` : ""} scored${best}${shards}${phase ? ` — ${phase}` : ""}${prepared}`;
+}
+
+/**
+ * A lead optimization still running, or cancelled, has no result yet: its progress carries the molecules scored so
+ * far, read as a (partial) result so the run page shows them.
+ */
+export function partialResult(progress: Record<string, unknown> | null | undefined): WorkflowResult | null {
+  const partial = progress?.partial;
+  if (!partial || typeof partial !== "object") return null;
+  const { series, parents, failed } = partial as Record<string, unknown>;
+  return readWorkflowResult({ workflow: "lead_opt", hits: series, parents, failed });
 }
 
 export const STOP_REASONS: Record<string, string> = {
@@ -121,12 +140,15 @@ export function notRankedRows(result: WorkflowResult): NotRankedRow[] {
   ];
 }
 
-/** The run's filters in one line, as the run page shows them. */
-export function filtersText(filters: ScreenFilters): string {
+/** The run's filters in one line, as the run page shows them; lead optimization adds its analog pre-filter. */
+export function filtersText(filters: ScreenFilters, workflow: string): string {
   return [
     `drug-likeness rule ${filters.drug_likeness ? "on (≤ 1 rule-of-five violation, MW < 600)" : "off"}`,
     `at most ${filters.max_heavy_atoms} heavy atoms`,
     filters.max_negatome_risk >= 1 ? "no negatome filter" : `negatome risk at most ${filters.max_negatome_risk}`,
     `time limit per docking step ${filters.time_limit_base_s} s + ${filters.time_limit_per_rotatable_bond_s} s per rotatable bond`,
+    ...(workflow === "vhts" || filters.max_analog_sa_score === undefined
+      ? []
+      : [`analogs with SA score above ${filters.max_analog_sa_score} dropped before docking`]),
   ].join(" · ");
 }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SCREEN_FILTER_DEFAULTS } from "@sieve/contracts";
 import { binaryAvailability, buildPeptideSystem, DEFAULT_SCREENING_FILTERS, mdAvailability } from "@sieve/workflows";
+import { readZip } from "../src/modules/reports/archive";
 import { createTestContext, type TestContext } from "./context";
 import { multipartUpload } from "./multipart";
 import { requirePrograms, requireSharedData, sharedDataFile } from "@sieve/testing";
@@ -199,6 +200,26 @@ describe("VHTS runs from the New Job modal", () => {
       expect.objectContaining({ name: "aspirin", reason: "13 heavy atoms is more than the limit of 12" }),
     ]);
     expect(metrics.hits.map((h: { name: string }) => h.name).sort()).toEqual(["paracetamol", "salicylic"]);
+
+    // The dossier lists them too, with the filters, and draws each unit on its own chart.
+    const dossier = await ctx.call({ method: "GET", url: `/v1/runs/${tight.json().id}/artifacts/dossier`, token });
+    expect(dossier.statusCode).toBe(200);
+    const files = readZip(dossier.rawPayload);
+    expect(files.get("molecules/not-ranked.csv")!.toString()).toBe(
+      [
+        "line,compound,smiles,outcome,reason",
+        "3,this-is-not-smiles,,invalid,RDKit could not read this structure",
+        "1,ibuprofen,CC(C)Cc1ccc(C(C)C(=O)O)cc1,filtered,15 heavy atoms is more than the limit of 12",
+        "2,aspirin,CC(=O)Oc1ccccc1C(=O)O,filtered,13 heavy atoms is more than the limit of 12",
+        "",
+      ].join("\n"),
+    );
+    const html = files.get("report.html")!.toString();
+    expect(html).toContain("<h2>Not ranked (3)</h2><p>Filters: drug-likeness rule off · at most 12 heavy atoms");
+    expect([...files.keys()].filter((name) => name.startsWith("curves/")).sort()).toEqual([
+      "curves/curves.csv",
+      "curves/optimization-curves.svg",
+    ]);
   });
 
   it("screens the library against the negatome: a withdrawn drug is filtered out with the reason, the rest carry their risk", async () => {
@@ -267,7 +288,7 @@ describe("VHTS runs from the New Job modal", () => {
     );
     expect(csv).toContain("aspirin");
     expect(readFileSync(folder.files[1], "utf8")).toBe(
-      "line,name,smiles,outcome,reason\n3,,this-is-not-smiles,invalid,RDKit could not read this structure\n",
+      "line,compound,smiles,outcome,reason\n3,this-is-not-smiles,,invalid,RDKit could not read this structure\n",
     );
     const uploaded = await launch("upload://results");
     expect(uploaded.files[0]).toMatch(/^upload:\/\/[0-9a-f-]{36}\/[0-9a-f]{8}-hits\.csv$/);

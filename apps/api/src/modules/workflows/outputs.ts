@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
+import { notRankedEntries, type NotRankedEntry, type NotRankedLists } from "@sieve/contracts";
 import type { Database } from "@sieve/db";
 import { databaseBlobStore } from "../../storage/blob-store";
 import { uploadsStore } from "../uploads/store";
@@ -54,23 +55,11 @@ export function hitsCsv(hits: OutputHit[]): string {
   return [header, ...rows].map((row) => row.map(csvCell).join(",")).join("\n") + "\n";
 }
 
-interface UnrankedEntries {
-  invalid?: { position: number; input: string; error: string }[];
-  filtered?: { smiles: string; name: string | null; position?: number; reason: string }[];
-  failed?: { smiles: string; name: string | null; position?: number; reason: string }[];
-  rejected?: { smiles: string; reasons: string[] }[];
-}
-
-/** Every compound the run did not rank (unreadable, filtered, failed), one row each with the reason. */
-export function notRankedCsv(result: UnrankedEntries): string {
-  const rows = [
-    ...(result.invalid ?? []).map((e) => [e.position, null, e.input, "invalid", e.error]),
-    ...(result.filtered ?? []).map((e) => [e.position ?? null, e.name, e.smiles, "filtered", e.reason]),
-    ...(result.rejected ?? []).map((e) => [null, null, e.smiles, "filtered", e.reasons.join("; ")]),
-    ...(result.failed ?? []).map((e) => [e.position ?? null, e.name, e.smiles, "failed", e.reason]),
-  ];
+/** Every compound a run did not rank (unreadable, filtered, failed), one row each with the reason. */
+export function notRankedCsv(entries: NotRankedEntry[]): string {
+  const rows = entries.map((e) => [e.position || null, e.compound, e.smiles, e.kind, e.reason]);
   return (
-    [["line", "name", "smiles", "outcome", "reason"], ...rows].map((row) => row.map(csvCell).join(",")).join("\n") +
+    [["line", "compound", "smiles", "outcome", "reason"], ...rows].map((row) => row.map(csvCell).join(",")).join("\n") +
     "\n"
   );
 }
@@ -89,7 +78,7 @@ export async function writeOutputs(
   location: string,
   runId: string,
   hits: OutputHit[],
-  result: UnrankedEntries,
+  result: NotRankedLists,
 ): Promise<{ location: string; files: string[] }> {
   const csv = hitsCsv(hits);
   if (location.startsWith("upload://")) {
@@ -108,7 +97,7 @@ export async function writeOutputs(
     throw new Error(`Output Location ${location} is outside the data folder`);
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, "hits.csv"), csv);
-  writeFileSync(join(folder, "not_ranked.csv"), notRankedCsv(result));
+  writeFileSync(join(folder, "not_ranked.csv"), notRankedCsv(notRankedEntries(result)));
   writeFileSync(join(folder, "result.json"), JSON.stringify(result, null, 2));
   return { location, files: ["hits.csv", "not_ranked.csv", "result.json"].map((name) => join(folder, name)) };
 }

@@ -1,6 +1,6 @@
 import { CsvExportButton, type CsvColumn } from "../../../components/ui/csv-export-button";
 import { DataTable, type Column } from "../../../components/ui/data-table";
-import type { NotRankedRow } from "../model/results";
+import type { NotRankedEntry as NotRankedRow } from "@sieve/contracts";
 
 const KIND_LABELS: Record<NotRankedRow["kind"], string> = {
   invalid: "Unreadable line",

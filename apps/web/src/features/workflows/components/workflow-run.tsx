@@ -1,20 +1,18 @@
 import { useState, type ReactNode } from "react";
-import type { RunConfig, ScreenFilters, WorkflowHit } from "@sieve/contracts";
+import {
+  describeFilters,
+  notRankedEntries,
+  type RunConfig,
+  type ScreenFilters,
+  type WorkflowHit,
+} from "@sieve/contracts";
 import { Button } from "../../../components/ui/button";
 import { Notice } from "../../../components/ui/notice";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { workflowLabel } from "../../../config/workflows";
 import { formatDateTime, shortId } from "../../../lib/format";
 import { useCancelJob, useReceptor, useWorkflowRun } from "../api/workflow-run";
-import {
-  filtersText,
-  formatNumber,
-  notRankedRows,
-  partialResult,
-  progressText,
-  readWorkflowResult,
-  STOP_REASONS,
-} from "../model/results";
+import { formatNumber, partialResult, progressText, readWorkflowResult, STOP_REASONS } from "../model/results";
 import { HitsTable } from "./hits-table";
 import { NotRankedTable } from "./not-ranked-table";
 import { PlanReview } from "./plan-review";
@@ -55,7 +53,7 @@ export function WorkflowRun({ runId }: { runId: string }) {
   const config = run.config as Partial<RunConfig>;
   // A run created before the filters were options has none recorded; its result may still echo them.
   const filters = config.filters ?? (job?.result?.final_metrics?.filters as ScreenFilters | undefined) ?? null;
-  const notRanked = result ? notRankedRows(result) : [];
+  const notRanked = result ? notRankedEntries(result) : [];
   const status = job?.status ?? run.status;
   const active = status === "queued" || status === "running";
   const leadOpt = run.workflow !== "vhts";
@@ -77,7 +75,7 @@ export function WorkflowRun({ runId }: { runId: string }) {
           <Fact label="Executed on">{executionText(config.modules)}</Fact>
           <Fact label="Budget">{config.budget ? `${config.budget.max_evaluations} evaluations` : "—"}</Fact>
           {run.workflow !== "custom" && (
-            <Fact label="Filters">{filters ? filtersText(filters, run.workflow) : "not recorded"}</Fact>
+            <Fact label="Filters">{filters ? describeFilters(filters, run.workflow) : "not recorded"}</Fact>
           )}
           <Fact label="Progress">
             <span role="status" aria-live="polite">

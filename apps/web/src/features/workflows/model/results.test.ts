@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { filtersText, notRankedRows, partialResult, progressText, readWorkflowResult } from "./results";
+import { describeFilters, notRankedEntries } from "@sieve/contracts";
+import { partialResult, progressText, readWorkflowResult } from "./results";
 
 describe("workflow results on the run page", () => {
   it("reads partial metrics without failing", () => {
@@ -53,7 +54,7 @@ describe("workflow results on the run page", () => {
       ],
       failed: [{ smiles: "CCO", name: "amprenavir", position: 2, reason: "3D build timed out after 300 s" }],
     })!;
-    expect(notRankedRows(result).map((r) => [r.kind, r.position, r.compound, r.reason])).toEqual([
+    expect(notRankedEntries(result).map((r) => [r.kind, r.position, r.compound, r.reason])).toEqual([
       ["invalid", 3, "bad((", "RDKit could not read this structure"],
       ["filtered", 5, "C90", "90 heavy atoms is more than the limit of 80"],
       ["failed", 2, "amprenavir", "3D build timed out after 300 s"],
@@ -69,10 +70,10 @@ describe("workflow results on the run page", () => {
       time_limit_per_rotatable_bond_s: 15,
       max_analog_sa_score: 6,
     };
-    expect(filtersText(filters, "vhts")).toBe(
+    expect(describeFilters(filters, "vhts")).toBe(
       "drug-likeness rule off · at most 80 heavy atoms · negatome risk at most 0.7 · time limit per docking step 120 s + 15 s per rotatable bond",
     );
-    expect(filtersText({ ...filters, drug_likeness: true, max_negatome_risk: 1 }, "lead_opt")).toBe(
+    expect(describeFilters({ ...filters, drug_likeness: true, max_negatome_risk: 1 }, "lead_opt")).toBe(
       "drug-likeness rule on (≤ 1 rule-of-five violation, MW < 600) · at most 80 heavy atoms · no negatome filter · time limit per docking step 120 s + 15 s per rotatable bond · analogs with SA score above 6 dropped before docking",
     );
   });

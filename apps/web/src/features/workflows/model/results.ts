@@ -1,13 +1,4 @@
-import type { ScreenFilters, WorkflowHit } from "@sieve/contracts";
-
-/** A compound in the run's "Not ranked" list: an unreadable line, a filtered compound or a failed one. */
-export interface NotRankedRow {
-  kind: "invalid" | "filtered" | "failed";
-  position: number;
-  compound: string;
-  smiles: string | null;
-  reason: string;
-}
+import type { WorkflowHit } from "@sieve/contracts";
 
 /** What the run page reads from a workflow job's `final_metrics`, tolerant of older or partial results. */
 export interface WorkflowResult {
@@ -105,50 +96,3 @@ export const STOP_REASONS: Record<string, string> = {
 
 export const formatNumber = (value: number | null | undefined, digits = 2) =>
   value === null || value === undefined ? "—" : value.toFixed(digits);
-
-/** Every compound the run did not rank, with why, in library order within each kind. */
-export function notRankedRows(result: WorkflowResult): NotRankedRow[] {
-  return [
-    ...result.invalid.map((entry) => ({
-      kind: "invalid" as const,
-      position: entry.position,
-      compound: entry.input,
-      smiles: null,
-      reason: entry.error,
-    })),
-    ...result.filtered.map((entry) => ({
-      kind: "filtered" as const,
-      position: entry.position ?? 0,
-      compound: entry.name ?? entry.smiles,
-      smiles: entry.smiles,
-      reason: entry.reason,
-    })),
-    ...result.rejected.map((entry) => ({
-      kind: "filtered" as const,
-      position: 0,
-      compound: entry.smiles,
-      smiles: entry.smiles,
-      reason: entry.reasons.join("; "),
-    })),
-    ...result.failed.map((entry) => ({
-      kind: "failed" as const,
-      position: entry.position ?? 0,
-      compound: entry.name ?? entry.smiles,
-      smiles: entry.smiles,
-      reason: entry.reason,
-    })),
-  ];
-}
-
-/** The run's filters in one line, as the run page shows them; lead optimization adds its analog pre-filter. */
-export function filtersText(filters: ScreenFilters, workflow: string): string {
-  return [
-    `drug-likeness rule ${filters.drug_likeness ? "on (≤ 1 rule-of-five violation, MW < 600)" : "off"}`,
-    `at most ${filters.max_heavy_atoms} heavy atoms`,
-    filters.max_negatome_risk >= 1 ? "no negatome filter" : `negatome risk at most ${filters.max_negatome_risk}`,
-    `time limit per docking step ${filters.time_limit_base_s} s + ${filters.time_limit_per_rotatable_bond_s} s per rotatable bond`,
-    ...(workflow === "vhts" || filters.max_analog_sa_score === undefined
-      ? []
-      : [`analogs with SA score above ${filters.max_analog_sa_score} dropped before docking`]),
-  ].join(" · ");
-}

@@ -45,7 +45,7 @@ describe("screening 1HSG (HIV-1 protease) with its inhibitors among decoys", () 
       expect(await filters.getByLabel(/Drug-likeness rule/).isChecked()).toBe(false);
       expect(await filters.getByLabel("Maximum heavy atoms").inputValue()).toBe("80");
       expect(await filters.getByLabel("Maximum negatome risk").inputValue()).toBe("0.7");
-      await filters.getByLabel("Time limit per docking step (s)").fill("150");
+      await filters.getByLabel("Time limit per docking step (s)").fill("600");
       await screenshot(page, "new-job-screening-filters", { fullPage: false });
       await dialog().getByRole("button", { name: "Launch Workflow" }).click();
       await dialog().waitFor({ state: "detached" });
@@ -62,17 +62,13 @@ describe("screening 1HSG (HIV-1 protease) with its inhibitors among decoys", () 
       await page.waitForURL(/\/dashboard\/runs\/[0-9a-f-]{36}$/);
       await page
         .getByText(
-          "drug-likeness rule off · at most 80 heavy atoms · negatome risk at most 0.7 · time limit per docking step 150 s + 15 s per rotatable bond",
+          "drug-likeness rule off · at most 80 heavy atoms · negatome risk at most 0.7 · time limit per docking step 600 s + 30 s per rotatable bond",
         )
         .waitFor();
 
       const hits = page.getByRole("table", { name: "Hits, best first" });
       await page.locator(".badge", { hasText: "completed" }).first().waitFor({ timeout: 900_000 });
       const ranked = (await hits.locator("tbody tr td:nth-child(3) strong").allTextContents()).map((t) => t.trim());
-      console.info(`ranked: ${ranked.join(", ")}`);
-      expect(ranked[0]).toBe("indinavir");
-      expect(ranked).not.toContain("vancomycin");
-
       const notRanked = page.getByRole("table", { name: "Compounds not ranked, with the reason" });
       const rows = await notRanked
         .locator("tbody tr")
@@ -80,18 +76,23 @@ describe("screening 1HSG (HIV-1 protease) with its inhibitors among decoys", () 
           trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent?.trim() ?? "")),
         );
       console.info(`not ranked: ${JSON.stringify(rows)}`);
+      console.info(`ranked: ${ranked.join(", ")}`);
+      await screenshot(page, "run-screening-1hsg-not-ranked");
+      expect(ranked[0]).toBe("indinavir");
+      expect(ranked).not.toContain("vancomycin");
+
       const row = (name: string) => rows.find((cells) => cells[1]?.startsWith(name));
       expect(row("not-a-smiles")?.slice(2)).toEqual(["Unreadable line", "RDKit could not read this structure"]);
       expect(row("vancomycin")?.slice(2)).toEqual(["Filtered", "101 heavy atoms is more than the limit of 80"]);
-      // Open Babel 3.1.1 cannot build amprenavir in 3D: it gives up or runs past the limit, and the run says which.
+      // Open Babel 3.1.1's builder gives up on amprenavir; distance geometry builds it, slowly. Should that run past
+      // the limit, the run says so.
       if (!ranked.includes("amprenavir")) {
         expect(row("amprenavir")?.[2]).toBe("Failed to score");
         expect(row("amprenavir")?.[3]).toMatch(
-          /^3D build \(Open Babel --gen3d\): Open Babel could not build 3D coordinates|^3D build \(Open Babel --gen3d\) timed out after \d+ s \(the limit for this ligand: 150 s \+ 15 s × \d+ rotatable bonds\)$/,
+          /^3D build \(Open Babel --gen3d\): Open Babel could not build 3D coordinates|^3D build \(Open Babel --gen3d\) timed out after \d+ s \(the limit for this ligand: 600 s \+ 30 s × \d+ rotatable bonds\)$/,
         );
       } else expect(ranked.indexOf("amprenavir")).toBeLessThan(ranked.indexOf("ibuprofen"));
       expect(rows).toHaveLength(ranked.includes("amprenavir") ? 2 : 3);
-      await screenshot(page, "run-screening-1hsg-not-ranked");
       expect(await seriousA11yViolations(page)).toEqual([]);
     },
   );

@@ -21,8 +21,8 @@ export const DEFAULT_SCREENING_FILTERS: ScreeningFilters = {
   drug_likeness: false,
   max_heavy_atoms: 80,
   max_negatome_risk: 0.7,
-  time_limit_base_s: 120,
-  time_limit_per_rotatable_bond_s: 15,
+  time_limit_base_s: 300,
+  time_limit_per_rotatable_bond_s: 30,
   max_analog_sa_score: 6,
 };
 

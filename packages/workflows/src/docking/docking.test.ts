@@ -179,6 +179,17 @@ describe("docking oracle on 1HSG", () => {
     },
   );
 
+  it(
+    "builds amprenavir, which Open Babel's fragment builder gives up on, by distance geometry",
+    { timeout: 400_000 },
+    async () => {
+      const pdbqt = await prepareLigand(AMPRENAVIR, undefined, 300_000);
+      const atoms = pdbqt.split("\n").filter((line) => line.startsWith("ATOM"));
+      expect(heavyAtomCount(pdbqt)).toBe(35);
+      expect(atoms.some((line) => Number(line.slice(30, 38)) !== 0)).toBe(true);
+    },
+  );
+
   it("prepares a receptor once and reuses it from the cache folder in later jobs", async () => {
     const dir = mkdtempSync(join(tmpdir(), "sieve-receptor-cache-"));
     try {

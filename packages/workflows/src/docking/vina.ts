@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runProgram } from "../programs";
+import { ProgramTimeoutError, runProgram } from "../programs";
 import type { DockingBox } from "./structure";
 import { stripToProtein } from "./structure";
 
@@ -43,19 +43,40 @@ export async function prepareReceptor(text: string, format: "pdb" | "pdbqt"): Pr
 }
 
 /**
- * Ligand PDBQT: 3D coordinates from SMILES (`--gen3d`) with hydrogens for pH 7.4. Open Babel 3.1 sometimes gives up
- * on a molecule (amprenavir: "3D coordinate generation failed") yet exits 0 with every atom at the origin; that is
- * reported with its own message instead of docking a collapsed ligand.
+ * Ligand PDBQT: 3D coordinates from SMILES (`--gen3d`) with hydrogens for pH 7.4. Open Babel 3.1's fragment builder
+ * sometimes gives up on a molecule (amprenavir: "3D coordinate generation failed", exit 0, every atom at the origin)
+ * or runs for minutes; it gets a third of the time limit (at most 60 s), then Open Babel's distance geometry
+ * (`--gen3d dg`, which keeps the stereocentres) gets the rest. Failing both, the error gives both reasons.
  */
 export async function prepareLigand(smiles: string, signal?: AbortSignal, timeoutMs = 120_000): Promise<string> {
   if (/\s/.test(smiles) || smiles.startsWith("-")) throw new Error(`Not a single SMILES string: ${smiles}`);
-  const { stdout, stderr } = await runProgram("obabel", [`-:${smiles}`, "-opdbqt", "--gen3d", "-p", "7.4"], {
-    timeoutMs,
-    ...(signal ? { signal } : {}),
-  });
-  if (!/^(ATOM|HETATM)/m.test(stdout)) throw new Error(`Open Babel could not build 3D coordinates for ${smiles}`);
-  assertLigandBuilt(stdout, stderr);
-  return stdout;
+  const started = performance.now();
+  const build = async (method: string[], limitMs: number) => {
+    const { stdout, stderr } = await runProgram("obabel", [`-:${smiles}`, "-opdbqt", ...method, "-p", "7.4"], {
+      timeoutMs: Math.max(1, Math.round(limitMs)),
+      ...(signal ? { signal } : {}),
+    });
+    if (!/^(ATOM|HETATM)/m.test(stdout)) throw new Error(`Open Babel could not build 3D coordinates for ${smiles}`);
+    assertLigandBuilt(stdout, stderr);
+    return stdout;
+  };
+  let builderProblem: unknown;
+  try {
+    return await build(["--gen3d"], Math.min(timeoutMs / 3, 60_000));
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    builderProblem = error;
+  }
+  const left = timeoutMs - (performance.now() - started);
+  if (left < 1000) throw new ProgramTimeoutError("obabel", Math.round(timeoutMs / 1000));
+  try {
+    return await build(["--gen3d", "dg"], left);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    if (error instanceof ProgramTimeoutError) throw new ProgramTimeoutError("obabel", Math.round(timeoutMs / 1000));
+    const first = builderProblem instanceof Error ? builderProblem.message : String(builderProblem);
+    throw new Error(`${first}; distance geometry: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** Throws, with Open Babel's own message, when every atom of its PDBQT sits at (0, 0, 0): a build it gave up on. */

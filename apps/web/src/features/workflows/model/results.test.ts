@@ -66,15 +66,15 @@ describe("workflow results on the run page", () => {
       drug_likeness: false,
       max_heavy_atoms: 80,
       max_negatome_risk: 0.7,
-      time_limit_base_s: 120,
-      time_limit_per_rotatable_bond_s: 15,
+      time_limit_base_s: 300,
+      time_limit_per_rotatable_bond_s: 30,
       max_analog_sa_score: 6,
     };
     expect(describeFilters(filters, "vhts")).toBe(
-      "drug-likeness rule off · at most 80 heavy atoms · negatome risk at most 0.7 · time limit per docking step 120 s + 15 s per rotatable bond",
+      "drug-likeness rule off · at most 80 heavy atoms · negatome risk at most 0.7 · time limit per docking step 300 s + 30 s per rotatable bond",
     );
     expect(describeFilters({ ...filters, drug_likeness: true, max_negatome_risk: 1 }, "lead_opt")).toBe(
-      "drug-likeness rule on (≤ 1 rule-of-five violation, MW < 600) · at most 80 heavy atoms · no negatome filter · time limit per docking step 120 s + 15 s per rotatable bond · analogs with SA score above 6 dropped before docking",
+      "drug-likeness rule on (≤ 1 rule-of-five violation, MW < 600) · at most 80 heavy atoms · no negatome filter · time limit per docking step 300 s + 30 s per rotatable bond · analogs with SA score above 6 dropped before docking",
     );
   });
 });

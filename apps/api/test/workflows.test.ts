@@ -299,6 +299,52 @@ describe("VHTS runs from the New Job modal", () => {
     expect((await launch("../../outside")).error).toMatch(/outside the data folder/);
   });
 
+  it("refuses a docking run before queueing it: receptor without protein atoms, no ligand for the box, box off the protein", async () => {
+    const library = await upload("compound_library", "lib.smi", LIBRARY);
+    const post = (target_protein: string, modules?: unknown) =>
+      ctx.call({
+        method: "POST",
+        url: `/v1/projects/${projectId}/runs`,
+        token,
+        payload: {
+          workflow: "vhts",
+          inputs: { target_protein, compound_library: library },
+          ...(modules ? { modules } : {}),
+        },
+      });
+    const runsBefore = (await ctx.call({ method: "GET", url: "/v1/runs?limit=100", token })).json().runs.length;
+    const waters = await upload(
+      "protein",
+      "waters.pdb",
+      readFileSync(PDB, "utf8")
+        .split("\n")
+        .filter((line) => line.startsWith("HETATM"))
+        .join("\n"),
+    );
+    const noProtein = await post(waters);
+    expect(noProtein.statusCode).toBe(422);
+    expect(noProtein.json().detail.fields).toEqual([
+      { path: "inputs.target_protein", message: "waters.pdb has no protein atoms (ATOM records) to dock into" },
+    ]);
+    const apo = await upload(
+      "protein",
+      "apo.pdb",
+      readFileSync(PDB, "utf8")
+        .split("\n")
+        .filter((line) => !line.startsWith("HETATM"))
+        .join("\n"),
+    );
+    expect((await post(apo)).json().detail.fields[0].message).toMatch(
+      /^apo\.pdb: The structure has no co-crystallised ligand/,
+    );
+    const far = await post("1HSG", [{ name: "Docking", params: { center: [100, 100, 100], size: [20, 20, 20] } }]);
+    expect(far.statusCode).toBe(422);
+    expect(far.json().detail.fields[0].message).toMatch(
+      /^The docking box centre \(100, 100, 100\) is \d+\.\d Å from the nearest protein atom of 1HSG\.pdb; it must be within 8 Å$/,
+    );
+    expect((await ctx.call({ method: "GET", url: "/v1/runs?limit=100", token })).json().runs.length).toBe(runsBefore);
+  });
+
   it("fails with a clear message when there is nothing to score against, and refuses another organization's upload", async () => {
     const library = await upload("compound_library", "lib.smi", LIBRARY);
     const none = await ctx.call({

@@ -103,7 +103,12 @@ beforeAll(async () => {
       method: "POST",
       url: `/v1/projects/${owned.projectId}/runs`,
       token: alpha.token,
-      payload: { workflow: "vhts", inputs: { target_protein: owned.receptorUri, compound_library: MISSING_LIBRARY } },
+      payload: {
+        workflow: "vhts",
+        inputs: { target_protein: owned.receptorUri, compound_library: MISSING_LIBRARY },
+        // The three-atom receptor has no ligand to centre a box on.
+        modules: [{ name: "Docking", params: { center: [12, 6, -5], size: [20, 20, 20] } }],
+      },
     })
   ).json().id;
   owned.oracleJobId = (
@@ -386,15 +391,15 @@ describe("tenancy: later modules (workflows, reports, literature, targets, negat
   });
 
   it("a run of another organization cannot read Alpha's uploaded receptor through its own config", async () => {
-    const project = (await as(beta, "POST", "/v1/projects", { name: "Beta docking", ruo_ack: true })).json().id;
+    const project = (await as(beta, "POST", `/v1/projects`, { name: "Beta docking", ruo_ack: true })).json().id;
     const created = await as(beta, "POST", `/v1/projects/${project}/runs`, {
       workflow: "vhts",
       inputs: { target_protein: owned.receptorUri, compound_library: MISSING_LIBRARY },
     });
-    expect(created.statusCode).toBe(201);
-    const receptor = await as(beta, "GET", `/v1/workflows/runs/${created.json().id}/receptor`);
-    expect(receptor.statusCode).toBe(404);
-    expect(receptor.body).not.toContain("ATOM");
+    // Refused before the run exists: the receptor is not Beta's.
+    expect(created.statusCode).toBe(422);
+    expect(created.json().detail.fields[0].message).toMatch(/is not an upload of this organization/);
+    expect(created.body).not.toContain("ATOM");
     expect((await as(alpha, "GET", `/v1/workflows/runs/${owned.vhtsRunId}/receptor`)).body).toContain(
       "ATOM      2  CA  ALA",
     );

@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { binaryAvailability, buildPeptideSystem, mdAvailability } from "@sieve/workflows";
+import { SCREEN_FILTER_DEFAULTS } from "@sieve/contracts";
+import { binaryAvailability, buildPeptideSystem, DEFAULT_SCREENING_FILTERS, mdAvailability } from "@sieve/workflows";
+import { readZip } from "../src/modules/reports/archive";
 import { createTestContext, type TestContext } from "./context";
 import { multipartUpload } from "./multipart";
 import { requirePrograms, requireSharedData, sharedDataFile } from "@sieve/testing";
@@ -145,6 +147,81 @@ describe("VHTS runs from the New Job modal", () => {
     expect(metrics.known_actives).toBeGreaterThanOrEqual(1);
   });
 
+  it("makes every filter a run option: defaults in the OpenAPI document and the run, bad values 422, drops listed with the reason", async () => {
+    expect(DEFAULT_SCREENING_FILTERS).toEqual(SCREEN_FILTER_DEFAULTS);
+    const document = (await ctx.call({ method: "GET", url: "/docs/json" })).json();
+    const body = document.paths["/v1/projects/{id}/runs"].post.requestBody.content["application/json"].schema;
+    const filters = body.properties.filters.properties;
+    expect(filters.drug_likeness.default).toBe(false);
+    expect(filters.max_heavy_atoms.default).toBe(80);
+    expect(filters.max_negatome_risk.default).toBe(0.7);
+    expect(filters.time_limit_per_rotatable_bond_s.default).toBe(
+      SCREEN_FILTER_DEFAULTS.time_limit_per_rotatable_bond_s,
+    );
+
+    for (const bad of [{ max_negatome_risk: 1.5 }, { max_heavy_atoms: 0 }, { drug_likeness: "yes" }]) {
+      const refused = await ctx.call({
+        method: "POST",
+        url: `/v1/projects/${projectId}/runs`,
+        token,
+        payload: { workflow: "vhts", inputs: { target_protein: "P23219", compound_library: "x" }, filters: bad },
+      });
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(422);
+      expect(refused.json().detail.fields[0].path).toBe(`filters.${Object.keys(bad)[0]}`);
+    }
+
+    const library = await upload("compound_library", "lib.smi", LIBRARY);
+    const inputs = {
+      target_protein: "P23219",
+      compound_library: library,
+      include_docking: false,
+      hit_compounds: "CC(=O)Oc1ccccc1C(=O)O",
+    };
+    const defaults = await ctx.call({
+      method: "POST",
+      url: `/v1/projects/${projectId}/runs`,
+      token,
+      payload: { workflow: "vhts", inputs },
+    });
+    expect(defaults.json().config.filters).toEqual(SCREEN_FILTER_DEFAULTS);
+    const tight = await ctx.call({
+      method: "POST",
+      url: `/v1/projects/${projectId}/runs`,
+      token,
+      payload: { workflow: "vhts", inputs, filters: { max_heavy_atoms: 12 } },
+    });
+    expect(tight.json().config.filters).toEqual({ ...SCREEN_FILTER_DEFAULTS, max_heavy_atoms: 12 });
+    const detail = await waitForRun(tight.json().id, finished);
+    expect(detail.job.status, detail.job.error_message).toBe("completed");
+    const metrics = detail.job.result.final_metrics;
+    expect(metrics.filters.max_heavy_atoms).toBe(12);
+    expect(metrics.filtered).toEqual([
+      expect.objectContaining({ name: "ibuprofen", reason: "15 heavy atoms is more than the limit of 12" }),
+      expect.objectContaining({ name: "aspirin", reason: "13 heavy atoms is more than the limit of 12" }),
+    ]);
+    expect(metrics.hits.map((h: { name: string }) => h.name).sort()).toEqual(["paracetamol", "salicylic"]);
+
+    // The dossier lists them too, with the filters, and draws each unit on its own chart.
+    const dossier = await ctx.call({ method: "GET", url: `/v1/runs/${tight.json().id}/artifacts/dossier`, token });
+    expect(dossier.statusCode).toBe(200);
+    const files = readZip(dossier.rawPayload);
+    expect(files.get("molecules/not-ranked.csv")!.toString()).toBe(
+      [
+        "line,compound,smiles,outcome,reason",
+        "3,this-is-not-smiles,,invalid,RDKit could not read this structure",
+        "1,ibuprofen,CC(C)Cc1ccc(C(C)C(=O)O)cc1,filtered,15 heavy atoms is more than the limit of 12",
+        "2,aspirin,CC(=O)Oc1ccccc1C(=O)O,filtered,13 heavy atoms is more than the limit of 12",
+        "",
+      ].join("\n"),
+    );
+    const html = files.get("report.html")!.toString();
+    expect(html).toContain("<h2>Not ranked (3)</h2><p>Filters: drug-likeness rule off · at most 12 heavy atoms");
+    expect([...files.keys()].filter((name) => name.startsWith("curves/")).sort()).toEqual([
+      "curves/curves.csv",
+      "curves/optimization-curves.svg",
+    ]);
+  });
+
   it("screens the library against the negatome: a withdrawn drug is filtered out with the reason, the rest carry their risk", async () => {
     expect((await ctx.call({ method: "POST", url: "/v1/negatome/ingest-demo", token })).statusCode).toBe(200);
     const rofecoxib = "CS(=O)(=O)c1ccc(cc1)C1=C(C(=O)OC1)c1ccccc1";
@@ -175,7 +252,7 @@ describe("VHTS runs from the New Job modal", () => {
     expect(detail.job.status, detail.job.error_message).toBe("completed");
     const metrics = detail.job.result.final_metrics;
     const filtered = metrics.filtered.find((f: { name: string }) => f.name === "rofecoxib");
-    expect(filtered.reason).toMatch(/^negatome safety risk 0\.\d+ is above 0\.7: .*recorded failure/);
+    expect(filtered.reason).toMatch(/^negatome safety risk 0\.\d+ is above the limit of 0\.7: .*recorded failure/);
     expect(metrics.hits.map((h: { name: string }) => h.name).sort()).toEqual(["celecoxib", "ibuprofen"]);
     for (const hit of metrics.hits) expect(hit.negatome_risk).toBeGreaterThanOrEqual(0);
     const celecoxib = metrics.hits.find((h: { name: string }) => h.name === "celecoxib");
@@ -203,13 +280,16 @@ describe("VHTS runs from the New Job modal", () => {
       return (await waitForRun(created.json().id, finished)).job.result.final_metrics.output;
     };
     const folder = await launch("screens/cox");
-    expect(folder.files).toHaveLength(2);
+    expect(folder.files.map((f: string) => f.split("/").at(-1))).toEqual(["hits.csv", "not_ranked.csv", "result.json"]);
     expect(folder.files[0].startsWith(join(ctx.config.dataDir, "screens", "cox"))).toBe(true);
     const csv = readFileSync(folder.files[0], "utf8");
     expect(csv.split("\n")[0]).toBe(
       "rank,name,smiles,fitness,activity,activity_kind,affinity_kcal_mol,sa_score,qed,logp,mw,warnings",
     );
     expect(csv).toContain("aspirin");
+    expect(readFileSync(folder.files[1], "utf8")).toBe(
+      "line,compound,smiles,outcome,reason\n3,this-is-not-smiles,,invalid,RDKit could not read this structure\n",
+    );
     const uploaded = await launch("upload://results");
     expect(uploaded.files[0]).toMatch(/^upload:\/\/[0-9a-f-]{36}\/[0-9a-f]{8}-hits\.csv$/);
     const id = uploaded.files[0].slice("upload://".length, "upload://".length + 36);
@@ -217,6 +297,52 @@ describe("VHTS runs from the New Job modal", () => {
       kind: "hit_compounds",
     });
     expect((await launch("../../outside")).error).toMatch(/outside the data folder/);
+  });
+
+  it("refuses a docking run before queueing it: receptor without protein atoms, no ligand for the box, box off the protein", async () => {
+    const library = await upload("compound_library", "lib.smi", LIBRARY);
+    const post = (target_protein: string, modules?: unknown) =>
+      ctx.call({
+        method: "POST",
+        url: `/v1/projects/${projectId}/runs`,
+        token,
+        payload: {
+          workflow: "vhts",
+          inputs: { target_protein, compound_library: library },
+          ...(modules ? { modules } : {}),
+        },
+      });
+    const runsBefore = (await ctx.call({ method: "GET", url: "/v1/runs?limit=100", token })).json().runs.length;
+    const waters = await upload(
+      "protein",
+      "waters.pdb",
+      readFileSync(PDB, "utf8")
+        .split("\n")
+        .filter((line) => line.startsWith("HETATM"))
+        .join("\n"),
+    );
+    const noProtein = await post(waters);
+    expect(noProtein.statusCode).toBe(422);
+    expect(noProtein.json().detail.fields).toEqual([
+      { path: "inputs.target_protein", message: "waters.pdb has no protein atoms (ATOM records) to dock into" },
+    ]);
+    const apo = await upload(
+      "protein",
+      "apo.pdb",
+      readFileSync(PDB, "utf8")
+        .split("\n")
+        .filter((line) => !line.startsWith("HETATM"))
+        .join("\n"),
+    );
+    expect((await post(apo)).json().detail.fields[0].message).toMatch(
+      /^apo\.pdb: The structure has no co-crystallised ligand/,
+    );
+    const far = await post("1HSG", [{ name: "Docking", params: { center: [100, 100, 100], size: [20, 20, 20] } }]);
+    expect(far.statusCode).toBe(422);
+    expect(far.json().detail.fields[0].message).toMatch(
+      /^The docking box centre \(100, 100, 100\) is \d+\.\d Å from the nearest protein atom of 1HSG\.pdb; it must be within 8 Å$/,
+    );
+    expect((await ctx.call({ method: "GET", url: "/v1/runs?limit=100", token })).json().runs.length).toBe(runsBefore);
   });
 
   it("fails with a clear message when there is nothing to score against, and refuses another organization's upload", async () => {
@@ -314,6 +440,56 @@ describe("lead optimization and custom workflows", () => {
     });
     expect(metrics.parents.length + metrics.series.length).toBeLessThanOrEqual(40);
   });
+
+  it(
+    "shows a docking lead optimization working: its phase first, then each scored analog, kept after a cancel",
+    {
+      timeout: 240_000,
+    },
+    async () => {
+      const created = await ctx.call({
+        method: "POST",
+        url: `/v1/projects/${projectId}/runs`,
+        token,
+        payload: {
+          workflow: "lead_opt",
+          inputs: { target_protein: "1HSG", hit_compounds: "CC(C)Cc1ccc(cc1)C(C)C(=O)O ibuprofen" },
+          modules: FAST_DOCKING,
+          budget: { max_evaluations: 400 },
+        },
+      });
+      expect(created.statusCode).toBe(201);
+      const phases = new Set<string>();
+      const working = await waitForRun(
+        created.json().id,
+        (d) => {
+          const progress = (d.job as { progress?: { phase_detail?: string; partial?: { series: unknown[] } } } | null)
+            ?.progress;
+          if (progress?.phase_detail) phases.add(progress.phase_detail);
+          return (progress?.partial?.series.length ?? 0) >= 2 || finished(d);
+        },
+        200_000,
+      );
+      expect(working.job.status).toBe("running");
+      expect([...phases][0]).toMatch(/^(Preparing the receptor 1HSG\.pdb|Scoring the hit compounds|Round 1)/);
+      expect(working.job.progress).toMatchObject({
+        max_evaluations: 400,
+        phase: "analogs",
+        partial: { parents: [expect.objectContaining({ name: "ibuprofen" })] },
+      });
+      expect(working.job.progress.evaluated).toBeGreaterThanOrEqual(3);
+      const cancel = await ctx.call({ method: "DELETE", url: `/v1/engine/jobs/${working.job.id}`, token });
+      expect(cancel.statusCode).toBe(200);
+      const detail = await waitForRun(created.json().id, finished);
+      expect(detail.job.status).toBe("cancelled");
+      // The analogs scored before the cancel stay on the run.
+      expect(detail.job.progress.partial.series.length).toBeGreaterThanOrEqual(2);
+      for (const analog of detail.job.progress.partial.series) {
+        expect(analog.affinity).toBeLessThan(0);
+        expect(analog.parent).toBe("CC(C)Cc1ccc(C(C)C(=O)O)cc1");
+      }
+    },
+  );
 
   it("parses a custom description into a plan, lists what it did not understand, and runs the confirmed plan", async () => {
     const plan = await ctx.call({

@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { depictSvg, loadRDKit, SimilarityIndex, type RDKitModule } from "@sieve/chem";
+import { depictSvg, describeMolecule, loadRDKit, SimilarityIndex, type RDKitModule } from "@sieve/chem";
 import {
   assessSafety,
   negatomeIndex,
@@ -14,6 +14,7 @@ import {
   SyntheticAccessibilityOracle,
   describeOracle,
   dockingCacheAt,
+  ligandTimeLimit,
   mapConcurrent,
   parseWorkflowPlan,
   runLeadOptimization,
@@ -24,6 +25,7 @@ import {
   type LeadOptResult,
   type MdResult,
   type NegatomeScreen,
+  type ScreeningFilters,
   type WorkflowPlan,
   type BoxSpec,
   type KnownActive,
@@ -49,6 +51,8 @@ export interface VhtsTaskInput {
   dimension: number;
   bounds: [number, number];
   seed: number;
+  /** The run's visible filters (size, drug-likeness, negatome risk, per-ligand time limits). */
+  filters: ScreeningFilters;
   /**
    * Where docking results persist between jobs (the platform's DATA_DIR/cache/docking); null: this thread's memory
    * only.
@@ -70,11 +74,11 @@ export interface NegatomeScreenInput {
   /** Approvals and boxed warnings by entry key (`regulatoryClaims`), so a screen judges by the reconciled verdict. */
   regulatory: [entryKey: string, claims: SourceClaim[]][];
   target_uniprot_id: string | null;
-  max_risk: number;
 }
 
 /**
- * The negatome safety risk of a compound, scored exactly as `/v1/negatome/safety` scores it (the
+ * The negatome's verdict on a compound — the one call the screen's negatome filter goes through. Its risk is scored
+ * exactly as `/v1/negatome/safety` scores it (the
  * same `assessSafety`), against the records and reference set the API handed over. Structural
  * alerts are left out of its warnings: the evaluator reports them already.
  */
@@ -109,6 +113,8 @@ export function negatomeScreen(rdkit: RDKitModule, input: NegatomeScreenInput): 
 }
 
 export interface VhtsTaskOutput extends VhtsResult {
+  /** The filters the run applied, echoed so the result says what it was screened with. */
+  filters: ScreeningFilters;
   oracles: OracleInfo[];
   unsupported_objectives: string[];
   activity_kind: "docking" | "ligand_similarity";
@@ -124,27 +130,48 @@ export interface VhtsTaskOutput extends VhtsResult {
  */
 const CORES = Math.max(1, Number.parseInt(process.env.DOCKING_PROCESSES ?? "", 10) || availableParallelism());
 
-/** One Vina process per ligand, each on one core, with the job's persistent cache when it has one. */
+/**
+ * One Vina process per ligand, each on one core, with the job's persistent cache when it has one, and the run's
+ * per-ligand time limits (scaled by the ligand's rotatable bonds) when it has filters.
+ */
 function createDockingOracle(
+  rdkit: RDKitModule,
   receptor: { text: string; format: "pdb" | "pdbqt" },
-  input: { box: BoxSpec; docking: Partial<VinaParameters>; seed: number; cache_dir: string | null },
+  input: {
+    box: BoxSpec;
+    docking: Partial<VinaParameters>;
+    seed: number;
+    cache_dir: string | null;
+    filters?: ScreeningFilters;
+  },
 ) {
+  const filters = input.filters;
   return DockingOracle.create({
     receptor: receptor.text,
     format: receptor.format,
     box: input.box,
     params: { seed: input.seed, ...input.docking, cpu: 1 },
-    ...(input.cache_dir ? { cache: dockingCacheAt(input.cache_dir) } : {}),
+    ...(input.cache_dir ? { cache: dockingCacheAt(input.cache_dir), receptorCacheDir: input.cache_dir } : {}),
+    ...(filters ? { timeLimit: (smiles: string) => ligandTimeLimit(filters, rotatableBonds(rdkit, smiles)) } : {}),
   });
+}
+
+function rotatableBonds(rdkit: RDKitModule, smiles: string): number {
+  const mol = rdkit.get_mol(smiles);
+  try {
+    return mol?.is_valid() ? describeMolecule(rdkit, mol).descriptors.rotatable_bonds : 0;
+  } finally {
+    mol?.delete();
+  }
 }
 
 /** Builds the activity oracle: docking when a receptor is given, else ligand similarity to known actives. */
 export async function activityOracle(
   rdkit: RDKitModule,
-  input: Pick<VhtsTaskInput, "receptor" | "box" | "docking" | "actives" | "seed" | "cache_dir">,
+  input: Pick<VhtsTaskInput, "receptor" | "box" | "docking" | "actives" | "seed" | "cache_dir" | "filters">,
 ): Promise<MoleculeOracle & { close?(): Promise<void> }> {
   if (input.receptor) {
-    return createDockingOracle(input.receptor, input);
+    return createDockingOracle(rdkit, input.receptor, input);
   }
   return new LigandActivityOracle(rdkit, input.actives);
 }
@@ -213,9 +240,8 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
           bounds: input.bounds,
           concurrency: activity instanceof DockingOracle ? CORES : 1,
           batch_size: activity instanceof DockingOracle ? Math.max(4, CORES * 2) : 16,
-          ...(input.negatome
-            ? { negatome_screen: negatomeScreen(rdkit, input.negatome), max_negatome_risk: input.negatome.max_risk }
-            : {}),
+          filters: input.filters,
+          ...(input.negatome ? { negatome_screen: negatomeScreen(rdkit, input.negatome) } : {}),
           ...(input.shard ? { shard: input.shard } : {}),
         },
         {
@@ -242,6 +268,7 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
     );
     return {
       ...result,
+      filters: input.filters,
       hits: withDrawings(rdkit, result.hits),
       oracles: [describeOracle(activity), describeOracle(sa)],
       unsupported_objectives: unsupportedObjectives(input.objectives),
@@ -265,6 +292,7 @@ export interface LeadOptTaskInput extends Omit<VhtsTaskInput, "library" | "negat
 }
 
 export interface LeadOptTaskOutput extends LeadOptResult {
+  filters: ScreeningFilters;
   oracles: OracleInfo[];
   unsupported_objectives: string[];
   activity_kind: "docking" | "ligand_similarity";
@@ -273,11 +301,45 @@ export interface LeadOptTaskOutput extends LeadOptResult {
   plan: WorkflowPlan | null;
 }
 
+/** Analogs kept in a running job's progress: enough for the run page's first page, light enough for every beat. */
+const PARTIAL_ROWS = 25;
+
+/** A scored molecule as a running job's progress carries it: no pose, no modes (they come with the result). */
+function lightweight<T extends { pose_pdbqt?: string; modes?: unknown }>(item: T): Omit<T, "pose_pdbqt" | "modes"> {
+  const { pose_pdbqt: _pose, modes: _modes, ...rest } = item;
+  return rest;
+}
+
+/**
+ * Says what the job is preparing before its first score (the receptor and box when docking), and when it began,
+ * so the run page can show the phase and its duration instead of a bare "Preparing…".
+ */
+async function preparedActivityOracle(
+  rdkit: RDKitModule,
+  input: LeadOptTaskInput,
+  context: TaskContext,
+): Promise<{ oracle: MoleculeOracle & { close?(): Promise<void> }; preparedInS: number }> {
+  const started = new Date();
+  context.progress({
+    progress: {
+      phase: "preparing",
+      phase_detail: input.receptor
+        ? `Preparing the receptor ${input.receptor.name} (Open Babel: hydrogens for pH 7.4, rigid PDBQT) and the docking box`
+        : `Fingerprinting ${input.actives.length} known actives for ligand similarity`,
+      phase_started_at: started.toISOString(),
+    },
+  });
+  const oracle = await activityOracle(rdkit, input);
+  return { oracle, preparedInS: Math.round((Date.now() - started.getTime()) / 100) / 10 };
+}
+
 export async function runLeadOptTask(input: LeadOptTaskInput, context: TaskContext): Promise<LeadOptTaskOutput> {
   const rdkit = await loadRDKit();
-  const activity = await activityOracle(rdkit, input);
+  const { oracle: activity, preparedInS } = await preparedActivityOracle(rdkit, input, context);
   const sa = new SyntheticAccessibilityOracle(rdkit);
   const alerts = alertWarnings(rdkit);
+  let phaseStartedAt = new Date().toISOString();
+  let lastPhase = "hits";
   const evaluator = new CompoundEvaluator(activity, sa, input.objectives, alerts);
   const cancel = cancellationSignal(context);
   try {
@@ -290,38 +352,61 @@ export async function runLeadOptTask(input: LeadOptTaskInput, context: TaskConte
           strategy: input.strategy,
           uploaded_analogs: input.uploaded_analogs,
           constraints: input.plan?.constraints ?? [],
+          filters: input.filters,
           max_evaluations: input.max_evaluations,
           wallclock_limit_s: input.wallclock_limit_s,
           seed: input.seed,
           concurrency: activity instanceof DockingOracle ? CORES : 1,
           alerts,
+          prefilter: async (compound) => {
+            const { value } = await sa.score(compound.smiles);
+            return value !== null && value > input.filters.max_analog_sa_score
+              ? `SA score ${value.toFixed(2)} is above the limit of ${input.filters.max_analog_sa_score} (hard to make)`
+              : null;
+          },
         },
         {
           signal: cancel.signal,
           cancelled: () => context.cancelled(),
-          onRound: (r) =>
+          onScored: (p) => {
+            if (p.phase !== lastPhase) [lastPhase, phaseStartedAt] = [p.phase, new Date().toISOString()];
+            const affinities = [...p.parents, ...p.series].flatMap((m) => (m.affinity === null ? [] : [m.affinity]));
+            const bestAffinity = affinities.length ? Math.min(...affinities) : null;
             context.progress({
               progress: {
-                round: r.round,
-                evaluated: r.evaluated,
-                max_evaluations: r.max_evaluations,
-                best_fitness: r.best_fitness,
-                improved: r.improved,
+                phase: p.phase,
+                phase_detail:
+                  p.phase === "hits" ? "Scoring the hit compounds" : `Round ${p.round + 1}: scoring analogs`,
+                phase_started_at: phaseStartedAt,
+                prepared_in_s: preparedInS,
+                round: p.round,
+                evaluated: p.evaluated,
+                max_evaluations: p.max_evaluations,
+                best_fitness: p.best_fitness,
+                best_affinity: bestAffinity,
+                improved: p.improved,
+                // The analogs so far: the run page shows them while the job works and after a cancel.
+                partial: {
+                  parents: p.parents.map(lightweight),
+                  series: p.series.slice(0, PARTIAL_ROWS).map(lightweight),
+                  series_total: p.series.length,
+                  failed: p.failed.slice(0, PARTIAL_ROWS),
+                },
               },
-              points:
-                r.best_fitness === null
-                  ? []
-                  : [
-                      { name: "best_fitness", x: r.evaluated, y: r.best_fitness },
-                      { name: "improved", x: r.evaluated, y: r.improved },
-                    ],
-            }),
+              points: [
+                ...(p.best_fitness === null ? [] : [{ name: "best_fitness", x: p.evaluated, y: p.best_fitness }]),
+                ...(bestAffinity === null ? [] : [{ name: "best_affinity", x: p.evaluated, y: bestAffinity }]),
+                { name: "improved", x: p.evaluated, y: p.improved },
+              ],
+            });
+          },
         },
       ),
       context,
     );
     return {
       ...result,
+      filters: input.filters,
       parents: withDrawings(rdkit, result.parents),
       series: withDrawings(rdkit, result.series),
       oracles: [describeOracle(activity), describeOracle(sa)],
@@ -368,7 +453,7 @@ export interface DockTaskOutput {
 
 export async function runDockTask(input: DockTaskInput, context: TaskContext): Promise<DockTaskOutput> {
   const rdkit = await loadRDKit();
-  const oracle = await createDockingOracle(input.receptor, input);
+  const oracle = await createDockingOracle(rdkit, input.receptor, input);
   const cancel = cancellationSignal(context);
   let done = 0;
   try {

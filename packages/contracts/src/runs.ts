@@ -33,6 +33,78 @@ const RunInputs = z.object({
   include_docking: z.boolean().optional(),
 });
 
+/**
+ * The filters a screen (VHTS) or a lead optimization applies before and while scoring, each with its default: sent
+ * by the New Job modal, echoed in the run's config and shown on the run page. A compound they drop is listed with
+ * the filter's reason, never ranked.
+ */
+export const SCREEN_FILTER_DEFAULTS = {
+  drug_likeness: false,
+  max_heavy_atoms: 80,
+  max_negatome_risk: 0.7,
+  time_limit_base_s: 300,
+  time_limit_per_rotatable_bond_s: 30,
+  max_analog_sa_score: 6,
+} as const;
+
+export const ScreenFilters = z.object({
+  drug_likeness: z
+    .boolean()
+    .default(SCREEN_FILTER_DEFAULTS.drug_likeness)
+    .describe(
+      "Drop compounds with more than one rule-of-five violation or a molecular weight of 600 or more. Off by default: §9 uses MW < 600 only as a display, and many approved protease inhibitors (indinavir, 614 Da) exceed it",
+    ),
+  max_heavy_atoms: z
+    .number()
+    .int()
+    .min(5)
+    .max(500)
+    .default(SCREEN_FILTER_DEFAULTS.max_heavy_atoms)
+    .describe("Drop compounds with more heavy (non-hydrogen) atoms than this; too large to dock in one pocket"),
+  max_negatome_risk: z
+    .number()
+    .min(0)
+    .max(1)
+    .default(SCREEN_FILTER_DEFAULTS.max_negatome_risk)
+    .describe("Drop compounds whose negatome safety risk is above this (0.7 is the red level; 1 turns the filter off)"),
+  time_limit_base_s: z
+    .number()
+    .int()
+    .min(10)
+    .max(3600)
+    .default(SCREEN_FILTER_DEFAULTS.time_limit_base_s)
+    .describe("Time limit of each docking step of a ligand (3D build, Vina), before the rotatable-bond allowance"),
+  time_limit_per_rotatable_bond_s: z
+    .number()
+    .int()
+    .min(0)
+    .max(600)
+    .default(SCREEN_FILTER_DEFAULTS.time_limit_per_rotatable_bond_s)
+    .describe("Seconds added to each step's time limit per rotatable bond of the ligand"),
+  max_analog_sa_score: z
+    .number()
+    .min(1)
+    .max(10)
+    .default(SCREEN_FILTER_DEFAULTS.max_analog_sa_score)
+    .describe(
+      "Lead optimization: analogs with a synthetic accessibility score above this (1 easy … 10 very hard) are dropped before docking",
+    ),
+});
+export type ScreenFilters = z.infer<typeof ScreenFilters>;
+
+/** The run's filters in one line, as the run page shows them; lead optimization adds its analog pre-filter. */
+export function describeFilters(filters: ScreenFilters, workflow: string): string {
+  return [
+    `drug-likeness rule ${filters.drug_likeness ? "on (≤ 1 rule-of-five violation, MW < 600)" : "off"}`,
+    `at most ${filters.max_heavy_atoms} heavy atoms`,
+    filters.max_negatome_risk >= 1 ? "no negatome filter" : `negatome risk at most ${filters.max_negatome_risk}`,
+    `time limit per docking step ${filters.time_limit_base_s} s + ${filters.time_limit_per_rotatable_bond_s} s per rotatable bond`,
+    ...(workflow === "vhts" || filters.max_analog_sa_score === undefined
+      ? []
+      : [`analogs with SA score above ${filters.max_analog_sa_score} dropped before docking`]),
+  ].join(" · ");
+}
+
 export const RunCreateBody = z.object({
   workflow: z.enum(WORKFLOWS).optional(),
   inputs: RunInputs.optional(),
@@ -69,6 +141,7 @@ export const RunCreateBody = z.object({
     .max(20)
     .optional(),
   notes: z.string().max(20_000).nullish(),
+  filters: ScreenFilters.optional(),
 });
 export type RunCreateBody = z.infer<typeof RunCreateBody>;
 
@@ -90,6 +163,7 @@ export interface RunConfig {
   seed: number;
   modules: { name: string; params: Record<string, unknown> }[];
   notes: string | null;
+  filters: ScreenFilters;
 }
 
 /**
@@ -139,6 +213,7 @@ export function resolveRunConfig(body: RunCreateBody): RunConfig {
     seed: body.seed ?? RUN_DEFAULTS.seed,
     modules: (body.modules ?? RUN_DEFAULTS.modules).map((m) => ({ name: m.name, params: m.params ?? {} })),
     notes: body.notes ?? null,
+    filters: ScreenFilters.parse(body.filters ?? {}),
   };
 }
 

@@ -122,3 +122,53 @@ export const OracleRegistered = z.object({
   skipped: z.number().int(),
   registered: z.number().int(),
 });
+
+/** A compound a workflow run did not rank: an unreadable line, one its filters dropped, or one it failed to score. */
+export interface NotRankedEntry {
+  kind: "invalid" | "filtered" | "failed";
+  /** Line (or record) of the input file; 0 for generated analogs. */
+  position: number;
+  /** The name when the file gave one, else the SMILES (or the unreadable text). */
+  compound: string;
+  smiles: string | null;
+  reason: string;
+}
+
+/** The not-ranked lists of a workflow result as it is stored (`invalid`, `filtered`, `rejected`, `failed`). */
+export interface NotRankedLists {
+  invalid?: { position: number; input: string; error: string }[];
+  filtered?: { smiles: string; name: string | null; position?: number; reason: string }[];
+  rejected?: { smiles: string; reasons: string[] }[];
+  failed?: { smiles: string; name: string | null; position?: number; reason: string }[];
+}
+
+/** Every compound a run did not rank, with why, in one list (run page, CSV and dossier read the same). */
+export function notRankedEntries(result: NotRankedLists): NotRankedEntry[] {
+  const named =
+    (kind: "filtered" | "failed") =>
+    (e: { smiles: string; name: string | null; position?: number; reason: string }) => ({
+      kind,
+      position: e.position ?? 0,
+      compound: e.name ?? e.smiles,
+      smiles: e.smiles,
+      reason: e.reason,
+    });
+  return [
+    ...(result.invalid ?? []).map((e) => ({
+      kind: "invalid" as const,
+      position: e.position,
+      compound: e.input,
+      smiles: null,
+      reason: e.error,
+    })),
+    ...(result.filtered ?? []).map(named("filtered")),
+    ...(result.rejected ?? []).map((e) => ({
+      kind: "filtered" as const,
+      position: 0,
+      compound: e.smiles,
+      smiles: e.smiles,
+      reason: e.reasons.join("; "),
+    })),
+    ...(result.failed ?? []).map(named("failed")),
+  ];
+}

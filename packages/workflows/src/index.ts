@@ -13,6 +13,7 @@ export {
   MissingBinaryError,
   OracleUnavailableError,
   ProgramFailedError,
+  ProgramTimeoutError,
   ORACLE_PROGRAMS,
   type OracleProgram,
   type OracleAvailability,
@@ -69,13 +70,22 @@ export {
 export { CompoundEvaluator, mapConcurrent, rankEvaluated, type EvaluatedCompound } from "./evaluation";
 export {
   runVhts,
-  DEFAULT_MAX_NEGATOME_RISK,
   type NegatomeScreen,
+  type NotRanked,
   type StopReason,
   type VhtsOptions,
   type VhtsProgress,
   type VhtsResult,
 } from "./vhts";
+export {
+  DEFAULT_SCREENING_FILTERS,
+  ligandTimeLimit,
+  negatomeFilterReason,
+  propertyFilterReason,
+  type LigandTimeLimit,
+  type NegatomeVerdict,
+  type ScreeningFilters,
+} from "./screen-filters";
 export { BIOISOSTERES, bioisostericAnalogs } from "./bioisosteres";
 export { generateAnalogs, ANALOG_STRATEGY_NAMES, type Analog, type AnalogStrategy } from "./analogs";
 export { parseWorkflowPlan, constraintViolations, hergAlert, type PlanConstraint, type WorkflowPlan } from "./plan";

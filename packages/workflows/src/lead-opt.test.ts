@@ -5,9 +5,11 @@ import { generateAnalogs } from "./analogs";
 import { bioisostericAnalogs } from "./bioisosteres";
 import { CompoundEvaluator } from "./evaluation";
 import { LigandActivityOracle } from "./ligand-activity";
+import type { MoleculeOracle } from "./oracle";
 import { constraintViolations, hergAlert, parseWorkflowPlan } from "./plan";
 import { runLeadOptimization } from "./lead-opt";
 import { SyntheticAccessibilityOracle } from "./sa-oracle";
+import { DEFAULT_SCREENING_FILTERS as FILTERS } from "./screen-filters";
 
 const rdkit = await loadRDKit();
 const OBJECTIVES = [
@@ -88,7 +90,7 @@ describe("lead optimization", () => {
       new SyntheticAccessibilityOracle(rdkit),
       [{ name: "qed", direction: "maximize", weight: 1 }],
     );
-    const rounds: number[] = [];
+    const reports: { evaluated: number; phase: string; series: number }[] = [];
     const result = await runLeadOptimization(
       rdkit,
       evaluator,
@@ -98,8 +100,9 @@ describe("lead optimization", () => {
         max_evaluations: 60,
         wallclock_limit_s: 0,
         seed: 42,
+        filters: FILTERS,
       },
-      { onRound: (r) => rounds.push(r.evaluated) },
+      { onScored: (p) => reports.push({ evaluated: p.evaluated, phase: p.phase, series: p.series.length }) },
     );
     expect(evaluator.evaluations).toBeLessThanOrEqual(60);
     expect(result.invalid).toHaveLength(1);
@@ -117,7 +120,10 @@ describe("lead optimization", () => {
     ]);
     expect(result.series[0]!.deltas.fitness).toBeCloseTo(result.series[0]!.fitness - result.parents[0]!.fitness, 3);
     expect(result.improved).toBeGreaterThan(0);
-    expect(rounds.at(-1)).toBe(evaluator.evaluations);
+    // A report after every scored molecule, the first before any analog, each with the series so far.
+    expect(reports.map((r) => r.evaluated)).toEqual(Array.from({ length: evaluator.evaluations }, (_, i) => i + 1));
+    expect(reports[0]).toEqual({ evaluated: 1, phase: "hits", series: 0 });
+    expect(reports.at(-1)).toMatchObject({ phase: "analogs", series: result.series.length });
   });
 
   it("scores uploaded analogs for upload_custom", async () => {
@@ -136,8 +142,50 @@ describe("lead optimization", () => {
       max_evaluations: 3,
       wallclock_limit_s: 0,
       seed: 1,
+      filters: FILTERS,
     });
     expect(result.series.map((s) => s.strategy)).toEqual(["uploaded analog", "uploaded analog"]);
     expect(result.series.map((s) => s.name).sort()).toEqual(["amide", "methyl-ester"]);
+  });
+
+  it("drops analogs the cheap pre-filter rejects before scoring them, and never ranks one an oracle failed on", async () => {
+    const scored: string[] = [];
+    const flaky: MoleculeOracle = {
+      name: "docking",
+      version: "test",
+      direction: "minimize",
+      unit: "kcal/mol",
+      description: "fails on every second molecule",
+      score: async (smiles) => {
+        scored.push(smiles);
+        return scored.length % 2 === 0 ? { value: null, error: "Docking (Vina) timed out after 150 s" } : { value: -7 };
+      },
+    };
+    const evaluator = new CompoundEvaluator(flaky, new SyntheticAccessibilityOracle(rdkit), OBJECTIVES);
+    const prefiltered: string[] = [];
+    const result = await runLeadOptimization(rdkit, evaluator, {
+      hits: { name: "h.smi", text: IBUPROFEN },
+      strategy: "generate_simple_analogs",
+      max_evaluations: 20,
+      wallclock_limit_s: 0,
+      seed: 3,
+      filters: FILTERS,
+      prefilter: async (compound) => {
+        if (compound.profile.descriptors.heavy_atoms <= 15) return null;
+        prefiltered.push(compound.smiles);
+        return "larger than the hit";
+      },
+    });
+    expect(prefiltered.length).toBeGreaterThan(0);
+    for (const smiles of prefiltered) {
+      expect(scored).not.toContain(smiles);
+      expect(result.rejected).toContainEqual({ smiles, reasons: ["larger than the hit"] });
+    }
+    expect(result.failed.length).toBeGreaterThan(0);
+    for (const failure of result.failed) {
+      expect(failure.reason).toBe("Docking (Vina) timed out after 150 s");
+      expect(result.series.map((s) => s.smiles)).not.toContain(failure.smiles);
+    }
+    expect(result.series.every((s) => s.errors.length === 0)).toBe(true);
   });
 });

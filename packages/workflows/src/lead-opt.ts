@@ -1,9 +1,10 @@
 import { morganFingerprintOfSmiles, tanimoto, type RDKitModule } from "@sieve/chem";
 import { Random } from "@sieve/optimize";
 import { generateAnalogs, type AnalogStrategy } from "./analogs";
-import { drugLikenessProblem, readCompounds, type InvalidEntry, type LibraryCompound } from "./compound-library";
+import { readCompounds, type InvalidEntry, type LibraryCompound } from "./compound-library";
 import { mapConcurrent, rankEvaluated, type CompoundEvaluator, type EvaluatedCompound } from "./evaluation";
 import { constraintViolations, type PlanConstraint } from "./plan";
+import { propertyFilterReason, type ScreeningFilters } from "./screen-filters";
 import type { StopReason } from "./vhts";
 
 export interface LeadOptOptions {
@@ -12,6 +13,8 @@ export interface LeadOptOptions {
   /** The uploaded analogs for `upload_custom`. */
   uploaded_analogs?: { name: string; text: string } | null;
   constraints?: PlanConstraint[];
+  /** The run's visible filters, applied to every analog before it is scored. */
+  filters: ScreeningFilters;
   max_evaluations: number;
   wallclock_limit_s: number;
   seed: number;
@@ -20,6 +23,25 @@ export interface LeadOptOptions {
   analogs_per_parent?: number;
   concurrency?: number;
   alerts?: (smiles: string) => string[];
+  /**
+   * A cheap check run on every analog before the costly oracles (docking): the reason to drop it, or null. The
+   * platform rejects analogs harder to make than the run's `max_analog_sa_score`.
+   */
+  prefilter?: (compound: LibraryCompound) => Promise<string | null>;
+}
+
+/** What lead optimization reports after each scored molecule, so the run page shows it working. */
+export interface LeadOptProgress {
+  phase: "hits" | "analogs";
+  round: number;
+  evaluated: number;
+  max_evaluations: number;
+  best_fitness: number | null;
+  improved: number;
+  /** The hit compounds scored so far, and every analog scored so far (ranked, failures apart). */
+  parents: EvaluatedCompound[];
+  series: SeriesMember[];
+  failed: LeadOptResult["failed"];
 }
 
 export type SeriesMember = EvaluatedCompound & {
@@ -38,6 +60,8 @@ export interface LeadOptResult {
   rounds: number;
   invalid: InvalidEntry[];
   rejected: { smiles: string; reasons: string[] }[];
+  /** Molecules an oracle could not score, with its reason: never ranked, never a parent. */
+  failed: { smiles: string; name: string | null; position?: number; reason: string }[];
   stop_reason: StopReason | "no_new_analogs";
   elapsed_s: number;
 }
@@ -49,20 +73,16 @@ const DELTA_KEYS = ["fitness", "activity", "synthetic_accessibility", "qed", "lo
  * far by the chosen strategy (round 0 of `upload_custom` scores the uploaded analogs, each assigned
  * to its most similar hit), drop those breaking drug-likeness or the plan's constraints, and score
  * the rest until the evaluation budget. Elitist selection over everything scored, like the GA of
- * `@sieve/optimize`; every analog reports its deltas against the hit it descends from.
+ * `@sieve/optimize`; every analog reports its deltas against the hit it descends from. Progress is reported after
+ * every scored molecule, with the series so far, so a run shows its analogs while it works and keeps them when
+ * cancelled.
  */
 export async function runLeadOptimization(
   rdkit: RDKitModule,
   evaluator: CompoundEvaluator,
   options: LeadOptOptions,
   hooks: {
-    onRound?(p: {
-      round: number;
-      evaluated: number;
-      max_evaluations: number;
-      best_fitness: number | null;
-      improved: number;
-    }): void;
+    onScored?(p: LeadOptProgress): void;
     cancelled?(): boolean;
     signal?: AbortSignal;
   } = {},
@@ -75,17 +95,43 @@ export async function runLeadOptimization(
       `No readable hit compound${read.invalid.length ? `: ${read.invalid.map((i) => `${i.input} (${i.error})`).join("; ")}` : ""}`,
     );
   const concurrency = options.concurrency ?? 1;
-  const score = (items: { compound: LibraryCompound }[]) =>
-    mapConcurrent(items, concurrency, ({ compound }) => evaluator.evaluate(compound, hooks.signal));
-
-  const parents = await score(read.compounds.slice(0, options.max_evaluations).map((compound) => ({ compound })));
-  const byRoot = new Map(parents.map((p) => [p.smiles, p]));
-  const seen = new Set(parents.map((p) => p.smiles));
+  const parents: EvaluatedCompound[] = [];
   const series: SeriesMember[] = [];
+  const failed: LeadOptResult["failed"] = [];
+  const scoredOk = (r: EvaluatedCompound) => r.errors.length === 0;
+  const fail = (r: EvaluatedCompound, position?: number) =>
+    failed.push({ smiles: r.smiles, name: r.name, ...(position ? { position } : {}), reason: r.errors.join("; ") });
+  let round = 0;
+  let phase: LeadOptProgress["phase"] = "hits";
+  const report = () =>
+    hooks.onScored?.({
+      phase,
+      round,
+      evaluated: evaluator.evaluations,
+      max_evaluations: options.max_evaluations,
+      best_fitness: rankEvaluated([...parents, ...series])[0]?.fitness ?? null,
+      improved: series.filter((s) => s.deltas.fitness! > 0).length,
+      parents: rankEvaluated(parents),
+      series: rankEvaluated(series),
+      failed,
+    });
+
+  await mapConcurrent(read.compounds.slice(0, options.max_evaluations), concurrency, async (compound) => {
+    const result = await evaluator.evaluate(compound, hooks.signal);
+    if (scoredOk(result)) parents.push(result);
+    else fail(result, compound.position);
+    report();
+  });
+  if (parents.length === 0)
+    throw new Error(
+      `No hit compound could be scored: ${failed.map((f) => `${f.name ?? f.smiles} (${f.reason})`).join("; ")}`,
+    );
+  const byRoot = new Map(parents.map((p) => [p.smiles, p]));
+  const seen = new Set(read.compounds.map((c) => c.smiles));
   const rejected: LeadOptResult["rejected"] = [];
   const invalid = [...read.invalid];
   let stop: LeadOptResult["stop_reason"] = "budget";
-  let round = 0;
+  phase = "analogs";
   const pool = (): { smiles: string; fitness: number; root: string }[] =>
     rankEvaluated([...parents.map((p) => ({ ...p, root: p.smiles })), ...series]).slice(
       0,
@@ -128,11 +174,13 @@ export async function runLeadOptimization(
         }
       }
     }
-    const accepted = candidates.filter(({ compound }) => {
-      if (seen.has(compound.smiles)) return false;
+    const accepted: typeof candidates = [];
+    for (const candidate of candidates) {
+      const { compound } = candidate;
+      if (seen.has(compound.smiles)) continue;
       seen.add(compound.smiles);
       const reasons = [
-        drugLikenessProblem(compound.profile),
+        propertyFilterReason(compound, options.filters),
         ...constraintViolations(
           rdkit,
           compound.smiles,
@@ -141,37 +189,33 @@ export async function runLeadOptimization(
           options.alerts ?? (() => []),
         ),
       ].filter((r): r is string => Boolean(r));
-      if (reasons.length && rejected.length < 200) rejected.push({ smiles: compound.smiles, reasons });
-      return reasons.length === 0;
-    });
+      const cheap = reasons.length === 0 ? await options.prefilter?.(compound) : null;
+      if (cheap) reasons.push(cheap);
+      if (reasons.length && rejected.length < 1000) rejected.push({ smiles: compound.smiles, reasons });
+      if (reasons.length === 0) accepted.push(candidate);
+    }
     if (accepted.length === 0) {
       stop = "no_new_analogs";
       break;
     }
     const batch = accepted.slice(0, options.max_evaluations - evaluator.evaluations);
-    const results = await score(batch);
-    batch.forEach((c, i) => {
-      const result = results[i]!;
-      series.push({
-        ...result,
-        name: c.compound.name,
-        parent: c.parent,
-        root: c.root,
-        strategy: c.strategy,
-        round,
-        deltas: deltas(result, byRoot.get(c.root)!),
-        constraint_violations: [],
-      });
+    await mapConcurrent(batch, concurrency, async (c) => {
+      const result = await evaluator.evaluate(c.compound, hooks.signal);
+      if (!scoredOk(result)) fail({ ...result, name: c.compound.name });
+      else
+        series.push({
+          ...result,
+          name: c.compound.name,
+          parent: c.parent,
+          root: c.root,
+          strategy: c.strategy,
+          round,
+          deltas: deltas(result, byRoot.get(c.root)!),
+          constraint_violations: [],
+        });
+      report();
     });
     round++;
-    const improved = series.filter((s) => s.deltas.fitness! > 0).length;
-    hooks.onRound?.({
-      round,
-      evaluated: evaluator.evaluations,
-      max_evaluations: options.max_evaluations,
-      best_fitness: rankEvaluated([...parents, ...series])[0]?.fitness ?? null,
-      improved,
-    });
   }
   const ranked = rankEvaluated(series);
   return {
@@ -181,6 +225,7 @@ export async function runLeadOptimization(
     rounds: round,
     invalid: invalid.slice(0, 200),
     rejected,
+    failed,
     stop_reason: stop,
     elapsed_s: Math.round((performance.now() - started) / 100) / 10,
   };

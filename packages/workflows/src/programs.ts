@@ -44,15 +44,33 @@ export interface ProgramOutput {
   stderr: string;
 }
 
-/** A program that ran and failed; its output is kept so callers can quote the program's own reason. */
+/**
+ * A program that ran and failed; the message quotes the program's own error text (its last stderr lines, without
+ * Open Babel's "N molecules converted" tally), so the reason reads as the program gave it.
+ */
 export class ProgramFailedError extends Error {
   constructor(
     readonly binary: OracleProgram,
-    reason: string,
+    readonly exitCode: number | string | null,
     readonly output: ProgramOutput,
   ) {
-    const detail = (output.stderr || output.stdout).trim().split("\n").slice(-3).join(" ");
-    super(`${binary} failed: ${detail || reason}`);
+    const own = (output.stderr || output.stdout)
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line && !/^\d+ molecules? converted$/.test(line) && !/^=+$/.test(line));
+    const detail = own.slice(-3).join(" ");
+    const code = exitCode === null ? "" : ` (exit ${typeof exitCode === "number" ? "code" : "signal"} ${exitCode})`;
+    super(`${binary} failed${code}: ${detail || "it printed no error message"}`);
+  }
+}
+
+/** A program stopped because it ran past its time limit. */
+export class ProgramTimeoutError extends Error {
+  constructor(
+    readonly binary: OracleProgram,
+    readonly limitS: number,
+  ) {
+    super(`${binary} timed out after ${limitS} s`);
   }
 }
 
@@ -68,13 +86,14 @@ export function runProgram(
     onOutput?: (chunk: string) => void;
   } = {},
 ): Promise<ProgramOutput> {
+  const timeoutMs = options.timeoutMs ?? 30 * 60_000;
   return new Promise((resolve, reject) => {
     const child = execFile(
       binary,
       args,
       {
         maxBuffer: 64 * 1024 * 1024,
-        timeout: options.timeoutMs ?? 30 * 60_000,
+        timeout: timeoutMs,
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.cwd ? { cwd: options.cwd } : {}),
       },
@@ -82,7 +101,10 @@ export function runProgram(
         if (!error) return resolve({ stdout, stderr });
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return reject(new MissingBinaryError(binary));
         if (error.name === "AbortError") return reject(error);
-        reject(new ProgramFailedError(binary, error.message, { stdout, stderr }));
+        // execFile kills the child with SIGTERM when the time limit passes.
+        if (error.killed && error.signal === "SIGTERM")
+          return reject(new ProgramTimeoutError(binary, timeoutMs / 1000));
+        reject(new ProgramFailedError(binary, error.code ?? error.signal ?? null, { stdout, stderr }));
       },
     );
     if (options.onOutput) {

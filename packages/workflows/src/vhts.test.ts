@@ -1,11 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { loadRDKit } from "@sieve/chem";
+import { readSharedData, requireSharedData } from "@sieve/testing";
 import { CompoundEvaluator } from "./evaluation";
 import { LigandActivityOracle, drugCentralActives } from "./ligand-activity";
+import type { MoleculeOracle } from "./oracle";
 import { SyntheticAccessibilityOracle } from "./sa-oracle";
+import { DEFAULT_SCREENING_FILTERS } from "./screen-filters";
 import { runVhts } from "./vhts";
 
+requireSharedData("drugcentral/structures.smiles.tsv");
 const rdkit = await loadRDKit();
+const FILTERS = DEFAULT_SCREENING_FILTERS;
+/** DrugCentral's structure of a drug, by INN. */
+function drug(name: string): string {
+  const row = readSharedData("drugcentral/structures.smiles.tsv")
+    .split("\n")
+    .find((line) => line.split("\t")[4] === name);
+  if (!row) throw new Error(`${name} is not in DrugCentral's structures`);
+  return row.split("\t")[0]!;
+}
 const OBJECTIVES = [
   { name: "activity", direction: "maximize" as const, weight: 1 },
   { name: "synthetic_accessibility", direction: "minimize" as const, weight: 0.5 },
@@ -17,7 +30,7 @@ const LIBRARY = [
   "not_a_smiles broken",
   "CC(=O)Nc1ccc(O)cc1 paracetamol",
   "CC(C)Cc1ccc(cc1)C(C)C(O)=O ibuprofen-again",
-  "CCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCC(=O)O C50-acid",
+  `${"C".repeat(90)}(=O)O C90-acid`,
   "OC(=O)c1ccccc1O salicylic-acid",
 ].join("\n");
 
@@ -44,6 +57,7 @@ describe("VHTS with ligand-based activity", () => {
         dimension: 8,
         bounds: [-1, 1],
         batch_size: 2,
+        filters: FILTERS,
       },
       { onBatch: (p) => progress.push(p.evaluated) },
     );
@@ -56,7 +70,9 @@ describe("VHTS with ligand-based activity", () => {
       candidates: 4,
       evaluated: 4,
     });
-    expect(result.filtered[0]).toMatchObject({ name: "C50-acid" });
+    expect(result.filtered).toEqual([
+      expect.objectContaining({ name: "C90-acid", reason: "92 heavy atoms is more than the limit of 80" }),
+    ]);
     expect(result.hits[0]).toMatchObject({ name: "aspirin", activity: 1, activity_kind: "ligand_similarity" });
     expect(result.hits.map((h) => h.fitness)).toEqual([...result.hits.map((h) => h.fitness)].sort((a, b) => b - a));
     expect(result.stop_reason).toBe("library_exhausted");
@@ -72,6 +88,7 @@ describe("VHTS with ligand-based activity", () => {
       dimension: 8,
       bounds: [-1, 1],
       batch_size: 2,
+      filters: FILTERS,
     });
     expect(budget.counts.evaluated).toBe(3);
     expect(budget.stop_reason).toBe("budget");
@@ -85,6 +102,7 @@ describe("VHTS with ligand-based activity", () => {
         wallclock_limit_s: 0,
         dimension: 8,
         bounds: [-1, 1],
+        filters: FILTERS,
       },
       { cancelled: () => true },
     );
@@ -102,6 +120,7 @@ describe("VHTS with ligand-based activity", () => {
       wallclock_limit_s: 0,
       dimension: 8,
       bounds: [-1, 1],
+      filters: FILTERS,
       negatome_screen: (smiles) => {
         screened.push(smiles);
         const risk = risks[smiles] ?? 0.1;
@@ -112,11 +131,11 @@ describe("VHTS with ligand-based activity", () => {
         };
       },
     });
-    // The drug-likeness filter runs first: the C50 acid is never screened.
+    // The size filter runs first: the C90 acid is never screened.
     expect(screened).toHaveLength(4);
     expect(result.counts).toMatchObject({ filtered: 2, candidates: 3, evaluated: 3 });
     expect(result.filtered.find((f) => f.name === "aspirin")?.reason).toBe(
-      "negatome safety risk 0.95 is above 0.7: close to a recorded failure (0.95)",
+      "negatome safety risk 0.95 is above the limit of 0.7: close to a recorded failure (0.95)",
     );
     const paracetamol = result.hits.find((h) => h.name === "paracetamol")!;
     expect(paracetamol).toMatchObject({ negatome_risk: 0.5, negatome_level: "amber" });
@@ -125,6 +144,65 @@ describe("VHTS with ligand-based activity", () => {
       negatome_risk: 0.1,
       negatome_level: "green",
     });
+  });
+
+  it("keeps indinavir (614 Da) by default and drops it, saying why, only when the drug-likeness rule is on", async () => {
+    const library = { name: "pis.smi", text: `${drug("indinavir")} indinavir\n${drug("ibuprofen")} ibuprofen` };
+    const options = {
+      library,
+      objectives: OBJECTIVES,
+      max_evaluations: 10,
+      wallclock_limit_s: 0,
+      dimension: 8,
+      bounds: [-1, 1] as [number, number],
+    };
+    const byDefault = await runVhts(rdkit, evaluator(), { ...options, filters: FILTERS });
+    expect(byDefault.filtered).toEqual([]);
+    expect(byDefault.hits.map((h) => h.name).sort()).toEqual(["ibuprofen", "indinavir"]);
+    const ruled = await runVhts(rdkit, evaluator(), { ...options, filters: { ...FILTERS, drug_likeness: true } });
+    expect(ruled.filtered).toEqual([
+      expect.objectContaining({ name: "indinavir", reason: "molecular weight 614 is 600 or more" }),
+    ]);
+    const small = await runVhts(rdkit, evaluator(), { ...options, filters: { ...FILTERS, max_heavy_atoms: 40 } });
+    expect(small.filtered.map((f) => f.reason)).toEqual(["45 heavy atoms is more than the limit of 40"]);
+  });
+
+  it("lists a compound an oracle could not score as failed with the oracle's reason, never among the hits", async () => {
+    const failing: MoleculeOracle = {
+      name: "docking",
+      version: "test",
+      direction: "minimize",
+      unit: "kcal/mol",
+      description: "fails on ibuprofen",
+      score: async (smiles) =>
+        smiles === "CC(C)Cc1ccc(C(C)C(=O)O)cc1"
+          ? { value: null, error: "3D build (Open Babel --gen3d) timed out after 150 s" }
+          : { value: -7 },
+    };
+    const result = await runVhts(
+      rdkit,
+      new CompoundEvaluator(failing, new SyntheticAccessibilityOracle(rdkit), OBJECTIVES),
+      {
+        library: { name: "lib.smi", text: LIBRARY },
+        objectives: OBJECTIVES,
+        max_evaluations: 800,
+        wallclock_limit_s: 0,
+        dimension: 8,
+        bounds: [-1, 1],
+        filters: FILTERS,
+      },
+    );
+    expect(result.failed).toEqual([
+      {
+        smiles: "CC(C)Cc1ccc(C(C)C(=O)O)cc1",
+        name: "ibuprofen",
+        position: 3,
+        reason: "3D build (Open Babel --gen3d) timed out after 150 s",
+      },
+    ]);
+    expect(result.counts).toMatchObject({ evaluated: 4, failed: 1 });
+    expect(result.hits.map((h) => h.name)).not.toContain("ibuprofen");
+    expect(result.hits).toHaveLength(3);
   });
 
   it("reads DrugCentral actives of a UniProt accession", () => {

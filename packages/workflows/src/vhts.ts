@@ -1,8 +1,14 @@
 import type { RDKitModule } from "@sieve/chem";
 import { DEFAULT_BATCH_DIVERSITY, euclideanDistance, moleculeEmbedding, selectDiverseBatch } from "@sieve/optimize";
-import { drugLikenessProblem, readCompounds, type InvalidEntry, type LibraryCompound } from "./compound-library";
+import { readCompounds, type InvalidEntry, type LibraryCompound } from "./compound-library";
 import { CompoundEvaluator, mapConcurrent, rankEvaluated, type EvaluatedCompound } from "./evaluation";
 import type { WorkflowObjective } from "./objectives";
+import {
+  negatomeFilterReason,
+  propertyFilterReason,
+  type NegatomeVerdict,
+  type ScreeningFilters,
+} from "./screen-filters";
 
 export interface VhtsOptions {
   library: { name: string; text: string };
@@ -17,14 +23,12 @@ export interface VhtsOptions {
   batch_size?: number;
   /** Compounds scored at once (parallel docking processes). */
   concurrency?: number;
-  /** Skip the drug-likeness filter (default: filter). */
-  drug_likeness_filter?: boolean;
+  /** The run's visible filters; whatever they drop is listed in `filtered` with the reason. */
+  filters: ScreeningFilters;
   /** How many hits keep their docking pose in the result. */
   poses_kept?: number;
-  /** The negatome's safety risk of a compound (null when it cannot be assessed); without it, no negatome filter. */
+  /** The negatome's verdict on a compound (null when it cannot be assessed); without it, no negatome filter. */
   negatome_screen?: NegatomeScreen;
-  /** Candidates whose negatome risk is above this are filtered out before scoring (default 0.7, the red level). */
-  max_negatome_risk?: number;
   /**
    * One of `count` shards of a run split over several workers: this shard screens every count-th valid
    * compound, starting at `index`; shard 0 also reports the library's invalid and duplicate lines.
@@ -32,10 +36,15 @@ export interface VhtsOptions {
   shard?: { index: number; count: number };
 }
 
-export type NegatomeScreen = (
-  smiles: string,
-) => { risk: number; level: "green" | "amber" | "red"; warnings: string[] } | null;
-export const DEFAULT_MAX_NEGATOME_RISK = 0.7;
+export type NegatomeScreen = (smiles: string) => NegatomeVerdict | null;
+
+/** A compound left out of the ranking, and why: dropped by a filter before scoring, or failed to score. */
+export interface NotRanked {
+  smiles: string;
+  name: string | null;
+  position: number;
+  reason: string;
+}
 
 export type StopReason = "budget" | "library_exhausted" | "wallclock" | "cancelled";
 
@@ -58,21 +67,26 @@ export interface VhtsResult {
     filtered: number;
     candidates: number;
     evaluated: number;
+    failed: number;
   };
   invalid: InvalidEntry[];
-  filtered: { smiles: string; name: string | null; position: number; reason: string }[];
+  filtered: NotRanked[];
+  /** Scored but not ranked: an oracle could not score them (its reason). */
+  failed: NotRanked[];
   stop_reason: StopReason;
   elapsed_s: number;
 }
 
-const REPORTED_ROWS = 200;
+/** Rows of each not-ranked list kept in the result; the counts give the totals. */
+const REPORTED_ROWS = 1000;
 
 /**
- * Virtual high-throughput screening: read the library (bad lines reported), filter for drug-likeness,
+ * Virtual high-throughput screening: read the library (bad lines reported), apply the run's filters,
  * embed every candidate in the run's continuous space, and score batches chosen by BatchDiversity
  * until the evaluation budget, the wall-clock limit or the library runs out. Each batch ranks the
  * unscored candidates by the mean fitness of their three nearest scored neighbours in the embedding
- * (0 before anything is scored), then BatchDiversity picks a spread-out batch among the best.
+ * (0 before anything is scored), then BatchDiversity picks a spread-out batch among the best. Only compounds every
+ * oracle scored are ranked; the others are listed as failed with the oracle's reason.
  */
 export async function runVhts(
   rdkit: RDKitModule,
@@ -91,24 +105,14 @@ export async function runVhts(
           invalid: shard.index === 0 ? library.invalid : [],
           duplicates: shard.index === 0 ? library.duplicates : 0,
         };
-  const filtered: VhtsResult["filtered"] = [];
-  const candidates: { compound: LibraryCompound; embedding: Float64Array; negatome: ReturnType<NegatomeScreen> }[] = [];
-  const maxRisk = options.max_negatome_risk ?? DEFAULT_MAX_NEGATOME_RISK;
+  const filtered: NotRanked[] = [];
+  const candidates: { compound: LibraryCompound; embedding: Float64Array; negatome: NegatomeVerdict | null }[] = [];
   for (const compound of read.compounds) {
-    const problem = options.drug_likeness_filter === false ? null : drugLikenessProblem(compound.profile);
-    if (problem) {
-      filtered.push({ smiles: compound.smiles, name: compound.name, position: compound.position, reason: problem });
-      continue;
-    }
-    const negatome = options.negatome_screen?.(compound.smiles) ?? null;
-    if (negatome && negatome.risk > maxRisk) {
-      const why = negatome.warnings[0] ? `: ${negatome.warnings[0]}` : "";
-      filtered.push({
-        smiles: compound.smiles,
-        name: compound.name,
-        position: compound.position,
-        reason: `negatome safety risk ${negatome.risk.toFixed(2)} is above ${maxRisk}${why}`,
-      });
+    const problem = propertyFilterReason(compound, options.filters);
+    const negatome = problem ? null : (options.negatome_screen?.(compound.smiles) ?? null);
+    const reason = problem ?? negatomeFilterReason(negatome, options.filters);
+    if (reason) {
+      filtered.push({ smiles: compound.smiles, name: compound.name, position: compound.position, reason });
       continue;
     }
     candidates.push({
@@ -170,7 +174,7 @@ export async function runVhts(
       });
     });
     batch++;
-    const best = rankEvaluated(scored.map((s) => s.result))[0];
+    const best = rankEvaluated(scored.flatMap((s) => (s.result.errors.length ? [] : [s.result])))[0];
     const affinities = scored.flatMap((s) => (s.result.affinity === null ? [] : [s.result.affinity]));
     hooks.onBatch?.({
       evaluated: evaluator.evaluations,
@@ -190,7 +194,16 @@ export async function runVhts(
     stop = "budget";
 
   const keep = options.poses_kept ?? 25;
-  const hits = rankEvaluated(scored.map((s) => s.result)).map((hit, rank) =>
+  const ranked = scored.filter((s) => s.result.errors.length === 0);
+  const failed = scored
+    .filter((s) => s.result.errors.length > 0)
+    .map(({ index, result }) => ({
+      smiles: result.smiles,
+      name: result.name,
+      position: candidates[index]!.compound.position,
+      reason: result.errors.join("; "),
+    }));
+  const hits = rankEvaluated(ranked.map((s) => s.result)).map((hit, rank) =>
     rank < keep ? hit : { ...hit, pose_pdbqt: undefined },
   );
   return {
@@ -203,9 +216,11 @@ export async function runVhts(
       filtered: filtered.length,
       candidates: candidates.length,
       evaluated: scored.length,
+      failed: failed.length,
     },
     invalid: read.invalid.slice(0, REPORTED_ROWS),
     filtered: filtered.slice(0, REPORTED_ROWS),
+    failed: failed.slice(0, REPORTED_ROWS),
     stop_reason: stop,
     elapsed_s: Math.round((performance.now() - started) / 100) / 10,
   };

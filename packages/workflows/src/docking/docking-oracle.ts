@@ -3,7 +3,8 @@ import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promise
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { MoleculeOracle, OracleScore } from "../oracle";
-import { requireDockingBinaries } from "../programs";
+import { ProgramTimeoutError, requireDockingBinaries } from "../programs";
+import type { LigandTimeLimit } from "../screen-filters";
 import { resolveBox, type BoxSpec, type DockingBox } from "./structure";
 import {
   DEFAULT_VINA_PARAMETERS,
@@ -178,6 +179,37 @@ export interface DockingOracleOptions {
   box: BoxSpec;
   params?: Partial<VinaParameters>;
   cache?: DockingCache;
+  /** Where prepared receptors are kept between jobs (by structure and Open Babel version); none: prepare each time. */
+  receptorCacheDir?: string;
+  /** Each step's time limit for a ligand (3D build, Vina); without it, 120 s for the build and none for Vina. */
+  timeLimit?: (smiles: string) => LigandTimeLimit;
+}
+
+/** The receptor PDBQT, from the cache folder when this structure was prepared before by the same Open Babel. */
+async function preparedReceptor(options: DockingOracleOptions, obabelVersion: string): Promise<string> {
+  if (!options.receptorCacheDir || options.format === "pdbqt") return prepareReceptor(options.receptor, options.format);
+  const key = createHash("sha256")
+    .update(JSON.stringify([options.receptor, obabelVersion]))
+    .digest("hex");
+  const dir = join(options.receptorCacheDir, "receptors");
+  const path = join(dir, `${key}.pdbqt`);
+  const kept = await readFile(path, "utf8").catch(() => null);
+  if (kept) return kept;
+  const pdbqt = await prepareReceptor(options.receptor, options.format);
+  await mkdir(dir, { recursive: true });
+  const temporary = `${path}.${process.pid}.${randomUUID()}.tmp`;
+  await writeFile(temporary, pdbqt);
+  await rename(temporary, path);
+  return pdbqt;
+}
+
+/** The step's error said as what happened: a timeout with its limit, or the program's own message. */
+function stepError(step: string, error: unknown, limit: LigandTimeLimit | null): Error {
+  if (error instanceof ProgramTimeoutError)
+    return new Error(
+      `${step} timed out after ${error.limitS} s${limit ? ` (the limit for this ligand: ${limit.basis})` : ""}`,
+    );
+  return new Error(`${step}: ${error instanceof Error ? error.message : String(error)}`);
 }
 
 /**
@@ -198,12 +230,13 @@ export class DockingOracle implements MoleculeOracle {
     readonly params: VinaParameters,
     private readonly dir: string,
     private readonly cache: DockingCache,
+    private readonly timeLimit: ((smiles: string) => LigandTimeLimit) | null,
   ) {}
 
   static async create(options: DockingOracleOptions): Promise<DockingOracle> {
     const versions = await requireDockingBinaries();
     const box = resolveBox(options.receptor, options.box);
-    const receptorPdbqt = await prepareReceptor(options.receptor, options.format);
+    const receptorPdbqt = await preparedReceptor(options, versions.obabel);
     const dir = await mkdtemp(join(tmpdir(), "sieve-receptor-"));
     await writeFile(join(dir, "receptor.pdbqt"), receptorPdbqt);
     const sha = createHash("sha256").update(options.receptor).digest("hex");
@@ -215,6 +248,7 @@ export class DockingOracle implements MoleculeOracle {
       params,
       dir,
       options.cache ?? sharedDockingCache,
+      options.timeLimit ?? null,
     );
   }
 
@@ -234,12 +268,17 @@ export class DockingOracle implements MoleculeOracle {
     const hit = await this.cache.get(key);
     if (hit) return { ...hit, cached: true };
     const started = performance.now();
+    const limit = this.timeLimit?.(smiles) ?? null;
+    const timeoutMs = limit ? limit.seconds * 1000 : undefined;
+    const step = <T>(name: string, work: Promise<T>) =>
+      work.catch((error: unknown) => {
+        throw signal?.aborted ? error : stepError(name, error, limit);
+      });
     const { modes, posesPdbqt } = await dockUntilPlausible(smiles, async () => {
-      const ligand = await prepareLigand(smiles, signal);
-      return {
-        ...(await runVina(join(this.dir, "receptor.pdbqt"), ligand, this.box, this.params, signal)),
-        heavyAtoms: heavyAtomCount(ligand),
-      };
+      const ligand = await step("3D build (Open Babel --gen3d)", prepareLigand(smiles, signal, timeoutMs));
+      const receptor = join(this.dir, "receptor.pdbqt");
+      const docked = await step("Docking (Vina)", runVina(receptor, ligand, this.box, this.params, signal, timeoutMs));
+      return { ...docked, heavyAtoms: heavyAtomCount(ligand) };
     });
     const result = {
       smiles,

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runProgram, MissingBinaryError } from "../programs";
+import { runProgram, MissingBinaryError, ProgramFailedError } from "../programs";
 import {
   CONFORMER_ATTEMPTS,
   DockingOracle,
@@ -15,12 +15,16 @@ import {
   type DockingAttempt,
 } from "./docking-oracle";
 import { ligandCandidates, readAtoms, resolveBox, stripToProtein } from "./structure";
-import { parseVinaModes, prepareLigand } from "./vina";
-import { requirePrograms, requireSharedData, sharedDataFile } from "@sieve/testing";
+import { assertLigandBuilt, parseVinaModes, prepareLigand } from "./vina";
+import { readSharedData, requirePrograms, requireSharedData, sharedDataFile } from "@sieve/testing";
 
 // ../shared/data next to the repository, read in place.
 const PDB_PATH = sharedDataFile("structures/1HSG.pdb");
-requireSharedData("structures/1HSG.pdb");
+requireSharedData("structures/1HSG.pdb", "drugcentral/structures.smiles.tsv");
+const AMPRENAVIR = readSharedData("drugcentral/structures.smiles.tsv")
+  .split("\n")
+  .find((line) => line.split("\t")[4] === "amprenavir")!
+  .split("\t")[0]!;
 const requireDockingPrograms = () => requirePrograms("autodock-vina openbabel", "vina", "obabel");
 const IBUPROFEN = "CC(C)Cc1ccc(cc1)C(C)C(=O)O";
 
@@ -174,4 +178,93 @@ describe("docking oracle on 1HSG", () => {
       }
     },
   );
+
+  it(
+    "builds amprenavir, which Open Babel's fragment builder gives up on, by distance geometry",
+    { timeout: 400_000 },
+    async () => {
+      const pdbqt = await prepareLigand(AMPRENAVIR, undefined, 300_000);
+      const atoms = pdbqt.split("\n").filter((line) => line.startsWith("ATOM"));
+      expect(heavyAtomCount(pdbqt)).toBe(35);
+      expect(atoms.some((line) => Number(line.slice(30, 38)) !== 0)).toBe(true);
+    },
+  );
+
+  it("prepares a receptor once and reuses it from the cache folder in later jobs", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sieve-receptor-cache-"));
+    try {
+      const create = () =>
+        DockingOracle.create({
+          receptor: readFileSync(PDB_PATH, "utf8"),
+          format: "pdb",
+          box: { kind: "ligand" },
+          receptorCacheDir: dir,
+        });
+      await (await create()).close();
+      const [file] = readdirSync(join(dir, "receptors"));
+      const path = join(dir, "receptors", file!);
+      expect(readFileSync(path, "utf8")).toMatch(/^ATOM/m);
+      writeFileSync(path, `${readFileSync(path, "utf8")}REMARK kept\n`);
+      await (await create()).close();
+      expect(readFileSync(path, "utf8")).toMatch(/REMARK kept\n$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it(
+    "says a ligand's 3D build timed out, after how long and why that limit",
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const oracle = await DockingOracle.create({
+        receptor: readFileSync(PDB_PATH, "utf8"),
+        format: "pdb",
+        box: { kind: "ligand", size: 16 },
+        params: { exhaustiveness: 1, num_modes: 3 },
+        cache: new MemoryDockingCache(),
+        timeLimit: () => ({ seconds: 1, basis: "1 s + 0 s × 16 rotatable bonds" }),
+      });
+      try {
+        const timedOut = await oracle.score(AMPRENAVIR);
+        expect(timedOut.value).toBeNull();
+        expect(timedOut.error).toBe(
+          "3D build (Open Babel --gen3d) timed out after 1 s (the limit for this ligand: 1 s + 0 s × 16 rotatable bonds)",
+        );
+      } finally {
+        await oracle.close();
+      }
+    },
+  );
+});
+
+describe("program failures", () => {
+  it("refuse a ligand Open Babel left at the origin, quoting its message", () => {
+    // What Open Babel 3.1.1 sometimes prints for amprenavir (exit code 0): a PDBQT with every atom at (0, 0, 0).
+    const atom = (n: number) =>
+      `ATOM  ${String(n).padStart(5)}  C   UNL     1       0.000   0.000   0.000  0.00  0.00    +0.000 C `;
+    expect(() =>
+      assertLigandBuilt(
+        `REMARK  16 active torsions:\n${atom(1)}\n${atom(2)}\n`,
+        "==============================\n*** Open Babel Error  in Do\n  3D coordinate generation failed\n1 molecule converted\n",
+      ),
+    ).toThrow("Open Babel could not build 3D coordinates (3D coordinate generation failed)");
+    const placed = `${atom(1)}\n${atom(2).replace("   0.000   0.000   0.000", "   1.200   0.000   0.000")}\n`;
+    expect(() => assertLigandBuilt(placed, "1 molecule converted")).not.toThrow();
+  });
+
+  it("quote the program's own error lines, without Open Babel's conversion tally", () => {
+    const error = new ProgramFailedError("obabel", 1, {
+      stdout: "",
+      stderr:
+        "==============================\n*** Open Babel Error  in ParseSimple\n  SMILES string contains a character 'X' which is invalid\n0 molecules converted\n",
+    });
+    expect(error.message).toBe(
+      "obabel failed (exit code 1): *** Open Babel Error  in ParseSimple SMILES string contains a character 'X' which is invalid",
+    );
+    expect(new ProgramFailedError("vina", 1, { stdout: "", stderr: "" }).message).toBe(
+      "vina failed (exit code 1): it printed no error message",
+    );
+  });
 });

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runProgram } from "../programs";
+import { ProgramTimeoutError, runProgram } from "../programs";
 import type { DockingBox } from "./structure";
 import { stripToProtein } from "./structure";
 
@@ -42,15 +42,51 @@ export async function prepareReceptor(text: string, format: "pdb" | "pdbqt"): Pr
   return stdout;
 }
 
-/** Ligand PDBQT: 3D coordinates from SMILES (`--gen3d`) with hydrogens for pH 7.4. */
-export async function prepareLigand(smiles: string, signal?: AbortSignal): Promise<string> {
+/**
+ * Ligand PDBQT: 3D coordinates from SMILES (`--gen3d`) with hydrogens for pH 7.4. Open Babel 3.1's fragment builder
+ * sometimes gives up on a molecule (amprenavir: "3D coordinate generation failed", exit 0, every atom at the origin)
+ * or runs for minutes; it gets a third of the time limit (at most 60 s), then Open Babel's distance geometry
+ * (`--gen3d dg`, which keeps the stereocentres) gets the rest. Failing both, the error gives both reasons.
+ */
+export async function prepareLigand(smiles: string, signal?: AbortSignal, timeoutMs = 120_000): Promise<string> {
   if (/\s/.test(smiles) || smiles.startsWith("-")) throw new Error(`Not a single SMILES string: ${smiles}`);
-  const { stdout } = await runProgram("obabel", [`-:${smiles}`, "-opdbqt", "--gen3d", "-p", "7.4"], {
-    timeoutMs: 120_000,
-    ...(signal ? { signal } : {}),
-  });
-  if (!/^(ATOM|HETATM)/m.test(stdout)) throw new Error(`Open Babel could not build 3D coordinates for ${smiles}`);
-  return stdout;
+  const started = performance.now();
+  const build = async (method: string[], limitMs: number) => {
+    const { stdout, stderr } = await runProgram("obabel", [`-:${smiles}`, "-opdbqt", ...method, "-p", "7.4"], {
+      timeoutMs: Math.max(1, Math.round(limitMs)),
+      ...(signal ? { signal } : {}),
+    });
+    if (!/^(ATOM|HETATM)/m.test(stdout)) throw new Error(`Open Babel could not build 3D coordinates for ${smiles}`);
+    assertLigandBuilt(stdout, stderr);
+    return stdout;
+  };
+  let builderProblem: unknown;
+  try {
+    return await build(["--gen3d"], Math.min(timeoutMs / 3, 60_000));
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    builderProblem = error;
+  }
+  const left = timeoutMs - (performance.now() - started);
+  if (left < 1000) throw new ProgramTimeoutError("obabel", Math.round(timeoutMs / 1000));
+  try {
+    return await build(["--gen3d", "dg"], left);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    if (error instanceof ProgramTimeoutError) throw new ProgramTimeoutError("obabel", Math.round(timeoutMs / 1000));
+    const first = builderProblem instanceof Error ? builderProblem.message : String(builderProblem);
+    throw new Error(`${first}; distance geometry: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** Throws, with Open Babel's own message, when every atom of its PDBQT sits at (0, 0, 0): a build it gave up on. */
+export function assertLigandBuilt(pdbqt: string, stderr: string): void {
+  const atoms = pdbqt.split("\n").filter((line) => /^(ATOM|HETATM)/.test(line));
+  const atOrigin = (line: string) =>
+    [line.slice(30, 38), line.slice(38, 46), line.slice(46, 54)].every((v) => Number(v) === 0);
+  if (atoms.length === 0 || !atoms.every(atOrigin)) return;
+  const own = /Open Babel Error[^\n]*\n\s*([^\n]+)/.exec(stderr)?.[1]?.trim();
+  throw new Error(`Open Babel could not build 3D coordinates (${own ?? "every atom left at the origin"})`);
 }
 
 /** Runs Vina on prepared files in a temporary folder; returns every mode and the output PDBQT. */
@@ -60,6 +96,7 @@ export async function runVina(
   box: DockingBox,
   params: VinaParameters,
   signal?: AbortSignal,
+  timeoutMs?: number,
 ): Promise<{ modes: DockingMode[]; posesPdbqt: string }> {
   const dir = await mkdtemp(join(tmpdir(), "sieve-vina-"));
   try {
@@ -94,7 +131,7 @@ export async function runVina(
       "--verbosity",
       "0",
     ];
-    await runProgram("vina", args, { cwd: dir, ...(signal ? { signal } : {}) });
+    await runProgram("vina", args, { cwd: dir, ...(signal ? { signal } : {}), ...(timeoutMs ? { timeoutMs } : {}) });
     const posesPdbqt = await readFile(join(dir, "out.pdbqt"), "utf8");
     const modes = parseVinaModes(posesPdbqt);
     if (modes.length === 0) throw new Error("Vina returned no binding modes");

@@ -116,7 +116,7 @@ async function gmx(
       const reason = gromacsFatalError(error.output.stderr + "\n" + error.output.stdout);
       throw new ProgramFailedError(
         "gmx",
-        reason ?? error.message,
+        error.exitCode,
         reason ? { stdout: "", stderr: `gmx ${args[0]}: ${reason}` } : error.output,
       );
     }
@@ -331,7 +331,7 @@ export async function runMdOracle(tarball: Uint8Array, options: MdOptions): Prom
       onOutput: progressReader("nvt", nvt.steps, options.onProgress),
     }).catch((error: unknown) => {
       if (options.signal?.aborted || !(error instanceof ProgramFailedError)) throw error;
-      crashed = error.message.replace(/^gmx failed: /, "");
+      crashed = error.message.replace(/^gmx failed( \(exit [^)]*\))?: /, "");
     });
 
     const nvtLog = await readFile(join(runDir, "nvt.log"), "utf8").catch(() => "");
@@ -398,7 +398,7 @@ export async function runMdOracle(tarball: Uint8Array, options: MdOptions): Prom
 function systemError(error: unknown): never {
   if (error instanceof ProgramFailedError)
     throw new MdSystemError(
-      `GROMACS rejected the system: ${error.message.replace(/^gmx failed: (gmx grompp: )?/, "")}`,
+      `GROMACS rejected the system: ${error.message.replace(/^gmx failed( \(exit [^)]*\))?: (gmx grompp: )?/, "")}`,
     );
   throw error;
 }

@@ -1,15 +1,23 @@
 import { and, desc, eq } from "drizzle-orm";
 import { schema, type Database } from "@sieve/db";
 import type { ComputePool } from "@sieve/worker/pool";
-import type { Manifest, Review } from "@sieve/contracts";
+import {
+  describeFilters,
+  notRankedEntries,
+  ScreenFilters,
+  type Manifest,
+  type NotRankedLists,
+  type Review,
+} from "@sieve/contracts";
 import type { TenantScope } from "../../plugins/authentication";
 import type { NegatomeSafety } from "../negatome/safety";
 import { literatureStore } from "../literature/store";
 import { scopeKeyOf, type StoredRanking } from "../targets/ranking-job";
+import { notRankedCsv } from "../workflows/outputs";
 import { writeZip, type ArchiveEntry } from "./archive";
 import { manifestJson, type RunRecordSet } from "./manifest";
 import { renderPdf } from "./pdf";
-import { curvesSvg, renderReportHtml, type DossierData, type DossierMolecule } from "./report-html";
+import { curveCharts, curvesSvg, renderReportHtml, type DossierData, type DossierMolecule } from "./report-html";
 import type { StoredTargetShortlist } from "./report-types";
 import { currentStates } from "./reviews-store";
 
@@ -37,9 +45,19 @@ export interface RunCandidate {
   pose_pdbqt: string | null;
 }
 
-/** The run's molecules, best first: `best_molecules` of molecular runs, `hits` of the workflow domains. */
-export function runCandidates(finalMetrics: Record<string, unknown> | undefined): RunCandidate[] {
-  const list = (finalMetrics?.best_molecules ?? finalMetrics?.hits) as Record<string, unknown>[] | undefined;
+/** The engine domains of the New Job modal's workflows, whose results rank compounds and list those not ranked. */
+const WORKFLOW_DOMAINS = new Set(["vhts", "lead_opt", "custom"]);
+
+/**
+ * The run's molecules, best first: `best_molecules` of molecular runs, `hits` of the workflow domains, or — for a
+ * workflow stopped before its result — the analogs its progress kept.
+ */
+export function runCandidates(
+  finalMetrics: Record<string, unknown> | undefined,
+  progress?: Record<string, unknown> | null,
+): RunCandidate[] {
+  const partial = (progress?.partial as { series?: unknown } | undefined)?.series;
+  const list = (finalMetrics?.best_molecules ?? finalMetrics?.hits ?? partial) as Record<string, unknown>[] | undefined;
   if (!Array.isArray(list)) return [];
   return list
     .filter((m) => m && typeof m.smiles === "string")
@@ -141,7 +159,10 @@ export async function buildRunDossier(
 ): Promise<BuiltDossier> {
   const started = performance.now();
   const { run, job, project } = records;
-  const best = runCandidates(job?.result?.final_metrics);
+  const metrics = job?.result?.final_metrics;
+  const best = runCandidates(metrics, job?.progress);
+  const workflowRun = job !== null && WORKFLOW_DOMAINS.has(job.domain);
+  const config = run.config as { filters?: unknown };
   const drawings = await drawMolecules(
     deps.compute,
     best.map((m) => m.smiles),
@@ -201,11 +222,24 @@ export async function buildRunDossier(
     ],
     molecules,
     curves: records.curves,
+    ...(workflowRun
+      ? {
+          curveAxis: "compounds scored",
+          filters: config.filters ? describeFilters(ScreenFilters.parse(config.filters), run.workflow) : null,
+          notRanked: notRankedEntries((metrics ?? progressPartial(job?.progress)) as NotRankedLists),
+        }
+      : {}),
     targets: await targetShortlist(deps.db, deps.scope, project.disease_ontology_id),
     reviews: records.history,
     pdfNote: null,
   };
   return assembleDossier(data, started);
+}
+
+/** What a workflow stopped before its result (cancelled, failed) had kept in its progress. */
+function progressPartial(progress: Record<string, unknown> | null | undefined): NotRankedLists {
+  const partial = progress?.partial as { failed?: NotRankedLists["failed"] } | undefined;
+  return { failed: partial?.failed ?? [] };
 }
 
 /** Renders the report (HTML, then PDF when Chromium can) and zips it with the data files. */
@@ -336,12 +370,21 @@ export async function assembleDossier(data: DossierData, started = performance.n
     for (const m of data.molecules)
       if (m.pose) entries.push({ name: `docking/poses/${String(m.rank).padStart(3, "0")}.pdbqt`, content: m.pose });
   }
+  if (data.notRanked)
+    entries.push({
+      name: "molecules/not-ranked.csv",
+      content: notRankedCsv(data.notRanked),
+    });
   if (data.curves.length) {
-    entries.push({ name: "curves/optimization-curves.svg", content: curvesSvg(data.curves) });
+    for (const chart of curveCharts(data.curves))
+      entries.push({
+        name: `curves/${chart.file}`,
+        content: curvesSvg(chart.curves, { x: data.curveAxis ?? "generation", y: chart.unit }),
+      });
     entries.push({
       name: "curves/curves.csv",
       content: csv(
-        ["curve", "generation", "value"],
+        ["curve", data.curveAxis === undefined ? "generation" : data.curveAxis.replaceAll(" ", "_"), "value"],
         data.curves.flatMap((c) => c.points.map((p) => [c.name, p.x, p.y])),
       ),
     });
@@ -385,7 +428,10 @@ function readme(data: DossierData, pdf: boolean): string {
     data.molecules.some((m) => m.pose)
       ? "docking/poses/NNN.pdbqt          docked poses (AutoDock Vina), by rank; affinities in molecules.csv"
       : "",
-    data.curves.length ? "curves/optimization-curves.svg    optimization curves; curves/curves.csv has the points" : "",
+    data.notRanked ? "molecules/not-ranked.csv          compounds left out of the ranking, with the reason" : "",
+    data.curves.length
+      ? "curves/*.svg                      one chart per unit (fitness, kcal/mol, …); curves/curves.csv has the points"
+      : "",
     "reviews/decisions.csv             every human review decision",
     "",
   ]

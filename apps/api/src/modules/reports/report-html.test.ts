@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readTarGz, readZip, writeTarGz, writeZip } from "./archive";
-import { curvesSvg, renderReportHtml, type DossierData } from "./report-html";
+import { curveCharts, curvesSvg, renderReportHtml, type DossierData } from "./report-html";
 
 const base: DossierData = {
   title: "Dossier <test>",
@@ -69,6 +69,63 @@ describe("report.html", () => {
     const svg = curvesSvg(base.curves);
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(svg).toContain('<path d="M');
+  });
+});
+
+describe("curves and compounds of workflow runs", () => {
+  it("draws one chart per unit: fitness and kcal/mol are never on one axis", () => {
+    const point = (y: number) => [{ x: 1, y }];
+    const charts = curveCharts([
+      { name: "best_affinity", points: point(-9.5) },
+      { name: "best_fitness", points: point(0.7) },
+      { name: "improved", points: point(3) },
+      { name: "best", points: point(0.5) },
+      { name: "diversity", points: point(0.4) },
+    ]);
+    expect(charts.map((c) => [c.unit, c.curves.map((x) => x.name)])).toEqual([
+      ["fitness (0–1, higher is better)", ["best_fitness", "best"]],
+      ["Vina affinity (kcal/mol, lower is stronger)", ["best_affinity"]],
+      ["analogs better than their parent (count)", ["improved"]],
+      ["diversity (mean Tanimoto distance, 0–1)", ["diversity"]],
+    ]);
+    // The kcal/mol chart spans its own values (not 0–1), and a single point is drawn as a point.
+    const affinity = curvesSvg(charts[1]!.curves, { x: "compounds scored", y: charts[1]!.unit });
+    expect(affinity).toContain("Vina affinity (kcal/mol, lower is stronger)");
+    expect(affinity).toContain(">-10.5<");
+    expect(affinity).toContain(">-8.5<");
+    expect(affinity).not.toContain(">1<");
+    expect(affinity).toContain("<circle");
+  });
+
+  it("lists every compound not ranked with its reason, and the run's filters", () => {
+    const html = renderReportHtml({
+      ...base,
+      targets: null,
+      filters: "drug-likeness rule off · at most 80 heavy atoms",
+      curveAxis: "compounds scored",
+      notRanked: [
+        {
+          kind: "filtered",
+          position: 6,
+          compound: "vancomycin",
+          smiles: "C",
+          reason: "101 heavy atoms is more than the limit of 80",
+        },
+        {
+          kind: "failed",
+          position: 2,
+          compound: "amprenavir",
+          smiles: "CC",
+          reason: "3D build (Open Babel --gen3d) timed out after 345 s",
+        },
+      ],
+    });
+    expect(html).toContain("<h2>Not ranked (2)</h2><p>Filters: drug-likeness rule off · at most 80 heavy atoms.</p>");
+    expect(html).toContain(
+      "<td>vancomycin<br><code>C</code></td><td>filtered</td><td>101 heavy atoms is more than the limit of 80</td>",
+    );
+    expect(html).toContain("<td>failed to score</td><td>3D build (Open Babel --gen3d) timed out after 345 s</td>");
+    expect(html).toContain("by compounds scored");
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Manifest, Review, StoredTargetShortlist } from "./report-types";
+import type { NotRankedEntry } from "@sieve/contracts";
 import type { CurveSeries } from "./run-outputs";
 
 export interface DossierMolecule {
@@ -34,6 +35,12 @@ export interface DossierData {
   targets: StoredTargetShortlist | null;
   reviews: Review[];
   pdfNote: string | null;
+  /** What the curves' x axis counts: GA generations, or compounds scored by a workflow. */
+  curveAxis?: string;
+  /** Workflow runs: the filters they applied, in words. */
+  filters?: string | null;
+  /** Workflow runs: every compound left out of the ranking, with the reason. */
+  notRanked?: NotRankedEntry[];
 }
 
 const escapeHtml = (value: unknown) =>
@@ -43,33 +50,97 @@ const escapeHtml = (value: unknown) =>
   );
 const fmt = (value: number | null | undefined, digits = 3) =>
   value === null || value === undefined || !Number.isFinite(value) ? "—" : Number(value.toFixed(digits)).toString();
+const NOT_RANKED_LABELS: Record<NotRankedEntry["kind"], string> = {
+  invalid: "unreadable line",
+  filtered: "filtered",
+  failed: "failed to score",
+};
 const COLORS = ["#1d4ed8", "#b45309", "#047857", "#7c3aed", "#be123c"];
 
-/** The optimization curves as one standalone SVG line chart (also a file of the dossier). */
-export function curvesSvg(curves: CurveSeries[], width = 720, height = 320): string {
-  const pad = { left: 48, right: 130, top: 16, bottom: 36 };
+/** Curves that share a unit, drawn on one chart; the dossier never puts two units on one axis. */
+export interface CurveChart {
+  /** The axis label, with the unit. */
+  unit: string;
+  /** The chart's file in the dossier (curves/…). */
+  file: string;
+  curves: CurveSeries[];
+}
+
+const CURVE_UNITS: { test: RegExp; unit: string; file: string }[] = [
+  {
+    test: /^(best|mean|top10_mean)$|fitness/,
+    unit: "fitness (0–1, higher is better)",
+    file: "optimization-curves.svg",
+  },
+  { test: /affinity/, unit: "Vina affinity (kcal/mol, lower is stronger)", file: "affinity-kcal-mol.svg" },
+  { test: /^improved$/, unit: "analogs better than their parent (count)", file: "improved-analogs.svg" },
+  { test: /diversity/, unit: "diversity (mean Tanimoto distance, 0–1)", file: "diversity.svg" },
+];
+
+/** The run's curves grouped by unit, in a fixed order (fitness first); a curve of unknown unit gets its own chart. */
+export function curveCharts(curves: CurveSeries[]): CurveChart[] {
+  const charts: CurveChart[] = [];
+  for (const curve of curves) {
+    const known = CURVE_UNITS.find((u) => u.test.test(curve.name));
+    const unit = known?.unit ?? curve.name.replaceAll("_", " ");
+    const file = known?.file ?? `${curve.name.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}.svg`;
+    const chart = charts.find((c) => c.unit === unit);
+    if (chart) chart.curves.push(curve);
+    else charts.push({ unit, file, curves: [curve] });
+  }
+  const order = (c: CurveChart) => {
+    const index = CURVE_UNITS.findIndex((u) => u.unit === c.unit);
+    return index === -1 ? CURVE_UNITS.length : index;
+  };
+  return charts.sort((a, b) => order(a) - order(b));
+}
+
+/**
+ * Curves of one unit as a standalone SVG line chart (also a file of the dossier). A unit bounded to 0–1 keeps that
+ * scale; any other (kcal/mol, counts) spans its own values.
+ */
+export function curvesSvg(
+  curves: CurveSeries[],
+  axes: { x: string; y: string } = { x: "generation", y: "fitness" },
+  width = 720,
+  height = 320,
+): string {
+  const pad = { left: 56, right: 130, top: 28, bottom: 36 };
   const xs = curves.flatMap((c) => c.points.map((p) => p.x));
   const ys = curves.flatMap((c) => c.points.map((p) => p.y));
   const [x0, x1] = [Math.min(0, ...xs), Math.max(1, ...xs)];
-  const [y0, y1] = [Math.min(0, ...ys), Math.max(1, ...ys)];
+  const unitScale = /0–1/.test(axes.y);
+  const spread = ys.length ? Math.max(...ys) - Math.min(...ys) : 1;
+  const margin = spread > 0 ? spread * 0.1 : 1;
+  const [y0, y1] = unitScale
+    ? [Math.min(0, ...ys), Math.max(1, ...ys)]
+    : ys.length
+      ? [Math.min(...ys) - margin, Math.max(...ys) + margin]
+      : [0, 1];
   const sx = (x: number) => pad.left + ((x - x0) / (x1 - x0 || 1)) * (width - pad.left - pad.right);
   const sy = (y: number) => height - pad.bottom - ((y - y0) / (y1 - y0 || 1)) * (height - pad.top - pad.bottom);
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((t) => y0 + t * (y1 - y0));
   const parts = [
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="Optimization curves by generation" font-family="sans-serif" font-size="11">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escapeHtml(axes.y)} by ${escapeHtml(axes.x)}" font-family="sans-serif" font-size="11">`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
+    `<text x="${pad.left}" y="14" fill="#111827" font-weight="bold">${escapeHtml(axes.y)}</text>`,
     ...ticks.map(
       (t) =>
         `<line x1="${pad.left}" x2="${width - pad.right}" y1="${sy(t)}" y2="${sy(t)}" stroke="#e5e7eb"/><text x="${pad.left - 6}" y="${sy(t) + 4}" text-anchor="end" fill="#374151">${fmt(t, 2)}</text>`,
     ),
     `<line x1="${pad.left}" x2="${pad.left}" y1="${pad.top}" y2="${height - pad.bottom}" stroke="#6b7280"/>`,
     `<line x1="${pad.left}" x2="${width - pad.right}" y1="${height - pad.bottom}" y2="${height - pad.bottom}" stroke="#6b7280"/>`,
-    `<text x="${(pad.left + width - pad.right) / 2}" y="${height - 6}" text-anchor="middle" fill="#374151">generation (0 to ${fmt(x1, 0)})</text>`,
+    `<text x="${(pad.left + width - pad.right) / 2}" y="${height - 6}" text-anchor="middle" fill="#374151">${escapeHtml(axes.x)} (0 to ${fmt(x1, 0)})</text>`,
   ];
   curves.forEach((curve, i) => {
     const color = COLORS[i % COLORS.length];
     const d = curve.points.map((p, j) => `${j ? "L" : "M"}${sx(p.x).toFixed(1)},${sy(p.y).toFixed(1)}`).join(" ");
     parts.push(`<path d="${d}" fill="none" stroke="${color}" stroke-width="2"/>`);
+    // A curve of one point has no line to draw: mark the point.
+    if (curve.points.length === 1)
+      parts.push(
+        `<circle cx="${sx(curve.points[0]!.x).toFixed(1)}" cy="${sy(curve.points[0]!.y).toFixed(1)}" r="3" fill="${color}"/>`,
+      );
     parts.push(
       `<rect x="${width - pad.right + 12}" y="${pad.top + i * 18}" width="12" height="4" fill="${color}"/><text x="${width - pad.right + 30}" y="${pad.top + i * 18 + 6}" fill="#111827">${escapeHtml(curve.name)}</text>`,
     );
@@ -179,9 +250,30 @@ export function renderReportHtml(data: DossierData): string {
         `</section>`,
     );
   }
+  if (data.notRanked)
+    sections.push(
+      `<section><h2>Not ranked (${data.notRanked.length})</h2>${data.filters ? `<p>Filters: ${escapeHtml(data.filters)}.</p>` : ""}` +
+        (data.notRanked.length
+          ? table(
+              ["Line", "Compound", "Outcome", "Reason"],
+              data.notRanked.map((e) => [
+                e.position ? String(e.position) : "—",
+                `${escapeHtml(e.compound)}${e.smiles && e.smiles !== e.compound ? `<br><code>${escapeHtml(e.smiles)}</code>` : ""}`,
+                escapeHtml(NOT_RANKED_LABELS[e.kind]),
+                escapeHtml(e.reason),
+              ]),
+            )
+          : "<p>Every compound that was read was scored and ranked.</p>") +
+        `</section>`,
+    );
   if (data.curves.length)
     sections.push(
-      `<section><h2>Optimization curves</h2><img class="chart" alt="Best, mean, top-10 mean fitness and diversity by generation" src="${dataUri(curvesSvg(data.curves))}"></section>`,
+      `<section><h2>Optimization curves</h2><p>One chart per unit.</p>${curveCharts(data.curves)
+        .map(
+          (chart) =>
+            `<img class="chart" alt="${escapeHtml(chart.unit)}: ${escapeHtml(chart.curves.map((c) => c.name).join(", "))} by ${escapeHtml(data.curveAxis ?? "generation")}" src="${dataUri(curvesSvg(chart.curves, { x: data.curveAxis ?? "generation", y: chart.unit }))}">`,
+        )
+        .join("")}</section>`,
     );
   sections.push(
     `<section><h2>Review decisions</h2>${

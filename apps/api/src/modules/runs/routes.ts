@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { Curves, ErrorBody, Run, RunCreateBody } from "@sieve/contracts";
-import { notFound } from "../../http/errors";
+import { Curves, ErrorBody, Run, RunCreateBody, resolveRunConfig } from "@sieve/contracts";
+import { notFound, validationFailed } from "../../http/errors";
+import { dockingInputProblems } from "../workflows/inputs";
 import { PageQuery, decodeCursor, encodeCursor } from "../../http/pagination";
 import { IdParam } from "../projects/routes";
 import { runsService, toPublicRun } from "./service";
@@ -29,6 +30,14 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // A docking input that would fail the job is refused now, before a run or a job exists.
+      const problems = await dockingInputProblems(
+        db,
+        request.tenant,
+        app.config.referenceDataRoot,
+        resolveRunConfig(request.body),
+      );
+      if (problems.length) throw validationFailed(problems);
       const { run, created } = await runsService(db, request.tenant).create(
         request.params.id,
         request.body,

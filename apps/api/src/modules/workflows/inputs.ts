@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { extname, join } from "node:path";
 import { parseUploadUri, splitLines, type RunConfig } from "@sieve/contracts";
 import type { Database } from "@sieve/db";
-import { drugCentralActives, type KnownActive } from "@sieve/workflows";
+import { drugCentralActives, readAtoms, resolveBox, stripToProtein, type KnownActive } from "@sieve/workflows";
+import { dockingSettings } from "./jobs";
 import { databaseBlobStore } from "../../storage/blob-store";
 import { uploadsStore } from "../uploads/store";
 import type { TenantScope } from "../../plugins/authentication";
@@ -108,6 +109,55 @@ export function workflowFiles(db: Database, scope: TenantScope, referenceRoot: s
       return drugCentralActives(uniprot, readFileSync(targets, "utf8"), readFileSync(structures, "utf8"));
     },
   };
+}
+
+/** How far (Å) a docking box's centre may lie from the nearest protein atom before the box is refused. */
+const MAX_BOX_DISTANCE = 8;
+
+/**
+ * What would make a docking run fail, found before it is queued: a receptor without protein atoms, a structure
+ * without a ligand to centre the box on, a box centre away from the protein. Each names its field (422).
+ */
+export async function dockingInputProblems(
+  db: Database,
+  scope: TenantScope,
+  referenceRoot: string,
+  config: RunConfig,
+): Promise<{ path: string; message: string }[]> {
+  if (config.workflow === "custom" || !config.inputs.include_docking || !config.inputs.target_protein) return [];
+  let target;
+  try {
+    target = await workflowFiles(db, scope, referenceRoot).target(config.inputs.target_protein);
+  } catch (error) {
+    if (error instanceof WorkflowInputError) return [{ path: "inputs.target_protein", message: error.message }];
+    throw error;
+  }
+  if (!target.structure || target.structure.format !== "pdb") return [];
+  const { name, text } = target.structure;
+  try {
+    stripToProtein(text);
+  } catch {
+    return [{ path: "inputs.target_protein", message: `${name} has no protein atoms (ATOM records) to dock into` }];
+  }
+  let box;
+  try {
+    box = resolveBox(text, dockingSettings(config).box);
+  } catch (error) {
+    return [{ path: "modules.Docking", message: `${name}: ${error instanceof Error ? error.message : String(error)}` }];
+  }
+  const protein = readAtoms(text).filter((atom) => atom.record === "ATOM");
+  const nearest = protein.reduce(
+    (min, a) => Math.min(min, Math.hypot(a.x - box.center[0], a.y - box.center[1], a.z - box.center[2])),
+    Infinity,
+  );
+  if (nearest > MAX_BOX_DISTANCE)
+    return [
+      {
+        path: "modules.Docking",
+        message: `The docking box centre (${box.center.join(", ")}) is ${nearest.toFixed(1)} Å from the nearest protein atom of ${name}; it must be within ${MAX_BOX_DISTANCE} Å`,
+      },
+    ];
+  return [];
 }
 
 /** The run config a workflow job was created from. */

@@ -1,7 +1,7 @@
 import { join } from "node:path";
-import type { RunConfig } from "@sieve/contracts";
+import { ScreenFilters, type RunConfig } from "@sieve/contracts";
 import type { Database } from "@sieve/db";
-import { DEFAULT_MAX_NEGATOME_RISK, type BoxSpec, type VinaParameters, type WorkflowPlan } from "@sieve/workflows";
+import { type BoxSpec, type VinaParameters, type WorkflowPlan } from "@sieve/workflows";
 import { referenceCompounds, regulatoryClaims, visibleNegatomeEntries } from "../negatome/safety";
 import type { ComputePool } from "@sieve/worker/pool";
 import type {
@@ -117,6 +117,8 @@ async function oracleInputs(
     dimension: config.search_space.dimension,
     bounds: config.search_space.bounds,
     seed: config.seed,
+    // A run stored before filters were run options gets today's defaults.
+    filters: ScreenFilters.parse(config.filters ?? {}),
     cache_dir: dockingCacheDir(dataDir),
   };
 }
@@ -172,7 +174,6 @@ export function vhtsJobHandler(
         reference: await referenceFingerprints(pool, referenceRoot),
         regulatory: [...(await regulatoryClaims(pool, referenceRoot))],
         target_uniprot_id: target.uniprot,
-        max_risk: DEFAULT_MAX_NEGATOME_RISK,
       };
       const shard = input.shard && input.shard.count > 1 ? input.shard : null;
       return {
@@ -280,7 +281,7 @@ async function outputsOf(
   dataDir: string,
   job: EngineJobRow,
   hits: Parameters<typeof writeOutputs>[5],
-  result: unknown,
+  result: Parameters<typeof writeOutputs>[6],
 ): Promise<{ output?: { location: string; files: string[] } | { location: string; error: string } }> {
   const input = job.input as WorkflowJobInput;
   const location = input.config.inputs.output_location;

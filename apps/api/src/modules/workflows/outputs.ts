@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
+import { notRankedEntries, type NotRankedEntry, type NotRankedLists } from "@sieve/contracts";
 import type { Database } from "@sieve/db";
 import { databaseBlobStore } from "../../storage/blob-store";
 import { uploadsStore } from "../uploads/store";
@@ -54,10 +55,20 @@ export function hitsCsv(hits: OutputHit[]): string {
   return [header, ...rows].map((row) => row.map(csvCell).join(",")).join("\n") + "\n";
 }
 
+/** Every compound a run did not rank (unreadable, filtered, failed), one row each with the reason. */
+export function notRankedCsv(entries: NotRankedEntry[]): string {
+  const rows = entries.map((e) => [e.position || null, e.compound, e.smiles, e.kind, e.reason]);
+  return (
+    [["line", "compound", "smiles", "outcome", "reason"], ...rows].map((row) => row.map(csvCell).join(",")).join("\n") +
+    "\n"
+  );
+}
+
 /**
  * §2 Output Location: `upload://…` (any name) stores the hits as a new upload of the job's
  * organization, named `<run>-hits.csv` (usable as Hit Compounds for lead optimization); any other
- * value is a folder under DATA_DIR that receives `<run>/hits.csv` and `<run>/result.json`. Paths
+ * value is a folder under DATA_DIR that receives `<run>/hits.csv`, `<run>/not_ranked.csv` (every compound left out
+ * of the ranking, with the reason) and `<run>/result.json`. Paths
  * leaving DATA_DIR are refused. Returns where the files went.
  */
 export async function writeOutputs(
@@ -67,7 +78,7 @@ export async function writeOutputs(
   location: string,
   runId: string,
   hits: OutputHit[],
-  result: unknown,
+  result: NotRankedLists,
 ): Promise<{ location: string; files: string[] }> {
   const csv = hitsCsv(hits);
   if (location.startsWith("upload://")) {
@@ -86,6 +97,7 @@ export async function writeOutputs(
     throw new Error(`Output Location ${location} is outside the data folder`);
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, "hits.csv"), csv);
+  writeFileSync(join(folder, "not_ranked.csv"), notRankedCsv(notRankedEntries(result)));
   writeFileSync(join(folder, "result.json"), JSON.stringify(result, null, 2));
-  return { location, files: [join(folder, "hits.csv"), join(folder, "result.json")] };
+  return { location, files: ["hits.csv", "not_ranked.csv", "result.json"].map((name) => join(folder, name)) };
 }

@@ -77,6 +77,7 @@ function mergeResults(parts: VhtsMetrics[]): EngineJob["result"] {
       counts,
       invalid: parts.flatMap((p) => p.invalid),
       filtered: parts.flatMap((p) => p.filtered),
+      failed: parts.flatMap((p) => p.failed ?? []),
       stop_reason: stopReasons.length === 1 ? stopReasons[0]! : stopReasons.join(", "),
       elapsed_s: Math.max(...parts.map((p) => p.elapsed_s)),
       shards: parts.length,

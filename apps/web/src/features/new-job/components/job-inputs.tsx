@@ -1,6 +1,7 @@
 import { ANALOG_STRATEGIES, UPLOAD_KINDS, type UploadKind } from "@sieve/contracts";
 import { Checkbox, Field } from "../../../components/ui/field";
 import { requires, shows, type AnalogStrategy, type JobForm } from "../model/job-form";
+import { ScreenFilterFields } from "./screen-filter-fields";
 import { UploadButton } from "./upload-button";
 
 const ANALOG_LABELS: Record<AnalogStrategy, string> = {
@@ -129,6 +130,13 @@ export function JobInputs({ form, update, busy, onUpload }: JobInputsProps) {
           label="Include docking"
           checked={form.includeDocking}
           onChange={(includeDocking) => update({ includeDocking })}
+        />
+      )}
+      {shows(form, "filters") && (
+        <ScreenFilterFields
+          filters={form.filters}
+          onChange={(filters) => update({ filters })}
+          leadOptimization={form.jobType === "lead_opt"}
         />
       )}
       <Field label="Output Location" optional hint="Where results should be written, e.g. a storage URI.">

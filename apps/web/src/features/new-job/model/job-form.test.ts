@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SCREEN_FILTER_DEFAULTS } from "@sieve/contracts";
 import { buildRunBody, dashboardProjectName, INITIAL_JOB_FORM, requires, type JobForm } from "./job-form";
 
 const vhts: JobForm = {
@@ -57,7 +58,22 @@ describe("New Job form model", () => {
       seed: 42,
       modules: [{ name: "BatchDiversity", params: {} }],
       notes: null,
+      filters: {
+        drug_likeness: false,
+        max_heavy_atoms: 80,
+        max_negatome_risk: 0.7,
+        time_limit_base_s: SCREEN_FILTER_DEFAULTS.time_limit_base_s,
+        time_limit_per_rotatable_bond_s: SCREEN_FILTER_DEFAULTS.time_limit_per_rotatable_bond_s,
+        max_analog_sa_score: 6,
+      },
     });
+  });
+
+  it("sends the filters the user set, and none for a custom workflow", () => {
+    const strict = { ...vhts, filters: { ...vhts.filters, drug_likeness: true, max_heavy_atoms: 50 } };
+    expect(buildRunBody(strict).filters).toMatchObject({ drug_likeness: true, max_heavy_atoms: 50 });
+    expect(buildRunBody({ ...strict, jobType: "lead_opt" }).filters).toMatchObject({ max_heavy_atoms: 50 });
+    expect(buildRunBody({ ...strict, jobType: "custom" })).not.toHaveProperty("filters");
   });
 
   it("gives other workflows 400 evaluations and sends only their own inputs", () => {

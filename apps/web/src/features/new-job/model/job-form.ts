@@ -1,6 +1,8 @@
 import {
   clampRemoteShards,
   RUN_DEFAULTS,
+  SCREEN_FILTER_DEFAULTS,
+  type ScreenFilters,
   type ANALOG_STRATEGIES,
   type RunCreateBody,
   type Workflow,
@@ -24,6 +26,8 @@ export interface JobForm {
   execution: "embedded" | "remote";
   /** Jobs a remote VHTS run splits into, for workers to take in parallel. */
   shards: number;
+  /** The screen's filters, each shown in the dialog with its default. */
+  filters: ScreenFilters;
 }
 
 export const INITIAL_JOB_FORM: JobForm = {
@@ -38,18 +42,23 @@ export const INITIAL_JOB_FORM: JobForm = {
   includeDocking: true,
   execution: "embedded",
   shards: 1,
+  filters: { ...SCREEN_FILTER_DEFAULTS },
 };
 
-export type JobInput = "targetProtein" | "compoundLibrary" | "hitCompounds" | "analogs" | "customMessage" | "docking";
+export type JobInput =
+  "targetProtein" | "compoundLibrary" | "hitCompounds" | "analogs" | "customMessage" | "docking" | "filters";
 
 /**
  * Which inputs each workflow shows, and which of them it requires (§5). The Output Location is
  * optional and shown for every workflow.
  */
 export const WORKFLOW_INPUTS: Record<Workflow, { shown: JobInput[]; required: JobInput[] }> = {
-  vhts: { shown: ["targetProtein", "compoundLibrary", "docking"], required: ["targetProtein", "compoundLibrary"] },
+  vhts: {
+    shown: ["targetProtein", "compoundLibrary", "docking", "filters"],
+    required: ["targetProtein", "compoundLibrary"],
+  },
   lead_opt: {
-    shown: ["targetProtein", "hitCompounds", "analogs", "docking"],
+    shown: ["targetProtein", "hitCompounds", "analogs", "docking", "filters"],
     required: ["targetProtein", "hitCompounds"],
   },
   custom: { shown: ["customMessage"], required: ["customMessage"] },
@@ -93,6 +102,7 @@ export function buildRunBody(form: JobForm): RunCreateBody {
     seed: RUN_DEFAULTS.seed,
     modules: [...RUN_DEFAULTS.modules.map((module) => ({ ...module })), ...executionModules(form)],
     notes: null,
+    ...(shows(form, "filters") ? { filters: { ...form.filters } } : {}),
   };
 }
 

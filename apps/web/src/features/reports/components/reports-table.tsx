@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { Artifact, ReportRun } from "@sieve/contracts";
 import { Button } from "../../../components/ui/button";
 import { DataTable, type Column } from "../../../components/ui/data-table";
@@ -18,8 +18,22 @@ function ReviewProgress({ reviews }: { reviews: ReportRun["reviews"] }) {
   );
 }
 
+/** Whole seconds since `busy` became true, ticking while it stays true (0 otherwise). */
+function useSecondsBusy(busy: boolean): number {
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    if (!busy) return;
+    const started = Date.now();
+    setSeconds(0);
+    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
+    return () => clearInterval(timer);
+  }, [busy]);
+  return busy ? seconds : 0;
+}
+
 function Downloads({ run, onError }: { run: ReportRun; onError: (message: string) => void }) {
   const [busy, setBusy] = useState<Artifact | null>(null);
+  const building = useSecondsBusy(busy === "dossier");
   const download = async (artifact: Artifact) => {
     setBusy(artifact);
     try {
@@ -38,9 +52,10 @@ function Downloads({ run, onError }: { run: ReportRun; onError: (message: string
         variant="secondary"
         disabled={busy !== null}
         aria-label={`Download the dossier of run ${label}`}
+        aria-busy={busy === "dossier"}
         onClick={() => void download("dossier")}
       >
-        {busy === "dossier" ? "Building…" : "Dossier (zip)"}
+        {busy === "dossier" ? `Building the dossier… ${building} s` : "Dossier (zip)"}
       </Button>
       <Button
         size="sm"

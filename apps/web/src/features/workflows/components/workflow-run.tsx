@@ -1,13 +1,20 @@
 import { useState, type ReactNode } from "react";
-import type { RunConfig, WorkflowHit } from "@sieve/contracts";
+import {
+  describeFilters,
+  notRankedEntries,
+  type RunConfig,
+  type ScreenFilters,
+  type WorkflowHit,
+} from "@sieve/contracts";
 import { Button } from "../../../components/ui/button";
 import { Notice } from "../../../components/ui/notice";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { workflowLabel } from "../../../config/workflows";
 import { formatDateTime, shortId } from "../../../lib/format";
 import { useCancelJob, useReceptor, useWorkflowRun } from "../api/workflow-run";
-import { progressText, readWorkflowResult, STOP_REASONS, formatNumber } from "../model/results";
+import { formatNumber, partialResult, progressText, readWorkflowResult, STOP_REASONS } from "../model/results";
 import { HitsTable } from "./hits-table";
+import { NotRankedTable } from "./not-ranked-table";
 import { PlanReview } from "./plan-review";
 import { PoseViewer } from "./pose-viewer";
 
@@ -34,7 +41,9 @@ export function WorkflowRun({ runId }: { runId: string }) {
   const cancel = useCancelJob(runId);
   const [pose, setPose] = useState<WorkflowHit | null>(null);
   const job = detail.data?.job ?? null;
-  const result = readWorkflowResult(job?.result?.final_metrics);
+  const final = readWorkflowResult(job?.result?.final_metrics);
+  // Until the job completes (and after a cancel) the molecules scored so far come with its progress.
+  const result = final ?? partialResult(job?.progress);
   const docking = result?.activity_kind === "docking";
   const receptor = useReceptor(runId, docking);
 
@@ -42,6 +51,9 @@ export function WorkflowRun({ runId }: { runId: string }) {
   if (detail.isError) return <Notice tone="error">{detail.error.message}</Notice>;
   const { run } = detail.data;
   const config = run.config as Partial<RunConfig>;
+  // A run created before the filters were options has none recorded; its result may still echo them.
+  const filters = config.filters ?? (job?.result?.final_metrics?.filters as ScreenFilters | undefined) ?? null;
+  const notRanked = result ? notRankedEntries(result) : [];
   const status = job?.status ?? run.status;
   const active = status === "queued" || status === "running";
   const leadOpt = run.workflow !== "vhts";
@@ -62,6 +74,9 @@ export function WorkflowRun({ runId }: { runId: string }) {
           <Fact label="Target">{config.inputs?.target_protein ?? "—"}</Fact>
           <Fact label="Executed on">{executionText(config.modules)}</Fact>
           <Fact label="Budget">{config.budget ? `${config.budget.max_evaluations} evaluations` : "—"}</Fact>
+          {run.workflow !== "custom" && (
+            <Fact label="Filters">{filters ? describeFilters(filters, run.workflow) : "not recorded"}</Fact>
+          )}
           <Fact label="Progress">
             <span role="status" aria-live="polite">
               {progress ??
@@ -141,6 +156,13 @@ export function WorkflowRun({ runId }: { runId: string }) {
           <h2 id="hits-title" className="panel__title">
             {leadOpt ? "Improved series" : "Ranked hits"}
           </h2>
+          {!final && (
+            <Notice tone={active ? "info" : "warning"}>
+              {active
+                ? `Partial results: the best of the ${seriesTotal(job?.progress) ?? result.hits.length} analogs scored so far, updated as the run works.`
+                : `The run stopped (${status}): these are the ${seriesTotal(job?.progress) ?? result.hits.length} analogs it scored before, best first.`}
+            </Notice>
+          )}
           {leadOpt && result.parents.length > 0 && (
             <p className="muted">
               Parents:{" "}
@@ -173,27 +195,25 @@ export function WorkflowRun({ runId }: { runId: string }) {
         </section>
       )}
 
-      {result && (result.invalid.length > 0 || result.filtered.length > 0) && (
-        <section className="panel stack" aria-labelledby="skipped-title">
-          <h2 id="skipped-title" className="panel__title">
-            Not scored
+      {result && (
+        <section className="panel stack" aria-labelledby="not-ranked-title">
+          <h2 id="not-ranked-title" className="panel__title">
+            Not ranked ({notRanked.length})
           </h2>
-          <ul className="planned-list">
-            {result.invalid.map((entry) => (
-              <li key={`invalid-${entry.position}`}>
-                Line {entry.position}: <code>{entry.input}</code> — {entry.error}
-              </li>
-            ))}
-            {result.filtered.map((entry) => (
-              <li key={`filtered-${entry.smiles}`}>
-                {entry.name ?? entry.smiles}: filtered out ({entry.reason})
-              </li>
-            ))}
-          </ul>
+          <p className="muted">
+            Compounds left out of the ranking: lines that could not be read, compounds the filters dropped, and
+            compounds an oracle could not score. None of them is among the hits.
+          </p>
+          <NotRankedTable rows={notRanked} fileName={`run-${shortId(run.id)}-not-ranked.csv`} />
         </section>
       )}
     </div>
   );
+}
+
+function seriesTotal(progress: Record<string, unknown> | null | undefined): number | null {
+  const partial = progress?.partial as { series_total?: unknown } | undefined;
+  return typeof partial?.series_total === "number" ? partial.series_total : null;
 }
 
 function PlanSummary({ plan }: { plan: NonNullable<ReturnType<typeof readWorkflowResult>>["plan"] }) {

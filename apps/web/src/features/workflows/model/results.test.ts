@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { progressText, readWorkflowResult } from "./results";
+import { describeFilters, notRankedEntries } from "@sieve/contracts";
+import { partialResult, progressText, readWorkflowResult } from "./results";
 
 describe("workflow results on the run page", () => {
   it("reads partial metrics without failing", () => {
@@ -11,12 +12,69 @@ describe("workflow results on the run page", () => {
 
   it("describes progress with the best affinity when docking", () => {
     expect(progressText({ evaluated: 4, max_evaluations: 800, best_affinity: -7.25 })).toBe(
-      "4 evaluated of a budget of 800, best affinity -7.25 kcal/mol",
+      "4 of 800 scored, best affinity -7.25 kcal/mol",
     );
-    expect(progressText({ docked: 1, total: 2 })).toBe("1 evaluated of a budget of 2");
+    expect(progressText({ docked: 1, total: 2 })).toBe("1 of 2 scored");
     expect(progressText(null)).toBeNull();
     expect(progressText({ evaluated: 6, max_evaluations: 800, shards: 2, shards_done: 1 })).toBe(
-      "6 evaluated of a budget of 800; 1 of 2 shards done",
+      "6 of 800 scored; 1 of 2 shards done",
+    );
+  });
+
+  it("says what a job is preparing and for how long, then what it is scoring", () => {
+    const started = "2026-11-26T03:00:00.000Z";
+    const now = Date.parse(started) + 42_000;
+    expect(progressText({ phase_detail: "Preparing the receptor 1HSG.pdb", phase_started_at: started }, now)).toBe(
+      "Preparing the receptor 1HSG.pdb (42 s so far)",
+    );
+    expect(
+      progressText(
+        { evaluated: 3, max_evaluations: 400, phase_detail: "Round 1: scoring analogs", prepared_in_s: 4.25 },
+        now,
+      ),
+    ).toBe("3 of 400 scored — Round 1: scoring analogs; prepared in 4.3 s");
+  });
+
+  it("reads the analogs a running or cancelled lead optimization has scored so far from its progress", () => {
+    const partial = partialResult({
+      evaluated: 2,
+      partial: { parents: [{ smiles: "CCO" }], series: [{ smiles: "CCN", fitness: 0.5 }], failed: [] },
+    });
+    expect(partial?.hits.map((h) => h.smiles)).toEqual(["CCN"]);
+    expect(partial?.parents.map((h) => h.smiles)).toEqual(["CCO"]);
+    expect(partialResult({ evaluated: 2 })).toBeNull();
+  });
+
+  it("lists every unranked compound with its kind and reason", () => {
+    const result = readWorkflowResult({
+      workflow: "vhts",
+      invalid: [{ position: 3, input: "bad((", error: "RDKit could not read this structure" }],
+      filtered: [
+        { smiles: "C".repeat(90), name: "C90", position: 5, reason: "90 heavy atoms is more than the limit of 80" },
+      ],
+      failed: [{ smiles: "CCO", name: "amprenavir", position: 2, reason: "3D build timed out after 300 s" }],
+    })!;
+    expect(notRankedEntries(result).map((r) => [r.kind, r.position, r.compound, r.reason])).toEqual([
+      ["invalid", 3, "bad((", "RDKit could not read this structure"],
+      ["filtered", 5, "C90", "90 heavy atoms is more than the limit of 80"],
+      ["failed", 2, "amprenavir", "3D build timed out after 300 s"],
+    ]);
+  });
+
+  it("states the run's filters with their values", () => {
+    const filters = {
+      drug_likeness: false,
+      max_heavy_atoms: 80,
+      max_negatome_risk: 0.7,
+      time_limit_base_s: 300,
+      time_limit_per_rotatable_bond_s: 30,
+      max_analog_sa_score: 6,
+    };
+    expect(describeFilters(filters, "vhts")).toBe(
+      "drug-likeness rule off · at most 80 heavy atoms · negatome risk at most 0.7 · time limit per docking step 300 s + 30 s per rotatable bond",
+    );
+    expect(describeFilters({ ...filters, drug_likeness: true, max_negatome_risk: 1 }, "lead_opt")).toBe(
+      "drug-likeness rule on (≤ 1 rule-of-five violation, MW < 600) · at most 80 heavy atoms · no negatome filter · time limit per docking step 300 s + 30 s per rotatable bond · analogs with SA score above 6 dropped before docking",
     );
   });
 });

@@ -8,7 +8,10 @@ export interface WorkflowResult {
   activity_kind: "docking" | "ligand_similarity" | null;
   oracles: { name: string; version: string; unit: string; description: string }[];
   invalid: { position: number; input: string; error: string }[];
-  filtered: { smiles: string; name: string | null; reason: string }[];
+  filtered: { smiles: string; name: string | null; position?: number; reason: string }[];
+  failed: { smiles: string; name: string | null; position?: number; reason: string }[];
+  /** Analogs a lead optimization dropped before scoring, with their reasons. */
+  rejected: { smiles: string; reasons: string[] }[];
   counts: Record<string, number> | null;
   stop_reason: string | null;
   unsupported_objectives: string[];
@@ -35,6 +38,8 @@ export function readWorkflowResult(metrics: Record<string, unknown> | undefined 
     oracles: list(metrics.oracles),
     invalid: list(metrics.invalid),
     filtered: list(metrics.filtered),
+    failed: list(metrics.failed),
+    rejected: list(metrics.rejected),
     counts: metrics.counts && typeof metrics.counts === "object" ? (metrics.counts as Record<string, number>) : null,
     stop_reason: typeof metrics.stop_reason === "string" ? metrics.stop_reason : null,
     unsupported_objectives: list(metrics.unsupported_objectives),
@@ -43,12 +48,18 @@ export function readWorkflowResult(metrics: Record<string, unknown> | undefined 
   };
 }
 
-/** "evaluated 12 of 800" from the job's progress. */
-export function progressText(progress: Record<string, unknown> | null | undefined): string | null {
+/**
+ * "12 of 400 scored" from the job's progress, with the best value so far; before the first score, the phase the job
+ * is in ("Preparing the receptor 1HSG.pdb …") and how long it has been at it (`now` in ms).
+ */
+export function progressText(progress: Record<string, unknown> | null | undefined, now = Date.now()): string | null {
   if (!progress) return null;
   const evaluated = progress.evaluated ?? progress.docked;
   const total = progress.max_evaluations ?? progress.total;
-  if (typeof evaluated !== "number") return null;
+  const phase = typeof progress.phase_detail === "string" ? progress.phase_detail : null;
+  const since = typeof progress.phase_started_at === "string" ? Date.parse(progress.phase_started_at) : NaN;
+  const elapsed = Number.isFinite(since) ? ` (${Math.max(0, Math.round((now - since) / 1000))} s so far)` : "";
+  if (typeof evaluated !== "number") return phase ? `${phase}${elapsed}` : null;
   const best =
     typeof progress.best_affinity === "number"
       ? `, best affinity ${progress.best_affinity.toFixed(2)} kcal/mol`
@@ -59,7 +70,20 @@ export function progressText(progress: Record<string, unknown> | null | undefine
     typeof progress.shards === "number" && typeof progress.shards_done === "number"
       ? `; ${progress.shards_done} of ${progress.shards} shards done`
       : "";
-  return `${evaluated} evaluated${typeof total === "number" ? ` of a budget of ${total}` : ""}${best}${shards}`;
+  const prepared =
+    typeof progress.prepared_in_s === "number" ? `; prepared in ${progress.prepared_in_s.toFixed(1)} s` : "";
+  return `${evaluated}${typeof total === "number" ? ` of ${total}` : ""} scored${best}${shards}${phase ? ` — ${phase}` : ""}${prepared}`;
+}
+
+/**
+ * A lead optimization still running, or cancelled, has no result yet: its progress carries the molecules scored so
+ * far, read as a (partial) result so the run page shows them.
+ */
+export function partialResult(progress: Record<string, unknown> | null | undefined): WorkflowResult | null {
+  const partial = progress?.partial;
+  if (!partial || typeof partial !== "object") return null;
+  const { series, parents, failed } = partial as Record<string, unknown>;
+  return readWorkflowResult({ workflow: "lead_opt", hits: series, parents, failed });
 }
 
 export const STOP_REASONS: Record<string, string> = {

@@ -1,0 +1,106 @@
+import { SCREEN_FILTER_DEFAULTS, type ScreenFilters } from "@sieve/contracts";
+import { Checkbox, Field } from "../../../components/ui/field";
+
+interface ScreenFilterFieldsProps {
+  filters: ScreenFilters;
+  onChange: (filters: ScreenFilters) => void;
+  /** Lead optimization also shows its analog pre-filter. */
+  leadOptimization: boolean;
+}
+
+type NumericFilter = Exclude<keyof ScreenFilters, "drug_likeness">;
+
+/** The numeric filters, with the range the API accepts and what each does. */
+const NUMERIC_FILTERS: {
+  key: NumericFilter;
+  label: string;
+  min: number;
+  max: number;
+  step: number;
+  hint: string;
+  leadOptimizationOnly?: true;
+}[] = [
+  {
+    key: "max_heavy_atoms",
+    label: "Maximum heavy atoms",
+    min: 5,
+    max: 500,
+    step: 1,
+    hint: "Larger compounds are listed as filtered, not docked.",
+  },
+  {
+    key: "max_negatome_risk",
+    label: "Maximum negatome risk",
+    min: 0,
+    max: 1,
+    step: 0.05,
+    hint: "Compounds above this safety risk (0.7 is the red level; 1 turns it off) are listed as filtered.",
+  },
+  {
+    key: "time_limit_base_s",
+    label: "Time limit per docking step (s)",
+    min: 10,
+    max: 3600,
+    step: 10,
+    hint: "For the 3D build and for Vina, each; a ligand over it is listed as failed with the time.",
+  },
+  {
+    key: "time_limit_per_rotatable_bond_s",
+    label: "Extra seconds per rotatable bond",
+    min: 0,
+    max: 600,
+    step: 1,
+    hint: "Flexible ligands take longer to build and dock.",
+  },
+  {
+    key: "max_analog_sa_score",
+    label: "Maximum analog SA score",
+    min: 1,
+    max: 10,
+    step: 0.5,
+    hint: "Analogs harder to make (1 easy … 10 very hard) are dropped before docking and listed.",
+    leadOptimizationOnly: true,
+  },
+];
+
+/**
+ * Every filter the screen applies, with its default: nothing is dropped by a rule the user cannot see. Whatever
+ * they drop is listed on the run page with the reason.
+ */
+export function ScreenFilterFields({ filters, onChange, leadOptimization }: ScreenFilterFieldsProps) {
+  return (
+    <fieldset className="stack filter-fields" aria-labelledby="screen-filters-legend">
+      <legend id="screen-filters-legend" className="field__label">
+        Screening filters
+      </legend>
+      <Checkbox
+        name="drugLikeness"
+        label={`Drug-likeness rule: drop compounds with more than one rule-of-five violation or MW ≥ 600 (default ${SCREEN_FILTER_DEFAULTS.drug_likeness ? "on" : "off"})`}
+        checked={filters.drug_likeness}
+        onChange={(drug_likeness) => onChange({ ...filters, drug_likeness })}
+      />
+      <div className="filter-fields__grid">
+        {NUMERIC_FILTERS.filter((filter) => leadOptimization || !filter.leadOptimizationOnly).map((filter) => (
+          <Field
+            key={filter.key}
+            label={filter.label}
+            hint={`${filter.hint} Default ${SCREEN_FILTER_DEFAULTS[filter.key]}.`}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                name={filter.key}
+                min={filter.min}
+                max={filter.max}
+                step={filter.step}
+                value={filters[filter.key]}
+                onChange={(e) => onChange({ ...filters, [filter.key]: e.target.valueAsNumber })}
+              />
+            )}
+          </Field>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,64 @@
+import { drugLikenessProblem, type LibraryCompound } from "./compound-library";
+
+/**
+ * The filters a screen or a lead optimization applies, as the run config gives them (the API's `filters`, with
+ * their defaults there). Each is visible to the user; whatever they drop is reported with the reason.
+ */
+export interface ScreeningFilters {
+  /** Drop more than one rule-of-five violation or MW ≥ 600 (off by default). */
+  drug_likeness: boolean;
+  max_heavy_atoms: number;
+  /** Drop compounds whose negatome safety risk is above this. */
+  max_negatome_risk: number;
+  time_limit_base_s: number;
+  time_limit_per_rotatable_bond_s: number;
+  /** Lead optimization: analogs harder to make than this SA score are dropped before docking. */
+  max_analog_sa_score: number;
+}
+
+/** The defaults, equal to the API's (`SCREEN_FILTER_DEFAULTS` of @sieve/contracts, checked by the API's tests). */
+export const DEFAULT_SCREENING_FILTERS: ScreeningFilters = {
+  drug_likeness: false,
+  max_heavy_atoms: 80,
+  max_negatome_risk: 0.7,
+  time_limit_base_s: 300,
+  time_limit_per_rotatable_bond_s: 30,
+  max_analog_sa_score: 6,
+};
+
+/** Why a compound is dropped before scoring by the property filters, or null. */
+export function propertyFilterReason(compound: LibraryCompound, filters: ScreeningFilters): string | null {
+  const heavy = compound.profile.descriptors.heavy_atoms;
+  if (heavy > filters.max_heavy_atoms)
+    return `${heavy} heavy atoms is more than the limit of ${filters.max_heavy_atoms}`;
+  return filters.drug_likeness ? drugLikenessProblem(compound.profile) : null;
+}
+
+/** The negatome's verdict on one compound, as the screen uses it (null: it could not be assessed). */
+export interface NegatomeVerdict {
+  risk: number;
+  level: "green" | "amber" | "red";
+  warnings: string[];
+}
+
+/** Why the negatome verdict drops a compound, or null: its risk is above the run's limit. */
+export function negatomeFilterReason(verdict: NegatomeVerdict | null, filters: ScreeningFilters): string | null {
+  if (!verdict || verdict.risk <= filters.max_negatome_risk) return null;
+  const why = verdict.warnings[0] ? `: ${verdict.warnings[0]}` : "";
+  return `negatome safety risk ${verdict.risk.toFixed(2)} is above the limit of ${filters.max_negatome_risk}${why}`;
+}
+
+/** A ligand's time limit for each docking step (3D build, Vina), and how it was reached. */
+export interface LigandTimeLimit {
+  seconds: number;
+  basis: string;
+}
+
+/** The base limit plus the allowance per rotatable bond: flexible ligands take longer to build and to dock. */
+export function ligandTimeLimit(filters: ScreeningFilters, rotatableBonds: number): LigandTimeLimit {
+  const seconds = filters.time_limit_base_s + filters.time_limit_per_rotatable_bond_s * rotatableBonds;
+  return {
+    seconds,
+    basis: `${filters.time_limit_base_s} s + ${filters.time_limit_per_rotatable_bond_s} s × ${rotatableBonds} rotatable bonds`,
+  };
+}

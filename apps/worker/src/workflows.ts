@@ -3,6 +3,7 @@ import { depictSvg, loadRDKit, SimilarityIndex, type RDKitModule } from "@sieve/
 import {
   assessSafety,
   negatomeIndex,
+  screenDecision,
   structuralAlertsOfSmiles,
   type NegatomeEntry,
   type SourceClaim,
@@ -74,9 +75,10 @@ export interface NegatomeScreenInput {
 }
 
 /**
- * The negatome safety risk of a compound, scored exactly as `/v1/negatome/safety` scores it (the
- * same `assessSafety`), against the records and reference set the API handed over. Structural
- * alerts are left out of its warnings: the evaluator reports them already.
+ * The negatome's reconciled verdict on a compound, scored exactly as `/v1/negatome/safety` scores it (the
+ * same `assessSafety`), against the records, regulatory claims and reference set the API handed over, and
+ * the screen's decision at `max_risk` (`screenDecision`). Structural alerts are left out of its warnings: the
+ * evaluator reports them already.
  */
 export function negatomeScreen(rdkit: RDKitModule, input: NegatomeScreenInput): NegatomeScreen {
   const index = negatomeIndex(input.entries);
@@ -100,10 +102,14 @@ export function negatomeScreen(rdkit: RDKitModule, input: NegatomeScreenInput): 
       targetUniprotId: input.target_uniprot_id,
     });
     if (!result.ok) return null;
+    // The screen keeps or filters by the reconciled verdict: an approved drug is never silently removed.
+    const decision = screenDecision(result.verdict, input.max_risk);
+    const warnings = result.warnings.filter((w) => w.kind !== "structural_alert").map((w) => `Negatome: ${w.message}`);
     return {
       risk: result.risk_score,
       level: result.risk_level,
-      warnings: result.warnings.filter((w) => w.kind !== "structural_alert").map((w) => `Negatome: ${w.message}`),
+      warnings: decision.keep && decision.reason ? [`Negatome: ${decision.reason}`, ...warnings] : warnings,
+      filter_reason: decision.keep ? null : `negatome: ${decision.reason}`,
     };
   };
 }

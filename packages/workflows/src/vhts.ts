@@ -32,9 +32,17 @@ export interface VhtsOptions {
   shard?: { index: number; count: number };
 }
 
-export type NegatomeScreen = (
-  smiles: string,
-) => { risk: number; level: "green" | "amber" | "red"; warnings: string[] } | null;
+export type NegatomeScreen = (smiles: string) => {
+  risk: number;
+  level: "green" | "amber" | "red";
+  warnings: string[];
+  /**
+   * The screen's decision at `max_negatome_risk` from the reconciled verdict (`screenDecision` of @sieve/negatome):
+   * why the compound is filtered, or null to keep it (an approved drug without a dated withdrawal is kept above the
+   * limit, its warnings say so). Absent: filtered when its risk is above the limit.
+   */
+  filter_reason?: string | null;
+} | null;
 export const DEFAULT_MAX_NEGATOME_RISK = 0.7;
 
 export type StopReason = "budget" | "library_exhausted" | "wallclock" | "cancelled";
@@ -101,13 +109,18 @@ export async function runVhts(
       continue;
     }
     const negatome = options.negatome_screen?.(compound.smiles) ?? null;
-    if (negatome && negatome.risk > maxRisk) {
-      const why = negatome.warnings[0] ? `: ${negatome.warnings[0]}` : "";
+    const filterReason =
+      negatome?.filter_reason !== undefined
+        ? negatome.filter_reason
+        : negatome && negatome.risk > maxRisk
+          ? `negatome safety risk ${negatome.risk.toFixed(2)} is above ${maxRisk}${negatome.warnings[0] ? `: ${negatome.warnings[0]}` : ""}`
+          : null;
+    if (filterReason) {
       filtered.push({
         smiles: compound.smiles,
         name: compound.name,
         position: compound.position,
-        reason: `negatome safety risk ${negatome.risk.toFixed(2)} is above ${maxRisk}${why}`,
+        reason: filterReason,
       });
       continue;
     }

@@ -252,7 +252,10 @@ describe("VHTS runs from the New Job modal", () => {
     expect(detail.job.status, detail.job.error_message).toBe("completed");
     const metrics = detail.job.result.final_metrics;
     const filtered = metrics.filtered.find((f: { name: string }) => f.name === "rofecoxib");
-    expect(filtered.reason).toMatch(/^negatome safety risk 0\.\d+ is above the limit of 0\.7: .*recorded failure/);
+    // Filtered by the reconciled verdict, with its reason: rofecoxib's dated withdrawal (demo set).
+    expect(filtered.reason).toMatch(
+      /^negatome: reconciled negatome risk 0\.9\d \(red\) is above 0\.7: Approved \(.*\), then withdrawn worldwide in 2004/,
+    );
     expect(metrics.hits.map((h: { name: string }) => h.name).sort()).toEqual(["celecoxib", "ibuprofen"]);
     for (const hit of metrics.hits) expect(hit.negatome_risk).toBeGreaterThanOrEqual(0);
     const celecoxib = metrics.hits.find((h: { name: string }) => h.name === "celecoxib");

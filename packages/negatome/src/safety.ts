@@ -17,7 +17,7 @@ import {
   type SafetyParameters,
 } from "./safety-score";
 import type { NegatomeEntry, NegatomeSource } from "./types";
-import { claimOfRecord, entryKey, reconcileVerdict, type SourceClaim, type Verdict } from "./verdict";
+import { claimOfRecord, entryKey, reconcileVerdict, weighClaims, type SourceClaim, type Verdict } from "./verdict";
 
 export interface SafetyRequest {
   rdkit: RDKitModule;
@@ -242,11 +242,7 @@ export function scoreSafety(
   const neighbours = [
     ...failureHits
       .filter(({ record }) => !exactIds.has(record.negatome_id))
-      .map(({ record, similarity }) => ({
-        similarity,
-        failure_weight: weightOf(record),
-        documented: record.confidence_tier === "gold",
-      })),
+      .map(({ record, similarity }) => ({ similarity, failure_weight: weightOf(record) })),
     ...referenceHits.map(({ similarity }) => ({ similarity, failure_weight: 0 })),
   ].sort((a, b) => b.similarity - a.similarity);
 
@@ -258,7 +254,7 @@ export function scoreSafety(
     },
     parameters,
   );
-  const claims = [...exact.map(claimOfRecord), ...(sources.regulatory ?? [])];
+  const claims = weighClaims([...exact.map(claimOfRecord), ...(sources.regulatory ?? [])]);
   const verdict = reconcileVerdict(claims, combineRisk(structural));
   const components = { ...structural, exact_match: verdict.claims_risk ?? 0 };
 
@@ -294,9 +290,7 @@ export function scoreSafety(
     const strength = similarity >= STRONG_SIMILARITY ? "strong" : "moderate";
     warnings.push({
       kind: "similar_failure",
-      severity: severity(
-        Math.max(...records.map((r) => (r.confidence_tier === "gold" ? analogueRisk(similarity, weightOf(r)) : 0))),
-      ),
+      severity: severity(Math.max(...records.map((r) => analogueRisk(similarity, weightOf(r))))),
       message: `${strength[0]!.toUpperCase()}${strength.slice(1)} structural similarity (Tanimoto ${similarity.toFixed(2)} on Morgan radius 2 / 2048 bits; ≥ ${STRONG_SIMILARITY} strong, ≥ ${MODERATE_SIMILARITY} moderate) to ${name(record)}: ${records.map((r) => `${r.reason} [${r.source}, ${r.confidence_tier}]`).join("; ")}`,
       evidence: records.map((r) => r.negatome_id),
     });

@@ -162,6 +162,37 @@ describe("engine job lifecycle", () => {
     expect(delivered.filter((id) => id === job.id)).toHaveLength(3);
   });
 
+  it("stores a curve batch sent twice once, and keeps only the latest attempt's curves after a retry", async () => {
+    const { job, runId } = await submitJob();
+    const curves = async () =>
+      (await ctx.call({ method: "GET", url: `/v1/runs/${runId}/curves`, token })).json().curves as {
+        name: string;
+        points: { x: number; y: number }[];
+      }[];
+    const batch = (from: number, to: number, y: number) =>
+      Array.from({ length: to - from }, (_, i) => ({ name: "best_fitness", x: from + i, y }));
+    expect(await ctx.app.engine.lifecycle.claim(job.id, workerId)).not.toBeNull();
+    await ctx.app.engine.lifecycle.heartbeat(job.id, workerId, undefined, batch(0, 5, 0.1));
+    // The worker lost the answer and sends the batch again with the next one.
+    await ctx.app.engine.lifecycle.heartbeat(job.id, workerId, undefined, [...batch(0, 5, 0.1), ...batch(5, 8, 0.1)]);
+    expect((await curves())[0]!.points.map((p) => p.x)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    // The worker dies; the job is retried from the start and reports its own points.
+    await ctx.database.db
+      .update(schema.engineJobs)
+      .set({ heartbeatAt: new Date(Date.now() - 60_000) })
+      .where(eq(schema.engineJobs.id, job.id));
+    await ctx.app.engine.reap(30);
+    expect(await ctx.app.engine.lifecycle.claim(job.id, workerId)).not.toBeNull();
+    await ctx.app.engine.lifecycle.heartbeat(job.id, workerId, undefined, batch(0, 3, 0.2));
+    const retried = await curves();
+    expect(retried).toHaveLength(1);
+    expect(retried[0]!.points).toEqual([
+      { x: 0, y: 0.2 },
+      { x: 1, y: 0.2 },
+      { x: 2, y: 0.2 },
+    ]);
+  });
+
   it("leaves a job with a fresh heart-beat alone", async () => {
     const { job } = await submitJob();
     await ctx.app.engine.lifecycle.claim(job.id, workerId);

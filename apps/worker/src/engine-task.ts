@@ -33,6 +33,8 @@ export type EngineTaskOutcome =
  * answer can stop the task (cancelled, or ownership lost). Used by the embedded worker and by
  * remote workers alike, so both behave the same.
  */
+const LAST_BEAT_ATTEMPTS = 3;
+
 export async function runEngineTask(
   pool: ComputePool,
   domain: string,
@@ -47,11 +49,33 @@ export async function runEngineTask(
   if (!taskType) return { outcome: "failed", error: `No executor for the engine domain "${domain}"` };
   const controller = new AbortController();
   let pending: { progress?: Record<string, unknown>; points: CurvePoint[] } = { points: [] };
+  // A batch whose heart-beat got no answer goes back in front of the next one: the platform stores a
+  // point once however often it is sent, so resending is safe and nothing is lost to a failed beat.
   const flush = async () => {
     const batch = pending;
     pending = { points: [] };
-    const { stop } = await options.heartbeat(batch.progress, batch.points);
-    if (stop) controller.abort();
+    let answer: { stop: boolean };
+    try {
+      answer = await options.heartbeat(batch.progress, batch.points);
+    } catch (error) {
+      pending = { progress: pending.progress ?? batch.progress, points: [...batch.points, ...pending.points] };
+      throw error;
+    }
+    if (answer.stop) controller.abort();
+  };
+  // The last beat carries the last points: tried a few times, and a beat that never gets through does
+  // not turn a finished task into a failed one.
+  const lastFlush = async () => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await flush();
+        return;
+      } catch (error) {
+        options.onHeartbeatError?.(error);
+        if (attempt >= LAST_BEAT_ATTEMPTS) return;
+        await new Promise((resume) => setTimeout(resume, options.heartbeatMs));
+      }
+    }
   };
   const timer = setInterval(
     () => void flush().catch((error) => options.onHeartbeatError?.(error)),
@@ -68,11 +92,11 @@ export async function runEngineTask(
       },
     });
     clearInterval(timer);
-    await flush();
+    await lastFlush();
     return { outcome: "completed", output };
   } catch (error) {
     clearInterval(timer);
-    await flush().catch((flushError) => options.onHeartbeatError?.(flushError));
+    await lastFlush();
     if (error instanceof TaskCancelledError) return { outcome: "cancelled" };
     return { outcome: "failed", error: error instanceof Error ? error.message : String(error) };
   }

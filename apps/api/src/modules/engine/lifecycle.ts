@@ -10,6 +10,32 @@ const { engineJobs, engineCurvePoints, runs } = schema;
 export const MAX_ATTEMPTS = 3;
 
 /**
+ * The points of a batch the job does not have yet, by (name, generation): a worker sends a batch
+ * again when the answer to its heart-beat was lost, and that must not store it twice.
+ */
+async function newPoints(tx: Pick<Database, "select">, jobId: string, points: CurvePoint[]) {
+  const stored = await tx
+    .select({ name: engineCurvePoints.name, x: engineCurvePoints.x })
+    .from(engineCurvePoints)
+    .where(
+      and(
+        eq(engineCurvePoints.jobId, jobId),
+        inArray(engineCurvePoints.name, [...new Set(points.map((p) => p.name))]),
+        inArray(engineCurvePoints.x, [...new Set(points.map((p) => p.x))]),
+      ),
+    );
+  const seen = new Set(stored.map((p) => `${p.name}\u0000${p.x}`));
+  const fresh: (CurvePoint & { jobId: string })[] = [];
+  for (const point of points) {
+    const key = `${point.name}\u0000${point.x}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    fresh.push({ jobId, ...point });
+  }
+  return fresh;
+}
+
+/**
  * A run's status from its jobs' statuses: still going while any job is queued or running (and at
  * least one has started), then failed if any failed, cancelled if any was cancelled, else completed.
  */
@@ -59,7 +85,11 @@ export function jobLifecycle(db: Database) {
           })
           .where(and(eq(engineJobs.id, jobId), eq(engineJobs.status, "queued")))
           .returning();
-        if (row) await mirrorRun(tx, row);
+        if (row) {
+          // A new attempt starts its curves afresh: the previous attempt's points would double them.
+          await tx.delete(engineCurvePoints).where(eq(engineCurvePoints.jobId, jobId));
+          await mirrorRun(tx, row);
+        }
         return row ?? null;
       });
     },
@@ -84,7 +114,8 @@ export function jobLifecycle(db: Database) {
               .select({ id: engineJobs.id })
               .from(engineJobs)
               .where(and(eq(engineJobs.id, jobId), eq(engineJobs.workerId, workerId)));
-        if (owned && points.length) await tx.insert(engineCurvePoints).values(points.map((p) => ({ jobId, ...p })));
+        const fresh = owned && points.length ? await newPoints(tx, jobId, points) : [];
+        if (fresh.length) await tx.insert(engineCurvePoints).values(fresh);
         return { stop: !row };
       });
     },

@@ -63,8 +63,11 @@ export async function ingestDocuments(
  * the event loop, serves other requests between batches.
  */
 export const PUBTATOR_SINGLE_TRANSACTION_DOCUMENTS = 100;
-/** Documents per batch of a long ingest: one extraction task and one short transaction. */
-export const PUBTATOR_BATCH_DOCUMENTS = 25;
+/**
+ * Documents per batch of a long ingest: one extraction task and one short transaction (the embedded
+ * database answers nothing else until it commits; 25 documents held it for up to half a second).
+ */
+export const PUBTATOR_BATCH_DOCUMENTS = 10;
 
 export interface IngestProgress {
   documents: number;
@@ -104,8 +107,8 @@ export function readPubTatorFile(fileText: string): PubTatorDocument[] {
 
 /**
  * Extracts and stores parsed PubTator documents. Up to PUBTATOR_SINGLE_TRANSACTION_DOCUMENTS in one
- * transaction; more in batches of PUBTATOR_BATCH_DOCUMENTS, each its own transaction, yielding to
- * the event loop between them and reporting progress after each (`onBatch` answers true to stop). A
+ * transaction; more in batches of PUBTATOR_BATCH_DOCUMENTS, each its own transaction (the next batch is
+ * extracted meanwhile), yielding to the event loop between them and reporting progress after each (`onBatch` answers true to stop). A
  * long ingest that stops half-way keeps its stored batches; sending the file again skips them.
  */
 export async function ingestPubTatorDocuments(
@@ -118,23 +121,34 @@ export async function ingestPubTatorDocuments(
 ): Promise<IngestProgress> {
   const batchSize = parsed.length <= PUBTATOR_SINGLE_TRANSACTION_DOCUMENTS ? parsed.length : PUBTATOR_BATCH_DOCUMENTS;
   const progress: IngestProgress = { documents: parsed.length, done: 0, inserted: 0, skipped: 0 };
-  for (let start = 0; start < parsed.length; start += batchSize) {
-    const batch = parsed.slice(start, start + batchSize);
+  const batches: PubTatorDocument[][] = [];
+  for (let start = 0; start < parsed.length; start += batchSize) batches.push(parsed.slice(start, start + batchSize));
+  const extract = (batch: PubTatorDocument[]) => {
     const documents = batch.map((doc) => toLiteratureDocument(doc, source, license));
-    const extractions = await extractAll(context, documents);
+    return extractAll(context, documents).then((extractions) => ({ documents, extractions }));
+  };
+  // The next batch is extracted on the threads while this one is written.
+  let next = batches.length ? extract(batches[0]!) : null;
+  for (let i = 0; i < batches.length; i++) {
+    const batch = batches[i]!;
+    const { documents, extractions } = await next!;
+    next = i + 1 < batches.length ? extract(batches[i + 1]!) : null;
     const outcome = await storeDocuments(
       context.db,
       orgId,
-      batch.map((doc, i) => ({
-        document: documents[i]!,
-        extraction: extractions[i]!,
-        gold: goldAnnotations(doc, source, extractions[i]!),
+      batch.map((doc, j) => ({
+        document: documents[j]!,
+        extraction: extractions[j]!,
+        gold: goldAnnotations(doc, source, extractions[j]!),
       })),
     );
     progress.done += batch.length;
     progress.inserted += outcome.inserted;
     progress.skipped += outcome.skipped;
-    if (await onBatch?.({ ...progress })) break;
+    if (await onBatch?.({ ...progress })) {
+      next?.catch(() => undefined);
+      break;
+    }
     await new Promise((resume) => setImmediate(resume));
   }
   return progress;

@@ -252,13 +252,41 @@ describe("VHTS runs from the New Job modal", () => {
     expect(detail.job.status, detail.job.error_message).toBe("completed");
     const metrics = detail.job.result.final_metrics;
     const filtered = metrics.filtered.find((f: { name: string }) => f.name === "rofecoxib");
-    expect(filtered.reason).toMatch(/^negatome safety risk 0\.\d+ is above the limit of 0\.7: .*recorded failure/);
+    // Filtered by the reconciled verdict, with its reason: rofecoxib's dated withdrawal (demo set).
+    expect(filtered.reason).toMatch(
+      /^negatome: reconciled negatome risk 0\.9\d \(red\) is above 0\.7: Approved \(.*\), then withdrawn worldwide in 2004/,
+    );
     expect(metrics.hits.map((h: { name: string }) => h.name).sort()).toEqual(["celecoxib", "ibuprofen"]);
     for (const hit of metrics.hits) expect(hit.negatome_risk).toBeGreaterThanOrEqual(0);
     const celecoxib = metrics.hits.find((h: { name: string }) => h.name === "celecoxib");
     // PTGS2 has withdrawn inhibitors in the demo set: the target's history is part of every hit's risk.
     expect(celecoxib.warnings.some((w: string) => /^Negatome: Target P35354 has \d+ recorded failure/.test(w))).toBe(
       true,
+    );
+
+    // At a 0.3 limit celecoxib (approved; amber for its boxed warning and flags) is above it, yet kept and flagged.
+    const strict = await ctx.call({
+      method: "POST",
+      url: `/v1/projects/${projectId}/runs`,
+      token,
+      payload: {
+        workflow: "vhts",
+        inputs: {
+          target_protein: "P35354",
+          compound_library: library,
+          include_docking: false,
+          hit_compounds: "CC(C)Cc1ccc(cc1)C(C)C(=O)O",
+        },
+        filters: { max_negatome_risk: 0.3 },
+      },
+    });
+    const strictDetail = await waitForRun(strict.json().id, finished);
+    const strictMetrics = strictDetail.job.result.final_metrics;
+    expect(strictMetrics.filtered.map((f: { name: string }) => f.name)).toEqual(["rofecoxib"]);
+    const kept = strictMetrics.hits.find((h: { name: string }) => h.name === "celecoxib");
+    expect(kept.negatome_risk).toBeGreaterThan(0.3);
+    expect(kept.warnings).toContainEqual(
+      expect.stringMatching(/^Negatome: kept: approved drug, never filtered; reconciled negatome risk 0\.\d+/),
     );
   });
 

@@ -3,6 +3,7 @@ import { depictSvg, describeMolecule, loadRDKit, SimilarityIndex, type RDKitModu
 import {
   assessSafety,
   negatomeIndex,
+  screenDecision,
   structuralAlertsOfSmiles,
   type NegatomeEntry,
   type SourceClaim,
@@ -77,12 +78,13 @@ export interface NegatomeScreenInput {
 }
 
 /**
- * The negatome's verdict on a compound — the one call the screen's negatome filter goes through. Its risk is scored
- * exactly as `/v1/negatome/safety` scores it (the
- * same `assessSafety`), against the records and reference set the API handed over. Structural
- * alerts are left out of its warnings: the evaluator reports them already.
+ * The negatome's verdict on a compound — the one call the screen's negatome filter goes through. Its risk is the
+ * reconciled verdict's, scored exactly as `/v1/negatome/safety` scores it (the same `assessSafety`), against the
+ * records, regulatory claims and reference set the API handed over; whether the screen keeps it at the run's
+ * `maxRisk` is `screenDecision`'s (an approved drug without a dated withdrawal is kept, flagged). Structural alerts
+ * are left out of its warnings: the evaluator reports them already.
  */
-export function negatomeScreen(rdkit: RDKitModule, input: NegatomeScreenInput): NegatomeScreen {
+export function negatomeScreen(rdkit: RDKitModule, input: NegatomeScreenInput, maxRisk: number): NegatomeScreen {
   const index = negatomeIndex(input.entries);
   const records = new Map(input.entries.map((entry) => [entry.negatome_id, entry]));
   // A recorded failure must not count as its own safe neighbour.
@@ -104,10 +106,13 @@ export function negatomeScreen(rdkit: RDKitModule, input: NegatomeScreenInput): 
       targetUniprotId: input.target_uniprot_id,
     });
     if (!result.ok) return null;
+    const decision = screenDecision(result.verdict, maxRisk);
+    const warnings = result.warnings.filter((w) => w.kind !== "structural_alert").map((w) => `Negatome: ${w.message}`);
     return {
       risk: result.risk_score,
       level: result.risk_level,
-      warnings: result.warnings.filter((w) => w.kind !== "structural_alert").map((w) => `Negatome: ${w.message}`),
+      warnings: decision.keep && decision.reason ? [`Negatome: ${decision.reason}`, ...warnings] : warnings,
+      filter_reason: decision.keep ? null : `negatome: ${decision.reason}`,
     };
   };
 }
@@ -241,7 +246,9 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
           concurrency: activity instanceof DockingOracle ? CORES : 1,
           batch_size: activity instanceof DockingOracle ? Math.max(4, CORES * 2) : 16,
           filters: input.filters,
-          ...(input.negatome ? { negatome_screen: negatomeScreen(rdkit, input.negatome) } : {}),
+          ...(input.negatome
+            ? { negatome_screen: negatomeScreen(rdkit, input.negatome, input.filters.max_negatome_risk) }
+            : {}),
           ...(input.shard ? { shard: input.shard } : {}),
         },
         {

@@ -39,10 +39,17 @@ export interface NegatomeVerdict {
   risk: number;
   level: "green" | "amber" | "red";
   warnings: string[];
+  /**
+   * The negatome's own decision at the run's `max_negatome_risk` (`screenDecision` of @sieve/negatome, on the
+   * reconciled verdict): why the compound is filtered, or null to keep it (an approved drug without a dated
+   * withdrawal is kept above the limit; its warnings say so). Absent: filtered when its risk is above the limit.
+   */
+  filter_reason?: string | null;
 }
 
-/** Why the negatome verdict drops a compound, or null: its risk is above the run's limit. */
+/** Why the negatome verdict drops a compound, or null: the negatome's decision, else its risk above the run's limit. */
 export function negatomeFilterReason(verdict: NegatomeVerdict | null, filters: ScreeningFilters): string | null {
+  if (verdict?.filter_reason !== undefined) return verdict.filter_reason;
   if (!verdict || verdict.risk <= filters.max_negatome_risk) return null;
   const why = verdict.warnings[0] ? `: ${verdict.warnings[0]}` : "";
   return `negatome safety risk ${verdict.risk.toFixed(2)} is above the limit of ${filters.max_negatome_risk}${why}`;

@@ -34,6 +34,11 @@ describe("built-in demo negatome", () => {
     ).json().items;
     expect(vioxx).toMatchObject({ source: "demo", failure_class: "SAFETY", org_id: null, target_uniprot_id: "P35354" });
     expect(vioxx.evidence.compound_name).toMatch(/rofecoxib/i);
+    // One entry per compound: the InChIKey's first block (any salt or stereo form) finds the same record.
+    const byEntry = (
+      await ctx.call({ method: "GET", url: "/v1/negatome/query/negatome?inchi_key=RZJQGNCSTQAWON", token: bob })
+    ).json().items;
+    expect(byEntry.map((r: { negatome_id: string }) => r.negatome_id)).toEqual([vioxx.negatome_id]);
   });
 });
 

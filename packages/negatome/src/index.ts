@@ -73,6 +73,7 @@ export {
   entryKey,
   claimOfRecord,
   reconcileVerdict,
+  weighClaims,
   screenDecision,
   NEGATIVE_LABELS,
   SOURCE_RELIABILITY,

@@ -17,7 +17,7 @@ import {
   type SafetyParameters,
 } from "./safety-score";
 import type { NegatomeEntry, NegatomeSource } from "./types";
-import { claimOfRecord, entryKey, reconcileVerdict, type SourceClaim, type Verdict } from "./verdict";
+import { claimOfRecord, entryKey, reconcileVerdict, weighClaims, type SourceClaim, type Verdict } from "./verdict";
 
 export interface SafetyRequest {
   rdkit: RDKitModule;
@@ -258,7 +258,7 @@ export function scoreSafety(
     },
     parameters,
   );
-  const claims = [...exact.map(claimOfRecord), ...(sources.regulatory ?? [])];
+  const claims = weighClaims([...exact.map(claimOfRecord), ...(sources.regulatory ?? [])]);
   const verdict = reconcileVerdict(claims, combineRisk(structural));
   const components = { ...structural, exact_match: verdict.claims_risk ?? 0 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { entryKey, reconcileVerdict, screenDecision, type SourceClaim } from "./verdict";
+import { entryKey, reconcileVerdict, screenDecision, weighClaims, type SourceClaim } from "./verdict";
 
 const claim = (source: string, label: SourceClaim["label"], reliability: number, documented = false): SourceClaim => ({
   source,
@@ -98,5 +98,13 @@ describe("screenDecision", () => {
       reason: expect.stringMatching(/0\.97 \(red\) is above 0\.7/),
     });
     expect(screenDecision(verdict, 0.99)).toEqual({ keep: true, reason: null });
+  });
+});
+
+describe("weighClaims", () => {
+  it("shows the weight a self-contradicting trial-failure label is given", () => {
+    const weighed = weighClaims([...approvedBy, claim("clintox", "failed_trials", 0.85)]);
+    expect(weighed.find((c) => c.label === "failed_trials")?.reliability).toBe(0.2);
+    expect(reconcileVerdict(weighed, 0).explanation).toMatch(/clintox also lists it as approved: .* counts 0\.2\./);
   });
 });

@@ -156,23 +156,34 @@ const listSources = (claims: readonly SourceClaim[]) => [...new Set(claims.map((
  * so red needs two independent sources (or a documented withdrawal), and structure alone at most
  * `STRUCTURE_CAP_WHEN_APPROVED`. A compound without claims is judged by its structure alone.
  */
-export function reconcileVerdict(claims: readonly SourceClaim[], structureRisk: number): Verdict {
+/**
+ * The claims with the weight the verdict gives each: a trial-failure label from a source that also
+ * lists the compound as approved contradicts itself (ClinTox rows) and counts at most
+ * `SOURCE_RELIABILITY.self_contradicted`.
+ */
+export function weighClaims(claims: readonly SourceClaim[]): SourceClaim[] {
+  const approving = new Set(claims.filter((c) => c.label === "approved").map((c) => c.source));
+  return claims.map((claim) =>
+    claim.label === "failed_trials" && approving.has(claim.source)
+      ? { ...claim, reliability: Math.min(claim.reliability, SOURCE_RELIABILITY.self_contradicted) }
+      : claim,
+  );
+}
+
+export function reconcileVerdict(given: readonly SourceClaim[], structureRisk: number): Verdict {
+  const claims = weighClaims(given);
   const approvals = claims.filter((c) => c.label === "approved");
   const failures = claims.filter((c) => NEGATIVE_LABELS.has(c.label));
   const boxed = claims.filter((c) => c.label === "boxed_warning");
   const approved = approvals.length > 0;
   const documented = failures.find((c) => c.documented && c.label === "withdrawn");
   const capped = approved && !documented;
-  // A source that lists the compound as approved and as failed in trials contradicts itself (ClinTox rows).
-  const selfContradicted = new Set(approvals.map((c) => c.source));
   const bySource = new Map<string, number>();
-  for (const claim of failures) {
-    const reliability =
-      claim.label === "failed_trials" && selfContradicted.has(claim.source)
-        ? Math.min(claim.reliability, SOURCE_RELIABILITY.self_contradicted)
-        : claim.reliability;
-    bySource.set(claim.source, Math.max(bySource.get(claim.source) ?? 0, reliability));
-  }
+  for (const claim of failures)
+    bySource.set(claim.source, Math.max(bySource.get(claim.source) ?? 0, claim.reliability));
+  const selfContradicting = failures.filter(
+    (c) => c.label === "failed_trials" && approvals.some((a) => a.source === c.source),
+  );
   const perSource = [...bySource.values()].map((r) => (capped ? Math.min(r, SINGLE_SOURCE_CAP_WHEN_APPROVED) : r));
   const failureRisk = 1 - perSource.reduce((keep, r) => keep * (1 - r), 1);
   // A boxed warning is a caution on a marketed drug, not a failure: it lifts the risk to amber, no further.
@@ -188,7 +199,7 @@ export function reconcileVerdict(claims: readonly SourceClaim[], structureRisk: 
     explanation = documented
       ? `Approved (${listSources(approvals)}), then ${documented.statement.charAt(0).toLowerCase()}${documented.statement.slice(1)}.`
       : failures.length
-        ? `Approved (${listSources(approvals)}); failure claims from ${listSources(failures)} are weighed by source reliability, each at most ${SINGLE_SOURCE_CAP_WHEN_APPROVED}, so one conflicting label cannot make it red.`
+        ? `Approved (${listSources(approvals)}); failure claims from ${listSources(failures)} are weighed by source reliability, each at most ${SINGLE_SOURCE_CAP_WHEN_APPROVED}, so one conflicting label cannot make it red.${selfContradicting.length ? ` ${listSources(selfContradicting)} also lists it as approved: its trial-failure label counts ${SOURCE_RELIABILITY.self_contradicted}.` : ""}`
         : `Approved (${listSources(approvals)}) and no source flags it withdrawn or failed; similar compounds alone cannot make it amber.`;
   } else {
     risk = 1 - (1 - claimsRisk) * (1 - structureRisk);

@@ -78,7 +78,13 @@ export const negatomeRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({
           failure_class: z.enum(FAILURE_CLASSES).optional(),
           uniprot_id: z.string().trim().toUpperCase().max(20).optional(),
-          inchi_key: z.string().trim().toUpperCase().max(30).optional(),
+          // A standard InChIKey or its first block (the compound's entry: every salt and stereo form).
+          inchi_key: z
+            .string()
+            .trim()
+            .toUpperCase()
+            .regex(/^[A-Z]{14}(-[A-Z]{10}-[A-Z])?$/, { error: "must be an InChIKey or its first block (14 letters)" })
+            .optional(),
           limit: z.coerce.number().int().min(1).max(1000).default(NEGATOME_DEFAULTS.queryLimit),
         }),
         response: { 200: NegatomeItems },

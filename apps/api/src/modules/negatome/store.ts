@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, like, or, sql } from "drizzle-orm";
+import { entryKey } from "@sieve/negatome";
 import { schema, type Database } from "@sieve/db";
 import type { NegatomeRecord } from "@sieve/contracts";
 import type { TenantScope } from "../../plugins/authentication";
@@ -37,7 +38,8 @@ export function negatomeStore(db: Database, scope: TenantScope) {
       visible,
       filters.failureClass ? eq(records.failureClass, filters.failureClass) : undefined,
       filters.uniprotId ? eq(records.targetUniprotId, filters.uniprotId) : undefined,
-      filters.inchiKey ? eq(records.compoundInchiKey, filters.inchiKey) : undefined,
+      // One entry per compound: an InChIKey (or its first block) finds every salt and stereo form's records.
+      filters.inchiKey ? like(records.compoundInchiKey, `${entryKey(filters.inchiKey)}-%`) : undefined,
     );
 
   return {

@@ -84,9 +84,10 @@ export function clintoxApprovals(rows: readonly ClintoxRow[]): RegulatoryFact[] 
 export function chemblBoxedWarnings(drugInfoText: string): RegulatoryFact[] {
   const { header, rows } = readDelimited(drugInfoText, ",");
   const file = "drug_info.csv";
-  const [boxed, smiles, name] = ["black_box warning", "smiles", "name"].map((column) =>
-    columnIndex(header, column, file),
-  ) as [number, number, number];
+  const [boxed, smiles] = ["black_box warning", "smiles"].map((column) => columnIndex(header, column, file)) as [
+    number,
+    number,
+  ];
   return rows
     .filter(({ fields }) => fields[boxed] === "1" && fields[smiles])
     .map(({ fields }) =>
@@ -95,7 +96,8 @@ export function chemblBoxedWarnings(drugInfoText: string): RegulatoryFact[] {
         dataset: WITHDRAWN_DATASET,
         label: "boxed_warning",
         statement: `Carries a boxed (black-box) warning per ChEMBL (${fields[0]}).`,
-        compound_name: (fields[name] ?? "").split("_")[0] || null,
+        // drug_info.csv's name list does not start with the INN (celecoxib's starts with "DFN15").
+        compound_name: null,
       }),
     );
 }

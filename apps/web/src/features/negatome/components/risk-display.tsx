@@ -18,7 +18,7 @@ const SEVERITY_TONES: Record<SafetyWarning["severity"], BadgeTone> = {
 };
 const COMPONENT_LABELS: Record<string, string> = {
   exact_match: "Sources on this compound",
-  nearest_failure: "Nearest documented failure",
+  nearest_failure: "Nearest failure",
   neighbourhood: "Neighbourhood failure rate",
   target_history: "Target history",
 };

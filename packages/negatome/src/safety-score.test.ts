@@ -26,7 +26,7 @@ describe("risk score", () => {
   it("never falls when a failure neighbour comes closer or a target failure is added", () => {
     let previous = -1;
     for (let s = 0; s <= 1.0001; s += 0.05) {
-      const value = score({ neighbours: [{ similarity: Math.min(s, 1), failure_weight: 1, documented: true }] });
+      const value = score({ neighbours: [{ similarity: Math.min(s, 1), failure_weight: 1 }] });
       expect(value).toBeGreaterThanOrEqual(previous);
       previous = value;
     }
@@ -41,15 +41,6 @@ describe("risk score", () => {
     });
     expect(max).toBeLessThanOrEqual(1);
     expect(max).toBeGreaterThan(0.99);
-  });
-
-  it("reads nearest analogues of documented failures only", () => {
-    const near = { similarity: 0.9, failure_weight: 0.85 };
-    expect(riskComponents({ ...empty, neighbours: [near] }, DEFAULT_SAFETY_PARAMETERS).nearest_failure).toBe(0);
-    expect(
-      riskComponents({ ...empty, neighbours: [{ ...near, documented: true }] }, DEFAULT_SAFETY_PARAMETERS)
-        .nearest_failure,
-    ).toBeCloseTo(0.85 * analogueRisk(0.9, 1));
   });
 
   it("rates an exact gold safety failure red and bounds what target history adds alone", () => {

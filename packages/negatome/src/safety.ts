@@ -242,11 +242,7 @@ export function scoreSafety(
   const neighbours = [
     ...failureHits
       .filter(({ record }) => !exactIds.has(record.negatome_id))
-      .map(({ record, similarity }) => ({
-        similarity,
-        failure_weight: weightOf(record),
-        documented: record.confidence_tier === "gold",
-      })),
+      .map(({ record, similarity }) => ({ similarity, failure_weight: weightOf(record) })),
     ...referenceHits.map(({ similarity }) => ({ similarity, failure_weight: 0 })),
   ].sort((a, b) => b.similarity - a.similarity);
 
@@ -294,9 +290,7 @@ export function scoreSafety(
     const strength = similarity >= STRONG_SIMILARITY ? "strong" : "moderate";
     warnings.push({
       kind: "similar_failure",
-      severity: severity(
-        Math.max(...records.map((r) => (r.confidence_tier === "gold" ? analogueRisk(similarity, weightOf(r)) : 0))),
-      ),
+      severity: severity(Math.max(...records.map((r) => analogueRisk(similarity, weightOf(r))))),
       message: `${strength[0]!.toUpperCase()}${strength.slice(1)} structural similarity (Tanimoto ${similarity.toFixed(2)} on Morgan radius 2 / 2048 bits; ≥ ${STRONG_SIMILARITY} strong, ≥ ${MODERATE_SIMILARITY} moderate) to ${name(record)}: ${records.map((r) => `${r.reason} [${r.source}, ${r.confidence_tier}]`).join("; ")}`,
       evidence: records.map((r) => r.negatome_id),
     });

@@ -127,7 +127,7 @@ describe("contributing", () => {
     const first = similar.locator("li").first();
     await first.getByText("No binding to COX-2 up to 100 µM").waitFor();
     expect(await first.locator(".compound-card__facts").textContent()).toMatch(
-      /^Similarity1\.00Failure classBINDINGSourceuserConfidencebronze$/,
+      /^Similarity1\.00Failure classBINDINGSourceyour organizationConfidencebronze$/,
     );
     await first.getByRole("img", { name: /^Structure of / }).waitFor();
     expect(await similar.locator("li").count()).toBeLessThanOrEqual(10);

@@ -263,6 +263,31 @@ describe("VHTS runs from the New Job modal", () => {
     expect(celecoxib.warnings.some((w: string) => /^Negatome: Target P35354 has \d+ recorded failure/.test(w))).toBe(
       true,
     );
+
+    // At a 0.3 limit celecoxib (approved; amber for its boxed warning and flags) is above it, yet kept and flagged.
+    const strict = await ctx.call({
+      method: "POST",
+      url: `/v1/projects/${projectId}/runs`,
+      token,
+      payload: {
+        workflow: "vhts",
+        inputs: {
+          target_protein: "P35354",
+          compound_library: library,
+          include_docking: false,
+          hit_compounds: "CC(C)Cc1ccc(cc1)C(C)C(=O)O",
+        },
+        filters: { max_negatome_risk: 0.3 },
+      },
+    });
+    const strictDetail = await waitForRun(strict.json().id, finished);
+    const strictMetrics = strictDetail.job.result.final_metrics;
+    expect(strictMetrics.filtered.map((f: { name: string }) => f.name)).toEqual(["rofecoxib"]);
+    const kept = strictMetrics.hits.find((h: { name: string }) => h.name === "celecoxib");
+    expect(kept.negatome_risk).toBeGreaterThan(0.3);
+    expect(kept.warnings).toContainEqual(
+      expect.stringMatching(/^Negatome: kept: approved drug, never filtered; reconciled negatome risk 0\.\d+/),
+    );
   });
 
   it("writes the result files to the Output Location: a folder under DATA_DIR or a new upload, never outside", async () => {

@@ -78,10 +78,11 @@ export interface NegatomeScreenInput {
 }
 
 /**
- * The negatome's reconciled verdict on a compound, scored exactly as `/v1/negatome/safety` scores it (the
- * same `assessSafety`), against the records, regulatory claims and reference set the API handed over, and
- * the screen's decision at the run's `max_negatome_risk` (`screenDecision`). Structural alerts are left out of its warnings: the
- * evaluator reports them already.
+ * The negatome's verdict on a compound — the one call the screen's negatome filter goes through. Its risk is the
+ * reconciled verdict's, scored exactly as `/v1/negatome/safety` scores it (the same `assessSafety`), against the
+ * records, regulatory claims and reference set the API handed over; whether the screen keeps it at the run's
+ * `maxRisk` is `screenDecision`'s (an approved drug without a dated withdrawal is kept, flagged). Structural alerts
+ * are left out of its warnings: the evaluator reports them already.
  */
 export function negatomeScreen(rdkit: RDKitModule, input: NegatomeScreenInput, maxRisk: number): NegatomeScreen {
   const index = negatomeIndex(input.entries);
@@ -105,7 +106,6 @@ export function negatomeScreen(rdkit: RDKitModule, input: NegatomeScreenInput, m
       targetUniprotId: input.target_uniprot_id,
     });
     if (!result.ok) return null;
-    // The screen keeps or filters by the reconciled verdict: an approved drug is never silently removed.
     const decision = screenDecision(result.verdict, maxRisk);
     const warnings = result.warnings.filter((w) => w.kind !== "structural_alert").map((w) => `Negatome: ${w.message}`);
     return {

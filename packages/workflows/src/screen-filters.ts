@@ -40,14 +40,14 @@ export interface NegatomeVerdict {
   level: "green" | "amber" | "red";
   warnings: string[];
   /**
-   * The screen's decision at the run's `max_negatome_risk` from the reconciled verdict (`screenDecision` of
-   * @sieve/negatome): why the compound is filtered, or null to keep it (an approved drug without a dated withdrawal
-   * is kept above the limit, and its warnings say so). Absent: filtered when its risk is above the limit.
+   * The negatome's own decision at the run's `max_negatome_risk` (`screenDecision` of @sieve/negatome, on the
+   * reconciled verdict): why the compound is filtered, or null to keep it (an approved drug without a dated
+   * withdrawal is kept above the limit; its warnings say so). Absent: filtered when its risk is above the limit.
    */
   filter_reason?: string | null;
 }
 
-/** Why the negatome verdict drops a compound, or null to keep it. */
+/** Why the negatome verdict drops a compound, or null: the negatome's decision, else its risk above the run's limit. */
 export function negatomeFilterReason(verdict: NegatomeVerdict | null, filters: ScreeningFilters): string | null {
   if (verdict?.filter_reason !== undefined) return verdict.filter_reason;
   if (!verdict || verdict.risk <= filters.max_negatome_risk) return null;

@@ -62,8 +62,8 @@ const narrowForm = () => page.getByRole("form", { name: "Narrow targets" });
 const rankingRows = () => page.locator(".ranking-table tbody tr[aria-rowindex]");
 const rankedSymbols = () => page.locator(".ranking-table tbody tr[aria-rowindex] td:nth-child(2)").allTextContents();
 /**
- * Columns of the ranking table: Rank, Gene, Priority, the five components, Protein, UniProt, Avg evidence, N evidence,
- * Novelty.
+ * Columns of the ranking table: Rank, Gene, Priority, Coverage, Approved for this disease, the five components,
+ * Protein, UniProt, Avg evidence, N evidence, Novelty.
  */
 const column = (n: number) =>
   page.locator(`.ranking-table tbody tr[aria-rowindex] td:nth-child(${n})`).allTextContents();
@@ -339,7 +339,7 @@ describe("Targets page", () => {
     await page.getByTestId("weight-shares").getByText("Omics 100%").waitFor();
     const after = await rankedSymbols();
     expect(after).not.toEqual(before);
-    const omics = (await column(5)).map((text) => (text === "no data" ? 0 : Number(text)));
+    const omics = (await column(7)).map((text) => (text === "no data" ? 0 : Number(text)));
     expect(omics).toEqual([...omics].sort((a, b) => b - a));
     expect(await column(1)).toEqual(after.map((_, i) => String(i + 1)));
 
@@ -489,10 +489,10 @@ describe("Target Narrowing page", () => {
     expect(first.name).toBe("targets-DOID_1324-top5.csv");
     const lines = first.text.trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "# disease DOID:1324 (lung cancer); feature set priors_v1; weights w_lit=0.3 w_omics=0.25 w_drugg=0.2 w_safe=0.15 w_neg=0.1",
+      "# disease DOID:1324 (lung cancer); feature set priors_v1; mode all; weights w_lit=0.3 w_omics=0.25 w_drugg=0.2 w_safe=0.15 w_neg=0.1 (priority = weighted mean over the components with data × √coverage; coverage = share of the weights with data)",
     );
     expect(lines[1]).toBe(
-      "rank,gene_symbol,hgnc_id,uniprot_id,protein_name,lit,omics,drugg,safe,neg,priority_score,novelty",
+      "rank,gene_symbol,hgnc_id,uniprot_id,protein_name,lit,omics,drugg,safe,neg,priority_score,coverage,novelty,approved_for_disease",
     );
     expect(lines).toHaveLength(7);
     expect(lines.slice(2).map((line) => line.split(",")[1])).toEqual(await rankedSymbols());
@@ -506,8 +506,8 @@ describe("Target Narrowing page", () => {
     const reweighted = second.text.trimEnd().split("\r\n");
     expect(reweighted[0]).toContain("weights w_lit=0 w_omics=0.25 w_drugg=0.2 w_safe=1 w_neg=0.1");
     expect(reweighted.slice(2).map((line) => line.split(",")[1])).toEqual(await rankedSymbols());
-    expect(reweighted.slice(2).map((line) => Number(line.split(",").at(-2)).toFixed(3))).toEqual(await column(3));
-    const priorities = reweighted.slice(2).map((line) => Number(line.split(",").at(-2)));
+    expect(reweighted.slice(2).map((line) => Number(line.split(",").at(-4)).toFixed(3))).toEqual(await column(3));
+    const priorities = reweighted.slice(2).map((line) => Number(line.split(",").at(-4)));
     expect(priorities).toEqual([...priorities].sort((a, b) => b - a));
   });
 });
@@ -524,7 +524,9 @@ describe("Targets pages: help, accessibility and layout", () => {
       const text = (await drawer.textContent()) ?? "";
       for (const phrase of [
         "weighted harmonic sum",
-        "Priority = Σ w·component / Σ w",
+        "Priority = (Σ w·component / Σ w) × √coverage",
+        "Coverage",
+        "Novel",
         "JensenLab",
         "GTEx",
         "STRING",

@@ -32,6 +32,8 @@ interface Ranked {
   target: { gene_symbol: string; hgnc_id: string; uniprot_id: string | null };
   components: Record<string, number | null>;
   priority_score: number;
+  coverage: number;
+  approved_for_disease: string[];
 }
 
 let ctx: TestContext;
@@ -107,7 +109,7 @@ describe("targets API", () => {
       expect((await post("/v1/targets/identify", { disease: "lung cancer", limit })).statusCode).toBe(422);
   });
 
-  it("answers 202 with an engine job, then ranks known lung-cancer targets high with all five components", async () => {
+  it("answers 202 with an engine job, then ranks known lung-cancer targets high, labelled, in mode all", async () => {
     const { first, body } = await identify("lung cancer", 10);
     expect(first).toBe(202);
     expect(body.disease).toEqual({ id: "DOID:1324", name: "lung cancer" });
@@ -116,6 +118,8 @@ describe("targets API", () => {
     const symbols = body.results.map((r) => r.target.gene_symbol);
     expect(symbols).toContain("EGFR");
     const egfr = body.results.find((r) => r.target.gene_symbol === "EGFR")!;
+    expect(egfr.approved_for_disease).toEqual(expect.arrayContaining(["erlotinib", "gefitinib"]));
+    expect(egfr.coverage).toBeCloseTo(0.3 + 0.2 + 0.15, 12); // lit, drugg and safe known
     expect(egfr.target.uniprot_id).toBe("P00533");
     expect(egfr.components.drugg).toBeGreaterThan(0.5);
     // No negatome records or omics uploads yet: those components are "no data", not 0.

@@ -32,6 +32,13 @@ export const TARGET_SOURCES = [
   "negatome",
 ] as const;
 export type TargetSource = (typeof TARGET_SOURCES)[number];
+/**
+ * What a ranking counts: `all` takes the disease's own clinical precedence (approved drugs for it or
+ * a disease below it in the Disease Ontology, from DrugCentral) as evidence, as Open Targets counts
+ * known drugs; `novel` leaves it out, for discovery beyond the established targets.
+ */
+export const TARGET_MODES = ["all", "novel"] as const;
+export type TargetMode = (typeof TARGET_MODES)[number];
 export const UPLOAD_SOURCES = ["opentargets", "gtex", "string", "chembl", "generic"] as const;
 export type UploadSource = (typeof UPLOAD_SOURCES)[number];
 
@@ -63,6 +70,7 @@ export const IdentifyTargetsBody = z.object({
     .max(1000, { error: "limit must be 1 to 1000" })
     .default(TARGET_DEFAULTS.identifyLimit),
   feature_set_version: FeatureSetVersion.optional(),
+  mode: z.enum(TARGET_MODES, { error: 'mode must be "all" or "novel"' }).default("all"),
 });
 export type IdentifyTargetsBody = z.infer<typeof IdentifyTargetsBody>;
 
@@ -99,10 +107,20 @@ export const TargetResultSchema = z.object({
   aggregate: z.object({ avg_evidence_score: z.number(), n_evidence: z.number().int() }),
   /** Each component in [0, 1], higher is better; null = no data for this gene. */
   components: TargetComponentsSchema,
-  /** Σ w·component / Σ w over all five weights, a missing component adding nothing; 0–1. */
+  /** Σ w·component / Σ w over the components with data for this gene, × coverage^½ (see priorityScore); 0–1. */
   priority_score: z.number(),
-  /** 1 − how well studied the gene is in the literature (0 = heavily studied); null with no literature loaded. */
+  /** Share of the weights whose component has data for this gene (see priorityCoverage); 0–1. */
+  coverage: z.number(),
+  /**
+   * 1 − how well studied the gene is in the literature (0 = heavily studied); 0 for a gene with an
+   * approved drug for this disease (established, whatever the literature); null with no literature loaded.
+   */
   novelty: z.number().nullable(),
+  /**
+   * Approved drugs for this disease or a disease below it that act on the gene (DrugCentral), in both
+   * modes: in `all` they are evidence (drugg), in `novel` only a label. Empty: none.
+   */
+  approved_for_disease: z.array(z.string()),
 });
 export type TargetResult = z.infer<typeof TargetResultSchema>;
 
@@ -110,6 +128,7 @@ export const DiseaseRef = z.object({ id: z.string(), name: z.string() });
 export const IdentifyTargetsResponse = z.object({
   disease: DiseaseRef,
   feature_set_version: z.string(),
+  mode: z.enum(TARGET_MODES),
   weights: CompositeWeightsSchema,
   /** Which sources had any data for this disease, per component (empty: that component is "no data" for every gene). */
   sources: z.record(z.enum(TARGET_COMPONENTS), z.array(z.string())),
@@ -274,22 +293,46 @@ export const TargetEvidenceResponse = z.object({
 export type TargetEvidenceResponse = z.infer<typeof TargetEvidenceResponse>;
 
 /**
+ * How much a gene's priority is shrunk for what is not known about it: the renormalised mean is
+ * multiplied by coverage^COVERAGE_EXPONENT. 0 would rank a gene known by one component as high as one
+ * known by all five; 0.5 was chosen on the development half of the known-target benchmark among 0,
+ * 0.25, 0.5, 0.75 and 1 (bench/targets, docs/decisions.md).
+ */
+export const COVERAGE_EXPONENT = 0.5;
+
+/**
  * The priority of a target from its components, shared by the server's ranking and the browser's
  * live re-weighting so both give the same order:
- *   priority = Σ_k w_k · v_k / Σ_k w_k   over all five components,
- * where v_k is the component, or, when it has no data for this gene, 0 for the supporting components
- * (lit, omics, drugg: no evidence is no support) and 1 for the liability components (safe, neg: no
- * recorded liability is no penalty). The weights are normalised, so any non-negative weights work;
- * all zero gives 0.
+ *   priority = (Σ_k w_k · v_k / Σ_k w_k) · coverage^½   over the components k with data for this gene,
+ * so a component without data ("no data") never counts as a 0 (or a 1) that keeps its weight: the
+ * weights are renormalised per gene over what is known about it, and the mean is shrunk by the square
+ * root of the coverage (priorityCoverage, the share of the weights backed by data), so that evidence
+ * on more components counts for more. Any non-negative weights work; no weighted component with data
+ * gives 0.
  */
 export function priorityScore(components: TargetComponents, weights: TargetWeights): number {
   let sum = 0;
+  let covered = 0;
   let total = 0;
   for (const component of TARGET_COMPONENTS) {
     const w = Math.max(0, weights[COMPONENT_WEIGHT[component]]);
-    const value = components[component] ?? (component === "safe" || component === "neg" ? 1 : 0);
-    sum += w * value;
     total += w;
+    const value = components[component];
+    if (value === null) continue;
+    sum += w * value;
+    covered += w;
   }
-  return total === 0 ? 0 : sum / total;
+  return covered === 0 ? 0 : (sum / covered) * Math.pow(covered / total, COVERAGE_EXPONENT);
+}
+
+/** Share of the total weight whose component has data for this gene (0 when every weight is 0). */
+export function priorityCoverage(components: TargetComponents, weights: TargetWeights): number {
+  let covered = 0;
+  let total = 0;
+  for (const component of TARGET_COMPONENTS) {
+    const w = Math.max(0, weights[COMPONENT_WEIGHT[component]]);
+    total += w;
+    if (components[component] !== null) covered += w;
+  }
+  return total === 0 ? 0 : covered / total;
 }

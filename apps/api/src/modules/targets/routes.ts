@@ -32,7 +32,7 @@ export function targetRoutes(search: LiteratureSearch): FastifyPluginAsyncZod {
     const context = { db, pool: app.compute, engine: app.engine, catalog, referenceRoot: app.config.referenceDataRoot };
     const service = new TargetsService(context);
     const evidence = new TargetEvidence(context, service, search);
-    app.engine.registerDomain(TARGETS_DOMAIN, rankingJobHandler(db, catalog));
+    app.engine.registerDomain(TARGETS_DOMAIN, rankingJobHandler(db, catalog, app.config.referenceDataRoot));
     const tags = ["targets"];
     const primaryOrg = async (userId: number) => (await authStore(db).findUserById(userId))!.primaryOrgId;
 

@@ -90,6 +90,22 @@ const RankingSummary = memo(function RankingSummary({ response }: { response: Id
         {response.results.length.toLocaleString("en")} of {response.genes_ranked.toLocaleString("en")} ranked genes,
         feature set <code>{response.feature_set_version}</code>, computed {formatDateTime(response.computed_at)}.
       </p>
+      <p className="ranking-mode" data-testid="ranking-mode">
+        {response.mode === "all" ? (
+          <>
+            <strong>Mode: all targets.</strong> Approved drugs for this disease (or a disease below it in the Disease
+            Ontology, from DrugCentral) count as druggability evidence, so established targets rank high; they are
+            labelled with their drugs.
+          </>
+        ) : (
+          <>
+            <strong>Mode: novel targets.</strong> Approved drugs for this disease are left out of the evidence, for
+            discovery beyond the established targets; those targets keep their label and have novelty 0.
+          </>
+        )}{" "}
+        Each priority is the weighted mean of the components that have data for that gene (weights renormalised per
+        gene) × √coverage, the share of the weights backed by data.
+      </p>
       <SourcesNote sources={response.sources} />
     </>
   );

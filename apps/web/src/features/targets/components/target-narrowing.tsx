@@ -41,7 +41,7 @@ export function TargetNarrowing() {
       </section>
       {response && !identification.isFetching && (
         <RankingPanel
-          key={response.computed_at + response.disease.id}
+          key={response.computed_at + response.disease.id + response.mode}
           response={response}
           exportTopK={query?.count ?? TOP_K.fallback}
         />

@@ -49,7 +49,11 @@ export function TargetsPage() {
         />
       </section>
       {response && !identification.isFetching && (
-        <RankingPanel key={response.computed_at + response.disease.id} response={response} onOpenGene={openGene} />
+        <RankingPanel
+          key={response.computed_at + response.disease.id + response.mode}
+          response={response}
+          onOpenGene={openGene}
+        />
       )}
       {response && (
         <TargetEvidenceDialog

@@ -10,7 +10,9 @@ function target(symbol: string, components: Partial<TargetComponents>, rank = 1)
     aggregate: { avg_evidence_score: 0, n_evidence: 0 },
     components: full,
     priority_score: priorityScore(full, DEFAULT_WEIGHTS),
+    coverage: 0,
     novelty: null,
+    approved_for_disease: [],
   };
 }
 
@@ -41,20 +43,31 @@ describe("rankTargets", () => {
   it("keeps the server's order for equal scores, even with floating-point noise", () => {
     const a = target("A", { lit: 0.3, omics: 0.6 }, 1);
     const b = target("B", { lit: 0.6, omics: 0.3 }, 2);
-    // 0.5·0.3 + 0.5·0.6 and 0.5·0.6 + 0.5·0.3 are equal; no data counts 0 (lit, omics, drugg) or 1 (safe, neg).
+    // 0.5·0.3 + 0.5·0.6 and 0.5·0.6 + 0.5·0.3 are equal.
     const weights = { w_lit: 0.5, w_omics: 0.5, w_drugg: 0, w_safe: 0, w_neg: 0 };
     expect(rankTargets([a, b], weights).map((row) => row.result.target.gene_symbol)).toEqual(["A", "B"]);
     expect(rankTargets([b, a], weights).map((row) => row.result.target.gene_symbol)).toEqual(["B", "A"]);
   });
 
-  it("counts missing safety and negatome data as no liability", () => {
-    const unknown = target("UNK", { lit: 0.5 });
-    const risky = target("RSK", { lit: 0.5, safe: 0.2 });
-    expect(
-      rankTargets([risky, unknown], { w_lit: 0, w_omics: 0, w_drugg: 0, w_safe: 1, w_neg: 0 }).map(
-        (row) => row.result.target.gene_symbol,
-      ),
-    ).toEqual(["UNK", "RSK"]);
+  it("renormalises the weights over the components with data, and reports the coverage", () => {
+    const litOnly = target("ONE", { lit: 0.8 });
+    const litAndOmics = target("TWO", { lit: 0.8, omics: 0.4 });
+    const risky = target("RSK", { lit: 0.8, safe: 0.2 });
+    const ranked = rankTargets([risky, litAndOmics, litOnly], DEFAULT_WEIGHTS);
+    // The weighted mean over the components with data, × √coverage:
+    // TWO: (0.3·0.8 + 0.25·0.4) / 0.55 · √0.55; ONE: 0.3·0.8 / 0.3 · √0.3; RSK: (0.3·0.8 + 0.15·0.2) / 0.45 · √0.45.
+    const expected = [
+      ["TWO", (0.34 / 0.55) * Math.sqrt(0.55), 0.55],
+      ["ONE", 0.8 * Math.sqrt(0.3), 0.3],
+      ["RSK", (0.27 / 0.45) * Math.sqrt(0.45), 0.45],
+    ] as const;
+    expect(ranked.map((row) => row.result.target.gene_symbol)).toEqual(expected.map(([symbol]) => symbol));
+    ranked.forEach((row, i) => {
+      expect(row.score).toBeCloseTo(expected[i]![1], 12);
+      expect(row.coverage).toBeCloseTo(expected[i]![2], 12);
+    });
+    const nothingWeighted = rankTargets([litOnly], { w_lit: 0, w_omics: 1, w_drugg: 0, w_safe: 0, w_neg: 0 })[0]!;
+    expect([nothingWeighted.score, nothingWeighted.coverage]).toEqual([0, 0]);
   });
 });
 

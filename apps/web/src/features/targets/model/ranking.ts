@@ -1,6 +1,7 @@
 import {
   COMPONENT_WEIGHT,
   COMPOSITE_DEFAULT_WEIGHTS,
+  priorityCoverage,
   priorityScore,
   TARGET_COMPONENTS,
   type TargetComponent,
@@ -14,6 +15,8 @@ export interface RankedTarget {
   /** 1-based position for the current weights. */
   rank: number;
   score: number;
+  /** Share of the current weights whose component has data for this gene. */
+  coverage: number;
 }
 
 export const DEFAULT_WEIGHTS: TargetWeights = { ...COMPOSITE_DEFAULT_WEIGHTS };
@@ -53,7 +56,15 @@ export function rankTargets(results: readonly TargetResult[], weights: TargetWei
     order[i] = i;
   }
   order.sort((a, b) => keys[b]! - keys[a]! || a - b);
-  return order.map((index, position) => ({ result: results[index]!, score: scores[index]!, rank: position + 1 }));
+  return order.map((index, position) => {
+    const result = results[index]!;
+    return {
+      result,
+      score: scores[index]!,
+      rank: position + 1,
+      coverage: priorityCoverage(result.components, weights),
+    };
+  });
 }
 
 /** Each weight's share of the total, in percent (rounded); all zero gives zeros. */
@@ -70,6 +81,18 @@ export function weightShares(weights: TargetWeights): Record<keyof TargetWeights
     w_safe: share(weights.w_safe),
     w_neg: share(weights.w_neg),
   };
+}
+
+/** The label of a target with an approved drug for this disease, or null. */
+export function approvedLabel(result: TargetResult): string | null {
+  return result.approved_for_disease.length
+    ? `approved drug for this disease: ${result.approved_for_disease.join(", ")}`
+    : null;
+}
+
+/** Coverage as the tables show it: a percentage of the weights backed by data. */
+export function formatCoverage(coverage: number): string {
+  return `${Math.round(coverage * 100)}%`;
 }
 
 /** A component as the tables show it: two decimals, or the words "no data". */

@@ -127,8 +127,8 @@ export function IdentifyForm({ label, rule, countHint, initial, busy, submitLabe
       >
         {(control) => (
           <select {...control} value={mode} onChange={(event) => setMode(event.target.value as TargetMode)}>
-            <option value="all">All (established targets count)</option>
-            <option value="novel">Novel (leave out this disease&apos;s approved drugs)</option>
+            <option value="all">All targets</option>
+            <option value="novel">Novel targets</option>
           </select>
         )}
       </Field>

@@ -31,10 +31,11 @@ const TARGET_SCORING = (
       harmonic sum of the liabilities is subtracted from 1).
     </p>
     <p>
-      <strong>Priority = Σ w·component / Σ w</strong> over the components that have data for that gene: a component with
-      "no data" neither counts as 0 nor keeps its weight, the weights are renormalised per gene over what is known about
-      it. <strong>Coverage</strong> is the share of the weights backed by data (100% = all five components known); a
-      high priority with a low coverage rests on little evidence. Default weights: w_lit 0.3, w_omics 0.25, w_drugg 0.2,
+      <strong>Priority = (Σ w·component / Σ w) × √coverage</strong> over the components that have data for that gene: a
+      component with "no data" neither counts as 0 nor keeps its weight, the weights are renormalised per gene over what
+      is known about it. <strong>Coverage</strong> is the share of the weights backed by data (100% = all five
+      components known); the square root lets a gene known on more components count for more, so one strong component
+      alone cannot outrank a target with evidence on several. Default weights: w_lit 0.3, w_omics 0.25, w_drugg 0.2,
       w_safe 0.15, w_neg 0.1. The re-weight sliders run from 0 to 1 in steps of 0.05; the ranking follows at once in the
       browser, with the same formula as the server and no request. Reset weights restores the defaults.
     </p>

@@ -3,7 +3,7 @@ import type { TargetRef } from "@sieve/contracts";
 import { harmonicSum } from "@sieve/literature";
 import type { EvidenceItem } from "../types";
 import { componentScores, rankTargets } from "./rank";
-import { evidenceForDisease, evidenceFromRelatedDiseases } from "./evidence";
+import { evidenceForDisease, evidenceFromRelatedDiseases, relatedDiseaseItems } from "./evidence";
 
 // Expected values worked out from the formulas, not from the code:
 // harmonic-sum normaliser M = Σ_{i=1..100} 1/i² = 1.6349839001848923.
@@ -184,7 +184,7 @@ describe("evidenceForDisease", () => {
     ]);
   });
 
-  it("related diseases' rows count with their similarity, renamed related_*", () => {
+  it("related diseases' rows count with their similarity, renamed related_*, combined per gene by noisy-or", () => {
     const rows = [
       {
         gene: "g1",
@@ -220,5 +220,15 @@ describe("evidenceForDisease", () => {
         score: 0.4,
       },
     ]);
+    const twoDiseases = [...rows, { ...rows[0]!, disease: "DOID:9", score: 0.5 }];
+    const related = new Map([
+      ["DOID:7", 0.4],
+      ["DOID:9", 0.6],
+    ]);
+    expect(relatedDiseaseItems(twoDiseases, "drugcentral", related).map((e) => e.score)).toEqual([0.4, 0.3]);
+    // 1 − (1 − 0.4)(1 − 0.5 · 0.6) = 1 − 0.6 · 0.7 = 0.58
+    const combined = evidenceFromRelatedDiseases(twoDiseases, "drugcentral", related);
+    expect(combined).toHaveLength(1);
+    expect(combined[0]!.score).toBeCloseTo(0.58, 12);
   });
 });

@@ -94,7 +94,8 @@ export function rankTargets(input: RankTargetsInput): TargetResult[] {
       }
     }
     const components = fromBuckets(buckets);
-    const approved = input.approvedForDisease?.get(target.hgnc_id) ?? [];
+    // Established (an approved drug for the disease), with the drugs' names where they are known.
+    const approved = input.approvedForDisease?.get(target.hgnc_id);
     results.push({
       rank: 0,
       target,
@@ -105,8 +106,8 @@ export function rankTargets(input: RankTargetsInput): TargetResult[] {
       components,
       priority_score: priorityScore(components, weights),
       coverage: priorityCoverage(components, weights),
-      novelty: approved.length > 0 ? 0 : novelty ? novelty(target.hgnc_id) : null,
-      approved_for_disease: [...approved],
+      novelty: approved ? 0 : novelty ? novelty(target.hgnc_id) : null,
+      approved_for_disease: approved ? [...approved] : [],
     });
   }
   results.sort(

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./context";
@@ -136,6 +137,28 @@ describe("targets API", () => {
       domain: "targets",
       status: "completed",
     });
+  });
+
+  it("answers every ranked gene as gzip-compressed columns on request, in rank order", async () => {
+    const answer = await ctx.call({
+      method: "POST",
+      url: "/v1/targets/identify",
+      token: alice,
+      headers: { "accept-encoding": "gzip, deflate" },
+      payload: { disease: "DOID:1324", limit: 5, all_genes: true },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers["content-encoding"]).toBe("gzip");
+    const body = JSON.parse(gunzipSync(answer.rawPayload).toString("utf8"));
+    expect(body.results).toHaveLength(5);
+    expect(body.columns.hgnc_id).toHaveLength(body.genes_ranked);
+    expect(body.columns.gene_symbol.slice(0, 5)).toEqual(body.results.map((r: Ranked) => r.target.gene_symbol));
+    expect(body.columns.drugg[0]).toBe(body.results[0].components.drugg);
+    expect(answer.rawPayload.length).toBeLessThan(JSON.stringify(body).length / 3);
+    // Without the flag the answer stays small and uncompressed.
+    const plain = await post("/v1/targets/identify", { disease: "DOID:1324", limit: 5 });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.json().columns).toBeUndefined();
   });
 
   it("ingests a STRING edge list: degree features, and proximity to the disease's known genes after a recompute", async () => {

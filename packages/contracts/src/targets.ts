@@ -71,6 +71,8 @@ export const IdentifyTargetsBody = z.object({
     .default(TARGET_DEFAULTS.identifyLimit),
   feature_set_version: FeatureSetVersion.optional(),
   mode: z.enum(TARGET_MODES, { error: 'mode must be "all" or "novel"' }).default("all"),
+  /** Also answer every ranked gene as `columns`, so the browser can re-weight the whole ranking. */
+  all_genes: z.boolean().default(false),
 });
 export type IdentifyTargetsBody = z.infer<typeof IdentifyTargetsBody>;
 
@@ -124,6 +126,74 @@ export const TargetResultSchema = z.object({
 });
 export type TargetResult = z.infer<typeof TargetResultSchema>;
 
+/**
+ * Every ranked gene in columns (one array per field, in rank order): a compact form of the whole
+ * ranking, sent gzip-compressed, that the browser re-weights so genes below the first `limit` can rise.
+ */
+export const RankingColumns = z.object({
+  hgnc_id: z.array(z.string()),
+  gene_symbol: z.array(z.string()),
+  protein_name: z.array(z.string().nullable()),
+  uniprot_id: z.array(z.string().nullable()),
+  lit: z.array(unit.nullable()),
+  omics: z.array(unit.nullable()),
+  drugg: z.array(unit.nullable()),
+  safe: z.array(unit.nullable()),
+  neg: z.array(unit.nullable()),
+  avg_evidence_score: z.array(z.number()),
+  n_evidence: z.array(z.number().int()),
+  novelty: z.array(z.number().nullable()),
+  approved_for_disease: z.array(z.array(z.string())),
+});
+export type RankingColumns = z.infer<typeof RankingColumns>;
+
+export function rankingColumns(results: readonly TargetResult[]): RankingColumns {
+  const column = <T>(pick: (r: TargetResult) => T) => results.map(pick);
+  return {
+    hgnc_id: column((r) => r.target.hgnc_id),
+    gene_symbol: column((r) => r.target.gene_symbol),
+    protein_name: column((r) => r.target.protein_name),
+    uniprot_id: column((r) => r.target.uniprot_id),
+    lit: column((r) => r.components.lit),
+    omics: column((r) => r.components.omics),
+    drugg: column((r) => r.components.drugg),
+    safe: column((r) => r.components.safe),
+    neg: column((r) => r.components.neg),
+    avg_evidence_score: column((r) => r.aggregate.avg_evidence_score),
+    n_evidence: column((r) => r.aggregate.n_evidence),
+    novelty: column((r) => r.novelty),
+    approved_for_disease: column((r) => r.approved_for_disease),
+  };
+}
+
+/** The results back from columns, for the default weights (priority and coverage recomputed). */
+export function resultsFromColumns(columns: RankingColumns, weights: TargetWeights): TargetResult[] {
+  return columns.hgnc_id.map((hgnc_id, i) => {
+    const components: TargetComponents = {
+      lit: columns.lit[i]!,
+      omics: columns.omics[i]!,
+      drugg: columns.drugg[i]!,
+      safe: columns.safe[i]!,
+      neg: columns.neg[i]!,
+    };
+    return {
+      rank: i + 1,
+      target: {
+        hgnc_id,
+        gene_symbol: columns.gene_symbol[i]!,
+        protein_name: columns.protein_name[i]!,
+        uniprot_id: columns.uniprot_id[i]!,
+      },
+      aggregate: { avg_evidence_score: columns.avg_evidence_score[i]!, n_evidence: columns.n_evidence[i]! },
+      components,
+      priority_score: priorityScore(components, weights),
+      coverage: priorityCoverage(components, weights),
+      novelty: columns.novelty[i]!,
+      approved_for_disease: columns.approved_for_disease[i]!,
+    };
+  });
+}
+
 export const DiseaseRef = z.object({ id: z.string(), name: z.string() });
 export const IdentifyTargetsResponse = z.object({
   disease: DiseaseRef,
@@ -136,6 +206,8 @@ export const IdentifyTargetsResponse = z.object({
   computed_at: z.string(),
   engine_job_id: z.string().nullable(),
   results: z.array(TargetResultSchema),
+  /** With `all_genes`: every ranked gene (genes_ranked of them), in rank order. */
+  columns: RankingColumns.optional(),
 });
 export type IdentifyTargetsResponse = z.infer<typeof IdentifyTargetsResponse>;
 

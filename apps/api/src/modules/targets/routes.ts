@@ -1,3 +1,5 @@
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -34,6 +36,7 @@ export function targetRoutes(search: LiteratureSearch): FastifyPluginAsyncZod {
     const evidence = new TargetEvidence(context, service, search);
     app.engine.registerDomain(TARGETS_DOMAIN, rankingJobHandler(db, catalog, app.config.referenceDataRoot));
     const tags = ["targets"];
+    const gzipAsync = promisify(gzip);
     const primaryOrg = async (userId: number) => (await authStore(db).findUserById(userId))!.primaryOrgId;
 
     app.post(
@@ -47,6 +50,18 @@ export function targetRoutes(search: LiteratureSearch): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const outcome = await service.identify(request.body, request.tenant, await primaryOrg(request.tenant.userId));
+        // Every gene's columns run to megabytes of JSON: gzip them (on libuv's threads) when the client takes it.
+        if (
+          outcome.status === 200 &&
+          request.body.all_genes &&
+          /\bgzip\b/.test(request.headers["accept-encoding"] ?? "")
+        )
+          return reply
+            .status(200)
+            .header("content-type", "application/json; charset=utf-8")
+            .header("content-encoding", "gzip")
+            .header("vary", "accept-encoding")
+            .send((await gzipAsync(JSON.stringify(outcome.body))) as never);
         return reply.status(outcome.status).send(outcome.body as never);
       },
     );

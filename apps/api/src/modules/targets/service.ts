@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import {
+  rankingColumns,
   TARGET_DEFAULTS,
   UploadFields,
   type IdentifyAccepted,
@@ -144,7 +145,12 @@ export class TargetsService {
     if (ranking)
       return {
         status: 200,
-        body: { ...ranking, genes_ranked: ranking.results.length, results: ranking.results.slice(0, body.limit) },
+        body: {
+          ...ranking,
+          genes_ranked: ranking.results.length,
+          results: ranking.results.slice(0, body.limit),
+          ...(body.all_genes ? { columns: rankingColumns(ranking.results) } : {}),
+        },
       };
 
     const input: RankingJobInput = {

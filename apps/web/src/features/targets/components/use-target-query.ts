@@ -18,6 +18,7 @@ export function useTargetQuery(rule: CountRule) {
       disease: query.disease,
       limit: query.count,
       mode: query.mode,
+      all_genes: true,
       ...(query.featureSet ? { feature_set_version: query.featureSet } : {}),
     };
     // `key` holds everything the body is made of, so the body (and its query) change only with it.

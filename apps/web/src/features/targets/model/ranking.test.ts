@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { priorityScore, type TargetComponents, type TargetResult } from "@sieve/contracts";
+import {
+  priorityScore,
+  rankingColumns,
+  resultsFromColumns,
+  type TargetComponents,
+  type TargetResult,
+} from "@sieve/contracts";
 import { DEFAULT_WEIGHTS, formatComponent, rankTargets, weightShares } from "./ranking";
 
 function target(symbol: string, components: Partial<TargetComponents>, rank = 1): TargetResult {
@@ -68,6 +74,29 @@ describe("rankTargets", () => {
     });
     const nothingWeighted = rankTargets([litOnly], { w_lit: 0, w_omics: 1, w_drugg: 0, w_safe: 0, w_neg: 0 })[0]!;
     expect([nothingWeighted.score, nothingWeighted.coverage]).toEqual([0, 0]);
+  });
+});
+
+describe("re-weighting every ranked gene", () => {
+  it("lets a gene below the first K rise into it, from the columns the server sends", () => {
+    const genes = [
+      target("LIT1", { lit: 0.9, drugg: 0.1 }, 1),
+      target("LIT2", { lit: 0.8, drugg: 0.1 }, 2),
+      target("DRG", { lit: 0.1, drugg: 0.9 }, 3),
+    ];
+    const everyGene = resultsFromColumns(rankingColumns(genes), DEFAULT_WEIGHTS);
+    expect(everyGene.map((r) => [r.target.gene_symbol, r.priority_score])).toEqual(
+      genes.map((r) => [r.target.gene_symbol, r.priority_score]),
+    );
+    expect(rankTargets(everyGene, DEFAULT_WEIGHTS, 2).map((r) => r.result.target.gene_symbol)).toEqual([
+      "LIT1",
+      "LIT2",
+    ]);
+    const druggability = { w_lit: 0, w_omics: 0, w_drugg: 1, w_safe: 0, w_neg: 0 };
+    expect(rankTargets(everyGene, druggability, 2).map((r) => [r.result.target.gene_symbol, r.rank])).toEqual([
+      ["DRG", 1],
+      ["LIT1", 2],
+    ]);
   });
 });
 

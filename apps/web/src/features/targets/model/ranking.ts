@@ -43,10 +43,14 @@ const SCORE_RESOLUTION = 1e9;
 
 /**
  * Re-ranks the server's results for new weights with the same `priorityScore` the server ranks by,
- * highest first, ties in the server's order. Linear in the number of targets plus one sort, so a
- * slider can call it on every move.
+ * highest first, ties in the server's order, and returns the first `limit` (all by default). Linear in
+ * the number of targets plus one sort, so a slider can call it on every move over every ranked gene.
  */
-export function rankTargets(results: readonly TargetResult[], weights: TargetWeights): RankedTarget[] {
+export function rankTargets(
+  results: readonly TargetResult[],
+  weights: TargetWeights,
+  limit = results.length,
+): RankedTarget[] {
   const scores = new Float64Array(results.length);
   const keys = new Float64Array(results.length);
   const order = new Array<number>(results.length);
@@ -56,7 +60,7 @@ export function rankTargets(results: readonly TargetResult[], weights: TargetWei
     order[i] = i;
   }
   order.sort((a, b) => keys[b]! - keys[a]! || a - b);
-  return order.map((index, position) => {
+  return order.slice(0, limit).map((index, position) => {
     const result = results[index]!;
     return {
       result,

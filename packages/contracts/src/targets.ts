@@ -215,6 +215,32 @@ export type IdentifyTargetsResponse = z.infer<typeof IdentifyTargetsResponse>;
 export const IdentifyAccepted = z.object({ detail: z.object({ engine_job_id: z.string(), status: z.string() }) });
 export type IdentifyAccepted = z.infer<typeof IdentifyAccepted>;
 
+/** The public reference datasets target ranking needs, in load order (genes and diseases first). */
+export const TARGET_REFERENCE_DATASETS = [
+  "reference:genes",
+  "reference:diseases",
+  "targets:drugcentral",
+  "targets:jensenlab",
+  "targets:withdrawn",
+] as const;
+
+/** Whether target ranking's reference data is loaded, and what one click would load. */
+export const TargetReferenceStatus = z.object({
+  ready: z.boolean(),
+  datasets: z.array(
+    z.object({
+      name: z.string(),
+      description: z.string(),
+      loaded: z.boolean(),
+      /** Its files are in the server's reference-data root, so it can be loaded. */
+      available: z.boolean(),
+    }),
+  ),
+  /** How long loading all of them took on a 2-core server, for the estimate shown. */
+  measured_load_seconds: z.number(),
+});
+export type TargetReferenceStatus = z.infer<typeof TargetReferenceStatus>;
+
 export const DiseaseSuggestQuery = z.object({
   q: z.string().trim().min(1).max(300),
   limit: z.coerce.number().int().min(1).max(50).default(10),

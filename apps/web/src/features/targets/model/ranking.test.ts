@@ -41,6 +41,17 @@ describe("rankTargets", () => {
     );
   });
 
+  it("computes exactly the shared priorityScore over its typed columns, for any weights", () => {
+    const genes = [
+      target("A", { lit: 0.3, omics: null, drugg: 0.7, safe: 0.9 }),
+      target("B", { lit: null, omics: 0.2, drugg: null, neg: 0.4 }),
+      target("C", { lit: 0.8, omics: 0.1, drugg: 0.05, safe: 1, neg: 0.5 }),
+    ];
+    for (const weights of [DEFAULT_WEIGHTS, { w_lit: 0.05, w_omics: 1, w_drugg: 0.35, w_safe: 0, w_neg: 0.6 }])
+      for (const row of rankTargets(genes, weights))
+        expect(row.score).toBe(priorityScore(row.result.components, weights));
+  });
+
   it("gives the server's priority score back for the server's weights", () => {
     for (const row of rankTargets([literatureHeavy, omicsHeavy], DEFAULT_WEIGHTS))
       expect(row.score).toBeCloseTo(row.result.priority_score, 12);

@@ -2,7 +2,6 @@ import {
   COMPONENT_WEIGHT,
   COMPOSITE_DEFAULT_WEIGHTS,
   COVERAGE_EXPONENT,
-  priorityCoverage,
   TARGET_COMPONENTS,
   type TargetComponent,
   type TargetResult,
@@ -76,6 +75,7 @@ export function rankTargets(
   const w = TARGET_COMPONENTS.map((component) => Math.max(0, weights[COMPONENT_WEIGHT[component]]));
   const total = w.reduce((sum, x) => sum + x, 0);
   const scores = new Float64Array(n);
+  const coverages = new Float64Array(n);
   const packed = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     let sum = 0;
@@ -88,6 +88,7 @@ export function rankTargets(
     }
     const score = covered === 0 ? 0 : (sum / covered) * Math.pow(covered / total, COVERAGE_EXPONENT);
     scores[i] = score;
+    coverages[i] = total === 0 ? 0 : covered / total;
     packed[i] = Math.round(score * SCORE_RESOLUTION) * POSITION_SLOTS + (POSITION_SLOTS - 1 - i);
   }
   packed.sort();
@@ -100,7 +101,7 @@ export function rankTargets(
       result,
       score: scores[index]!,
       rank: position + 1,
-      coverage: priorityCoverage(result.components, weights),
+      coverage: coverages[index]!,
     };
   }
   return out;

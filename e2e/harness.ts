@@ -143,7 +143,8 @@ export async function openPage(
   path = "/",
   viewport: ViewportName = "desktop",
 ): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS[viewport] });
+  // The harness evaluates its own scripts in the page (inPage, axe-core), which the app's CSP forbids.
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS[viewport], bypassCSP: true });
   const page = await context.newPage();
   await page.goto(path);
   return page;

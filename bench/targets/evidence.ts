@@ -4,6 +4,7 @@ import {
   clinicalPrecedenceFeatures,
   evidenceForDisease,
   evidenceFromRelatedDiseases,
+  relatedDiseaseItems,
   excludedDrugs,
   networkProximity,
   parseStringNetwork,
@@ -34,14 +35,12 @@ export interface DiseaseEvidence {
   /** approved_drug_targets counting only drugs with a DOID-coded indication outside the subtree. */
   druggability: FeatureRow[];
   drugg: EvidenceItem[];
-  /** Flat liabilities (1 withdrawn, 0.5 black box), over the drugs left after the switch-off. */
-  safeFlat: EvidenceItem[];
-  /** The same, scaled by the share of the gene's drugs carrying the flag. */
+  /** Liabilities (1 withdrawn, 0.5 black box) over the drugs left after the switch-off, scaled by the share of the gene's drugs carrying the flag. */
   safeShare: EvidenceItem[];
-  /** Clinical precedence on related diseases from drugs with no indication in the subtree at all. */
+  /** Clinical precedence on related diseases from drugs with no indication in the subtree at all, one item per gene (noisy-or). */
   related: EvidenceItem[];
-  /** Diagnostic only: the same from every drug, including those also indicated for the disease. */
-  relatedLenient: EvidenceItem[];
+  /** The same, one item per gene and related disease (before the noisy-or). */
+  relatedPerDisease: EvidenceItem[];
   /** string_proximity to the JensenLab genes, when a STRING subset was built around this disease. */
   omics: EvidenceItem[];
 }
@@ -70,6 +69,7 @@ export function diseaseEvidence(
   if (ownPrecedence.some((e) => e.feature_name === "clinical_precedence"))
     throw new Error(`${d.doid}: clinical precedence not switched off`);
   const related = data.hierarchy.related(d.doid);
+  const relatedPrecedence = clinicalPrecedenceFeatures(untouched, data.indications, data.index);
   const lit = evidenceForDisease(data.jensen, "jensenlab", d.subtree);
   const edges = networks.get(d.doid);
   const seeds = new Set(lit.map((e) => e.gene));
@@ -78,22 +78,13 @@ export function diseaseEvidence(
     lit,
     druggability,
     drugg: [...evidenceForDisease(druggability, "drugcentral", d.subtree), ...ownPrecedence],
-    safeFlat: evidenceForDisease(safetyLiabilityFeatures(kept, data.withdrawn, data.index), "withdrawn", d.subtree),
     safeShare: evidenceForDisease(
       safetyLiabilityFeatures(kept, data.withdrawn, data.index, { scale: "share" }),
       "withdrawn",
       d.subtree,
     ),
-    related: evidenceFromRelatedDiseases(
-      clinicalPrecedenceFeatures(untouched, data.indications, data.index),
-      "drugcentral",
-      related,
-    ),
-    relatedLenient: evidenceFromRelatedDiseases(
-      clinicalPrecedenceFeatures(data.targets, data.indications, data.index, { excludeDiseaseIds: d.subtree }),
-      "drugcentral",
-      related,
-    ),
+    related: evidenceFromRelatedDiseases(relatedPrecedence, "drugcentral", related),
+    relatedPerDisease: relatedDiseaseItems(relatedPrecedence, "drugcentral", related),
     omics,
   };
 }

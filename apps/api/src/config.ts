@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
-import { availableParallelism } from "node:os";
+import { availableParallelism, homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { DatabaseOptions } from "@sieve/db";
@@ -27,6 +27,11 @@ export interface AppConfig {
    * Loaders and ontology reloads only ever read inside it.
    */
   referenceDataRoot: string;
+  /**
+   * Bioconductor's org.Hs.eg.db SQLite (GENENAME of every NCBI Gene, from Debian's r-bioc-org.hs.eg.db):
+   * ORG_HS_EG_SQLITE, else the user cache where scripts/gene-names-debian.sh puts it; null when absent.
+   */
+  geneNamesSqlite: string | null;
   /**
    * Which peers may set the client address through X-Forwarded-For (TRUST_PROXY, Fastify's
    * `trustProxy`): false (default, the socket's address is the client), true (every peer), or proxy
@@ -76,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     computeThreads: positiveInteger(env.COMPUTE_THREADS, availableParallelism(), "COMPUTE_THREADS"),
     workerGateway: env.TLS_PORT ? workerGatewayConfig(env) : null,
     referenceDataRoot: referenceDataRoot(env, dataDir),
+    geneNamesSqlite: geneNamesSqlite(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     md: {
       maxNs: positiveNumber(env.MD_MAX_NS, 10, "MD_MAX_NS"),
@@ -165,6 +171,12 @@ function workerGatewayConfig(env: NodeJS.ProcessEnv): NonNullable<AppConfig["wor
     certFile: env.TLS_CERT!,
     keyFile: env.TLS_KEY!,
   };
+}
+
+export function geneNamesSqlite(env: NodeJS.ProcessEnv): string | null {
+  if (env.ORG_HS_EG_SQLITE) return resolve(env.ORG_HS_EG_SQLITE);
+  const cached = join(env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "sieve", "org.Hs.eg.sqlite");
+  return existsSync(cached) ? cached : null;
 }
 
 function referenceDataRoot(env: NodeJS.ProcessEnv, dataDir: string): string {

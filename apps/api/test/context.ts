@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import { openDatabase, type DatabaseHandle } from "@sieve/db";
 import type { AuthResponse } from "@sieve/contracts";
 import { buildApp } from "../src/app";
-import { SIEVE_VERSION, type AppConfig } from "../src/config";
+import { geneNamesSqlite, SIEVE_VERSION, type AppConfig } from "../src/config";
 import { ComputePool } from "@sieve/worker/pool";
 import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from "../src/modules/engine/runtime";
 import { SHARED_DATA_DIR } from "@sieve/testing";
@@ -50,6 +50,7 @@ export async function createTestContext(
     computeThreads: 2,
     workerGateway: null,
     referenceDataRoot: options.referenceDataRoot ?? (existsSync(SHARED_DATA_DIR) ? SHARED_DATA_DIR : dataDir),
+    geneNamesSqlite: geneNamesSqlite(process.env),
     engine: { ...DEFAULT_ENGINE_SETTINGS, ...options.engine },
     trustProxy: options.trustProxy ?? false,
     md: { maxNs: 10, maxWallSeconds: 600 },

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./context";
@@ -32,6 +33,8 @@ interface Ranked {
   target: { gene_symbol: string; hgnc_id: string; uniprot_id: string | null };
   components: Record<string, number | null>;
   priority_score: number;
+  coverage: number;
+  approved_for_disease: string[];
 }
 
 let ctx: TestContext;
@@ -107,7 +110,7 @@ describe("targets API", () => {
       expect((await post("/v1/targets/identify", { disease: "lung cancer", limit })).statusCode).toBe(422);
   });
 
-  it("answers 202 with an engine job, then ranks known lung-cancer targets high with all five components", async () => {
+  it("answers 202 with an engine job, then ranks known lung-cancer targets high, labelled, in mode all", async () => {
     const { first, body } = await identify("lung cancer", 10);
     expect(first).toBe(202);
     expect(body.disease).toEqual({ id: "DOID:1324", name: "lung cancer" });
@@ -116,6 +119,8 @@ describe("targets API", () => {
     const symbols = body.results.map((r) => r.target.gene_symbol);
     expect(symbols).toContain("EGFR");
     const egfr = body.results.find((r) => r.target.gene_symbol === "EGFR")!;
+    expect(egfr.approved_for_disease).toEqual(expect.arrayContaining(["erlotinib", "gefitinib"]));
+    expect(egfr.coverage).toBeCloseTo(0.3 + 0.2 + 0.15, 12); // lit, drugg and safe known
     expect(egfr.target.uniprot_id).toBe("P00533");
     expect(egfr.components.drugg).toBeGreaterThan(0.5);
     // No negatome records or omics uploads yet: those components are "no data", not 0.
@@ -132,6 +137,28 @@ describe("targets API", () => {
       domain: "targets",
       status: "completed",
     });
+  });
+
+  it("answers every ranked gene as gzip-compressed columns on request, in rank order", async () => {
+    const answer = await ctx.call({
+      method: "POST",
+      url: "/v1/targets/identify",
+      token: alice,
+      headers: { "accept-encoding": "gzip, deflate" },
+      payload: { disease: "DOID:1324", limit: 5, all_genes: true },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers["content-encoding"]).toBe("gzip");
+    const body = JSON.parse(gunzipSync(answer.rawPayload).toString("utf8"));
+    expect(body.results).toHaveLength(5);
+    expect(body.columns.hgnc_id).toHaveLength(body.genes_ranked);
+    expect(body.columns.gene_symbol.slice(0, 5)).toEqual(body.results.map((r: Ranked) => r.target.gene_symbol));
+    expect(body.columns.drugg[0]).toBe(body.results[0].components.drugg);
+    expect(answer.rawPayload.length).toBeLessThan(JSON.stringify(body).length / 3);
+    // Without the flag the answer stays small and uncompressed.
+    const plain = await post("/v1/targets/identify", { disease: "DOID:1324", limit: 5 });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.json().columns).toBeUndefined();
   });
 
   it("ingests a STRING edge list: degree features, and proximity to the disease's known genes after a recompute", async () => {

@@ -1,7 +1,7 @@
 import { analyzeMolecule, loadRDKit, type MoleculeAnalysis, type RDKitModule } from "@sieve/chem";
 import { analyzeProtein, type ProteinAnalysis } from "@sieve/protein";
 import { molecularRunOptions, runGraphGA, type FinalMetrics, type GenerationStats } from "@sieve/optimize";
-import type { MolecularJobInput } from "@sieve/contracts";
+import type { MolecularJobInput, TargetMode } from "@sieve/contracts";
 import type { Extraction } from "@sieve/literature";
 import {
   inspectForSafety,
@@ -79,8 +79,8 @@ export interface TaskCatalog {
     output: { best_fitness: number; final_metrics: FinalMetrics & Record<string, unknown> };
   };
   "targets.parse": { input: TargetUploadInput; output: TargetUploadOutcome };
-  /** Ranks every gene for one disease; the API prepares the input from the database (targets module). */
-  "engine.targets": { input: DiseaseRankingInput; output: DiseaseRanking };
+  /** Ranks every gene for one disease in both modes; the API prepares the input from the database (targets module). */
+  "engine.targets": { input: DiseaseRankingInput; output: Record<TargetMode, DiseaseRanking> };
   /** Virtual screening of a compound library (workflows module prepares the files). */
   "engine.vhts": { input: VhtsTaskInput; output: VhtsTaskOutput };
   /** Lead optimization by an analog strategy; custom workflows run their plan through it too. */
@@ -166,7 +166,7 @@ export const taskHandlers: Handlers = {
     return parseTargetUpload(input);
   },
   async "engine.targets"(input) {
-    return rankDisease(input);
+    return { all: rankDisease(input, "all"), novel: rankDisease(input, "novel") };
   },
   async "engine.vhts"(input, context) {
     return runVhtsTask(input, context);

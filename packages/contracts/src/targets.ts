@@ -32,6 +32,13 @@ export const TARGET_SOURCES = [
   "negatome",
 ] as const;
 export type TargetSource = (typeof TARGET_SOURCES)[number];
+/**
+ * What a ranking counts: `all` takes the disease's own clinical precedence (approved drugs for it or
+ * a disease below it in the Disease Ontology, from DrugCentral) as evidence, as Open Targets counts
+ * known drugs; `novel` leaves it out, for discovery beyond the established targets.
+ */
+export const TARGET_MODES = ["all", "novel"] as const;
+export type TargetMode = (typeof TARGET_MODES)[number];
 export const UPLOAD_SOURCES = ["opentargets", "gtex", "string", "chembl", "generic"] as const;
 export type UploadSource = (typeof UPLOAD_SOURCES)[number];
 
@@ -63,6 +70,9 @@ export const IdentifyTargetsBody = z.object({
     .max(1000, { error: "limit must be 1 to 1000" })
     .default(TARGET_DEFAULTS.identifyLimit),
   feature_set_version: FeatureSetVersion.optional(),
+  mode: z.enum(TARGET_MODES, { error: 'mode must be "all" or "novel"' }).default("all"),
+  /** Also answer every ranked gene as `columns`, so the browser can re-weight the whole ranking. */
+  all_genes: z.boolean().default(false),
 });
 export type IdentifyTargetsBody = z.infer<typeof IdentifyTargetsBody>;
 
@@ -99,17 +109,96 @@ export const TargetResultSchema = z.object({
   aggregate: z.object({ avg_evidence_score: z.number(), n_evidence: z.number().int() }),
   /** Each component in [0, 1], higher is better; null = no data for this gene. */
   components: TargetComponentsSchema,
-  /** Σ w·component / Σ w over all five weights, a missing component adding nothing; 0–1. */
+  /** Σ w·component / Σ w over the components with data for this gene, × coverage^½ (see priorityScore); 0–1. */
   priority_score: z.number(),
-  /** 1 − how well studied the gene is in the literature (0 = heavily studied); null with no literature loaded. */
+  /** Share of the weights whose component has data for this gene (see priorityCoverage); 0–1. */
+  coverage: z.number(),
+  /**
+   * 1 − how well studied the gene is in the literature (0 = heavily studied); 0 for a gene with an
+   * approved drug for this disease (established, whatever the literature); null with no literature loaded.
+   */
   novelty: z.number().nullable(),
+  /**
+   * Approved drugs for this disease or a disease below it that act on the gene (DrugCentral), in both
+   * modes: in `all` they are evidence (drugg), in `novel` only a label. Empty: none.
+   */
+  approved_for_disease: z.array(z.string()),
 });
 export type TargetResult = z.infer<typeof TargetResultSchema>;
+
+/**
+ * Every ranked gene in columns (one array per field, in rank order): a compact form of the whole
+ * ranking, sent gzip-compressed, that the browser re-weights so genes below the first `limit` can rise.
+ */
+export const RankingColumns = z.object({
+  hgnc_id: z.array(z.string()),
+  gene_symbol: z.array(z.string()),
+  protein_name: z.array(z.string().nullable()),
+  uniprot_id: z.array(z.string().nullable()),
+  lit: z.array(unit.nullable()),
+  omics: z.array(unit.nullable()),
+  drugg: z.array(unit.nullable()),
+  safe: z.array(unit.nullable()),
+  neg: z.array(unit.nullable()),
+  avg_evidence_score: z.array(z.number()),
+  n_evidence: z.array(z.number().int()),
+  novelty: z.array(z.number().nullable()),
+  approved_for_disease: z.array(z.array(z.string())),
+});
+export type RankingColumns = z.infer<typeof RankingColumns>;
+
+export function rankingColumns(results: readonly TargetResult[]): RankingColumns {
+  const column = <T>(pick: (r: TargetResult) => T) => results.map(pick);
+  return {
+    hgnc_id: column((r) => r.target.hgnc_id),
+    gene_symbol: column((r) => r.target.gene_symbol),
+    protein_name: column((r) => r.target.protein_name),
+    uniprot_id: column((r) => r.target.uniprot_id),
+    lit: column((r) => r.components.lit),
+    omics: column((r) => r.components.omics),
+    drugg: column((r) => r.components.drugg),
+    safe: column((r) => r.components.safe),
+    neg: column((r) => r.components.neg),
+    avg_evidence_score: column((r) => r.aggregate.avg_evidence_score),
+    n_evidence: column((r) => r.aggregate.n_evidence),
+    novelty: column((r) => r.novelty),
+    approved_for_disease: column((r) => r.approved_for_disease),
+  };
+}
+
+/** The results back from columns, for the default weights (priority and coverage recomputed). */
+export function resultsFromColumns(columns: RankingColumns, weights: TargetWeights): TargetResult[] {
+  return columns.hgnc_id.map((hgnc_id, i) => {
+    const components: TargetComponents = {
+      lit: columns.lit[i]!,
+      omics: columns.omics[i]!,
+      drugg: columns.drugg[i]!,
+      safe: columns.safe[i]!,
+      neg: columns.neg[i]!,
+    };
+    return {
+      rank: i + 1,
+      target: {
+        hgnc_id,
+        gene_symbol: columns.gene_symbol[i]!,
+        protein_name: columns.protein_name[i]!,
+        uniprot_id: columns.uniprot_id[i]!,
+      },
+      aggregate: { avg_evidence_score: columns.avg_evidence_score[i]!, n_evidence: columns.n_evidence[i]! },
+      components,
+      priority_score: priorityScore(components, weights),
+      coverage: priorityCoverage(components, weights),
+      novelty: columns.novelty[i]!,
+      approved_for_disease: columns.approved_for_disease[i]!,
+    };
+  });
+}
 
 export const DiseaseRef = z.object({ id: z.string(), name: z.string() });
 export const IdentifyTargetsResponse = z.object({
   disease: DiseaseRef,
   feature_set_version: z.string(),
+  mode: z.enum(TARGET_MODES),
   weights: CompositeWeightsSchema,
   /** Which sources had any data for this disease, per component (empty: that component is "no data" for every gene). */
   sources: z.record(z.enum(TARGET_COMPONENTS), z.array(z.string())),
@@ -117,12 +206,40 @@ export const IdentifyTargetsResponse = z.object({
   computed_at: z.string(),
   engine_job_id: z.string().nullable(),
   results: z.array(TargetResultSchema),
+  /** With `all_genes`: every ranked gene (genes_ranked of them), in rank order. */
+  columns: RankingColumns.optional(),
 });
 export type IdentifyTargetsResponse = z.infer<typeof IdentifyTargetsResponse>;
 
 /** §4: identification still computing. */
 export const IdentifyAccepted = z.object({ detail: z.object({ engine_job_id: z.string(), status: z.string() }) });
 export type IdentifyAccepted = z.infer<typeof IdentifyAccepted>;
+
+/** The public reference datasets target ranking needs, in load order (genes and diseases first). */
+export const TARGET_REFERENCE_DATASETS = [
+  "reference:genes",
+  "reference:diseases",
+  "targets:drugcentral",
+  "targets:jensenlab",
+  "targets:withdrawn",
+] as const;
+
+/** Whether target ranking's reference data is loaded, and what one click would load. */
+export const TargetReferenceStatus = z.object({
+  ready: z.boolean(),
+  datasets: z.array(
+    z.object({
+      name: z.string(),
+      description: z.string(),
+      loaded: z.boolean(),
+      /** Its files are in the server's reference-data root, so it can be loaded. */
+      available: z.boolean(),
+    }),
+  ),
+  /** How long loading all of them took on a 2-core server, for the estimate shown. */
+  measured_load_seconds: z.number(),
+});
+export type TargetReferenceStatus = z.infer<typeof TargetReferenceStatus>;
 
 export const DiseaseSuggestQuery = z.object({
   q: z.string().trim().min(1).max(300),
@@ -274,22 +391,46 @@ export const TargetEvidenceResponse = z.object({
 export type TargetEvidenceResponse = z.infer<typeof TargetEvidenceResponse>;
 
 /**
+ * How much a gene's priority is shrunk for what is not known about it: the renormalised mean is
+ * multiplied by coverage^COVERAGE_EXPONENT. 0 would rank a gene known by one component as high as one
+ * known by all five; 0.5 was chosen on the development half of the known-target benchmark among 0,
+ * 0.25, 0.5, 0.75 and 1 (bench/targets, docs/decisions.md).
+ */
+export const COVERAGE_EXPONENT = 0.5;
+
+/**
  * The priority of a target from its components, shared by the server's ranking and the browser's
  * live re-weighting so both give the same order:
- *   priority = Σ_k w_k · v_k / Σ_k w_k   over all five components,
- * where v_k is the component, or, when it has no data for this gene, 0 for the supporting components
- * (lit, omics, drugg: no evidence is no support) and 1 for the liability components (safe, neg: no
- * recorded liability is no penalty). The weights are normalised, so any non-negative weights work;
- * all zero gives 0.
+ *   priority = (Σ_k w_k · v_k / Σ_k w_k) · coverage^½   over the components k with data for this gene,
+ * so a component without data ("no data") never counts as a 0 (or a 1) that keeps its weight: the
+ * weights are renormalised per gene over what is known about it, and the mean is shrunk by the square
+ * root of the coverage (priorityCoverage, the share of the weights backed by data), so that evidence
+ * on more components counts for more. Any non-negative weights work; no weighted component with data
+ * gives 0.
  */
 export function priorityScore(components: TargetComponents, weights: TargetWeights): number {
   let sum = 0;
+  let covered = 0;
   let total = 0;
   for (const component of TARGET_COMPONENTS) {
     const w = Math.max(0, weights[COMPONENT_WEIGHT[component]]);
-    const value = components[component] ?? (component === "safe" || component === "neg" ? 1 : 0);
-    sum += w * value;
     total += w;
+    const value = components[component];
+    if (value === null) continue;
+    sum += w * value;
+    covered += w;
   }
-  return total === 0 ? 0 : sum / total;
+  return covered === 0 ? 0 : (sum / covered) * Math.pow(covered / total, COVERAGE_EXPONENT);
+}
+
+/** Share of the total weight whose component has data for this gene (0 when every weight is 0). */
+export function priorityCoverage(components: TargetComponents, weights: TargetWeights): number {
+  let covered = 0;
+  let total = 0;
+  for (const component of TARGET_COMPONENTS) {
+    const w = Math.max(0, weights[COMPONENT_WEIGHT[component]]);
+    total += w;
+    if (components[component] !== null) covered += w;
+  }
+  return total === 0 ? 0 : covered / total;
 }

@@ -16,9 +16,16 @@ export type { SafetyOptions } from "./reference/withdrawn";
 export type { WithdrawnDrug } from "./reference/withdrawn";
 export { jensenLabFeatures } from "./reference/jensenlab";
 export { DiseaseHierarchy } from "./reference/disease-hierarchy";
+export { DISEASE_ABBREVIATIONS } from "./reference/disease-abbreviations";
 export { rankTargets, componentScores, LIABILITY_COMPONENTS } from "./scoring/rank";
 export type { RankTargetsInput } from "./scoring/rank";
-export { evidenceForDisease, evidenceFromRelatedDiseases } from "./scoring/evidence";
-export { rankDisease, FAILURE_TIER_LIABILITY, SEED_MIN_SCORE } from "./disease-ranking";
+export { evidenceForDisease, evidenceFromRelatedDiseases, relatedDiseaseItems } from "./scoring/evidence";
+export {
+  rankDisease,
+  FAILURE_TIER_LIABILITY,
+  OWN_PRECEDENCE_FEATURE,
+  RELATED_SHARE_IN_MODE_ALL,
+  SEED_MIN_SCORE,
+} from "./disease-ranking";
 export type { DiseaseRanking, DiseaseRankingInput, GeneTriple, TargetFailure } from "./disease-ranking";
 export * from "./ingest/index";

@@ -8,3 +8,4 @@ export {
 } from "./shared-data";
 export { RDKIT_PYTHON, rdkitPythonAvailable, requirePythonModule, requireRDKitPython } from "./python";
 export { requirePrograms } from "./programs";
+export { requireGeneNamesSqlite } from "./gene-names";

@@ -23,7 +23,13 @@ try {
   try {
     const started = Date.now();
     const results = await loadReferenceDatasets(
-      { db: database.db, pool, root, literature: new LiteratureReference(root) },
+      {
+        db: database.db,
+        pool,
+        root,
+        literature: new LiteratureReference(root),
+        geneNamesSqlite: config.geneNamesSqlite,
+      },
       wanted,
     );
     console.table(

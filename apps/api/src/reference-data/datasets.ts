@@ -18,6 +18,8 @@ export interface ReferenceLoadContext {
   pool: ComputePool;
   root: string;
   literature: LiteratureReference;
+  /** org.Hs.eg.db's SQLite, for the full name of every gene (AppConfig.geneNamesSqlite). */
+  geneNamesSqlite: string | null;
 }
 
 interface ReferenceDataset {
@@ -47,9 +49,10 @@ const CORPORA = {
 export const REFERENCE_DATASETS: Record<string, ReferenceDataset> = {
   // Genes and diseases first: the target features are built against them.
   "reference:genes": {
-    description: "HGNC genes (symbol, HGNC id, Ensembl, NCBI Gene, UniProt, protein name)",
+    description:
+      "HGNC genes (symbol, HGNC id, Ensembl, NCBI Gene, UniProt), with protein names (ChEMBL) and full names (org.Hs.eg.db)",
     available: geneDatasetAvailable,
-    load: ({ db, root }) => loadGenes(db, root),
+    load: ({ db, root, geneNamesSqlite }) => loadGenes(db, root, geneNamesSqlite),
   },
   "reference:diseases": {
     description: "Disease Ontology terms (names, synonyms, hierarchy, cross-references)",

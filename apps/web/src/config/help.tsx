@@ -31,15 +31,26 @@ const TARGET_SCORING = (
       harmonic sum of the liabilities is subtracted from 1).
     </p>
     <p>
-      <strong>Priority = Σ w·component / Σ w</strong> over the five weights, where "no data" counts 0 for lit, omics and
-      drugg (no evidence is no support) and 1 for safe and neg (no known liability). Default weights: w_lit 0.3, w_omics
-      0.25, w_drugg 0.2, w_safe 0.15, w_neg 0.1. The re-weight sliders run from 0 to 1 in steps of 0.05; the ranking
-      follows at once in the browser, with the same formula as the server and no request. Reset weights restores the
-      defaults.
+      <strong>Priority = (Σ w·component / Σ w) × √coverage</strong> over the components that have data for that gene: a
+      component with "no data" neither counts as 0 nor keeps its weight, the weights are renormalised per gene over what
+      is known about it. <strong>Coverage</strong> is the share of the weights backed by data (100% = all five
+      components known); the square root lets a gene known on more components count for more, so one strong component
+      alone cannot outrank a target with evidence on several. Default weights: w_lit 0.3, w_omics 0.25, w_drugg 0.2,
+      w_safe 0.15, w_neg 0.1. The re-weight sliders run from 0 to 1 in steps of 0.05; the ranking follows at once in the
+      browser, with the same formula as the server and no request. Reset weights restores the defaults.
+    </p>
+    <p>
+      <strong>Mode.</strong> <em>All</em> (the default) counts the disease&apos;s own clinical precedence as
+      druggability evidence: an approved drug for the disease or a disease below it in the Disease Ontology
+      (DrugCentral) acting on the gene, as Open Targets counts known drugs, so established targets rank high.{" "}
+      <em>Novel</em> leaves that evidence out, for discovery. In both modes such a target is labelled &quot;approved
+      drug for this disease&quot; with its drugs, and its novelty is 0.
     </p>
     <p>
       Avg evidence score and n evidence summarise the gene's literature evidence for the disease; novelty is 1 minus how
-      well studied the gene is in the literature (0 = heavily studied).
+      well studied the gene is in the literature (0 = heavily studied), and 0 for a target with an approved drug for the
+      disease. The disease may be given by name, synonym, DOID or a common abbreviation (RA, T2D, COPD, NSCLC …); an
+      ambiguous one (MS) offers its candidates.
     </p>
   </>
 );
@@ -113,9 +124,9 @@ export const PAGE_HELP = {
       <h3>CSV export</h3>
       <p>
         Export CSV downloads <code>targets-&lt;DOID&gt;-top&lt;K&gt;.csv</code> in the order on screen, with the columns
-        rank, gene_symbol, hgnc_id, uniprot_id, protein_name, lit, omics, drugg, safe, neg, priority_score and novelty
-        ("no data" is an empty cell). A first line starting with <code>#</code> records the disease, the feature set and
-        the weights used.
+        rank, gene_symbol, hgnc_id, uniprot_id, protein_name, lit, omics, drugg, safe, neg, priority_score, coverage,
+        novelty and approved_for_disease ("no data" is an empty cell). A first line starting with <code>#</code> records
+        the disease, the feature set, the mode and the weights used.
       </p>
       <p>
         The server may answer 202 with an engine job id while features are computed; the page polls the job every second

@@ -61,11 +61,11 @@ describe("DrugCentral targets", () => {
     expect(targets[6]!.components[0]!.human).toBe(false);
   });
 
-  it("approved_drug_targets: n distinct drugs, score min(1, ln(1 + n) / ln 201), human genes only", () => {
+  it("approved_drug_targets: n distinct drugs, score min(1, ln(1 + n) / ln 1001), human genes only", () => {
     const rows = approvedDrugFeatures(targets, indications, genes);
     const egfr = rows.find((r) => r.gene === "HGNC:3236")!;
     expect(egfr).toMatchObject({ feature_name: "approved_drug_targets", component: "drugg", raw: 3, disease: null });
-    expect(egfr.score).toBeCloseTo(Math.log(4) / Math.log(201), 12);
+    expect(egfr.score).toBeCloseTo(Math.log(4) / Math.log(1001), 12);
     expect(rows.find((r) => r.gene === "HGNC:5440")!.raw).toBe(1); // IFNAR2 from the | list
     expect(rows.find((r) => r.gene === "HGNC:9605")!.raw).toBe(2); // PTGS2: rofecoxib, oxyphenbutazone
     expect(rows.some((r) => r.gene === "HGNC:1")).toBe(false); // E. coli gyrA is not human GYRA
@@ -76,7 +76,7 @@ describe("DrugCentral targets", () => {
     const rows = approvedDrugFeatures(targets, indications, genes, { excludeDiseaseIds: new Set(["DOID:3908"]) });
     const egfr = rows.find((r) => r.gene === "HGNC:3236")!;
     expect(egfr.raw).toBe(2);
-    expect(egfr.score).toBeCloseTo(Math.log(3) / Math.log(201), 12);
+    expect(egfr.score).toBeCloseTo(Math.log(3) / Math.log(1001), 12);
   });
 
   it("clinical_precedence: 1 per gene × indication DOID, raw = n drugs", () => {
@@ -222,7 +222,7 @@ describe("real reference files", () => {
     const egfr = index.resolve("EGFR")!;
     const row = approvedDrugFeatures(targets, indications, index).find((r) => r.gene === egfr)!;
     expect(row.raw).toBeGreaterThanOrEqual(5);
-    expect(row.score).toBeCloseTo(Math.log(1 + row.raw!) / Math.log(201), 12);
+    expect(row.score).toBeCloseTo(Math.log(1 + row.raw!) / Math.log(1001), 12);
     expect(
       clinicalPrecedenceFeatures(targets, indications, index).some((r) => r.gene === egfr && r.disease === "DOID:3908"),
     ).toBe(true);

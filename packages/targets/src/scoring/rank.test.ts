@@ -3,7 +3,7 @@ import type { TargetRef } from "@sieve/contracts";
 import { harmonicSum } from "@sieve/literature";
 import type { EvidenceItem } from "../types";
 import { componentScores, rankTargets } from "./rank";
-import { evidenceForDisease, evidenceFromRelatedDiseases } from "./evidence";
+import { evidenceForDisease, evidenceFromRelatedDiseases, relatedDiseaseItems } from "./evidence";
 
 // Expected values worked out from the formulas, not from the code:
 // harmonic-sum normaliser M = Σ_{i=1..100} 1/i² = 1.6349839001848923.
@@ -59,16 +59,20 @@ describe("componentScores", () => {
 });
 
 describe("rankTargets", () => {
-  it("ranks by the shared priority with default weights (0.3, 0.25, 0.2, 0.15, 0.1)", () => {
+  it("ranks by the shared priority with default weights (0.3, 0.25, 0.2, 0.15, 0.1), renormalised per gene", () => {
     const results = rankTargets({ genes, evidence });
     expect(results.map((r) => r.target.gene_symbol)).toEqual(["BBB", "AAA", "CCC"]); // DDD: no evidence
     const [b, a, c] = results;
-    // B: 0.3·0.8/M + 0.25·0.4/M + 0.15·1 (safe known) + 0.1·1 (neg no data) = 0.45795
-    expect(b!.priority_score).toBeCloseTo(0.4579531180469429, 12);
-    // A: 0.3·1.15/M + 0.2·0.5/M + 0.15·(1 − 1/M) + 0.1 = 0.43043
-    expect(a!.priority_score).toBeCloseTo(0.43042991124661223, 12);
-    // C: 0.2·1/M + 0.15 (safe no data) + 0.1·(1 − 0.5/M) = 0.34174
-    expect(c!.priority_score).toBeCloseTo(0.34174402266776893, 12);
+    // Only the components with data count, their weights renormalised, the mean × √coverage:
+    // B: (0.3·0.8/M + 0.25·0.4/M + 0.15·1) / 0.7 · √0.7 = 0.42784 (safe known, liability 0)
+    expect(b!.priority_score).toBeCloseTo(0.42783580749015765, 12);
+    expect(b!.coverage).toBeCloseTo(0.7, 12);
+    // A: (0.3·1.15/M + 0.2·0.5/M + 0.15·(1 − 1/M)) / 0.65 · √0.65 = 0.40984
+    expect(a!.priority_score).toBeCloseTo(0.4098478634180925, 12);
+    expect(a!.coverage).toBeCloseTo(0.65, 12);
+    // C: (0.2·1/M + 0.1·(1 − 0.5/M)) / 0.3 · √0.3 = 0.35007 (drugg and neg known)
+    expect(c!.priority_score).toBeCloseTo(0.3500750882730631, 12);
+    expect(c!.coverage).toBeCloseTo(0.3, 12);
     expect(results.map((r) => r.rank)).toEqual([1, 2, 3]);
     expect(a!.aggregate).toEqual({ avg_evidence_score: expect.closeTo(0.7, 12), n_evidence: 4 }); // (1 + 0.6 + 0.5) / 3
     expect(b!.aggregate).toEqual({ avg_evidence_score: expect.closeTo(0.6, 12), n_evidence: 3 });
@@ -83,15 +87,15 @@ describe("rankTargets", () => {
     expect(results.every((r) => r.novelty === null)).toBe(true);
   });
 
-  it("weights are normalised and re-order the genes", () => {
+  it("weights are normalised and re-order the genes; a gene with no data on any weighted component scores 0", () => {
     const results = rankTargets({
       genes,
       evidence,
       weights: { w_lit: 0, w_omics: 0, w_drugg: 2, w_safe: 0, w_neg: 0 },
     });
     expect(results.map((r) => r.target.gene_symbol)).toEqual(["CCC", "AAA", "BBB"]);
-    expect(results[0]!.priority_score).toBeCloseTo(1 / M, 12);
-    expect(results[2]!.priority_score).toBe(0);
+    expect(results[0]!.priority_score).toBeCloseTo(1 / M, 12); // drugg carries all the weight: coverage 1
+    expect([results[2]!.priority_score, results[2]!.coverage]).toEqual([0, 0]);
   });
 
   it("novelty = 1 − ln(1 + n) / ln(1 + max n)", () => {
@@ -107,6 +111,18 @@ describe("rankTargets", () => {
     expect(novelty.AAA).toBeCloseTo(0, 12); // 1 − ln 100 / ln 100
     expect(novelty.BBB).toBeCloseTo(0.5, 12); // 1 − ln 10 / ln 100
     expect(novelty.CCC).toBe(1); // no document
+  });
+
+  it("an established target (approved drug for the disease) has novelty 0 and names its drugs", () => {
+    const results = rankTargets({
+      genes,
+      evidence,
+      documentCounts: new Map([["HGNC:1", 99]]),
+      approvedForDisease: new Map([["HGNC:3", ["tofacitinib"]]]),
+    });
+    const ccc = results.find((r) => r.target.gene_symbol === "CCC")!;
+    expect([ccc.novelty, ccc.approved_for_disease]).toEqual([0, ["tofacitinib"]]);
+    expect(results.find((r) => r.target.gene_symbol === "BBB")!.approved_for_disease).toEqual([]);
   });
 
   it("breaks ties by symbol", () => {
@@ -168,7 +184,7 @@ describe("evidenceForDisease", () => {
     ]);
   });
 
-  it("related diseases' rows count with their similarity, renamed related_*", () => {
+  it("related diseases' rows count with their similarity, renamed related_*, combined per gene by noisy-or", () => {
     const rows = [
       {
         gene: "g1",
@@ -204,5 +220,15 @@ describe("evidenceForDisease", () => {
         score: 0.4,
       },
     ]);
+    const twoDiseases = [...rows, { ...rows[0]!, disease: "DOID:9", score: 0.5 }];
+    const related = new Map([
+      ["DOID:7", 0.4],
+      ["DOID:9", 0.6],
+    ]);
+    expect(relatedDiseaseItems(twoDiseases, "drugcentral", related).map((e) => e.score)).toEqual([0.4, 0.3]);
+    // 1 − (1 − 0.4)(1 − 0.5 · 0.6) = 1 − 0.6 · 0.7 = 0.58
+    const combined = evidenceFromRelatedDiseases(twoDiseases, "drugcentral", related);
+    expect(combined).toHaveLength(1);
+    expect(combined[0]!.score).toBeCloseTo(0.58, 12);
   });
 });

@@ -1,5 +1,6 @@
 import {
   COMPOSITE_DEFAULT_WEIGHTS,
+  priorityCoverage,
   priorityScore,
   TARGET_COMPONENTS,
   type TargetComponent,
@@ -52,6 +53,8 @@ export interface RankTargetsInput {
   weights?: TargetWeights;
   /** Documents mentioning each gene (HGNC id); absent: novelty is null for every gene. */
   documentCounts?: ReadonlyMap<string, number>;
+  /** Approved drugs for this disease acting on each gene (HGNC id): such a gene is established, novelty 0. */
+  approvedForDisease?: ReadonlyMap<string, readonly string[]>;
 }
 
 /**
@@ -60,7 +63,9 @@ export interface RankTargetsInput {
  * symbol; rank is 1-based. aggregate.avg_evidence_score is the mean score of the supporting evidence
  * (lit, omics, drugg; 0 when there is none) and aggregate.n_evidence counts every item, liabilities
  * included. novelty = 1 − ln(1 + n) / ln(1 + max n) over documentCounts (a gene absent from it has
- * n = 0, so novelty 1). Evidence is grouped by gene once, so the cost is linear in genes + evidence.
+ * n = 0, so novelty 1), and 0 for a gene with an approved drug for the disease, however little it is
+ * written about: it is not a new target for this disease. Evidence is grouped by gene once, so the
+ * cost is linear in genes + evidence.
  */
 export function rankTargets(input: RankTargetsInput): TargetResult[] {
   const weights = input.weights ?? COMPOSITE_DEFAULT_WEIGHTS;
@@ -89,6 +94,8 @@ export function rankTargets(input: RankTargetsInput): TargetResult[] {
       }
     }
     const components = fromBuckets(buckets);
+    // Established (an approved drug for the disease), with the drugs' names where they are known.
+    const approved = input.approvedForDisease?.get(target.hgnc_id);
     results.push({
       rank: 0,
       target,
@@ -98,7 +105,9 @@ export function rankTargets(input: RankTargetsInput): TargetResult[] {
       },
       components,
       priority_score: priorityScore(components, weights),
-      novelty: novelty ? novelty(target.hgnc_id) : null,
+      coverage: priorityCoverage(components, weights),
+      novelty: approved ? 0 : novelty ? novelty(target.hgnc_id) : null,
+      approved_for_disease: approved ? [...approved] : [],
     });
   }
   results.sort(

@@ -58,7 +58,7 @@ export function adminRoutes(literature: LiteratureReference): FastifyPluginAsync
           );
         return {
           items: await loadReferenceDatasets(
-            { db: app.database.db, pool: app.compute, root, literature },
+            { db: app.database.db, pool: app.compute, root, literature, geneNamesSqlite: app.config.geneNamesSqlite },
             request.body.datasets,
           ),
         };

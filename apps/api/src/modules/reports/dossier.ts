@@ -12,8 +12,9 @@ import {
 import type { TenantScope } from "../../plugins/authentication";
 import type { NegatomeSafety } from "../negatome/safety";
 import { literatureStore } from "../literature/store";
-import { scopeKeyOf, type StoredRanking } from "../targets/ranking-job";
+import { scopeKeyOf, storedRanking } from "../targets/ranking-job";
 import { notRankedCsv } from "../workflows/outputs";
+import type { TargetMode } from "@sieve/contracts";
 import { writeZip, type ArchiveEntry } from "./archive";
 import { manifestJson, type RunRecordSet } from "./manifest";
 import { renderPdf } from "./pdf";
@@ -107,6 +108,7 @@ async function targetShortlist(
   db: Database,
   scope: TenantScope,
   diseaseId: string | null,
+  mode: TargetMode,
 ): Promise<StoredTargetShortlist | null> {
   if (!diseaseId) return null;
   const [row] = await db
@@ -117,12 +119,13 @@ async function targetShortlist(
     )
     .orderBy(desc(schema.targetRankings.computedAt))
     .limit(1);
-  if (!row) return null;
-  const ranking = row.result as StoredRanking;
+  const ranking = row ? storedRanking(row.result, mode) : null;
+  if (!ranking) return null;
   const results = ranking.results.slice(0, SHORTLIST);
   const literature = literatureStore(db, scope);
   const evidence: StoredTargetShortlist["evidence"] = {};
-  for (const result of results.slice(0, EVIDENCE_TARGETS)) {
+  // Sentences once, for the mode the report leads with.
+  for (const result of mode === "all" ? results.slice(0, EVIDENCE_TARGETS) : []) {
     const triples = await literature.triplesBetween([result.target.hgnc_id], [ranking.disease.id], EVIDENCE_SENTENCES);
     evidence[result.target.hgnc_id] = triples.map(({ triple, doc, sentenceText }) => ({
       sentence: sentenceText ?? "",
@@ -137,6 +140,7 @@ async function targetShortlist(
   return {
     disease: ranking.disease,
     feature_set_version: ranking.feature_set_version,
+    mode: ranking.mode,
     weights: ranking.weights,
     computed_at: ranking.computed_at,
     results,
@@ -229,7 +233,8 @@ export async function buildRunDossier(
           notRanked: notRankedEntries((metrics ?? progressPartial(job?.progress)) as NotRankedLists),
         }
       : {}),
-    targets: await targetShortlist(deps.db, deps.scope, project.disease_ontology_id),
+    targets: await targetShortlist(deps.db, deps.scope, project.disease_ontology_id, "all"),
+    novelTargets: await targetShortlist(deps.db, deps.scope, project.disease_ontology_id, "novel"),
     reviews: records.history,
     pdfNote: null,
   };
@@ -263,36 +268,45 @@ export async function assembleDossier(data: DossierData, started = performance.n
       name: "manifest.json",
       content: JSON.stringify(JSON.parse(manifestJson(data.manifest)), null, 2) + "\n",
     });
-  if (data.targets)
+  const shortlists = [data.targets, data.novelTargets].filter((t): t is StoredTargetShortlist => t !== null);
+  if (shortlists.length)
     entries.push({
       name: "targets/shortlist.csv",
       content: csv(
         [
+          "mode",
           "rank",
           "gene_symbol",
           "hgnc_id",
           "uniprot_id",
           "priority_score",
+          "coverage",
           "lit",
           "omics",
           "drugg",
           "safe",
           "neg",
           "n_evidence",
+          "approved_for_disease",
         ],
-        data.targets.results.map((r) => [
-          r.rank,
-          r.target.gene_symbol,
-          r.target.hgnc_id,
-          r.target.uniprot_id,
-          r.priority_score,
-          r.components.lit,
-          r.components.omics,
-          r.components.drugg,
-          r.components.safe,
-          r.components.neg,
-          r.aggregate.n_evidence,
-        ]),
+        shortlists.flatMap((t) =>
+          t.results.map((r) => [
+            t.mode,
+            r.rank,
+            r.target.gene_symbol,
+            r.target.hgnc_id,
+            r.target.uniprot_id,
+            r.priority_score,
+            r.coverage,
+            r.components.lit,
+            r.components.omics,
+            r.components.drugg,
+            r.components.safe,
+            r.components.neg,
+            r.aggregate.n_evidence,
+            r.approved_for_disease.join("; "),
+          ]),
+        ),
       ),
     });
   if (data.targets) {
@@ -416,7 +430,9 @@ function readme(data: DossierData, pdf: boolean): string {
     data.manifest
       ? "manifest.json                     signed provenance: inputs, software, steps, outputs with SHA-256, reviews"
       : "",
-    data.targets ? "targets/shortlist.csv             the ranked target shortlist with its components" : "",
+    data.targets
+      ? "targets/shortlist.csv             the ranked target shortlist in modes all and novel, with components and coverage"
+      : "",
     data.targets
       ? "targets/evidence.csv              literature sentences behind the top targets, with their sources"
       : "",

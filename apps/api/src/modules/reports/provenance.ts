@@ -5,7 +5,7 @@ import type { TenantScope } from "../../plugins/authentication";
 import { sha256Hex } from "../../http/canonical-json";
 import { notFound, validationFailed } from "../../http/errors";
 import { isUuid } from "../runs/store";
-import { scopeKeyOf, type StoredRanking } from "../targets/ranking-job";
+import { scopeKeyOf, storedRanking } from "../targets/ranking-job";
 import { loadRunRecords, buildManifest } from "./manifest";
 import { currentStates, reviewsStore } from "./reviews-store";
 import { softwareVersions } from "./software";
@@ -151,16 +151,18 @@ async function originOf(
         .where(and(eq(targetRankings.scopeKey, scopeKeyOf(scope.orgIds)), eq(targetRankings.diseaseId, diseaseId)))
         .orderBy(desc(targetRankings.computedAt))
         .limit(1);
-      const ranking = row?.result as StoredRanking | undefined;
+      const ranking = row ? storedRanking(row.result, "all") : null;
       const ranked = ranking?.results.find((r) => r.target.hgnc_id === hgncId);
       if (!row || !ranking || !ranked) throw notFound("Item");
       return {
         kind: "computed",
-        method: "priorityScore ranking (harmonic sums, random walk with restart)",
+        method:
+          "priorityScore ranking (harmonic sums, random walk with restart, weights renormalised over the components with data)",
         version: sieve(),
         parameters: {
           disease: ranking.disease,
           feature_set_version: row.featureSetVersion,
+          mode: ranking.mode,
           weights: ranking.weights,
           rank: ranked.rank,
           engine_job_id: row.engineJobId,

@@ -21,6 +21,7 @@ const base: DossierData = {
   targets: {
     disease: { id: "DOID:1612", name: "breast cancer" },
     feature_set_version: "priors_v1",
+    mode: "all",
     weights: { w_lit: 0.3, w_omics: 0.25, w_drugg: 0.2, w_safe: 0.15, w_neg: 0.1 },
     computed_at: "2026-01-01T00:00:00.000Z",
     results: [
@@ -30,7 +31,9 @@ const base: DossierData = {
         aggregate: { avg_evidence_score: 0.8, n_evidence: 4 },
         components: { lit: 0.9, omics: null, drugg: 0.7, safe: 1, neg: 1 },
         priority_score: 0.8,
+        coverage: 0.75,
         novelty: 0.1,
+        approved_for_disease: [],
       },
     ],
     evidence: {
@@ -47,6 +50,7 @@ const base: DossierData = {
       ],
     },
   },
+  novelTargets: null,
   reviews: [],
   pdfNote: null,
 };
@@ -54,7 +58,7 @@ const base: DossierData = {
 describe("report.html", () => {
   it("shows the shortlist with components and weights, the evidence sentences and their sources, escaped", () => {
     const html = renderReportHtml(base);
-    expect(html).toContain("Target shortlist — breast cancer (DOID:1612)");
+    expect(html).toContain("Target shortlist (all targets) — breast cancer (DOID:1612)");
     expect(html).toContain("w_lit 0.3");
     expect(html).toContain("<h4>ERBB2</h4>");
     expect(html).toContain("pubmed 123: A paper");
@@ -191,6 +195,7 @@ describe("molecules of workflow runs", () => {
     const html = renderReportHtml({
       ...base,
       targets: null,
+      novelTargets: null,
       molecules: [
         {
           rank: 1,

@@ -32,7 +32,9 @@ export interface DossierData {
   summary: [string, string][];
   molecules: DossierMolecule[];
   curves: CurveSeries[];
+  /** The shortlist in mode `all` (established targets count) and in mode `novel` (they do not). */
   targets: StoredTargetShortlist | null;
+  novelTargets: StoredTargetShortlist | null;
   reviews: Review[];
   pdfNote: string | null;
   /** What the curves' x axis counts: GA generations, or compounds scored by a workflow. */
@@ -192,25 +194,39 @@ export function renderReportHtml(data: DossierData): string {
   sections.push(
     `<section><h2>Summary</h2><dl>${data.summary.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join("")}</dl></section>`,
   );
-  if (data.targets) {
-    const t = data.targets;
+  for (const t of [data.targets, data.novelTargets]) {
+    if (!t) continue;
     const weights = Object.entries(t.weights)
       .map(([k, v]) => `${k} ${fmt(v, 2)}`)
       .join(", ");
     sections.push(
-      `<section><h2>Target shortlist — ${escapeHtml(t.disease.name)} (${escapeHtml(t.disease.id)})</h2><p>Ranked by priority score with weights ${escapeHtml(weights)}; feature set ${escapeHtml(t.feature_set_version)}, computed ${escapeHtml(t.computed_at)}. A dash means no data for that component.</p>` +
+      `<section><h2>Target shortlist (${t.mode === "all" ? "all targets" : "novel targets"}) — ${escapeHtml(t.disease.name)} (${escapeHtml(t.disease.id)})</h2><p>${t.mode === "all" ? "Mode all: approved drugs for this disease count as evidence (clinical precedence)." : "Mode novel: approved drugs for this disease are left out of the evidence, for discovery; established targets keep their label and novelty 0."} Ranked by priority score with weights ${escapeHtml(weights)}, renormalised per gene over the components with data (coverage = share of the weights with data); feature set ${escapeHtml(t.feature_set_version)}, computed ${escapeHtml(t.computed_at)}. A dash means no data for that component.</p>` +
         table(
-          ["Rank", "Gene", "Priority", "Literature", "Omics", "Druggability", "Safety", "Negatome", "Evidence items"],
+          [
+            "Rank",
+            "Gene",
+            "Priority",
+            "Coverage",
+            "Literature",
+            "Omics",
+            "Druggability",
+            "Safety",
+            "Negatome",
+            "Evidence items",
+            "Approved for this disease",
+          ],
           t.results.map((r) => [
             String(r.rank),
             `<strong>${escapeHtml(r.target.gene_symbol)}</strong> ${escapeHtml(r.target.protein_name ?? "")}`,
             fmt(r.priority_score),
+            fmt(r.coverage),
             fmt(r.components.lit),
             fmt(r.components.omics),
             fmt(r.components.drugg),
             fmt(r.components.safe),
             fmt(r.components.neg),
             String(r.aggregate.n_evidence),
+            escapeHtml(r.approved_for_disease.join(", ")),
           ]),
         ) +
         evidenceHtml(t) +

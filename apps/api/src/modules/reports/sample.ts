@@ -90,6 +90,7 @@ export class SampleDossier {
       })),
       curves: groupCurves(points),
       targets: null,
+      novelTargets: null,
       reviews: [],
       pdfNote: null,
     };

@@ -1,5 +1,5 @@
 import { schema, type Database } from "@sieve/db";
-import { DiseaseHierarchy } from "@sieve/targets";
+import { DISEASE_ABBREVIATIONS, DiseaseHierarchy } from "@sieve/targets";
 import { ApiError } from "../../http/errors";
 
 export interface CatalogGene {
@@ -39,6 +39,8 @@ interface Loaded {
   geneKeys: Map<string, string[]>;
   diseases: Map<string, CatalogDisease>;
   diseaseKeys: Map<string, string[]>;
+  /** Curated abbreviations (normalised) to the terms they stand for (DISEASE_ABBREVIATIONS). */
+  abbreviations: Map<string, string[]>;
   hierarchy: DiseaseHierarchy;
 }
 
@@ -144,7 +146,15 @@ export class ReferenceCatalog {
     const synonymKeys = new Map<string, string[]>();
     for (const d of diseases.values()) for (const s of d.synonyms) addKey(synonymKeys, normal(s), d.id);
     for (const [key, ids] of synonymKeys) if (!diseaseKeys.has(key)) diseaseKeys.set(key, ids);
-    return { stamp, genes, geneKeys, diseases, diseaseKeys, hierarchy };
+    // The curated abbreviations decide over the ontology's synonyms of the same letters.
+    const abbreviations = new Map<string, string[]>();
+    for (const [abbreviation, names] of Object.entries(DISEASE_ABBREVIATIONS)) {
+      const ids = names.flatMap((name) => diseaseKeys.get(normal(name)) ?? []);
+      if (ids.length === 0) continue;
+      abbreviations.set(normal(abbreviation), ids);
+      diseaseKeys.set(normal(abbreviation), ids);
+    }
+    return { stamp, genes, geneKeys, diseases, diseaseKeys, abbreviations, hierarchy };
   }
 
   async counts(): Promise<{ genes: number; diseases: number }> {
@@ -206,7 +216,14 @@ export class ReferenceCatalog {
   private suggestIn(loaded: Loaded, query: string, limit: number) {
     const q = normal(query);
     if (!q) return [];
-    const scored: { id: string; name: string; matched: string; rank: number }[] = [];
+    // An abbreviation's expansions come first, in the table's order (the usual meaning first).
+    const expansions = (loaded.abbreviations.get(q) ?? []).map((id, i) => ({
+      id,
+      name: loaded.diseases.get(id)!.name,
+      matched: query.trim(),
+      rank: -100 + i,
+    }));
+    const scored: { id: string; name: string; matched: string; rank: number }[] = [...expansions];
     for (const d of loaded.diseases.values()) {
       let best: { matched: string; rank: number } | null = null;
       for (const [text, penalty] of [[d.name, 0], ...d.synonyms.map((s) => [s, 1] as const), [d.id, 0]] as const) {
@@ -216,7 +233,7 @@ export class ReferenceCatalog {
         const rank = (n === q ? 0 : at === 0 ? 1 : 2) * 4 + penalty;
         if (!best || rank < best.rank) best = { matched: text, rank };
       }
-      if (best) scored.push({ id: d.id, name: d.name, ...best });
+      if (best && !expansions.some((e) => e.id === d.id)) scored.push({ id: d.id, name: d.name, ...best });
     }
     if (scored.length === 0) scored.push(...this.wordMatches(loaded, q));
     scored.sort((a, b) => a.rank - b.rank || a.name.length - b.name.length || a.name.localeCompare(b.name));

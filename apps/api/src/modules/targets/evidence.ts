@@ -1,30 +1,18 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { TARGET_DEFAULTS, type TargetEvidenceResponse } from "@sieve/contracts";
-import { parseDrugIndications, REFERENCE_FILES } from "@sieve/literature";
-import { parseDrugTargets, parseWithdrawn, rankDisease, type DrugTarget, type WithdrawnDrug } from "@sieve/targets";
+import { rankDisease } from "@sieve/targets";
 import type { TenantScope } from "../../plugins/authentication";
 import { literatureStore, toTriple } from "../literature/store";
 import type { LiteratureSearch } from "../literature/search-index";
+import { drugReference } from "./drug-reference";
 import { targetRef } from "./ranking-job";
 import type { TargetsContext, TargetsService } from "./service";
 import { targetSources } from "./sources";
 import { targetsStore } from "./store";
 
-const WITHDRAWN_FILE = "withdrawn/drug_info.csv";
-const DRUG_TARGET_FILE = "drugcentral/drug_target.tsv";
 const SHOWN = { triples: 10, passages: 5, drugs: 50 };
-
-interface DrugReference {
-  targets: DrugTarget[];
-  indications: Map<string, string[]>;
-  withdrawn: Map<string, WithdrawnDrug>;
-}
 
 /** Everything known about one gene in one disease, for the evidence panel. */
 export class TargetEvidence {
-  private drugs: DrugReference | null = null;
-
   constructor(
     private readonly context: TargetsContext,
     private readonly service: TargetsService,
@@ -47,7 +35,7 @@ export class TargetEvidence {
       store.features(setIds, disease.subtree, gene.hgnc_id),
       gene.uniprot_ids.length ? sources.failuresOnTargets(gene.uniprot_ids) : Promise.resolve([]),
       literatureStore(db, scope).triplesBetween(geneIds, diseaseIds, 500),
-      this.service.freshRanking(scope, version, disease.id),
+      this.service.freshRanking(scope, version, disease.id, "all"),
       this.search.search(scope, `${gene.symbol} ${disease.name}`, [...geneIds, ...diseaseIds], SHOWN.passages),
     ]);
     const ranked = ranking?.results.find((r) => r.target.hgnc_id === gene.hgnc_id);
@@ -150,7 +138,7 @@ export class TargetEvidence {
    * (withDRAWN).
    */
   private knownDrugs(symbol: string, uniprotIds: string[]): TargetEvidenceResponse["known_drugs"] {
-    const reference = this.drugReference();
+    const reference = drugReference(this.context.referenceRoot);
     const accessions = new Set(uniprotIds);
     const seen = new Set<string>();
     const out: TargetEvidenceResponse["known_drugs"] = [];
@@ -171,26 +159,5 @@ export class TargetEvidence {
       });
     }
     return out.sort((a, b) => Number(b.withdrawn) - Number(a.withdrawn) || a.drug_name.localeCompare(b.drug_name));
-  }
-
-  private drugReference(): DrugReference {
-    if (this.drugs) return this.drugs;
-    const root = this.context.referenceRoot;
-    const read = (rel: string) => (existsSync(join(root, rel)) ? readFileSync(join(root, rel), "utf8") : null);
-    const targets = read(DRUG_TARGET_FILE);
-    const indicationText = read(REFERENCE_FILES.drugcentralIndications);
-    const withdrawnText = read(WITHDRAWN_FILE);
-    const indications = new Map<string, string[]>();
-    for (const i of indicationText ? parseDrugIndications(indicationText) : []) {
-      const list = indications.get(i.drugcentral_id) ?? [];
-      if (!list.includes(i.indication)) list.push(i.indication);
-      indications.set(i.drugcentral_id, list);
-    }
-    this.drugs = {
-      targets: targets ? parseDrugTargets(targets) : [],
-      indications,
-      withdrawn: new Map((withdrawnText ? parseWithdrawn(withdrawnText) : []).map((w) => [w.chembl_id, w])),
-    };
-    return this.drugs;
   }
 }

@@ -1,6 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { schema, type Database } from "@sieve/db";
-import { COMPOSITE_DEFAULT_WEIGHTS, type IdentifyTargetsResponse, type TargetRef } from "@sieve/contracts";
+import {
+  COMPOSITE_DEFAULT_WEIGHTS,
+  TARGET_MODES,
+  type IdentifyTargetsResponse,
+  type TargetMode,
+  type TargetRef,
+} from "@sieve/contracts";
 import {
   evidenceFromRelatedDiseases,
   type DiseaseRanking,
@@ -11,6 +17,7 @@ import {
 import type { EngineDomainHandler } from "../engine/dispatcher";
 import type { EngineJobRow } from "../engine/store";
 import type { CatalogGene, ReferenceCatalog } from "./catalog";
+import { approvedDrugsForDisease, drugReference } from "./drug-reference";
 import { targetSources } from "./sources";
 import { saveRanking, targetsStore } from "./store";
 
@@ -27,10 +34,24 @@ export interface RankingJobInput {
   user_id: number;
 }
 
-/** The cached ranking of one disease: everything the identify answer needs but the limit. */
+/** The cached ranking of one disease in one mode: everything the identify answer needs but the limit. */
 export type StoredRanking = Omit<IdentifyTargetsResponse, "results" | "genes_ranked"> & {
   results: IdentifyTargetsResponse["results"];
 };
+
+/** What a `target_rankings` row holds: the disease's ranking in each mode, computed by one job. */
+export interface StoredRankings {
+  modes: Record<TargetMode, StoredRanking>;
+}
+
+/** One mode of a stored row; null for a row written before modes existed (its stamp is stale anyway). */
+export function storedRanking(result: unknown, mode: TargetMode): StoredRanking | null {
+  const modes = (result as Partial<StoredRankings> | null)?.modes;
+  return modes?.[mode] ?? null;
+}
+
+/** Bumped when the stored shape or the ranking rule changes, so every cached ranking is recomputed. */
+const RANKING_RULE = "modes-coverage-1";
 
 /** A visibility scope as a cache key: the organizations whose rows the ranking could read. */
 export const scopeKeyOf = (orgIds: number[]) => `orgs:${[...orgIds].sort((a, b) => a - b).join(",")}`;
@@ -42,7 +63,7 @@ export async function rankingStamp(
   scope: { userId: number; orgIds: number[] },
 ): Promise<string> {
   const [data, reference] = await Promise.all([targetSources(db, scope).stamp(), catalog.stamp()]);
-  return `${data}|${reference}`;
+  return `${RANKING_RULE}|${data}|${reference}`;
 }
 
 /** The active job already computing this ranking, if any (so repeated asks share one job). */
@@ -66,7 +87,7 @@ export async function activeRankingJob(db: Database, input: RankingJobInput): Pr
  * network the caller's scope can see for the disease's subtree (prepare), and cache the ranking the
  * thread computed (finish).
  */
-export function rankingJobHandler(db: Database, catalog: ReferenceCatalog): EngineDomainHandler {
+export function rankingJobHandler(db: Database, catalog: ReferenceCatalog, referenceRoot: string): EngineDomainHandler {
   const stamps = new Map<string, string>();
   return {
     async prepare(job) {
@@ -110,6 +131,14 @@ export function rankingJobHandler(db: Database, catalog: ReferenceCatalog): Engi
           return gene ? [{ gene, confidence_tier: f.confidence_tier, score: f.score }] : [];
         }),
         documentCounts: mentions.length ? documentCountsByGene(mentions, lookup) : null,
+        approvedForDisease: [
+          ...approvedDrugsForDisease(
+            drugReference(referenceRoot),
+            new Set(disease.subtree),
+            (c) =>
+              (c.symbol ? lookup.bySymbol.get(c.symbol) : undefined) ?? lookup.byUniprot.get(c.uniprot ?? "") ?? null,
+          ),
+        ],
       };
       const used = new Set<string>();
       for (const f of rankingInput.features) used.add(f.gene);
@@ -122,18 +151,26 @@ export function rankingJobHandler(db: Database, catalog: ReferenceCatalog): Engi
 
     async finish(job, output) {
       const input = job.input as RankingJobInput;
-      const ranking = output as DiseaseRanking;
+      const rankings = output as Record<TargetMode, DiseaseRanking>;
       const disease = await catalog.diseaseById(input.disease_id);
       const stamp = stamps.get(job.id) ?? "";
       stamps.delete(job.id);
-      const result: StoredRanking = {
+      const computedAt = new Date().toISOString();
+      const ofMode = (mode: TargetMode): StoredRanking => ({
         disease: { id: input.disease_id, name: disease?.name ?? input.disease_id },
         feature_set_version: input.feature_set_version,
+        mode,
         weights: { ...COMPOSITE_DEFAULT_WEIGHTS },
-        sources: ranking.sources,
-        computed_at: new Date().toISOString(),
+        sources: rankings[mode].sources,
+        computed_at: computedAt,
         engine_job_id: job.id,
-        results: ranking.results,
+        results: rankings[mode].results,
+      });
+      const result: StoredRankings = {
+        modes: Object.fromEntries(TARGET_MODES.map((mode) => [mode, ofMode(mode)])) as Record<
+          TargetMode,
+          StoredRanking
+        >,
       };
       await saveRanking(db, {
         scopeKey: input.scope_key,
@@ -144,9 +181,9 @@ export function rankingJobHandler(db: Database, catalog: ReferenceCatalog): Engi
         result,
       });
       return {
-        best_fitness: ranking.results[0]?.priority_score ?? null,
+        best_fitness: rankings.all.results[0]?.priority_score ?? null,
         final_metrics: {
-          genes_ranked: ranking.results.length,
+          genes_ranked: rankings.all.results.length,
           disease_id: input.disease_id,
           feature_set_version: input.feature_set_version,
         },
@@ -205,12 +242,15 @@ export function targetRef(gene: CatalogGene): TargetRef {
 export function geneLookup(genes: ReadonlyMap<string, CatalogGene>) {
   const byNcbi = new Map<string, string>();
   const byUniprot = new Map<string, string>();
+  const bySymbol = new Map<string, string>();
   for (const g of genes.values()) {
+    bySymbol.set(g.symbol, g.hgnc_id);
     if (g.ncbi_gene_id) byNcbi.set(g.ncbi_gene_id, g.hgnc_id);
     for (const u of g.uniprot_ids) if (!byUniprot.has(u)) byUniprot.set(u, g.hgnc_id);
   }
   return {
     byUniprot,
+    bySymbol,
     byAnyId(id: string): string | null {
       if (id.startsWith("HGNC:")) return genes.has(id) ? id : null;
       if (id.startsWith("NCBIGene:")) return byNcbi.get(id.slice("NCBIGene:".length)) ?? null;

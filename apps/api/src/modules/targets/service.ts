@@ -1,12 +1,14 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import {
+  rankingColumns,
   TARGET_DEFAULTS,
   UploadFields,
   type IdentifyAccepted,
   type IdentifyTargetsBody,
   type IdentifyTargetsResponse,
   type Ingestion,
+  type TargetMode,
   type UploadSource,
 } from "@sieve/contracts";
 import { REFERENCE_FILES } from "@sieve/literature";
@@ -21,6 +23,7 @@ import {
   activeRankingJob,
   rankingStamp,
   scopeKeyOf,
+  storedRanking,
   TARGETS_DOMAIN,
   type RankingJobInput,
   type StoredRanking,
@@ -138,11 +141,16 @@ export class TargetsService {
     const version = body.feature_set_version ?? TARGET_DEFAULTS.featureSet;
     const scopeKey = scopeKeyOf(scope.orgIds);
     const stamp = await rankingStamp(db, catalog, scope);
-    const ranking = await this.cachedRanking(scope, scopeKey, version, disease.id, stamp);
+    const ranking = await this.cachedRanking(scope, scopeKey, version, disease.id, stamp, body.mode);
     if (ranking)
       return {
         status: 200,
-        body: { ...ranking, genes_ranked: ranking.results.length, results: ranking.results.slice(0, body.limit) },
+        body: {
+          ...ranking,
+          genes_ranked: ranking.results.length,
+          results: ranking.results.slice(0, body.limit),
+          ...(body.all_genes ? { columns: rankingColumns(ranking.results) } : {}),
+        },
       };
 
     const input: RankingJobInput = {
@@ -164,13 +172,14 @@ export class TargetsService {
     version: string,
     diseaseId: string,
     stamp: string,
+    mode: TargetMode,
   ): Promise<StoredRanking | null> {
-    const key = `${scopeKey}|${version}|${diseaseId}`;
+    const key = `${scopeKey}|${version}|${diseaseId}|${mode}`;
     const held = this.parsedRankings.get(key);
     if (held?.stamp === stamp) return held.ranking;
     const row = await targetsStore(this.context.db, scope).ranking(scopeKey, version, diseaseId);
-    if (!row || row.stamp !== stamp) return null;
-    const ranking = row.result as StoredRanking;
+    const ranking = row?.stamp === stamp ? storedRanking(row.result, mode) : null;
+    if (!ranking) return null;
     this.parsedRankings.delete(key);
     this.parsedRankings.set(key, { stamp, ranking });
     if (this.parsedRankings.size > RANKING_CACHE_SIZE)
@@ -178,10 +187,15 @@ export class TargetsService {
     return ranking;
   }
 
-  /** The fresh ranking of a disease if one is cached (the evidence panel reads its components). */
-  async freshRanking(scope: TenantScope, version: string, diseaseId: string): Promise<StoredRanking | null> {
+  /** The fresh ranking of a disease in a mode if one is cached (the evidence panel reads its components). */
+  async freshRanking(
+    scope: TenantScope,
+    version: string,
+    diseaseId: string,
+    mode: TargetMode,
+  ): Promise<StoredRanking | null> {
     const stamp = await rankingStamp(this.context.db, this.context.catalog, scope);
-    return this.cachedRanking(scope, scopeKeyOf(scope.orgIds), version, diseaseId, stamp);
+    return this.cachedRanking(scope, scopeKeyOf(scope.orgIds), version, diseaseId, stamp, mode);
   }
 
   private async diseaseOf(text: string): Promise<string | null> {

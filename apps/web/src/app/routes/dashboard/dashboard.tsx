@@ -14,6 +14,7 @@ import { PROJECTS_QUERY_KEY } from "../../../features/projects/api/projects";
 import { ProjectsTable } from "../../../features/projects/components/projects-table";
 import { RUNS_QUERY_KEY } from "../../../features/runs/api/runs";
 import { RunsTable } from "../../../features/runs/components/runs-table";
+import { TargetReferenceSetup } from "../../../features/targets/components/reference-setup";
 import { shortId } from "../../../lib/format";
 
 /** §9: the dashboard lists 10 runs and 5 recent projects. */
@@ -50,6 +51,7 @@ export function DashboardRoute() {
           {lastRun.status === "queued" && ` ${waitingForExecutor(lastRun.workflow)}.`}
         </Notice>
       )}
+      <TargetReferenceSetup />
       <CountsSummary />
       <div className="dashboard-grid">
         <section className="panel dashboard-grid__wide" aria-labelledby="recent-runs-title">

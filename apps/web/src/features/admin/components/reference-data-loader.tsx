@@ -1,8 +1,9 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/field";
 import { Notice } from "../../../components/ui/notice";
+import { useElapsedSeconds } from "../../../lib/use-elapsed-seconds";
 import { useLoadReferenceData, useReferenceDatasets, type DatasetLoad } from "../api/admin";
 
 interface ReferenceDataLoaderProps {
@@ -116,14 +117,3 @@ function LoadResults({ loads }: { loads: DatasetLoad[] }) {
 }
 
 /** Whole seconds since `running` became true, so a long load shows it is still alive. */
-function useElapsedSeconds(running: boolean): number {
-  const [seconds, setSeconds] = useState(0);
-  useEffect(() => {
-    if (!running) return;
-    setSeconds(0);
-    const started = Date.now();
-    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
-    return () => clearInterval(timer);
-  }, [running]);
-  return seconds;
-}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { TARGET_DEFAULTS } from "@sieve/contracts";
+import { TARGET_DEFAULTS, type TargetMode } from "@sieve/contracts";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { useFeatureSets } from "../../../lib/target-feature-sets";
@@ -31,6 +31,7 @@ export function IdentifyForm({ label, rule, countHint, initial, busy, submitLabe
   const [featureSet, setFeatureSet] = useState(
     initial?.featureSet === TARGET_DEFAULTS.featureSet ? "" : (initial?.featureSet ?? ""),
   );
+  const [mode, setMode] = useState<TargetMode>(initial?.mode ?? "all");
   const [errors, setErrors] = useState<Errors>({});
   const featureSets = useFeatureSets();
 
@@ -45,7 +46,7 @@ export function IdentifyForm({ label, rule, countHint, initial, busy, submitLabe
     if (!parsed.ok || found.disease) return;
     // A chosen suggestion is sent by its id, so the server never has to guess between similar names.
     const disease = chosen && chosen.name === text ? chosen.id : text.trim();
-    onSubmit({ disease, count: parsed.value, featureSet: featureSet || null });
+    onSubmit({ disease, count: parsed.value, featureSet: featureSet || null, mode });
   };
 
   return (
@@ -56,7 +57,7 @@ export function IdentifyForm({ label, rule, countHint, initial, busy, submitLabe
         hint={
           chosen && chosen.name === text
             ? `${chosen.name} is ${chosen.id} in the Disease Ontology.`
-            : "Name, synonym or DOID, e.g. lung cancer or DOID:1324."
+            : "Name, synonym, abbreviation or DOID, e.g. lung cancer, RA or DOID:1324."
         }
       >
         {(control) => (
@@ -113,6 +114,21 @@ export function IdentifyForm({ label, rule, countHint, initial, busy, submitLabe
               !featureSets.data?.some((set) => set.version === featureSet) && (
                 <option value={featureSet}>{featureSet}</option>
               )}
+          </select>
+        )}
+      </Field>
+      <Field
+        label="Targets"
+        hint={
+          mode === "all"
+            ? "All: approved drugs for this disease count as evidence, so established targets rank high."
+            : "Novel: approved drugs for this disease are left out, to look beyond the established targets."
+        }
+      >
+        {(control) => (
+          <select {...control} value={mode} onChange={(event) => setMode(event.target.value as TargetMode)}>
+            <option value="all">All targets</option>
+            <option value="novel">Novel targets</option>
           </select>
         )}
       </Field>

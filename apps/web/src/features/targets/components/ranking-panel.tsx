@@ -1,5 +1,10 @@
 import { memo, useCallback, useMemo, useState } from "react";
-import { TARGET_COMPONENTS, type IdentifyTargetsResponse, type TargetWeights } from "@sieve/contracts";
+import {
+  resultsFromColumns,
+  TARGET_COMPONENTS,
+  type IdentifyTargetsResponse,
+  type TargetWeights,
+} from "@sieve/contracts";
 import { Button } from "../../../components/ui/button";
 import { WeightSliders } from "../../../components/ui/weight-sliders";
 import { downloadText } from "../../../lib/csv";
@@ -17,11 +22,18 @@ interface RankingPanelProps {
 
 /**
  * The server's ranking, re-ranked in the browser as the weights move: the same `priorityScore` the
- * server uses, so no request is made and the default weights give the server's order.
+ * server uses, so no request is made and the default weights give the server's order. With every
+ * ranked gene's columns in the answer, the whole ranking is re-weighted and the table shows its first
+ * `limit` genes, so a gene below them can rise into the table.
  */
 export function RankingPanel({ response, exportTopK, onOpenGene }: RankingPanelProps) {
   const [weights, setWeights] = useState<TargetWeights>(DEFAULT_WEIGHTS);
-  const ranked = useMemo(() => rankTargets(response.results, weights), [response.results, weights]);
+  const everyGene = useMemo(
+    () => (response.columns ? resultsFromColumns(response.columns, DEFAULT_WEIGHTS) : response.results),
+    [response],
+  );
+  const shown = response.results.length;
+  const ranked = useMemo(() => rankTargets(everyGene, weights, shown), [everyGene, weights, shown]);
   const changeWeight = useCallback(
     (key: keyof TargetWeights, value: number) => setWeights((current) => ({ ...current, [key]: value })),
     [],
@@ -89,6 +101,25 @@ const RankingSummary = memo(function RankingSummary({ response }: { response: Id
       <p className="muted">
         {response.results.length.toLocaleString("en")} of {response.genes_ranked.toLocaleString("en")} ranked genes,
         feature set <code>{response.feature_set_version}</code>, computed {formatDateTime(response.computed_at)}.
+        {response.columns
+          ? ` Re-weighting re-ranks all ${response.genes_ranked.toLocaleString("en")} genes, so any of them can rise into the table.`
+          : ""}
+      </p>
+      <p className="ranking-mode" data-testid="ranking-mode">
+        {response.mode === "all" ? (
+          <>
+            <strong>Mode: all targets.</strong> Approved drugs for this disease (or a disease below it in the Disease
+            Ontology, from DrugCentral) count as druggability evidence, so established targets rank high; they are
+            labelled with their drugs.
+          </>
+        ) : (
+          <>
+            <strong>Mode: novel targets.</strong> Approved drugs for this disease are left out of the evidence, for
+            discovery beyond the established targets; those targets keep their label and have novelty 0.
+          </>
+        )}{" "}
+        Each priority is the weighted mean of the components that have data for that gene (weights renormalised per
+        gene) × √coverage, the share of the weights backed by data.
       </p>
       <SourcesNote sources={response.sources} />
     </>

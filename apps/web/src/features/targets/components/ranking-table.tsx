@@ -2,7 +2,7 @@ import { memo, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { TARGET_COMPONENTS, type TargetResult } from "@sieve/contracts";
 import { Button } from "../../../components/ui/button";
 import { formatDecimal } from "../../../lib/format";
-import { COMPONENT_LABELS, formatComponent, type RankedTarget } from "../model/ranking";
+import { approvedLabel, COMPONENT_LABELS, formatComponent, formatCoverage, type RankedTarget } from "../model/ranking";
 import { rowWindow } from "../model/row-window";
 
 interface RankingTableProps {
@@ -16,6 +16,8 @@ const HEADERS = [
   "Rank",
   "Gene",
   "Priority",
+  "Coverage",
+  "Approved for this disease",
   ...TARGET_COMPONENTS.map((component) => COMPONENT_LABELS[component]),
   "Protein",
   "UniProt",
@@ -26,6 +28,7 @@ const HEADERS = [
 const NUMERIC = new Set([
   "Rank",
   "Priority",
+  "Coverage",
   ...TARGET_COMPONENTS.map((component) => COMPONENT_LABELS[component]),
   "Avg evidence",
   "N evidence",
@@ -104,12 +107,13 @@ export const RankingTable = memo(function RankingTable({ caption, ranked, onOpen
           </thead>
           <tbody ref={body}>
             {start > 0 && <Spacer height={start * view.rowHeight} />}
-            {ranked.slice(start, end).map(({ result, rank, score }) => (
+            {ranked.slice(start, end).map(({ result, rank, score, coverage }) => (
               <RankingRow
                 key={result.target.hgnc_id}
                 result={result}
                 rank={rank}
                 score={score}
+                coverage={coverage}
                 onOpenGene={onOpenGene}
               />
             ))}
@@ -142,11 +146,13 @@ interface RowProps {
   result: TargetResult;
   rank: number;
   score: number;
+  coverage: number;
   onOpenGene?: (symbol: string) => void;
 }
 
-const RankingRow = memo(function RankingRow({ result, rank, score, onOpenGene }: RowProps) {
+const RankingRow = memo(function RankingRow({ result, rank, score, coverage, onOpenGene }: RowProps) {
   const symbol = result.target.gene_symbol;
+  const approved = approvedLabel(result);
   return (
     <tr aria-rowindex={rank + 1}>
       <td data-label="Rank" className="align-end">
@@ -168,6 +174,16 @@ const RankingRow = memo(function RankingRow({ result, rank, score, onOpenGene }:
       </td>
       <td data-label="Priority" className="align-end ranking-table__priority">
         {score.toFixed(3)}
+      </td>
+      <td
+        data-label="Coverage"
+        className="align-end"
+        title={`${formatCoverage(coverage)} of the weights have data for ${symbol}; the priority is renormalised over them`}
+      >
+        {formatCoverage(coverage)}
+      </td>
+      <td data-label="Approved for this disease" className="ranking-table__approved" title={approved ?? undefined}>
+        {approved ? result.approved_for_disease.join(", ") : "—"}
       </td>
       <FixedCells result={result} />
     </tr>

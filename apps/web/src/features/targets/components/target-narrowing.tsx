@@ -4,6 +4,7 @@ import type { CountRule } from "../model/request";
 import { IdentificationStatus } from "./identification-status";
 import { IdentifyForm } from "./identify-form";
 import { RankingPanel } from "./ranking-panel";
+import { TargetReferenceSetup } from "./reference-setup";
 import { useTargetQuery } from "./use-target-query";
 import "../../../styles/targets.css";
 
@@ -18,6 +19,7 @@ export function TargetNarrowing() {
 
   return (
     <>
+      <TargetReferenceSetup />
       <section className="panel stack" aria-labelledby="narrowing-title">
         <h2 id="narrowing-title" className="panel__title">
           Narrow the targets
@@ -41,7 +43,7 @@ export function TargetNarrowing() {
       </section>
       {response && !identification.isFetching && (
         <RankingPanel
-          key={response.computed_at + response.disease.id}
+          key={response.computed_at + response.disease.id + response.mode}
           response={response}
           exportTopK={query?.count ?? TOP_K.fallback}
         />

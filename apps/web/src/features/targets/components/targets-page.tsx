@@ -5,6 +5,7 @@ import type { CountRule } from "../model/request";
 import { IdentificationStatus } from "./identification-status";
 import { IdentifyForm } from "./identify-form";
 import { RankingPanel } from "./ranking-panel";
+import { TargetReferenceSetup } from "./reference-setup";
 import { TargetEvidenceDialog } from "./target-evidence-dialog";
 import { useTargetQuery } from "./use-target-query";
 import "../../../styles/targets.css";
@@ -27,6 +28,7 @@ export function TargetsPage() {
 
   return (
     <>
+      <TargetReferenceSetup />
       <section className="panel stack" aria-labelledby="identify-title">
         <h2 id="identify-title" className="panel__title">
           Identify targets
@@ -49,7 +51,11 @@ export function TargetsPage() {
         />
       </section>
       {response && !identification.isFetching && (
-        <RankingPanel key={response.computed_at + response.disease.id} response={response} onOpenGene={openGene} />
+        <RankingPanel
+          key={response.computed_at + response.disease.id + response.mode}
+          response={response}
+          onOpenGene={openGene}
+        />
       )}
       {response && (
         <TargetEvidenceDialog

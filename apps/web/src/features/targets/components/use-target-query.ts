@@ -4,19 +4,21 @@ import type { IdentifyTargetsBody } from "@sieve/contracts";
 import { QUERY_PARAMS, readQuery, writeQuery, type CountRule, type TargetQuery } from "../model/request";
 
 /**
- * The submitted identification lives in the page's address (`?disease=…&n=…&feature_set=…`), so a
+ * The submitted identification lives in the page's address (`?disease=…&n=…&feature_set=…&mode=…`), so a
  * ranking survives a reload and can be shared; `gene` names the gene whose evidence is open.
  */
 export function useTargetQuery(rule: CountRule) {
   const [params, setParams] = useSearchParams();
   const query = readQuery(params, rule);
   const gene = params.get(QUERY_PARAMS.gene);
-  const key = query ? `${query.disease}|${query.count}|${query.featureSet ?? ""}` : null;
+  const key = query ? `${query.disease}|${query.count}|${query.featureSet ?? ""}|${query.mode}` : null;
   const body = useMemo<IdentifyTargetsBody | null>(() => {
     if (!query) return null;
     return {
       disease: query.disease,
       limit: query.count,
+      mode: query.mode,
+      all_genes: true,
       ...(query.featureSet ? { feature_set_version: query.featureSet } : {}),
     };
     // `key` holds everything the body is made of, so the body (and its query) change only with it.
@@ -34,7 +36,12 @@ export function useTargetQuery(rule: CountRule) {
   // given the new query directly, because the address changes a render later than this state.
   const [seed, setSeed] = useState<{ key: number; query: TargetQuery | null }>({ key: 0, query: null });
   const chooseDisease = (id: string) => {
-    const next = { disease: id, count: query?.count ?? rule.fallback, featureSet: query?.featureSet ?? null };
+    const next: TargetQuery = {
+      disease: id,
+      count: query?.count ?? rule.fallback,
+      featureSet: query?.featureSet ?? null,
+      mode: query?.mode ?? "all",
+    };
     submit(next);
     setSeed((current) => ({ key: current.key + 1, query: next }));
   };

@@ -11,6 +11,7 @@ import {
 const ranking: IdentifyTargetsResponse = {
   disease: { id: "DOID:1324", name: "lung cancer" },
   feature_set_version: "priors_v1",
+  mode: "all",
   weights: { w_lit: 0.3, w_omics: 0.25, w_drugg: 0.2, w_safe: 0.15, w_neg: 0.1 },
   sources: { lit: [], omics: [], drugg: [], safe: [], neg: [] },
   genes_ranked: 0,

@@ -15,7 +15,9 @@ export const RANKING_CSV_COLUMNS = [
   "protein_name",
   ...TARGET_COMPONENTS,
   "priority_score",
+  "coverage",
   "novelty",
+  "approved_for_disease",
 ] as const;
 
 /** `targets-<DOID>-top<K>.csv`; the id's colon becomes an underscore, which every file system accepts. */
@@ -29,15 +31,15 @@ export function rankingFileName(diseaseId: string, topK: number): string {
  * and the weights, so the file says how its order was made.
  */
 export function rankingCsv(
-  response: Pick<IdentifyTargetsResponse, "disease" | "feature_set_version">,
+  response: Pick<IdentifyTargetsResponse, "disease" | "feature_set_version" | "mode">,
   ranked: RankedTarget[],
   weights: TargetWeights,
 ): string {
   const weightText = TARGET_COMPONENTS.map(
     (component) => `${COMPONENT_WEIGHT[component]}=${weights[COMPONENT_WEIGHT[component]]}`,
   ).join(" ");
-  const comment = `# disease ${response.disease.id} (${response.disease.name}); feature set ${response.feature_set_version}; weights ${weightText}\r\n`;
-  const rows = ranked.map(({ result, rank, score }) => [
+  const comment = `# disease ${response.disease.id} (${response.disease.name}); feature set ${response.feature_set_version}; mode ${response.mode}; weights ${weightText} (priority = weighted mean over the components with data × √coverage; coverage = share of the weights with data)\r\n`;
+  const rows = ranked.map(({ result, rank, score, coverage }) => [
     rank,
     result.target.gene_symbol,
     result.target.hgnc_id,
@@ -45,7 +47,9 @@ export function rankingCsv(
     result.target.protein_name,
     ...TARGET_COMPONENTS.map((component) => result.components[component]),
     score,
+    coverage,
     result.novelty,
+    result.approved_for_disease.join("; "),
   ]);
   return comment + toCsv([...RANKING_CSV_COLUMNS], rows);
 }

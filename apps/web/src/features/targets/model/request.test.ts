@@ -22,10 +22,11 @@ describe("query in the address", () => {
       disease: "DOID:1324",
       count: 7,
       featureSet: "e2e_v1",
+      mode: "novel",
     });
     expect(params.get("gene")).toBeNull();
     expect(params.get("tab")).toBe("x");
-    expect(readQuery(params, TOP_K)).toEqual({ disease: "DOID:1324", count: 7, featureSet: "e2e_v1" });
+    expect(readQuery(params, TOP_K)).toEqual({ disease: "DOID:1324", count: 7, featureSet: "e2e_v1", mode: "novel" });
   });
 
   it("falls back to the default count and reads nothing without a disease", () => {
@@ -33,7 +34,9 @@ describe("query in the address", () => {
       disease: "lung cancer",
       count: 5,
       featureSet: null,
+      mode: "all",
     });
     expect(readQuery(new URLSearchParams("n=5"), TOP_K)).toBeNull();
+    expect(readQuery(new URLSearchParams("disease=RA&mode=other"), TOP_K)?.mode).toBe("all");
   });
 });

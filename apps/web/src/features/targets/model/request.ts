@@ -1,3 +1,5 @@
+import { TARGET_MODES, type TargetMode } from "@sieve/contracts";
+
 /** How many targets a page asks for: Targets 1–1000 (default 10), Target Narrowing's top-K 1–100 (default 5). */
 export interface CountRule {
   label: string;
@@ -22,9 +24,19 @@ export interface TargetQuery {
   disease: string;
   count: number;
   featureSet: string | null;
+  /** `all` (the default) or `novel`. */
+  mode: TargetMode;
 }
 
-export const QUERY_PARAMS = { disease: "disease", count: "n", featureSet: "feature_set", gene: "gene" } as const;
+export const QUERY_PARAMS = {
+  disease: "disease",
+  count: "n",
+  featureSet: "feature_set",
+  mode: "mode",
+  gene: "gene",
+} as const;
+
+const isMode = (text: string | null): text is TargetMode => TARGET_MODES.includes(text as TargetMode);
 
 export function readQuery(params: URLSearchParams, rule: CountRule): TargetQuery | null {
   const disease = params.get(QUERY_PARAMS.disease)?.trim();
@@ -34,6 +46,7 @@ export function readQuery(params: URLSearchParams, rule: CountRule): TargetQuery
     disease,
     count: count.ok ? count.value : rule.fallback,
     featureSet: params.get(QUERY_PARAMS.featureSet)?.trim() || null,
+    mode: isMode(params.get(QUERY_PARAMS.mode)) ? (params.get(QUERY_PARAMS.mode) as TargetMode) : "all",
   };
 }
 
@@ -43,6 +56,7 @@ export function writeQuery(params: URLSearchParams, query: TargetQuery): URLSear
   next.set(QUERY_PARAMS.count, String(query.count));
   if (query.featureSet) next.set(QUERY_PARAMS.featureSet, query.featureSet);
   else next.delete(QUERY_PARAMS.featureSet);
+  next.set(QUERY_PARAMS.mode, query.mode);
   next.delete(QUERY_PARAMS.gene);
   return next;
 }

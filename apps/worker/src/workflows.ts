@@ -311,10 +311,17 @@ export interface LeadOptTaskOutput extends LeadOptResult {
 /** Analogs kept in a running job's progress: enough for the run page's first page, light enough for every beat. */
 const PARTIAL_ROWS = 25;
 
-/** A scored molecule as a running job's progress carries it: no pose, no modes (they come with the result). */
-function lightweight<T extends { pose_pdbqt?: string; modes?: unknown }>(item: T): Omit<T, "pose_pdbqt" | "modes"> {
-  const { pose_pdbqt: _pose, modes: _modes, ...rest } = item;
-  return rest;
+/**
+ * A scored molecule as a running job's progress carries it: its drawing (each SMILES drawn once per job), no pose
+ * and no modes (they come with the result).
+ */
+function progressRow(rdkit: RDKitModule, drawings: Map<string, string | undefined>) {
+  return <T extends { smiles: string; pose_pdbqt?: string; modes?: unknown }>(item: T) => {
+    const { pose_pdbqt: _pose, modes: _modes, ...rest } = item;
+    if (!drawings.has(item.smiles)) drawings.set(item.smiles, withDrawings(rdkit, [item])[0]!.svg);
+    const svg = drawings.get(item.smiles);
+    return svg ? { ...rest, svg } : rest;
+  };
 }
 
 /**
@@ -345,6 +352,7 @@ export async function runLeadOptTask(input: LeadOptTaskInput, context: TaskConte
   const { oracle: activity, preparedInS } = await preparedActivityOracle(rdkit, input, context);
   const sa = new SyntheticAccessibilityOracle(rdkit);
   const alerts = alertWarnings(rdkit);
+  const lightweight = progressRow(rdkit, new Map());
   let phaseStartedAt = new Date().toISOString();
   let lastPhase = "hits";
   const evaluator = new CompoundEvaluator(activity, sa, input.objectives, alerts);

@@ -227,7 +227,7 @@ async function unlessCancelled<R extends { stop_reason: string }>(run: Promise<R
 
 export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): Promise<VhtsTaskOutput> {
   const rdkit = await loadRDKit();
-  const activity = await activityOracle(rdkit, input);
+  const { oracle: activity, preparedInS } = await preparedActivityOracle(rdkit, input, context);
   const sa = new SyntheticAccessibilityOracle(rdkit);
   const evaluator = new CompoundEvaluator(activity, sa, input.objectives, alertWarnings(rdkit));
   const cancel = cancellationSignal(context);
@@ -263,6 +263,8 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
                 best_fitness: p.best_fitness,
                 best_affinity: p.best_affinity,
                 batch: p.batch,
+                phase_detail: `Scoring the library in batches (batch ${p.batch} done)`,
+                prepared_in_s: preparedInS,
               },
               points: [
                 ...(p.best_fitness === null ? [] : [{ name: "best_fitness", x: p.evaluated, y: p.best_fitness }]),
@@ -330,7 +332,7 @@ function progressRow(rdkit: RDKitModule, drawings: Map<string, string | undefine
  */
 async function preparedActivityOracle(
   rdkit: RDKitModule,
-  input: LeadOptTaskInput,
+  input: Parameters<typeof activityOracle>[1],
   context: TaskContext,
 ): Promise<{ oracle: MoleculeOracle & { close?(): Promise<void> }; preparedInS: number }> {
   const started = new Date();

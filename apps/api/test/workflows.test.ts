@@ -515,6 +515,8 @@ describe("lead optimization and custom workflows", () => {
       for (const analog of detail.job.progress.partial.series) {
         expect(analog.affinity).toBeLessThan(0);
         expect(analog.parent).toBe("CC(C)Cc1ccc(C(C)C(=O)O)cc1");
+        expect(analog.svg).toContain("<svg");
+        expect(analog).not.toHaveProperty("pose_pdbqt");
       }
     },
   );

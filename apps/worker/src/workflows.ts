@@ -227,7 +227,7 @@ async function unlessCancelled<R extends { stop_reason: string }>(run: Promise<R
 
 export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): Promise<VhtsTaskOutput> {
   const rdkit = await loadRDKit();
-  const activity = await activityOracle(rdkit, input);
+  const { oracle: activity, preparedInS } = await preparedActivityOracle(rdkit, input, context);
   const sa = new SyntheticAccessibilityOracle(rdkit);
   const evaluator = new CompoundEvaluator(activity, sa, input.objectives, alertWarnings(rdkit));
   const cancel = cancellationSignal(context);
@@ -263,6 +263,8 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
                 best_fitness: p.best_fitness,
                 best_affinity: p.best_affinity,
                 batch: p.batch,
+                phase_detail: `Scoring the library in batches (batch ${p.batch} done)`,
+                prepared_in_s: preparedInS,
               },
               points: [
                 ...(p.best_fitness === null ? [] : [{ name: "best_fitness", x: p.evaluated, y: p.best_fitness }]),
@@ -311,10 +313,17 @@ export interface LeadOptTaskOutput extends LeadOptResult {
 /** Analogs kept in a running job's progress: enough for the run page's first page, light enough for every beat. */
 const PARTIAL_ROWS = 25;
 
-/** A scored molecule as a running job's progress carries it: no pose, no modes (they come with the result). */
-function lightweight<T extends { pose_pdbqt?: string; modes?: unknown }>(item: T): Omit<T, "pose_pdbqt" | "modes"> {
-  const { pose_pdbqt: _pose, modes: _modes, ...rest } = item;
-  return rest;
+/**
+ * A scored molecule as a running job's progress carries it: its drawing (each SMILES drawn once per job), no pose
+ * and no modes (they come with the result).
+ */
+function progressRow(rdkit: RDKitModule, drawings: Map<string, string | undefined>) {
+  return <T extends { smiles: string; pose_pdbqt?: string; modes?: unknown }>(item: T) => {
+    const { pose_pdbqt: _pose, modes: _modes, ...rest } = item;
+    if (!drawings.has(item.smiles)) drawings.set(item.smiles, withDrawings(rdkit, [item])[0]!.svg);
+    const svg = drawings.get(item.smiles);
+    return svg ? { ...rest, svg } : rest;
+  };
 }
 
 /**
@@ -323,7 +332,7 @@ function lightweight<T extends { pose_pdbqt?: string; modes?: unknown }>(item: T
  */
 async function preparedActivityOracle(
   rdkit: RDKitModule,
-  input: LeadOptTaskInput,
+  input: Parameters<typeof activityOracle>[1],
   context: TaskContext,
 ): Promise<{ oracle: MoleculeOracle & { close?(): Promise<void> }; preparedInS: number }> {
   const started = new Date();
@@ -345,6 +354,7 @@ export async function runLeadOptTask(input: LeadOptTaskInput, context: TaskConte
   const { oracle: activity, preparedInS } = await preparedActivityOracle(rdkit, input, context);
   const sa = new SyntheticAccessibilityOracle(rdkit);
   const alerts = alertWarnings(rdkit);
+  const lightweight = progressRow(rdkit, new Map());
   let phaseStartedAt = new Date().toISOString();
   let lastPhase = "hits";
   const evaluator = new CompoundEvaluator(activity, sa, input.objectives, alerts);

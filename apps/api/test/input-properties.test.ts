@@ -201,10 +201,12 @@ function percentEncoded(text: string): string {
   return [...Buffer.from(text, "utf8")].map((byte) => `%${byte.toString(16).padStart(2, "0")}`).join("");
 }
 
+/** A query string as a client writes one: an object-valued parameter (a generated `{"toString": ""}`) as JSON text. */
 function queryString(query: Record<string, unknown>): string {
   const entries = Object.entries(query).filter(([, v]) => v !== undefined);
+  const text = (v: unknown) => (typeof v === "object" && v !== null ? JSON.stringify(v) : String(v));
   return entries.length
-    ? "?" + entries.map(([k, v]) => `${percentEncoded(k)}=${percentEncoded(String(v))}`).join("&")
+    ? "?" + entries.map(([k, v]) => `${percentEncoded(k)}=${percentEncoded(text(v))}`).join("&")
     : "";
 }
 
@@ -225,6 +227,12 @@ describe("every route of the OpenAPI document answers 2xx or 4xx {error, code}, 
   it("covers the JSON and multipart routes of /docs/json", () => {
     expect(operations.filter((o) => o.body).length).toBeGreaterThan(25);
     expect(operations.filter((o) => o.multipart).length).toBeGreaterThan(8);
+  });
+
+  it("writes an object-valued query parameter as JSON text (fast-check generated {toString: ''})", () => {
+    expect(queryString({ head: { toString: "" } })).toBe(
+      `?${percentEncoded("head")}=${percentEncoded('{"toString":""}')}`,
+    );
   });
 
   it("JSON bodies, path parameters and query strings", { timeout: 150_000 }, async () => {

@@ -30,10 +30,11 @@ const contribute = async (smiles: string): Promise<string> => {
   expect(response.statusCode).toBe(201);
   return response.json().negatome_id;
 };
+/** Every record the search found: a hit is one compound, carrying the ids of all its records among the nearest. */
 const searchIds = async (smiles: string): Promise<string[]> => {
   const response = await ctx.call({ method: "POST", url: "/v1/negatome/search", token, payload: { smiles, topk: 10 } });
   expect(response.statusCode).toBe(200);
-  return response.json().items.map((hit: { negatome_id: string }) => hit.negatome_id);
+  return response.json().items.flatMap((hit: { negatome_ids: string[] }) => hit.negatome_ids);
 };
 
 describe("negatome similarity index on PostgreSQL", () => {

@@ -51,7 +51,7 @@ describe("negatome verdicts in the safety panel", () => {
     const claims = page.getByTestId("entry-claims");
     await claims
       .getByTestId("conflict-marker")
-      .getByText(/Sources disagree: approved in drugcentral, clintox/)
+      .getByText(/Sources disagree: approved in DrugCentral, ClinTox/)
       .waitFor();
     await claims.getByTestId("claim-drugcentral-approved").waitFor();
     await claims.getByTestId("claim-clintox-approved").waitFor();

@@ -175,7 +175,7 @@ describe("reconciled entries (demo, ClinTox and withDRAWN loaded; DrugCentral re
     const result = await safety(CELECOXIB);
     expect(result.risk_level).toBe("amber");
     expect(result.verdict).toMatchObject({ approved: true, conflict: true });
-    expect(result.verdict.conflict_note).toMatch(/^Sources disagree: approved in drugcentral, clintox;/);
+    expect(result.verdict.conflict_note).toMatch(/^Sources disagree: approved in DrugCentral, ClinTox;/);
     const labels = result.entry.claims.map((c: { source: string; label: string }) => `${c.source}:${c.label}`);
     expect(labels).toEqual(
       expect.arrayContaining([

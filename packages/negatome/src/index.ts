@@ -74,6 +74,8 @@ export {
   claimOfRecord,
   reconcileVerdict,
   weighClaims,
+  sourceDisplayName,
+  SOURCE_DISPLAY_NAMES,
   screenDecision,
   NEGATIVE_LABELS,
   SOURCE_RELIABILITY,

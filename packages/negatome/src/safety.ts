@@ -17,7 +17,16 @@ import {
   type SafetyParameters,
 } from "./safety-score";
 import type { NegatomeEntry, NegatomeSource } from "./types";
-import { claimOfRecord, entryKey, reconcileVerdict, weighClaims, type SourceClaim, type Verdict } from "./verdict";
+import {
+  claimOfRecord,
+  entryKey,
+  listSources,
+  reconcileVerdict,
+  sourceDisplayName,
+  weighClaims,
+  type SourceClaim,
+  type Verdict,
+} from "./verdict";
 
 export interface SafetyRequest {
   rdkit: RDKitModule;
@@ -103,8 +112,9 @@ function severity(risk: number): Severity {
 
 const name = (record: NegatomeEntry) => record.evidence.compound_name ?? record.compound_smiles;
 const failureSources = (records: readonly NegatomeEntry[]) => {
-  const sources = [...new Set(records.map((r) => r.source))];
-  return `${sources.length} source${sources.length === 1 ? "" : "s"} (${sources.join(", ")})`;
+  const sources = listSources(records);
+  const count = sources.split(", ").length;
+  return `${count} source${count === 1 ? "" : "s"} (${sources})`;
 };
 const percent = (value: number) => `${Math.round(100 * value)} %`;
 const weightOf = (record: NegatomeEntry) => failureWeight(record.failure_class, record.confidence_tier);
@@ -277,7 +287,7 @@ export function scoreSafety(
         .filter((claim) => claim.label !== "approved")
         .map(
           (claim) =>
-            `${claim.compound_name ? `${claim.compound_name}: ` : ""}${claim.statement} [${claim.source}, ${claim.confidence_tier}]`,
+            `${claim.compound_name ? `${claim.compound_name}: ` : ""}${claim.statement} [${sourceDisplayName(claim.source)}, ${claim.confidence_tier}]`,
         )
         .join("; ")}${verdict.conflict ? ` — conflict: ${verdict.conflict_note}` : ""}`,
       evidence: [...exactIds],
@@ -291,7 +301,7 @@ export function scoreSafety(
     warnings.push({
       kind: "similar_failure",
       severity: severity(Math.max(...records.map((r) => analogueRisk(similarity, weightOf(r))))),
-      message: `${strength[0]!.toUpperCase()}${strength.slice(1)} structural similarity (Tanimoto ${similarity.toFixed(2)} on Morgan radius 2 / 2048 bits; ≥ ${STRONG_SIMILARITY} strong, ≥ ${MODERATE_SIMILARITY} moderate) to ${name(record)}: ${records.map((r) => `${r.reason} [${r.source}, ${r.confidence_tier}]`).join("; ")}`,
+      message: `${strength[0]!.toUpperCase()}${strength.slice(1)} structural similarity (Tanimoto ${similarity.toFixed(2)} on Morgan radius 2 / 2048 bits; ≥ ${STRONG_SIMILARITY} strong, ≥ ${MODERATE_SIMILARITY} moderate) to ${name(record)}: ${records.map((r) => `${r.reason} [${sourceDisplayName(r.source)}, ${r.confidence_tier}]`).join("; ")}`,
       evidence: records.map((r) => r.negatome_id),
     });
   }

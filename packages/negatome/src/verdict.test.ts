@@ -31,7 +31,9 @@ describe("reconcileVerdict", () => {
   it("keeps an approved compound amber against one source's withdrawal flag, and marks the conflict", () => {
     const verdict = reconcileVerdict([...approvedBy, claim("withdrawn", "withdrawn", 0.9)], 0.1);
     expect(verdict).toMatchObject({ risk_score: 0.6, risk_level: "amber", conflict: true, approved: true });
-    expect(verdict.conflict_note).toMatch(/approved in drugcentral, clintox; withdrawn: withdrawn says withdrawn/);
+    expect(verdict.conflict_note).toMatch(
+      /approved in DrugCentral, ClinTox; withDRAWN \(ChEMBL-derived\): withdrawn says withdrawn/,
+    );
   });
 
   it("turns an approved compound red when two independent sources flag it", () => {
@@ -61,6 +63,16 @@ describe("reconcileVerdict", () => {
     const verdict = reconcileVerdict([...approvedBy, claim("clintox", "failed_trials", 0.85)], 0.1);
     expect(verdict.risk_score).toBeCloseTo(0.2);
     expect(verdict.risk_level).toBe("green");
+  });
+
+  it("names sources by their display names in every text, never by their ids", () => {
+    const boxed = reconcileVerdict([...approvedBy, claim("withdrawn", "boxed_warning", 0.4)], 0);
+    expect(boxed.explanation).toBe(
+      "Approved (DrugCentral, ClinTox) and no source flags it withdrawn or failed; similar compounds alone cannot make it amber. Boxed warning per withDRAWN (ChEMBL-derived): at least amber.",
+    );
+    const conflicting = reconcileVerdict([...approvedBy, claim("clintox", "failed_trials", 0.85)], 0);
+    expect(conflicting.explanation).toMatch(/^Approved \(DrugCentral, ClinTox\); failure claims from ClinTox /);
+    expect(conflicting.conflict_note).toMatch(/^Sources disagree: approved in DrugCentral, ClinTox; ClinTox: /);
   });
 
   it("makes a boxed warning amber, never red", () => {
@@ -105,6 +117,6 @@ describe("weighClaims", () => {
   it("shows the weight a self-contradicting trial-failure label is given", () => {
     const weighed = weighClaims([...approvedBy, claim("clintox", "failed_trials", 0.85)]);
     expect(weighed.find((c) => c.label === "failed_trials")?.reliability).toBe(0.2);
-    expect(reconcileVerdict(weighed, 0).explanation).toMatch(/clintox also lists it as approved: .* counts 0\.2\./);
+    expect(reconcileVerdict(weighed, 0).explanation).toMatch(/ClinTox also lists it as approved: .* counts 0\.2\./);
   });
 });

@@ -65,6 +65,20 @@ export const SOURCE_RELIABILITY = {
 /** The risk a boxed warning alone gives (amber). */
 export const BOXED_WARNING_RISK = 0.4;
 
+/**
+ * How every user-facing text names a source (its `source` id is for machines only). The web page's
+ * `SOURCE_NAMES` (source-label.tsx) uses the same names.
+ */
+export const SOURCE_DISPLAY_NAMES: Readonly<Record<string, string>> = {
+  demo: "demo set",
+  clintox: "ClinTox",
+  withdrawn: "withDRAWN (ChEMBL-derived)",
+  drugcentral: "DrugCentral",
+  user: "your organization",
+  synthetic: "computational oracle",
+};
+export const sourceDisplayName = (source: string): string => SOURCE_DISPLAY_NAMES[source] ?? source;
+
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The claim a negatome record makes, worded as its source words it. */
@@ -146,7 +160,9 @@ export interface Verdict {
   explanation: string;
 }
 
-const listSources = (claims: readonly SourceClaim[]) => [...new Set(claims.map((c) => c.source))].join(", ");
+/** The sources of some claims by display name, each once. */
+export const listSources = (claims: readonly { source: string }[]) =>
+  [...new Set(claims.map((c) => sourceDisplayName(c.source)))].join(", ");
 
 /**
  * The reconciled verdict on a compound from its claims and its structural risk. Per source, the
@@ -205,7 +221,7 @@ export function reconcileVerdict(given: readonly SourceClaim[], structureRisk: n
     risk = 1 - (1 - claimsRisk) * (1 - structureRisk);
     explanation = `Recorded by ${listSources([...failures, ...boxed])}; sources weighed by reliability and combined with the risk of similar compounds.`;
   }
-  if (boxed.length && risk <= RISK_RED) explanation += ` Boxed warning (${listSources(boxed)}): at least amber.`;
+  if (boxed.length && risk <= RISK_RED) explanation += ` Boxed warning per ${listSources(boxed)}: at least amber.`;
 
   const conflict = approved && failures.length > 0 && !documented;
   return {
@@ -217,7 +233,7 @@ export function reconcileVerdict(given: readonly SourceClaim[], structureRisk: n
     structure_risk: structureRisk,
     conflict,
     conflict_note: conflict
-      ? `Sources disagree: approved in ${listSources(approvals)}; ${[...new Set(failures.map((c) => `${c.source}: ${c.statement}`))].join(" ")}`
+      ? `Sources disagree: approved in ${listSources(approvals)}; ${[...new Set(failures.map((c) => `${sourceDisplayName(c.source)}: ${c.statement}`))].join(" ")}`
       : null,
     explanation,
   };

@@ -11,6 +11,7 @@ import {
 } from "@sieve/contracts";
 import type { TenantScope } from "../../plugins/authentication";
 import type { NegatomeSafety } from "../negatome/safety";
+import { sourceDisplayName } from "@sieve/negatome";
 import { literatureStore } from "../literature/store";
 import { scopeKeyOf, storedRanking } from "../targets/ranking-job";
 import { notRankedCsv } from "../workflows/outputs";
@@ -194,7 +195,9 @@ export async function buildRunDossier(
             verdict: safety.verdict.conflict_note
               ? `${safety.verdict.explanation} ${safety.verdict.conflict_note}`
               : safety.verdict.explanation,
-            claims: safety.entry.claims.map((claim) => `${claim.source} (${claim.label}): ${claim.statement}`),
+            claims: safety.entry.claims.map(
+              (claim) => `${sourceDisplayName(claim.source)} (${claim.label}): ${claim.statement}`,
+            ),
           }
         : null,
       review: current.get(`molecule\u0000${molecule.smiles}`) ?? null,

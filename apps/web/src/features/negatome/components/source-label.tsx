@@ -1,11 +1,11 @@
 import { Badge } from "../../../components/ui/badge";
 import { isDemo } from "../model/risk";
 
-/** How the page names each data source (the API's `source` values). */
+/** How the page names each data source (the API's `source` values), as @sieve/negatome's SOURCE_DISPLAY_NAMES does. */
 const SOURCE_NAMES: Record<string, string> = {
   demo: "demo set",
   clintox: "ClinTox",
-  withdrawn: "withDRAWN (ChEMBL flags)",
+  withdrawn: "withDRAWN (ChEMBL-derived)",
   drugcentral: "DrugCentral",
   user: "your organization",
   synthetic: "computational oracle",

@@ -62,6 +62,18 @@ describe("reconciled verdicts on the public negatome", () => {
     expect(result.verdict.conflict).toBe(true);
   });
 
+  it("says of an approved drug in the negatome only what its sources say, and that it is disputed", () => {
+    for (const smiles of [ASPIRIN, CELECOXIB]) {
+      const exact = assessInNegatome(rdkit, negatome, smiles).warnings.find((w) => w.kind === "exact_match");
+      expect(exact?.message).toMatch(
+        /^Recorded in \d sources? \((ClinTox|withDRAWN \(ChEMBL-derived\)|, )+\) of the negatome/,
+      );
+      expect(exact?.message).toMatch(/ClinTox \((bronze|silver)\): [^;]*failed clinical trials for toxicity/);
+      expect(exact?.message).toMatch(/ Disputed: approved per DrugCentral, ClinTox\.$/);
+      expect(exact?.message).not.toMatch(/recorded failure/i);
+    }
+  });
+
   it("lists a compound recorded by several sources once, with its sources", () => {
     const result = assessInNegatome(rdkit, negatome, ROFECOXIB_SULFONAMIDE);
     const rofecoxib = result.evidence_hits.filter((hit) => hit.entry_key === "RZJQGNCSTQAWON");

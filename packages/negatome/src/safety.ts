@@ -119,6 +119,27 @@ const failureSources = (records: readonly NegatomeEntry[]) => {
 const percent = (value: number) => `${Math.round(100 * value)} %`;
 const weightOf = (record: NegatomeEntry) => failureWeight(record.failure_class, record.confidence_tier);
 
+/**
+ * What the sources say about the compound itself, in their words: being in the negatome is not being
+ * a failure (aspirin is there, on one ClinTox row), so an approval that disputes the claims is named.
+ */
+function exactMatchMessage(
+  exact: readonly NegatomeEntry[],
+  claims: readonly SourceClaim[],
+  verdict: Verdict,
+  inchiKey: string | null,
+): string {
+  const said = claims
+    .filter((claim) => claim.label !== "approved")
+    .map(
+      (claim) =>
+        `${sourceDisplayName(claim.source)} (${claim.confidence_tier}): ${claim.compound_name ? `${claim.compound_name}: ` : ""}${claim.statement.replace(/\.$/, "")}`,
+    );
+  const approvals = claims.filter((claim) => claim.label === "approved");
+  const disputed = verdict.conflict ? ` Disputed: approved per ${listSources(approvals)}.` : "";
+  return `Recorded in ${failureSources(exact)} of the negatome (InChIKey ${inchiKey}; one entry per parent skeleton): ${said.join("; ")}.${disputed}`;
+}
+
 function hit(records: readonly NegatomeEntry[], similarity: number, exact: boolean): EvidenceHit {
   const record = records[0]!;
   return {
@@ -283,13 +304,7 @@ export function scoreSafety(
     warnings.push({
       kind: "exact_match",
       severity: severity(verdict.claims_risk ?? 0),
-      message: `This compound is a recorded failure in ${failureSources(exact)} (InChIKey ${compound.inchi_key}; one entry per parent skeleton): ${claims
-        .filter((claim) => claim.label !== "approved")
-        .map(
-          (claim) =>
-            `${claim.compound_name ? `${claim.compound_name}: ` : ""}${claim.statement} [${sourceDisplayName(claim.source)}, ${claim.confidence_tier}]`,
-        )
-        .join("; ")}${verdict.conflict ? ` — conflict: ${verdict.conflict_note}` : ""}`,
+      message: exactMatchMessage(exact, claims, verdict, compound.inchi_key),
       evidence: [...exactIds],
     });
   }

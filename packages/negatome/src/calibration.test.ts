@@ -62,6 +62,14 @@ describe("reconciled verdicts on the public negatome", () => {
     expect(result.verdict.conflict).toBe(true);
   });
 
+  it("cites ClinTox's row for each of aspirin's ClinTox claims, so its two conflicting rows show", () => {
+    const clintox = assessInNegatome(rdkit, negatome, ASPIRIN).entry.claims.filter((c) => c.source === "clintox");
+    expect(clintox.map((c) => `${c.label}: ${c.statement}`).sort()).toEqual([
+      "approved: Labelled FDA-approved in ClinTox (FDA_APPROVED = 1, line 846); no date.",
+      "failed_trials: Labelled as failed clinical trials for toxicity (ClinTox CT_TOX = 1, line 848).",
+    ]);
+  });
+
   it("says of an approved drug in the negatome only what its sources say, and that it is disputed", () => {
     for (const smiles of [ASPIRIN, CELECOXIB]) {
       const exact = assessInNegatome(rdkit, negatome, smiles).warnings.find((w) => w.kind === "exact_match");

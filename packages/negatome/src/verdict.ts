@@ -81,6 +81,16 @@ export const sourceDisplayName = (source: string): string => SOURCE_DISPLAY_NAME
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/**
+ * A ClinTox label with the row it comes from, as approvals cite theirs ("FDA_APPROVED = 1, line 846"):
+ * ClinTox holds some compounds on several rows that disagree (aspirin: approved on line 846, failed on 848).
+ */
+function withClintoxLine(reason: string, line: string | undefined): string {
+  if (!line) return reason;
+  const cited = reason.replace("(ClinTox CT_TOX = 1)", `(ClinTox CT_TOX = 1, line ${line})`);
+  return cited === reason ? `${reason} (ClinTox line ${line})` : cited;
+}
+
 /** The claim a negatome record makes, worded as its source words it. */
 export function claimOfRecord(record: NegatomeEntry): SourceClaim {
   const { evidence, failure_class: failureClass, confidence_tier: tier, source } = record;
@@ -107,6 +117,7 @@ export function claimOfRecord(record: NegatomeEntry): SourceClaim {
         : SOURCE_RELIABILITY.chembl_flag_with_reason * classWeight;
   } else if (source === "clintox") {
     label = "failed_trials";
+    statement = withClintoxLine(record.reason, evidence.source_ids.clintox_line);
     reliability =
       tier === "bronze" ? SOURCE_RELIABILITY.clintox_failed_in_approved_row : SOURCE_RELIABILITY.clintox_failed;
   } else if (source === "user") {

@@ -62,6 +62,16 @@ describe("reconciled verdicts on the public negatome", () => {
     expect(result.verdict.conflict).toBe(true);
   });
 
+  it("gives aspirin sodium aspirin's entry, score and verdict", () => {
+    const [salt, parent] = ["CC(=O)Oc1ccccc1C(=O)[O-].[Na+]", ASPIRIN].map((smiles) =>
+      assessInNegatome(rdkit, negatome, smiles),
+    );
+    expect(salt!.smiles).toBe(parent!.smiles);
+    expect(salt!.entry).toEqual(parent!.entry);
+    expect(salt!.components).toEqual(parent!.components);
+    expect(salt!.verdict).toEqual(parent!.verdict);
+  });
+
   it("cites ClinTox's row for each of aspirin's ClinTox claims, so its two conflicting rows show", () => {
     const clintox = assessInNegatome(rdkit, negatome, ASPIRIN).entry.claims.filter((c) => c.source === "clintox");
     expect(clintox.map((c) => `${c.label}: ${c.statement}`).sort()).toEqual([

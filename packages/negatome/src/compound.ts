@@ -9,7 +9,7 @@ export interface PreparedCompound {
   inchi_key: string | null;
   /** Morgan fingerprint of the parent, radius 2, 2048 bits (`morganFingerprint` of @sieve/chem). */
   fingerprint: Uint32Array;
-  /** True when the input had several fragments (salt, solvate) and only the largest was kept. */
+  /** True when the input had several fragments (salt, solvate) and only the largest was kept (then neutralised). */
   stripped: boolean;
 }
 
@@ -36,19 +36,72 @@ function largestFragment(molList: MolList): number {
   return best;
 }
 
-/** Calls `use` with the parent of `mol` (itself when it has one fragment); frees what it made. */
-function withParent<T>(mol: Mol, use: (parent: Mol, stripped: boolean) => T): T {
-  const { molList } = mol.get_frags() as { molList: MolList };
+/*
+ * Charges a salt's parent keeps once its counter-ion is gone (aspirin sodium's carboxylate), after the
+ * RDKit Cookbook's "Neutralizing Molecules" patterns: a cation bearing H not bonded to an anion loses
+ * a proton, an anion not bonded to a cation gains one. Like RDKit's Uncharger (rdMolStandardize, not
+ * exposed by the @rdkit/rdkit MinimalLib build), a quaternary cation keeps its charge and as many
+ * anions keep theirs, so a zwitterion stays one; nitro groups and N-oxides (charges side by side) stay.
+ */
+const PROTONATED_CATION = "[+1;!H0;!$(*~[-1,-2,-3,-4])]";
+const LONE_ANION = "[-1;!$(*~[+1,+2,+3,+4])]";
+const FIXED_CATION = "[+1;H0;!$(*~[-1,-2,-3,-4])]";
+
+function firstAtomsOfMatches(rdkit: RDKitModule, mol: Mol, smarts: string): number[] {
+  const query = rdkit.get_qmol(smarts);
+  if (!query) return [];
   try {
-    if (molList.size() < 2) return use(mol, false);
-    const parent = molList.at(largestFragment(molList));
-    if (!parent) return use(mol, false);
-    try {
-      return use(parent, true);
-    } finally {
-      parent.delete();
-    }
+    const matches = JSON.parse(mol.get_substruct_matches(query)) as unknown;
+    return Array.isArray(matches) ? matches.map((match: { atoms: number[] }) => match.atoms[0]!) : [];
   } finally {
+    query.delete();
+  }
+}
+
+/** `molblock` with the formal charge of `atoms` (0-based) set to 0: hydrogens follow from valence on reading. */
+function unchargedMolblock(molblock: string, atoms: ReadonlySet<number>): string {
+  const lines = molblock.split("\n");
+  const charges: [atom: number, charge: number][] = [];
+  for (const line of lines.filter((l) => l.startsWith("M  CHG"))) {
+    const fields = line.slice(9).trim().split(/\s+/).map(Number);
+    for (let i = 0; i + 1 < fields.length; i += 2)
+      if (!atoms.has(fields[i]! - 1)) charges.push([fields[i]!, fields[i + 1]!]);
+  }
+  const chargeLines: string[] = [];
+  for (let i = 0; i < charges.length; i += 8) {
+    const chunk = charges.slice(i, i + 8);
+    chargeLines.push(
+      `M  CHG${String(chunk.length).padStart(3)}${chunk.map(([a, c]) => `${String(a).padStart(4)}${String(c).padStart(4)}`).join("")}`,
+    );
+  }
+  const kept = lines.filter((l) => !l.startsWith("M  CHG"));
+  const end = kept.findIndex((l) => l.startsWith("M  END"));
+  return [...kept.slice(0, end), ...chargeLines, ...kept.slice(end)].join("\n");
+}
+
+/** The neutralised form of `mol`, or null when it has no charge to neutralise (or RDKit refuses the result). */
+function neutralised(rdkit: RDKitModule, mol: Mol): Mol | null {
+  const anions = firstAtomsOfMatches(rdkit, mol, LONE_ANION);
+  const fixedCations = firstAtomsOfMatches(rdkit, mol, FIXED_CATION).length;
+  const atoms = new Set([...firstAtomsOfMatches(rdkit, mol, PROTONATED_CATION), ...anions.slice(fixedCations)]);
+  if (atoms.size === 0) return null;
+  return rdkit.get_mol(unchargedMolblock(mol.get_molblock(), atoms));
+}
+
+/**
+ * Calls `use` with the parent of `mol`: its largest fragment, neutralised (itself when it has one
+ * fragment and no charge to neutralise); frees what it made.
+ */
+function withParent<T>(rdkit: RDKitModule, mol: Mol, use: (parent: Mol, stripped: boolean) => T): T {
+  const { molList } = mol.get_frags() as { molList: MolList };
+  const fragment = molList.size() < 2 ? null : molList.at(largestFragment(molList));
+  const parent = fragment ?? mol;
+  const uncharged = neutralised(rdkit, parent);
+  try {
+    return use(uncharged ?? parent, fragment !== null);
+  } finally {
+    uncharged?.delete();
+    fragment?.delete();
     molList.delete();
   }
 }
@@ -65,7 +118,7 @@ export function inspectCompound<T>(
   const parsed = parseSmiles(rdkit, smiles);
   if (!parsed.ok) return { ok: false, error: parsed.error };
   try {
-    return withParent(parsed.mol, (parent, stripped) => {
+    return withParent(rdkit, parsed.mol, (parent, stripped) => {
       const compound = {
         smiles: parent.get_smiles(),
         inchi_key: inchiIdentifiers(rdkit, parent)?.inchikey ?? null,

@@ -6,7 +6,8 @@ import type { NegatomeEntry } from "./types";
  * One entry per compound, every source's claim about it, and the verdict reconciled from them.
  *
  * A compound is keyed by the first block of the standard InChIKey of its parent (largest fragment,
- * `prepareCompound`): salts and solvates are stripped before the key is computed, and the first
+ * neutralised, `prepareCompound`): salts and solvates are stripped and charges neutralised before the
+ * key is computed, so a salt also shares its free base's fingerprint and score, and the first
  * block encodes the skeleton without stereo, isotopes or protonation, so stereoisomers, a racemate
  * and its enantiomers, and a salt and its free base are one entry (dexfenfluramine and fenfluramine
  * share an entry; their claims keep their own names). See the package README, "Entries".

@@ -58,25 +58,28 @@ function firstAtomsOfMatches(rdkit: RDKitModule, mol: Mol, smarts: string): numb
   }
 }
 
-/** `molblock` with the formal charge of `atoms` (0-based) set to 0: hydrogens follow from valence on reading. */
-function unchargedMolblock(molblock: string, atoms: ReadonlySet<number>): string {
-  const lines = molblock.split("\n");
-  const charges: [atom: number, charge: number][] = [];
-  for (const line of lines.filter((l) => l.startsWith("M  CHG"))) {
-    const fields = line.slice(9).trim().split(/\s+/).map(Number);
-    for (let i = 0; i + 1 < fields.length; i += 2)
-      if (!atoms.has(fields[i]! - 1)) charges.push([fields[i]!, fields[i + 1]!]);
-  }
-  const chargeLines: string[] = [];
-  for (let i = 0; i < charges.length; i += 8) {
-    const chunk = charges.slice(i, i + 8);
-    chargeLines.push(
-      `M  CHG${String(chunk.length).padStart(3)}${chunk.map(([a, c]) => `${String(a).padStart(4)}${String(c).padStart(4)}`).join("")}`,
-    );
-  }
-  const kept = lines.filter((l) => !l.startsWith("M  CHG"));
-  const end = kept.findIndex((l) => l.startsWith("M  END"));
-  return [...kept.slice(0, end), ...chargeLines, ...kept.slice(end)].join("\n");
+interface RDKitJsonAtom {
+  chg?: number;
+  impHs?: number;
+}
+interface RDKitJson {
+  defaults: { atom: Required<RDKitJsonAtom> };
+  molecules: { atoms: RDKitJsonAtom[] }[];
+}
+
+/**
+ * `json` (RDKit's JSON of one molecule) with the formal charge of `atoms` set to 0 and one hydrogen taken
+ * from a cation or given to an anion. JSON keeps stereo as atom parities, so no coordinates are involved.
+ */
+function unchargedJson(json: string, atoms: ReadonlySet<number>): string {
+  const parsed = JSON.parse(json) as RDKitJson;
+  const defaults = parsed.defaults.atom;
+  parsed.molecules[0]!.atoms.forEach((atom, index) => {
+    if (!atoms.has(index)) return;
+    atom.impHs = (atom.impHs ?? defaults.impHs) - (atom.chg ?? defaults.chg);
+    atom.chg = 0;
+  });
+  return JSON.stringify(parsed);
 }
 
 /** The neutralised form of `mol`, or null when it has no charge to neutralise (or RDKit refuses the result). */
@@ -85,7 +88,7 @@ function neutralised(rdkit: RDKitModule, mol: Mol): Mol | null {
   const fixedCations = firstAtomsOfMatches(rdkit, mol, FIXED_CATION).length;
   const atoms = new Set([...firstAtomsOfMatches(rdkit, mol, PROTONATED_CATION), ...anions.slice(fixedCations)]);
   if (atoms.size === 0) return null;
-  return rdkit.get_mol(unchargedMolblock(mol.get_molblock(), atoms));
+  return rdkit.get_mol(unchargedJson(mol.get_json(), atoms));
 }
 
 /**

@@ -116,6 +116,8 @@ export const SafetyResult = z.object({
   risk_score: z.number(),
   risk_level: z.enum(["red", "amber", "green"]),
   components: z.record(z.string(), z.number()),
+  /** What each component is computed over, naming the compounds behind it. */
+  component_notes: z.record(z.string(), z.string()),
   /** One entry per compound (InChIKey first block of the parent) with every source's claim. */
   entry: z.object({ entry_key: z.string().nullable(), name: z.string().nullable(), claims: z.array(SourceClaim) }),
   verdict: Verdict,

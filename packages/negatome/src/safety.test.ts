@@ -82,6 +82,20 @@ describe.each(configurations)("assessSafety against the demo set, $name", ({ ref
     expect(similar?.message).toMatch(/Tanimoto 0\.\d\d .*rofecoxib/);
   });
 
+  it("names the compounds behind the nearest-failure and neighbourhood numbers", () => {
+    const result = assess(ROFECOXIB_SULFONAMIDE, reference());
+    const rofecoxib = result.evidence_hits.find((hit) => hit.negatome_id === "demo:rofecoxib")!;
+    const cited = `rofecoxib (${rofecoxib.similarity.toFixed(2)})`;
+    expect(result.component_notes.nearest_failure).toContain(`the nearest is ${cited}, giving`);
+    const counts = result.component_notes.neighbourhood.match(
+      /^Computed over the (\d+) known compounds? with Tanimoto above 0\.15 \(at most 40\): (\d+) recorded failures? \((.*)\) and (\d+) approved reference compounds?, /,
+    );
+    expect(counts).not.toBeNull();
+    const [, known, failures, names, approved] = counts!;
+    expect(Number(known)).toBe(Number(failures) + Number(approved));
+    expect(names).toContain(cited);
+  });
+
   it("rates ethanol green with no evidence", () => {
     const result = assess("CCO", reference());
     expect(result.risk_level).toBe("green");

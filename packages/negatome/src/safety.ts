@@ -3,6 +3,7 @@ import { structuralAlertsOfSmiles, type StructuralAlert } from "./alerts/structu
 import { prepareCompound, type PreparedCompound } from "./compound";
 import type { ConfidenceTier, FailureClass } from "./failure-classes";
 import {
+  ANALOGUE_RAMP,
   DEFAULT_SAFETY_PARAMETERS,
   FINGERPRINT,
   MODERATE_SIMILARITY,
@@ -88,6 +89,8 @@ export interface SafetyAssessment {
   risk_level: RiskLevel;
   /** Structural components; `exact_match` holds the risk from the claims about the compound itself. */
   components: RiskComponents;
+  /** What each component is computed over, with the compounds behind it. */
+  component_notes: Record<keyof RiskComponents, string>;
   /** The compound's entry: every source's claim about it (records of the same `entryKey` and regulatory facts). */
   entry: { entry_key: string | null; name: string | null; claims: SourceClaim[] };
   verdict: Verdict;
@@ -260,6 +263,48 @@ export function assessSafety(request: SafetyRequest): SafetyResult {
   );
 }
 
+/** A known compound near the query: a failure of another compound (with its record) or a reference compound. */
+interface CountedNeighbour {
+  similarity: number;
+  failure_weight: number;
+  record: NegatomeEntry | null;
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+const nameWithSimilarity = ({ record, similarity }: { record: NegatomeEntry; similarity: number }) =>
+  `${name(record)} (${similarity.toFixed(2)})`;
+
+/**
+ * Says what each component is computed over, naming the compounds behind it, so that a number is never
+ * shown without them (a nearest-failure risk of 0 beside a failure at Tanimoto 0.31 is the ramp, not a miss).
+ */
+function componentNotes(
+  neighbours: readonly CountedNeighbour[],
+  counted: readonly CountedNeighbour[],
+  components: RiskComponents,
+  parameters: SafetyParameters,
+  targetFailures: number,
+  targetUniprotId: string | null | undefined,
+): Record<keyof RiskComponents, string> {
+  const failures = neighbours.flatMap(({ record, similarity }) => (record ? [{ record, similarity }] : []));
+  const countedFailures = counted.flatMap(({ record, similarity }) => (record ? [{ record, similarity }] : []));
+  const ramp = ANALOGUE_RAMP.map(([similarity, risk]) => `${risk} at ${similarity}`).join(", ");
+  const nearest = failures[0];
+  const shown = countedFailures.slice(0, MAX_SIMILAR_WARNINGS).map(nameWithSimilarity).join(", ");
+  return {
+    exact_match: "Risk from the sources' claims about this compound itself (see the verdict).",
+    nearest_failure: nearest
+      ? `Largest analogue risk among failures of other compounds (${ramp} Tanimoto, times the failure's class and tier weight); the nearest is ${nameWithSimilarity(nearest)}, giving ${components.nearest_failure.toFixed(2)}.`
+      : `No failure of another compound within Tanimoto ${parameters.kernel_start}.`,
+    neighbourhood: counted.length
+      ? `Computed over the ${plural(counted.length, "known compound")} with Tanimoto above ${parameters.kernel_start} (at most ${parameters.neighbours}): ${plural(countedFailures.length, "recorded failure")}${shown ? ` (${shown}${countedFailures.length > MAX_SIMILAR_WARNINGS ? ", …" : ""})` : ""} and ${plural(counted.length - countedFailures.length, "approved reference compound")}, each weighted by similarity, shrunk towards the base rate ${percent(parameters.prior_rate)} with ${plural(parameters.prior_strength, "pseudo-compound")}.`
+      : `No known compound has Tanimoto above ${parameters.kernel_start}: the rate is the base rate ${percent(parameters.prior_rate)}.`,
+    target_history: targetUniprotId
+      ? `${plural(targetFailures, "recorded failure")} on target ${targetUniprotId}, as primary target or named liability.`
+      : "No target given.",
+  };
+}
+
 /** The scoring of an assessment, without RDKit or indexes: the API runs it beside its own indexes. */
 export function scoreSafety(
   inspection: SafetyInspection,
@@ -270,12 +315,17 @@ export function scoreSafety(
   const { exact, failureHits, referenceHits, targetRecords, targetUniprotId } = sources;
   const exactIds = new Set(exact.map((record) => record.negatome_id));
   // The compound's own records are claims, not neighbours: the structural part reads only other compounds.
-  const neighbours = [
+  const neighbours: CountedNeighbour[] = [
     ...failureHits
       .filter(({ record }) => !exactIds.has(record.negatome_id))
-      .map(({ record, similarity }) => ({ similarity, failure_weight: weightOf(record) })),
-    ...referenceHits.map(({ similarity }) => ({ similarity, failure_weight: 0 })),
+      .map(({ record, similarity }) => ({ similarity, failure_weight: weightOf(record), record })),
+    ...referenceHits.map(({ similarity }) => ({ similarity, failure_weight: 0, record: null })),
   ].sort((a, b) => b.similarity - a.similarity);
+  // The compounds the neighbourhood rate is computed over (`neighbourhoodFailureRate`).
+  const counted = neighbours
+    .filter(({ similarity }) => similarity > parameters.kernel_start)
+    .slice(0, parameters.neighbours);
+  const countedFailures = counted.flatMap(({ record, similarity }) => (record ? [{ record, similarity }] : []));
 
   const structural = riskComponents(
     {
@@ -288,6 +338,14 @@ export function scoreSafety(
   const claims = weighClaims([...exact.map(claimOfRecord), ...(sources.regulatory ?? [])]);
   const verdict = reconcileVerdict(claims, combineRisk(structural));
   const components = { ...structural, exact_match: verdict.claims_risk ?? 0 };
+  const notes = componentNotes(
+    neighbours,
+    counted,
+    components,
+    parameters,
+    targetRecords.filter((r) => !exactIds.has(r.negatome_id)).length,
+    targetUniprotId,
+  );
 
   const similar = byEntry(
     failureHits.filter(
@@ -321,14 +379,11 @@ export function scoreSafety(
     });
   }
   if (riskLevel(structural.neighbourhood) !== "green") {
-    const nearby = failureHits
-      .filter(({ record, similarity }) => similarity > parameters.kernel_start && !exactIds.has(record.negatome_id))
-      .slice(0, parameters.neighbours);
     warnings.push({
       kind: "similar_failure",
       severity: severity(structural.neighbourhood),
-      message: `Among the ${parameters.neighbours} known compounds most similar to this one, the similarity-weighted failure rate is ${percent(structural.neighbourhood)} (base rate ${percent(parameters.prior_rate)}).`,
-      evidence: nearby.map(({ record }) => record.negatome_id),
+      message: `The similarity-weighted failure rate of the nearest known compounds is ${percent(structural.neighbourhood)} (base rate ${percent(parameters.prior_rate)}): ${notes.neighbourhood}`,
+      evidence: countedFailures.map(({ record }) => record.negatome_id),
     });
   }
   for (const alert of alerts) {
@@ -358,6 +413,7 @@ export function scoreSafety(
     risk_score: verdict.risk_score,
     risk_level: verdict.risk_level,
     components,
+    component_notes: notes,
     entry: {
       entry_key: compound.inchi_key ? entryKey(compound.inchi_key) : null,
       name: claims.find((claim) => claim.compound_name)?.compound_name ?? null,

@@ -18,7 +18,7 @@ const SEVERITY_TONES: Record<SafetyWarning["severity"], BadgeTone> = {
 };
 const COMPONENT_LABELS: Record<string, string> = {
   exact_match: "Sources on this compound",
-  nearest_failure: "Nearest failure",
+  nearest_failure: "Nearest-failure risk",
   neighbourhood: "Neighbourhood failure rate",
   target_history: "Target history",
 };
@@ -65,7 +65,12 @@ export function RiskDisplay({ assessment }: { assessment: SafetyAssessment }) {
           {components.map(([name, value]) => (
             <div key={name}>
               <dt>{COMPONENT_LABELS[name] ?? name}</dt>
-              <dd>{formatDecimal(value)}</dd>
+              <dd>
+                {formatDecimal(value)}
+                {assessment.component_notes[name] && (
+                  <span className="muted component-note"> — {assessment.component_notes[name]}</span>
+                )}
+              </dd>
             </div>
           ))}
         </dl>

@@ -28,6 +28,7 @@ import { identifyAll, negatomeService } from "./service";
 import { NegatomeSimilarity } from "./similarity";
 import { NegatomeSafety } from "./safety";
 import { negatomeStore } from "./store";
+import { negatomeOracleRoutes } from "./synthetic-oracles";
 import { loadNegatomeDataset } from "../../reference-data/negatome-datasets";
 
 const FINGERPRINT = "morgan2_2048";
@@ -36,6 +37,8 @@ const SEARCH_FOLD = 4;
 const NEGATOME_TABLES = ["negatome_records", "negatome_agreements", "negatome_ingest_keys"];
 
 export const negatomeRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The synthetic oracles' docking and MD jobs (`/v1/negatome/synthetic/oracle/*`).
+  await app.register(negatomeOracleRoutes);
   const db = app.database.db;
   const similarity = new NegatomeSimilarity(db);
   const tags = ["negatome"];

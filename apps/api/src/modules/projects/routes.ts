@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { ErrorBody, Project, ProjectCreateBody, ProjectList, normalizeProjectCreate } from "@sieve/contracts";
 import { forbidden, notFound, validationFailed } from "../../http/errors";
+import { IdParam } from "../../http/params";
 import { authStore } from "../auth/store";
 import { projectsStore } from "./store";
-
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
 
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;

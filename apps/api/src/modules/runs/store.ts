@@ -3,6 +3,7 @@ import { schema, type Database } from "@sieve/db";
 import type { Run, RunStatus } from "@sieve/contracts";
 import type { TenantScope } from "../../plugins/authentication";
 import type { PageCursor } from "../../http/pagination";
+import { isUuid } from "../../http/params";
 
 const { runs, projects } = schema;
 
@@ -89,11 +90,6 @@ export function runsStore(db: Database, scope: TenantScope) {
       return row?.id ?? null;
     },
   };
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
 }
 
 function toRun({ run, projectName }: { run: typeof runs.$inferSelect; projectName: string }): RunRecord {

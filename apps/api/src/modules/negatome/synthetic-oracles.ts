@@ -16,9 +16,9 @@ import { ApiError, conflict, notFound, validationFailed } from "../../http/error
 import { authStore } from "../auth/store";
 import type { EngineDomainHandler } from "../engine/dispatcher";
 import type { EngineJobRow } from "../engine/store";
-import { negatomeService } from "../negatome/service";
-import { WorkflowInputError, workflowFiles } from "./inputs";
-import { dockingCacheDir } from "./jobs";
+import { negatomeService } from "./service";
+import { WorkflowInputError, workflowFiles } from "../workflows/inputs";
+import { dockingCacheDir } from "../workflows/docking";
 
 export const ORACLE_DOCK_DOMAIN = "oracle_dock";
 export const ORACLE_MD_DOMAIN = "oracle_md";

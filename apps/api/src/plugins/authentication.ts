@@ -12,9 +12,18 @@ export interface TenantScope {
   orgIds: number[];
 }
 
+/**
+ * An authenticated caller's scope, with the organization their new rows (projects, uploads, ingested
+ * documents, negatome contributions, jobs) belong to unless they name another: read once, when the
+ * request is authenticated, instead of by each route.
+ */
+export interface CallerScope extends TenantScope {
+  primaryOrgId: number;
+}
+
 declare module "fastify" {
   interface FastifyRequest {
-    tenant: TenantScope;
+    tenant: CallerScope;
     /** The sign-in session of the bearer token (what logout revokes). */
     sessionId: string;
   }
@@ -26,8 +35,8 @@ declare module "fastify" {
  */
 export function requireAuthentication(app: FastifyInstance): void {
   app.addHook("onRequest", async (request: FastifyRequest) => {
-    const { claims, orgIds } = await authenticateBearer(app, request);
-    request.tenant = { userId: claims.userId, orgIds };
+    const { claims, orgIds, primaryOrgId } = await authenticateBearer(app, request);
+    request.tenant = { userId: claims.userId, orgIds, primaryOrgId };
     request.sessionId = claims.sessionId;
   });
 }
@@ -39,14 +48,14 @@ export function requireAuthentication(app: FastifyInstance): void {
 export async function authenticateBearer(
   app: FastifyInstance,
   request: FastifyRequest,
-): Promise<{ claims: AccessTokenClaims; orgIds: number[] }> {
+): Promise<{ claims: AccessTokenClaims; orgIds: number[]; primaryOrgId: number }> {
   const store = authStore(app.database.db);
   const token = bearerToken(request);
   const claims = token ? await verifyAccessToken(app.config.jwtSecret, token) : null;
   if (!claims || !(await store.sessionActive(claims.sessionId, claims.userId))) throw unauthorized();
-  const orgIds = await store.membershipOrgIds(claims.userId);
-  if (orgIds.length === 0) throw unauthorized();
-  return { claims, orgIds };
+  const organizations = await store.callerOrganizations(claims.userId);
+  if (!organizations || organizations.orgIds.length === 0) throw unauthorized();
+  return { claims, ...organizations };
 }
 
 function bearerToken(request: FastifyRequest): string | null {

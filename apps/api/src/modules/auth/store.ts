@@ -82,6 +82,18 @@ export function authStore(db: Database) {
       });
     },
 
+    /** The caller's organizations and the one their new rows belong to unless they name another; null for no user. */
+    async callerOrganizations(userId: number): Promise<{ orgIds: number[]; primaryOrgId: number } | null> {
+      const rows = await db
+        .select({ primaryOrgId: users.primaryOrgId, orgId: memberships.orgId })
+        .from(users)
+        .leftJoin(memberships, eq(memberships.userId, users.id))
+        .where(eq(users.id, userId));
+      const [first] = rows;
+      if (!first || first.primaryOrgId === null) return null;
+      return { orgIds: rows.flatMap((r) => (r.orgId === null ? [] : [r.orgId])), primaryOrgId: first.primaryOrgId };
+    },
+
     async membershipOrgIds(userId: number): Promise<number[]> {
       const rows = await db
         .select({ orgId: memberships.orgId })

@@ -253,7 +253,7 @@ export const negatomeRoutes: FastifyPluginAsyncZod = async (app) => {
         ]);
       }
       if (bytes.byteLength === 0) throw validationFailed([{ path: "data_file", message: "the data file is empty" }]);
-      const orgId = (await authStore(db).findUserById(request.tenant.userId))!.primaryOrgId;
+      const orgId = request.tenant.primaryOrgId;
       // The file and the record are written together: a refused annotation leaves no stored upload behind.
       const id = await db.transaction(async (tx) => {
         const upload = await uploadsStore(tx, request.tenant).create({

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ErrorBody, Project, ProjectCreateBody, ProjectList, normalizeProjectCreate } from "@sieve/contracts";
 import { forbidden, notFound, validationFailed } from "../../http/errors";
 import { IdParam } from "../../http/params";
-import { authStore } from "../auth/store";
 import { projectsStore } from "./store";
 
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,7 +29,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
             "ruo_ack_required",
           );
         }
-        const orgId = input.org_id ?? (await authStore(db).findUserById(request.tenant.userId))!.primaryOrgId;
+        const orgId = input.org_id ?? request.tenant.primaryOrgId;
         if (!request.tenant.orgIds.includes(orgId)) throw forbidden("You are not a member of that organization");
         return reply.status(201).send(await projectsStore(db, request.tenant).create({ ...input, org_id: orgId }));
       },

@@ -55,7 +55,7 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
         request.headers["idempotency-key"] ?? null,
       );
       // The run's workflow executes as an engine job; an idempotent replay does not submit it again.
-      if (created) await launchWorkflowRun(app, run, request.tenant.userId);
+      if (created) await launchWorkflowRun(app, request.tenant, run, request.tenant.userId);
       return reply.status(created ? 201 : 200).send(run);
     },
   );

@@ -50,6 +50,16 @@ export function runsStore(db: Database, scope: TenantScope) {
       return db.$count(runs, visible);
     },
 
+    /** The organization a visible run belongs to, for which its jobs run; null when not the caller's. */
+    async orgOf(id: string): Promise<number | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await db
+        .select({ orgId: runs.orgId })
+        .from(runs)
+        .where(and(visible, eq(runs.id, id)));
+      return row?.orgId ?? null;
+    },
+
     /**
      * Replaces a run's config (e.g. a confirmed custom plan); false when the run is not the caller's organization's.
      */

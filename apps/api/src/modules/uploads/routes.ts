@@ -3,7 +3,6 @@ import { ErrorBody, STORED_UPLOAD_KINDS, UploadResult, type StoredUploadKind } f
 import { notFound, validationFailed } from "../../http/errors";
 import { readMultipartUpload } from "../../http/multipart";
 import { databaseBlobStore } from "../../storage/blob-store";
-import { authStore } from "../auth/store";
 import { UuidParam, isUuid } from "../../http/params";
 import { contentProblem, safeFileName } from "./content-checks";
 import { uploadsStore } from "./store";
@@ -35,7 +34,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const name = safeFileName(clientName);
       const problem = contentProblem(kind as StoredUploadKind, name, content);
       if (problem) throw validationFailed([{ path: "file", message: problem }], "invalid_file");
-      const orgId = (await authStore(db).findUserById(request.tenant.userId))!.primaryOrgId;
+      const orgId = request.tenant.primaryOrgId;
       const upload = await uploadsStore(db, request.tenant).create({
         orgId,
         kind,

@@ -70,7 +70,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       ];
       if (!(await store.updateConfig(run.id, { ...config, modules }))) throw notFound("Run");
       const updated = (await store.get(run.id))!;
-      await launchWorkflowRun(app, toPublicRun(updated), request.tenant.userId);
+      await launchWorkflowRun(app, request.tenant, toPublicRun(updated), request.tenant.userId);
       return { run: toPublicRun((await store.get(run.id))!), job: await jobOfRun(jobs, run.id) };
     },
   );

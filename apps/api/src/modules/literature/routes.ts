@@ -16,7 +16,7 @@ import { ApiError, notFound, validationFailed } from "../../http/errors";
 import { readMultipartTextFile, readMultipartUpload } from "../../http/multipart";
 import type { LiteratureReference } from "./reference";
 import type { LiteratureSearch } from "./search-index";
-import { registerIngestDomain, startPubTatorIngestJob } from "./ingest-job";
+import { startPubTatorIngestJob } from "./ingest-job";
 import {
   documentText,
   ingestDocuments,
@@ -170,7 +170,6 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
       },
     );
 
-    registerIngestDomain(app.engine);
     app.post(
       "/v1/nlp/ingest/pubtator",
       {

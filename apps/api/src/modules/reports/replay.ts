@@ -1,11 +1,12 @@
 import type { ComputePool } from "@sieve/compute/pool";
-import type { MolecularJobInput, ReplayOutcome } from "@sieve/contracts";
+import type { ReplayOutcome } from "@sieve/contracts";
 import { sha256Hex } from "../../http/canonical-json";
 import { readTarGz, writeTarGz, type ArchiveEntry } from "./archive";
 import { manifestJson, smilesFile, type RunRecordSet } from "./manifest";
 import type { Manifest } from "@sieve/contracts";
 import { molecularOutputs } from "./run-outputs";
 import { groupCurves } from "../engine/store";
+import { MolecularJobInput } from "../runs/molecular-job";
 import { sign, softwareVersions } from "./software";
 
 /**
@@ -199,7 +200,12 @@ export async function executeReplay(pool: ComputePool, bundle: VerifiedBundle): 
   const smiles = bundle.files.get("inputs/starting_smiles.smi")?.toString("utf8").split("\n").filter(Boolean) ?? [];
   if (!smiles.length)
     return notReplayable("the run read worker-side (local:) inputs; replay it on that organization's worker");
-  const input = { ...bundle.run.config, smiles } as unknown as MolecularJobInput;
+  const checked = MolecularJobInput.safeParse({ ...bundle.run.config, smiles });
+  if (!checked.success) {
+    const [issue] = checked.error.issues;
+    return notReplayable(`its run config is not a molecular run's (${issue?.path.join(".")}: ${issue?.message})`);
+  }
+  const input = checked.data;
   const points: { name: string; x: number; y: number }[] = [];
   const output = await pool.run("engine.molecular", input, {
     priority: "batch",

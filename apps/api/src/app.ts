@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { DatabaseHandle } from "@sieve/db";
 import { SMILES_MAX_LENGTH } from "@sieve/contracts";
 import type { AppConfig } from "./config";
-import type { ComputePool } from "@sieve/worker/pool";
+import type { ComputePool } from "@sieve/compute/pool";
 import { DEFAULT_ENGINE_SETTINGS, EngineRuntime, type EngineSettings } from "./modules/engine/runtime";
 import { engineRoutes } from "./modules/engine/routes";
 import { molecularRunRoutes } from "./modules/engine/molecular-routes";

@@ -10,7 +10,7 @@ import {
   OracleRegistered,
   type RegisteredNegative,
 } from "@sieve/contracts";
-import type { DockTaskInput, DockTaskOutput, MdTaskInput } from "@sieve/worker/workflows";
+import type { DockTaskInput, DockTaskOutput, MdTaskInput } from "@sieve/compute/workflows";
 import { mdAvailability, DEFAULT_RMSD_THRESHOLD_NM, mdInstability, type MdResult } from "@sieve/workflows";
 import { ApiError, conflict, notFound, validationFailed } from "../../http/errors";
 import { authStore } from "../auth/store";

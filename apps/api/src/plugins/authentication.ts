@@ -4,6 +4,7 @@ import { unauthorized } from "../http/errors";
 import { verifyAccessToken, type AccessTokenClaims } from "../modules/auth/tokens";
 import { authStore } from "../modules/auth/store";
 import { enforceRoles, parseRole } from "./roles";
+import { recordWrites } from "./audit-trail";
 
 /**
  * Who is asking and which organizations they belong to. Every store that reads or writes
@@ -23,8 +24,8 @@ declare module "fastify" {
 }
 
 /**
- * Adds bearer-token authentication and the role checks (plugins/roles.ts) to every route registered in
- * `app` (an encapsulated scope). The deprecated X-API-Key header is deliberately never consulted.
+ * Adds bearer-token authentication, the role checks (plugins/roles.ts) and the audit trail of writes
+ * (plugins/audit-trail.ts) to every route registered in `app` (an encapsulated scope). The deprecated X-API-Key header is deliberately never consulted.
  */
 export function requireAuthentication(app: FastifyInstance): void {
   app.addHook("onRequest", async (request: FastifyRequest) => {
@@ -34,6 +35,7 @@ export function requireAuthentication(app: FastifyInstance): void {
     request.sessionId = claims.sessionId;
   });
   enforceRoles(app);
+  recordWrites(app);
 }
 
 /**

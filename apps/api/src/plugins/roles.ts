@@ -6,6 +6,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Who may call this route; every write route of an authenticated scope must say (docs/roles.md). */
     roles?: readonly OrgRole[];
+    /** False for a POST that computes and stores nothing: the audit trail records writes only. */
+    audit?: boolean;
   }
   interface FastifyRequest {
     /** The caller's role in each of their organizations. */
@@ -15,13 +17,15 @@ declare module "fastify" {
 
 /** The route `config` each write route declares: who may call it. */
 export const access = {
-  /** Changes only the caller's own account, or computes without storing: viewers too. */
+  /** Changes only the caller's own account (profile, password, sessions, agreements): viewers too. */
   anyMember: { roles: ORG_ROLES },
+  /** Computes and stores nothing (analyse, search, rank, plan): a read with a body, not audited. */
+  computeOnly: { roles: ORG_ROLES, audit: false },
   /** Runs work and contributes rows (projects, runs, uploads, documents, negatome records, reviews). */
   contributors: { roles: ["owner", "admin", "scientist"] },
   /** Changes what the whole organization works from: reference data, ontologies, feature sets, members. */
   admins: { roles: ["owner", "admin"] },
-} as const satisfies Record<string, { roles: readonly OrgRole[] }>;
+} as const satisfies Record<string, { roles: readonly OrgRole[]; audit?: boolean }>;
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

@@ -24,7 +24,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
   // The spec's client calls this on the API; workers register on the mutual-TLS worker port instead.
   app.post(
     "/v1/workers/register",
-    { config: access.anyMember, schema: { tags: ["engine"], response: { 403: ErrorBody } } },
+    { config: access.computeOnly, schema: { tags: ["engine"], response: { 403: ErrorBody } } },
     async () => {
       throw forbidden(
         "Workers register on the worker port (TLS_PORT) with a client certificate signed by the platform's CA; see `npm run certs:dev` and `npm run worker`.",

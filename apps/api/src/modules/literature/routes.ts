@@ -85,7 +85,7 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
       return { gene: gene!, disease: disease!, rows };
     }
 
-    app.post("/v1/nlp/ensure-schema", { config: access.anyMember, schema: { tags } }, async () => {
+    app.post("/v1/nlp/ensure-schema", { config: access.computeOnly, schema: { tags } }, async () => {
       const present = await Promise.all(
         LITERATURE_TABLES.map(
           async (t) => (await app.database.executeSql("select to_regclass($1) as t", [t])).rows[0]?.t !== null,
@@ -313,7 +313,7 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
 
     app.post(
       "/v1/nlp/target/composite",
-      { config: access.anyMember, schema: { tags, body: CompositeBody } },
+      { config: access.computeOnly, schema: { tags, body: CompositeBody } },
       async (request) => {
         const { symbol, disease: diseaseName, weights, ...signals } = request.body;
         const { rows } = await evidenceFor(request, symbol, diseaseName, 5000);

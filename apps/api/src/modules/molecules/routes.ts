@@ -12,7 +12,7 @@ export const moleculeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/molecules/analyze",
     {
-      config: access.anyMember,
+      config: access.computeOnly,
       schema: {
         tags: ["molecules"],
         body: MoleculeAnalyzeBody,
@@ -35,7 +35,7 @@ export const moleculeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/molecules/analyze/upload",
     {
-      config: access.anyMember,
+      config: access.computeOnly,
       schema: {
         tags: ["molecules"],
         consumes: ["multipart/form-data"],

@@ -42,7 +42,7 @@ export const negatomeRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ["negatome"];
 
   // The schema is created by the platform's migrations at start-up; this verifies it is in place.
-  app.post("/v1/negatome/ensure-schema", { config: access.anyMember, schema: { tags } }, async () => {
+  app.post("/v1/negatome/ensure-schema", { config: access.computeOnly, schema: { tags } }, async () => {
     const present = await Promise.all(
       NEGATOME_TABLES.map(
         async (table) => (await app.database.executeSql("select to_regclass($1) as t", [table])).rows[0]?.t !== null,
@@ -104,7 +104,10 @@ export const negatomeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/v1/negatome/search",
-    { config: access.anyMember, schema: { tags, body: SearchBody, response: { 200: SearchResults, 422: ErrorBody } } },
+    {
+      config: access.computeOnly,
+      schema: { tags, body: SearchBody, response: { 200: SearchResults, 422: ErrorBody } },
+    },
     async (request) => {
       const [query] = await identifyAll(app.compute, [request.body.smiles], () => "smiles");
       // One row per compound: records of one entry (salt, stereoisomer, another source) are folded
@@ -140,7 +143,7 @@ export const negatomeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/v1/negatome/safety",
-    { config: access.anyMember, schema: { tags, body: SmilesBody, response: { 200: SafetyResult, 422: ErrorBody } } },
+    { config: access.computeOnly, schema: { tags, body: SmilesBody, response: { 200: SafetyResult, 422: ErrorBody } } },
     async (request) => safety.assess(request.tenant, request.body.smiles),
   );
 
@@ -153,7 +156,7 @@ export const negatomeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/negatome/score/safety",
     {
-      config: access.anyMember,
+      config: access.computeOnly,
       schema: { tags, body: ScoreSafetyBody, response: { 200: SafetyResult, 422: ErrorBody } },
     },
     async (request) =>

@@ -21,7 +21,7 @@ export const proteinRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/proteins/analyze",
     {
-      config: access.anyMember,
+      config: access.computeOnly,
       schema: {
         tags: ["proteins"],
         body: ProteinAnalyzeBody,
@@ -40,7 +40,7 @@ export const proteinRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/proteins/analyze/upload",
     {
-      config: access.anyMember,
+      config: access.computeOnly,
       schema: {
         tags: ["proteins"],
         consumes: ["multipart/form-data"],

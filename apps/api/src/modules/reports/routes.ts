@@ -219,7 +219,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     api.post(
       "/v1/runs/:id/artifacts/link",
       {
-        config: access.anyMember,
+        config: access.computeOnly,
         schema: {
           tags: ["reports"],
           params: RunIdParam,
@@ -245,7 +245,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     api.post(
       "/v1/replays",
       {
-        config: access.anyMember,
+        config: access.computeOnly,
         schema: {
           tags: ["reports"],
           consumes: ["multipart/form-data"],

@@ -51,7 +51,7 @@ export function targetRoutes(search: LiteratureSearch): FastifyPluginAsyncZod {
     app.post(
       "/v1/targets/identify",
       {
-        config: access.anyMember,
+        config: access.computeOnly,
         schema: {
           tags,
           body: IdentifyTargetsBody,

@@ -30,7 +30,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   // The custom workflow's description read back as a plan, for the user to confirm or edit before launching.
   app.post(
     "/v1/workflows/plan",
-    { config: access.anyMember, schema: { tags: ["workflows"], body: PlanBody, response: { 200: WorkflowPlan } } },
+    { config: access.computeOnly, schema: { tags: ["workflows"], body: PlanBody, response: { 200: WorkflowPlan } } },
     async (request) => parsePlan(request.body.description),
   );
 

@@ -54,6 +54,7 @@ export {
   type StructuralAlertDefinition,
 } from "./structural-alerts";
 export {
+  hasUnstableGroup,
   medChemAssessment,
   medChemFilterHits,
   UNSTABLE_GROUPS,

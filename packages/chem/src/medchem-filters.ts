@@ -161,6 +161,14 @@ export function medChemFilterHits(
   return hits;
 }
 
+/**
+ * Whether `mol` contains one of the unstable groups, by RDKit.js alone (eleven small SMARTS): cheap
+ * enough for the optimizer's operators to refuse such children before they cost an oracle call.
+ */
+export function hasUnstableGroup(rdkit: RDKitModule, mol: Mol): boolean {
+  return UNSTABLE_GROUPS.some(({ smarts }) => mol.get_substruct_match(rdkitQuery(rdkit, smarts)) !== "{}");
+}
+
 /** What the optimizer weighs besides the target properties: the filters failed and the SA score. */
 export interface MedChemAssessment {
   hits: FilterHit[];

@@ -85,7 +85,16 @@ export const MolecularRunBody = z.object({
       qed: weight.optional(),
     })
     .optional(),
-  dimension: z.number().int().min(1).max(50).optional(),
+  dimension: z
+    .number()
+    .int()
+    .min(1)
+    .max(50)
+    .optional()
+    .describe(
+      "Size of the descriptor embedding (20 RDKit descriptors and 30 substructure axes, projected to this many" +
+        " numbers) over which batch diversity keeps each generation's survivors spread out; default 10",
+    ),
   max_generations: z.number().int().min(10).max(200).optional(),
   population_size: z.number().int().min(20).max(200).optional(),
   seed: z

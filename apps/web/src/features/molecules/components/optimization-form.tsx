@@ -43,7 +43,12 @@ export function OptimizationForm({ projects, projectsError, onStarted }: Optimiz
   };
 
   const numberInput = (field: NumberField) => (
-    <Field key={field.path} label={field.label} error={errors[field.path]} hint={`${field.min} to ${field.max}`}>
+    <Field
+      key={field.path}
+      label={field.label}
+      error={errors[field.path]}
+      hint={field.help ? `${field.help} ${field.min} to ${field.max}.` : `${field.min} to ${field.max}`}
+    >
       {(control) => (
         <input
           {...control}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MOLECULAR_MESSAGES } from "@sieve/contracts";
-import { checkDraft, defaultDraft, serverFieldErrors } from "./optimization-form";
+import { checkDraft, defaultDraft, SEARCH_FIELDS, serverFieldErrors } from "./optimization-form";
 
 describe("the optimization form", () => {
   it("starts from the §9 defaults", () => {
@@ -73,5 +73,12 @@ describe("the optimization form", () => {
         { path: "execution", message: "odd" },
       ]),
     ).toEqual({ smiles: "xx: Invalid SMILES\nyy: Invalid SMILES", population_size: "Too big", form: "odd" });
+  });
+
+  it("explains dimension in the chemist's terms beside the field", () => {
+    const help = SEARCH_FIELDS.find((field) => field.path === "dimension")?.help ?? "";
+    expect(help).toMatch(/20 properties \(weight, logP, TPSA/);
+    expect(help).toMatch(/30 substructure features/);
+    expect(help).toMatch(/diverse/);
   });
 });

@@ -16,6 +16,8 @@ export interface NumberField {
   max: number;
   step: number;
   integer: boolean;
+  /** What the number does, in the chemist's terms, shown under the field with its range. */
+  help?: string;
 }
 
 const PROPERTY_LABELS: Record<Property, string> = { logp: "logP", molecular_weight: "MW", tpsa: "TPSA", qed: "QED" };
@@ -44,8 +46,26 @@ export const WEIGHT_FIELDS: NumberField[] = PROPERTIES.map((key) => ({
   step: 0.1,
   integer: false,
 }));
+/**
+ * What "dimension" does (embedding.ts, batch-diversity.ts): survivors are kept spread out in an embedding of 20
+ * descriptors and 30 substructure axes projected to this many numbers per molecule, said in the chemist's terms.
+ */
+export const DIMENSION_HELP =
+  "How finely the run tells molecules apart when it keeps each generation's survivors diverse: each molecule is" +
+  " summarised by 20 properties (weight, logP, TPSA, H-bond donors and acceptors, rings, …) and 30 substructure" +
+  " features, compressed to this many numbers. Low values judge diversity coarsely; higher values separate more" +
+  " kinds of chemistry.";
+
 export const SEARCH_FIELDS: NumberField[] = [
-  { path: "dimension", label: "Dimension", min: 1, max: 50, step: 1, integer: true },
+  {
+    path: "dimension",
+    label: "Dimension",
+    min: 1,
+    max: 50,
+    step: 1,
+    integer: true,
+    help: DIMENSION_HELP,
+  },
   { path: "max_generations", label: "Generations", min: 10, max: 200, step: 1, integer: true },
   { path: "population_size", label: "Population", min: 20, max: 200, step: 1, integer: true },
 ];

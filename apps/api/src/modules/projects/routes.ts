@@ -4,7 +4,7 @@ import { ErrorBody, Project, ProjectCreateBody, ProjectList, normalizeProjectCre
 import { forbidden, notFound, validationFailed } from "../../http/errors";
 import { authStore } from "../auth/store";
 import { projectsStore } from "./store";
-import { access } from "../../plugins/roles";
+import { access, roleIn } from "../../plugins/roles";
 
 export const IdParam = z.object({ id: z.coerce.number().int().positive() });
 
@@ -35,7 +35,8 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         }
         const orgId = input.org_id ?? (await authStore(db).findUserById(request.tenant.userId))!.primaryOrgId;
-        if (!request.tenant.orgIds.includes(orgId)) throw forbidden("You are not a member of that organization");
+        if (!request.orgRoles.has(orgId)) throw forbidden("You are not a member of that organization");
+        roleIn(request, orgId);
         return reply.status(201).send(await projectsStore(db, request.tenant).create({ ...input, org_id: orgId }));
       },
     );

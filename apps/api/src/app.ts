@@ -31,6 +31,7 @@ import { proteinRoutes } from "./modules/proteins/routes";
 import { workflowRoutes } from "./modules/workflows/routes";
 import { reportRoutes } from "./modules/reports/routes";
 import { auditRoutes } from "./modules/audit/routes";
+import { invitationAcceptRoutes, teamRoutes } from "./modules/teams/routes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -53,6 +54,8 @@ export interface BuildAppOptions {
 }
 
 const REDACTED_QUERY_PARAMS = /([?&](?:api_key|token|access_token)=)[^&]*/gi;
+/** An invitation's token is its credential: never logged. */
+const REDACTED_PATH_TOKENS = /(\/v1\/invitations\/)[^/?]+/g;
 
 /** Builds the whole platform's HTTP surface; `server.ts` only listens. Tests call this with `inject`. */
 export async function buildApp({
@@ -89,7 +92,7 @@ export async function buildApp({
         err: redactedErrorForLog,
         req: (req) => ({
           method: req.method,
-          url: req.url.replace(REDACTED_QUERY_PARAMS, "$1[redacted]"),
+          url: req.url.replace(REDACTED_QUERY_PARAMS, "$1[redacted]").replace(REDACTED_PATH_TOKENS, "$1[redacted]"),
           remoteAddress: req.ip,
         }),
       },
@@ -116,6 +119,7 @@ export async function buildApp({
   await app.register(publicAuthRoutes);
   await app.register(siteRoutes);
   await app.register(reportRoutes);
+  await app.register(invitationAcceptRoutes);
   await app.register(async (authenticated) => {
     requireAuthentication(authenticated);
     await authenticated.register(profileRoutes);
@@ -132,6 +136,7 @@ export async function buildApp({
     await authenticated.register(adminRoutes(literatureReference));
     await authenticated.register(workflowRoutes);
     await authenticated.register(auditRoutes);
+    await authenticated.register(teamRoutes);
   });
   await registerWebApp(app, config.webDist);
   return app;

@@ -18,6 +18,7 @@ export {
 } from "./descriptors";
 export { parseSmiles, MAX_HEAVY_ATOMS, MAX_SMILES_LENGTH, type ParsedSmiles } from "./parse";
 export { molecularFormula } from "./formula";
+export { readMolGraph, type MolGraph as MoleculeGraph } from "./morgan-environments";
 export {
   qed,
   qedFromProperties,

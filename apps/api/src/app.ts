@@ -32,6 +32,7 @@ import { workflowRoutes } from "./modules/workflows/routes";
 import { reportRoutes } from "./modules/reports/routes";
 import { auditRoutes } from "./modules/audit/routes";
 import { invitationAcceptRoutes, teamRoutes } from "./modules/teams/routes";
+import { signatureRoutes } from "./modules/reports/signature-routes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -137,6 +138,7 @@ export async function buildApp({
     await authenticated.register(workflowRoutes);
     await authenticated.register(auditRoutes);
     await authenticated.register(teamRoutes);
+    await authenticated.register(signatureRoutes);
   });
   await registerWebApp(app, config.webDist);
   return app;

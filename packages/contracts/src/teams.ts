@@ -116,3 +116,35 @@ export const Member = z.object({
 export type Member = z.infer<typeof Member>;
 export const MemberList = z.object({ members: z.array(Member) });
 export const MemberUpdateBody = z.object({ role: OrgRole });
+
+/** What an electronic signature means (21 CFR Part 11 §11.50(a)(3)), shown with it wherever it appears. */
+export const SIGNATURE_MEANINGS = {
+  reviewed: "I have reviewed this dossier: its inputs, methods and outputs.",
+  approved: "I approve the results in this dossier.",
+} as const;
+export const SignatureMeaning = z.enum(["reviewed", "approved"]);
+export type SignatureMeaning = z.infer<typeof SignatureMeaning>;
+
+/** Signing re-enters the signer's password (§11.200(a)(1)), even within a signed-in session. */
+export const SignatureBody = z.object({
+  meaning: SignatureMeaning,
+  password: z.string().min(1, { error: "password is required to sign" }).max(256),
+});
+
+export const Signature = z.object({
+  id: z.number().int(),
+  run_id: z.string(),
+  signer: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  meaning: SignatureMeaning,
+  meaning_statement: z.string(),
+  signed_at: z.string(),
+  /** The SHA-256 of the dossier content signed (run, inputs and outputs with their hashes). */
+  content_sha256: z.string(),
+  /** False once the content changed after signing: the signature no longer applies. */
+  valid: z.boolean(),
+  void_reason: z.string().nullable(),
+});
+export type Signature = z.infer<typeof Signature>;
+
+export const SignatureList = z.object({ content_sha256: z.string(), signatures: z.array(Signature) });
+export type SignatureList = z.infer<typeof SignatureList>;

@@ -46,6 +46,9 @@ describe("literature API", () => {
       expect(triple.sentence_text.length).toBeGreaterThan(0);
       expect(ABSTRACT.text).toContain(triple.sentence_text);
       expect(triple.provenance).toBe("extracted");
+      expect(triple.confidence).toBeGreaterThanOrEqual(0);
+      expect(triple.confidence).toBeLessThanOrEqual(1);
+      expect(triple.supporting_sentences).toBeGreaterThanOrEqual(1);
     }
     const gefitinib = doc.triples.find(
       (t: { head: { name: string }; relation: string }) => /gefitinib/i.test(t.head.name) && t.relation === "inhibits",

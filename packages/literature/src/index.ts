@@ -89,3 +89,4 @@ export { fitIsotonic, calibrate, reliability } from "./relations/isotonic";
 export type { CalibrationTable } from "./relations/isotonic";
 export { documentConfidences, pairConfidence, rawPairScores, serializePriors } from "./relations/confidence";
 export type { ConfidenceModel, PairConfidenceModel, SerializedPriors } from "./relations/confidence";
+export { CONFIDENCE_MODEL } from "./relations/confidence-weights";

@@ -28,10 +28,10 @@ export interface ConfidenceModel {
   /** Isotonic table for the sentence evidence score of the other pairs. */
   sentence: CalibrationTable;
   /**
-   * The default `min_confidence` of the API: the threshold maximising chemical-induced-disease F1 on
-   * the CDR development split, end to end.
+   * The API's default `min_confidence` per pair kind: the threshold maximising F1 on the development
+   * split (chemical-induced disease on CDR dev; the other kinds on BioRED dev).
    */
-  defaultMinConfidence: number;
+  defaultMinConfidence: Record<PairKind, number>;
 }
 
 export type SerializedPriors = { [K in keyof RelationPriors]: Record<string, number> };

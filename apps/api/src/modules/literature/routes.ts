@@ -37,6 +37,7 @@ import {
   readPubTatorFile,
 } from "./service";
 import { literatureStore, toTriple, type StoredTriple } from "./store";
+import { access } from "../../plugins/roles";
 
 const ReloadResult = z.object({
   ok: z.boolean(),
@@ -105,7 +106,7 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
       };
     }
 
-    app.post("/v1/nlp/ensure-schema", { schema: { tags } }, async () => {
+    app.post("/v1/nlp/ensure-schema", { config: access.computeOnly, schema: { tags } }, async () => {
       const present = await Promise.all(
         LITERATURE_TABLES.map(
           async (t) => (await app.database.executeSql("select to_regclass($1) as t", [t])).rows[0]?.t !== null,
@@ -125,6 +126,7 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
     app.post(
       "/v1/nlp/ontologies/reload",
       {
+        config: access.admins,
         schema: {
           tags,
           querystring: z.object({ dir: z.string().max(500).optional() }),
@@ -140,7 +142,10 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
 
     app.post(
       "/v1/nlp/ingest/docs",
-      { schema: { tags, body: IngestDocsBody, response: { 200: IngestOutcome, 422: ErrorBody } } },
+      {
+        config: access.contributors,
+        schema: { tags, body: IngestDocsBody, response: { 200: IngestOutcome, 422: ErrorBody } },
+      },
       async (request) => {
         const docs = request.body.docs.map((d) => ({
           source: d.source,
@@ -159,6 +164,7 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
     app.post(
       "/v1/nlp/ingest/upload",
       {
+        config: access.contributors,
         schema: {
           tags,
           consumes: ["multipart/form-data"],
@@ -197,6 +203,7 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
     app.post(
       "/v1/nlp/ingest/pubtator",
       {
+        config: access.contributors,
         schema: {
           tags,
           consumes: ["multipart/form-data"],
@@ -319,13 +326,17 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
       return { items: rows.map(toTriple), ...filter };
     });
 
-    app.post("/v1/nlp/target/composite", { schema: { tags, body: CompositeBody } }, async (request) => {
-      const { symbol, disease, min_confidence, weights, ...signals } = request.body;
-      const { rows, filter } = await evidenceFor(request, { symbol, disease, min_confidence }, 5000);
-      const prior = priorOf(rows);
-      const result = compositeScore({ literature_prior: prior.prior, ...signals }, weights);
-      return { ...result, prior: { ...prior, ...filter } };
-    });
+    app.post(
+      "/v1/nlp/target/composite",
+      { config: access.computeOnly, schema: { tags, body: CompositeBody } },
+      async (request) => {
+        const { symbol, disease, min_confidence, weights, ...signals } = request.body;
+        const { rows, filter } = await evidenceFor(request, { symbol, disease, min_confidence }, 5000);
+        const prior = priorOf(rows);
+        const result = compositeScore({ literature_prior: prior.prior, ...signals }, weights);
+        return { ...result, prior: { ...prior, ...filter } };
+      },
+    );
 
     app.get(
       "/v1/nlp/evidence/target",

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { DatabaseHandle } from "@sieve/db";
@@ -31,6 +32,9 @@ import { moleculeRoutes } from "./modules/molecules/routes";
 import { proteinRoutes } from "./modules/proteins/routes";
 import { workflowRoutes } from "./modules/workflows/routes";
 import { reportRoutes } from "./modules/reports/routes";
+import { auditRoutes } from "./modules/audit/routes";
+import { invitationAcceptRoutes, teamRoutes } from "./modules/teams/routes";
+import { signatureRoutes } from "./modules/reports/signature-routes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -53,6 +57,8 @@ export interface BuildAppOptions {
 }
 
 const REDACTED_QUERY_PARAMS = /([?&](?:api_key|token|access_token)=)[^&]*/gi;
+/** An invitation's token is its credential: never logged. */
+const REDACTED_PATH_TOKENS = /(\/v1\/invitations\/)[^/?]+/g;
 
 /** Builds the whole platform's HTTP surface; `server.ts` only listens. Tests call this with `inject`. */
 export async function buildApp({
@@ -64,6 +70,8 @@ export async function buildApp({
   logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const options: FastifyServerOptions = {
+    // Unique across restarts and instances: the audit trail records it with each write.
+    genReqId: () => randomUUID(),
     bodyLimit: 5 * 1024 * 1024,
     // Path parameters may be as long as a SMILES (`GET /v1/negatome/safety/{smiles}`); Fastify's default
     // of 100 characters answered 414 for most drugs. The limit applies to the decoded value.
@@ -87,7 +95,7 @@ export async function buildApp({
         err: redactedErrorForLog,
         req: (req) => ({
           method: req.method,
-          url: req.url.replace(REDACTED_QUERY_PARAMS, "$1[redacted]"),
+          url: req.url.replace(REDACTED_QUERY_PARAMS, "$1[redacted]").replace(REDACTED_PATH_TOKENS, "$1[redacted]"),
           remoteAddress: req.ip,
         }),
       },
@@ -117,6 +125,7 @@ export async function buildApp({
   await app.register(publicAuthRoutes);
   await app.register(siteRoutes);
   await app.register(reportRoutes);
+  await app.register(invitationAcceptRoutes);
   await app.register(async (authenticated) => {
     requireAuthentication(authenticated);
     await authenticated.register(profileRoutes);
@@ -132,6 +141,9 @@ export async function buildApp({
     await authenticated.register(targetRoutes(literatureSearch, catalog));
     await authenticated.register(adminRoutes(literatureReference));
     await authenticated.register(workflowRoutes);
+    await authenticated.register(auditRoutes);
+    await authenticated.register(teamRoutes);
+    await authenticated.register(signatureRoutes);
   });
   await registerWebApp(app, config.webDist);
   return app;

@@ -17,6 +17,7 @@ export {
   DEFAULT_PROPERTY_WEIGHTS,
   DESIRABILITY_WIDTHS,
   PROPERTY_NAMES,
+  type MoleculeAcceptability,
   type MoleculeScore,
   type Objective,
   type PropertyName,
@@ -27,10 +28,13 @@ export {
   qedObjective,
   ranolazineMpoObjective,
   rediscoveryObjective,
+  similarityObjective,
   OSIMERTINIB,
+  SIMILARITY_TARGETS,
   RANOLAZINE,
   REDISCOVERY_TARGETS,
 } from "./guacamol-tasks";
+export { isomerObjective, formulaCounts } from "./isomer-task";
 export {
   clippedLinear,
   gaussian,
@@ -39,6 +43,12 @@ export {
   weightedGeometricMean,
   type Desirability,
 } from "./score-modifiers";
+export {
+  withAcceptability,
+  DEFAULT_ACCEPTABILITY,
+  UNACCEPTABLE_FITNESS_FACTOR,
+  type AcceptabilityOptions,
+} from "./acceptability";
 export { canonicalSmiles, Oracle, type Evaluation } from "./oracle";
 export { moleculeEmbedding, embeddingFeatures, euclideanDistance, MAX_EMBEDDING_DIMENSION } from "./embedding";
 export {

@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { OrgRole } from "@sieve/contracts";
 import { unauthorized } from "../http/errors";
 import { verifyAccessToken, type AccessTokenClaims } from "../modules/auth/tokens";
 import { authStore } from "../modules/auth/store";
+import { enforceRoles, parseRole } from "./roles";
+import { recordWrites } from "./audit-trail";
 
 /**
  * Who is asking and which organizations they belong to. Every store that reads or writes
@@ -30,15 +33,18 @@ declare module "fastify" {
 }
 
 /**
- * Adds bearer-token authentication to every route registered in `app` (an encapsulated scope).
- * The deprecated X-API-Key header is deliberately never consulted.
+ * Adds bearer-token authentication, the role checks (plugins/roles.ts) and the audit trail of writes
+ * (plugins/audit-trail.ts) to every route registered in `app` (an encapsulated scope). The deprecated X-API-Key header is deliberately never consulted.
  */
 export function requireAuthentication(app: FastifyInstance): void {
   app.addHook("onRequest", async (request: FastifyRequest) => {
-    const { claims, orgIds, primaryOrgId } = await authenticateBearer(app, request);
+    const { claims, orgIds, primaryOrgId, orgRoles } = await authenticateBearer(app, request);
     request.tenant = { userId: claims.userId, orgIds, primaryOrgId };
+    request.orgRoles = orgRoles;
     request.sessionId = claims.sessionId;
   });
+  enforceRoles(app);
+  recordWrites(app);
 }
 
 /**
@@ -48,14 +54,15 @@ export function requireAuthentication(app: FastifyInstance): void {
 export async function authenticateBearer(
   app: FastifyInstance,
   request: FastifyRequest,
-): Promise<{ claims: AccessTokenClaims; orgIds: number[]; primaryOrgId: number }> {
+): Promise<{ claims: AccessTokenClaims; orgIds: number[]; primaryOrgId: number; orgRoles: Map<number, OrgRole> }> {
   const store = authStore(app.database.db);
   const token = bearerToken(request);
   const claims = token ? await verifyAccessToken(app.config.jwtSecret, token) : null;
   if (!claims || !(await store.sessionActive(claims.sessionId, claims.userId))) throw unauthorized();
   const organizations = await store.callerOrganizations(claims.userId);
   if (!organizations || organizations.orgIds.length === 0) throw unauthorized();
-  return { claims, ...organizations };
+  const orgRoles = new Map(organizations.roles.map((m) => [m.orgId, parseRole(m.role)]));
+  return { claims, orgIds: organizations.orgIds, primaryOrgId: organizations.primaryOrgId, orgRoles };
 }
 
 function bearerToken(request: FastifyRequest): string | null {

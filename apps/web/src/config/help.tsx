@@ -75,8 +75,8 @@ export const PAGE_HELP = {
       </ul>
       <p>
         Uploads accept .pdb and .pdbqt for proteins and .smi, .sdf, .txt or .csv for compounds; the field then holds the
-        stored file's upload:// address. The first job creates a project named "Dashboard Project" plus a timestamp,
-        which later jobs reuse.
+        stored file's upload:// address. Every job belongs to a project: pick one of yours, or name a new one and
+        acknowledge research use only. No project is created without you.
       </p>
       <p>
         Runs are queued until an executor for their workflow is connected. No progress is shown until one picks them up.
@@ -200,6 +200,18 @@ export const PAGE_HELP = {
       <p>
         Ranges: dimensions 1-50, generations 10-200, population 20-200, QED target 0-1. The server also refuses a SMILES
         it cannot read (422, naming each bad line).
+      </p>
+      <p>
+        Med-chem acceptability is on by default: a molecule that hits a PAINS A/B/C or Brenk alert or an unstable group
+        (hypohalites, acyl halides, acyclic S–O and O–O bonds, N–N–N chains, non-aromatic polyenes, cumulenes, acyclic
+        hemiacetals, enols), or whose synthetic accessibility score is above the limit (default 4), keeps a tenth of its
+        fitness, and the mutation and crossover operators do not make the unstable groups. Each best molecule shows its
+        SA score and the rules it fails. Untick Med-chem filters or set the SA limit to 10 to turn either off.
+      </p>
+      <p>
+        Dimension is how finely the run tells molecules apart when it keeps each generation diverse: every molecule is
+        summarised by 20 properties (weight, logP, TPSA, H-bond donors and acceptors, rings, …) and 30 substructure
+        features, compressed to that many numbers, and the survivors are chosen to be spread out over them.
       </p>
       <p>
         The jobs list shows molecular optimization jobs and reloads 0.5 s after a start. Statuses: completed (green),

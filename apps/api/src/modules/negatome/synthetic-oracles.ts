@@ -19,6 +19,7 @@ import type { EngineJobRow } from "../engine/store";
 import { negatomeService } from "./service";
 import { WorkflowInputError, workflowFiles } from "../workflows/inputs";
 import { dockingCacheDir } from "../workflows/docking";
+import { access } from "../../plugins/roles";
 
 export const ORACLE_DOCK_DOMAIN = "oracle_dock";
 export const ORACLE_MD_DOMAIN = "oracle_md";
@@ -107,7 +108,10 @@ export const negatomeOracleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/v1/negatome/synthetic/oracle/dock",
-    { schema: { tags, body: OracleDockBody, response: { 202: OracleJobCreated, 422: ErrorBody } } },
+    {
+      config: access.contributors,
+      schema: { tags, body: OracleDockBody, response: { 202: OracleJobCreated, 422: ErrorBody } },
+    },
     async (request, reply) => {
       const { pdb_s3, smiles, exhaustiveness, box_size } = request.body;
       if (!pdb_s3.startsWith("upload://") && !/^[0-9][A-Za-z0-9]{3}$/.test(pdb_s3))
@@ -135,7 +139,10 @@ export const negatomeOracleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/v1/negatome/synthetic/oracle/md",
-    { schema: { tags, body: OracleMdBody, response: { 202: OracleJobCreated, 422: ErrorBody, 501: ErrorBody } } },
+    {
+      config: access.contributors,
+      schema: { tags, body: OracleMdBody, response: { 202: OracleJobCreated, 422: ErrorBody, 501: ErrorBody } },
+    },
     async (request, reply) => {
       const { system_tar_s3, ns, ligand_smiles, target_uniprot_id } = request.body;
       const maxNs = app.config.md.maxNs;
@@ -187,6 +194,7 @@ export const negatomeOracleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/negatome/synthetic/oracle/register",
     {
+      config: access.contributors,
       schema: {
         tags,
         body: OracleRegisterBody,

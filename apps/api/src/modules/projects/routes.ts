@@ -3,6 +3,7 @@ import { ErrorBody, Project, ProjectCreateBody, ProjectList, normalizeProjectCre
 import { forbidden, notFound, validationFailed } from "../../http/errors";
 import { IdParam } from "../../http/params";
 import { projectsStore } from "./store";
+import { access, roleIn } from "../../plugins/roles";
 
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -15,6 +16,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       {
+        config: access.contributors,
         schema: {
           tags: ["projects"],
           body: ProjectCreateBody,
@@ -30,7 +32,8 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         }
         const orgId = input.org_id ?? request.tenant.primaryOrgId;
-        if (!request.tenant.orgIds.includes(orgId)) throw forbidden("You are not a member of that organization");
+        if (!request.orgRoles.has(orgId)) throw forbidden("You are not a member of that organization");
+        roleIn(request, orgId);
         return reply.status(201).send(await projectsStore(db, request.tenant).create({ ...input, org_id: orgId }));
       },
     );

@@ -22,6 +22,7 @@ import { projectsStore } from "../projects/store";
 import { engineJobsStore, groupCurves } from "../engine/store";
 import { jobOfRun } from "../workflows/shards";
 import { launchWorkflowRun } from "../workflows/service";
+import { access } from "../../plugins/roles";
 
 const IdempotencyHeaders = z.object({ "idempotency-key": z.string().trim().min(1).max(200).optional() });
 const RunPage = z.object({ runs: z.array(Run), next_cursor: z.string().optional() });
@@ -32,6 +33,7 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/projects/:id/runs",
     {
+      config: access.contributors,
       schema: {
         tags: ["runs"],
         params: IdParam,
@@ -104,6 +106,7 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/projects/:id/runs/molecular",
     {
+      config: access.contributors,
       schema: {
         tags: ["engine"],
         params: IdParam,

@@ -28,6 +28,7 @@ import { ReferenceCatalog } from "./catalog";
 import { TargetEvidence } from "./evidence";
 import { TargetsService } from "./service";
 import { targetsStore } from "./store";
+import { access } from "../../plugins/roles";
 
 /** Loading the five target datasets took 32 s with `npm run data:load` on a 2-core server (2026-11-26). */
 const MEASURED_LOAD_SECONDS = 32;
@@ -45,6 +46,7 @@ export function targetRoutes(search: LiteratureSearch, catalog: ReferenceCatalog
     app.post(
       "/v1/targets/identify",
       {
+        config: access.computeOnly,
         schema: {
           tags,
           body: IdentifyTargetsBody,
@@ -140,7 +142,10 @@ export function targetRoutes(search: LiteratureSearch, catalog: ReferenceCatalog
 
     app.post(
       "/v1/targets/feature_sets",
-      { schema: { tags, body: FeatureSetBody, response: { 201: FeatureSetSchema, 409: ErrorBody, 422: ErrorBody } } },
+      {
+        config: access.admins,
+        schema: { tags, body: FeatureSetBody, response: { 201: FeatureSetSchema, 409: ErrorBody, 422: ErrorBody } },
+      },
       async (request, reply) => {
         const created = await targetsStore(db, request.tenant).createFeatureSet(
           request.tenant.primaryOrgId,
@@ -165,6 +170,7 @@ export function targetRoutes(search: LiteratureSearch, catalog: ReferenceCatalog
       app.post(
         `/v1/targets/ingest/${source}/upload`,
         {
+          config: access.admins,
           schema: {
             tags,
             consumes: ["multipart/form-data"],

@@ -6,6 +6,7 @@ import { databaseBlobStore } from "../../storage/blob-store";
 import { UuidParam, isUuid } from "../../http/params";
 import { contentProblem, safeFileName } from "./content-checks";
 import { uploadsStore } from "./store";
+import { access } from "../../plugins/roles";
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -14,6 +15,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/uploads",
     {
+      config: access.contributors,
       schema: {
         tags: ["uploads"],
         consumes: ["multipart/form-data"],

@@ -13,6 +13,7 @@ import { toPublicRun } from "../runs/service";
 import { workflowFiles } from "./inputs";
 import { oracleStatus } from "./oracle-status";
 import { jobOfRun } from "./shards";
+import { access } from "../../plugins/roles";
 
 /** The New Job modal's workflows as engine domains, and what their run pages read. */
 export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,7 +24,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   // The custom workflow's description read back as a plan, for the user to confirm or edit before launching.
   app.post(
     "/v1/workflows/plan",
-    { schema: { tags: ["workflows"], body: PlanBody, response: { 200: WorkflowPlan } } },
+    { config: access.computeOnly, schema: { tags: ["workflows"], body: PlanBody, response: { 200: WorkflowPlan } } },
     async (request) => parsePlan(request.body.description),
   );
 
@@ -45,6 +46,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/workflows/runs/:id/plan",
     {
+      config: access.contributors,
       schema: {
         tags: ["workflows"],
         params: UuidParam,

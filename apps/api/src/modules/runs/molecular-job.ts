@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MOLECULAR_ACCEPTABILITY_DEFAULTS, MolecularAcceptability } from "@sieve/contracts";
 import type * as contracts from "@sieve/contracts";
 
 /** The engine domain of a molecular optimization run (`POST /v1/projects/{id}/runs/molecular`). */
@@ -22,4 +23,6 @@ export const MolecularJobInput: z.ZodType<contracts.MolecularJobInput> = z.loose
   population_size: z.number().int(),
   seed: z.number().int(),
   max_oracle_calls: z.number().int(),
+  // A job stored before acceptability existed gets the defaults the optimizer applies to it anyway.
+  acceptability: MolecularAcceptability.default({ ...MOLECULAR_ACCEPTABILITY_DEFAULTS }),
 });

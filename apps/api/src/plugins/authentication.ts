@@ -5,24 +5,11 @@ import { verifyAccessToken, type AccessTokenClaims } from "../modules/auth/token
 import { authStore } from "../modules/auth/store";
 import { enforceRoles, parseRole } from "./roles";
 import { recordWrites } from "./audit-trail";
+import type { CallerScope } from "./tenant-scope";
 
-/**
- * Who is asking and which organizations they belong to. Every store that reads or writes
- * organization-owned rows takes this scope, so tenancy is enforced where the queries are built.
- */
-export interface TenantScope {
-  userId: number;
-  orgIds: number[];
-}
-
-/**
- * An authenticated caller's scope, with the organization their new rows (projects, uploads, ingested
- * documents, negatome contributions, jobs) belong to unless they name another: read once, when the
- * request is authenticated, instead of by each route.
- */
-export interface CallerScope extends TenantScope {
-  primaryOrgId: number;
-}
+// The scopes live in a file of their own, so stores (the audit trail's too) import them without
+// importing this plugin, which imports the audit trail.
+export type { CallerScope, TenantScope } from "./tenant-scope";
 
 declare module "fastify" {
   interface FastifyRequest {

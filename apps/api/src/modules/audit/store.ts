@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, like, lt, lte, type SQL } from "drizzle-orm";
 import { schema, type Database } from "@sieve/db";
 import type { AuditEvent, AuditQuery, AuditVerification } from "@sieve/contracts";
-import type { TenantScope } from "../../plugins/authentication";
+import type { TenantScope } from "../../plugins/tenant-scope";
 import { canonicalJson, sha256Hex } from "../../http/canonical-json";
 
 const { auditEvents, organizations } = schema;

@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import globals from "globals";
 import prettier from "eslint-config-prettier";
+import reactHooks from "eslint-plugin-react-hooks";
 
 const SCIENCE_PACKAGES = [
   "packages/chem/**",
@@ -53,9 +54,35 @@ export default tseslint.config(
     ignores: TEST_FILES,
     rules: { "no-restricted-imports": ["error", { patterns: [NOT_IN_SCIENCE, TESTING_ONLY] }] },
   },
+  // The Rules of Hooks and complete effect dependencies in the web app.
+  {
+    files: ["apps/web/src/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+  },
   {
     files: ["packages/*/src/**", "apps/*/src/**"],
     ignores: [...SCIENCE_PACKAGES, ...TEST_FILES],
     rules: { "no-restricted-imports": ["error", { patterns: [TESTING_ONLY] }] },
+  },
+  // Last, so that it is not overridden by the rule above for the same files.
+  // Web features do not import each other (bulletproof-react): what two share moves to components/ or lib/.
+  {
+    files: ["apps/web/src/features/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            TESTING_ONLY,
+            {
+              regex:
+                "^(\\.\\./)+(admin|auth|dashboard|engine-jobs|evidence|marketing|molecules|negatome|new-job|projects|proteins|reports|runs|settings|targets|workflows)(/|$)",
+              message: "Features do not import each other; move what they share to components/ or lib/.",
+            },
+          ],
+        },
+      ],
+    },
   },
 );

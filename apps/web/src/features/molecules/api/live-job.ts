@@ -102,6 +102,7 @@ export function useLiveJob(listed: EngineJob): LiveJob {
       });
     return () => controller.abort();
     // Restart only for another job, or once the list learns it finished; not on every list refresh.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately narrower, as said above
   }, [listed.id, following]);
 
   const finishedCurves = useQuery({

@@ -22,6 +22,7 @@ export function useTargetQuery(rule: CountRule) {
       ...(query.featureSet ? { feature_set_version: query.featureSet } : {}),
     };
     // `key` holds everything the body is made of, so the body (and its query) change only with it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `query`, as said above
   }, [key]);
 
   const submit = (next: TargetQuery) => setParams((current) => writeQuery(current, next));

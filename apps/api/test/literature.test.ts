@@ -144,6 +144,25 @@ describe("literature API", () => {
     expect((await get("/v1/nlp/search?query=x&topk=1001")).statusCode).toBe(422);
   });
 
+  it("answers one hit per document, its other passages under it, and matches the query's entities by id", async () => {
+    const doc = {
+      source: "manual",
+      external_id: "ra-1",
+      title: "Filgotinib in RA",
+      text: "Filgotinib in RA\nJAK1 signalling drives synovitis in rheumatoid arthritis (RA). Flares fell.",
+    };
+    expect((await post("/v1/nlp/ingest/docs", { docs: [doc] }, other)).statusCode).toBe(200);
+    const found = (await get("/v1/nlp/search?query=JAK1%20rheumatoid%20arthritis&topk=5", other)).json();
+    expect(found.query_entities.map((e: { ids: string[] }) => e.ids[0])).toEqual(["HGNC:6190", "DOID:7148"]);
+    expect(found.items).toHaveLength(1);
+    const [hit] = found.items;
+    expect(hit.doc.external_id).toBe("ra-1");
+    expect(hit.other_passages).toHaveLength(1);
+    // Neither "JAK1" nor "rheumatoid arthritis" is in the title: "RA" matched through its disease id.
+    const title = [hit, hit.other_passages[0]].find((p: { text: string }) => p.text === "Filgotinib in RA");
+    expect(title.matched_entities).toEqual(["DOID:7148"]);
+  });
+
   it("scores a target for a disease given by name, synonym or DOID, and says when a name is ambiguous or unknown", async () => {
     const prior = (await get("/v1/nlp/target/prior?symbol=egfr&disease=lung%20cancer")).json();
     expect(prior.prior).toBeGreaterThan(0);

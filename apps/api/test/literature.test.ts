@@ -112,6 +112,20 @@ describe("literature API", () => {
     expect(parameter.description).toMatch(/CDR development split/);
   });
 
+  it("writes a document repeated within one batch once", async () => {
+    const twice = { source: "manual", external_id: "dup-1", text: LOW_CONFIDENCE_TEXT };
+    expect((await post("/v1/nlp/ingest/docs", { docs: [twice, twice] }, other)).json()).toEqual({
+      inserted: 1,
+      skipped: 1,
+    });
+    const doc = (await get("/v1/nlp/documents?source=manual&external_id=dup-1&min_confidence=0", other)).json();
+    const mine = (await get("/v1/nlp/documents?source=manual&external_id=registry-1&min_confidence=0", other)).json();
+    expect(doc.triples.length).toBe(mine.triples.length);
+    expect(doc.passages.length).toBe(mine.passages.length);
+    for (const triple of doc.triples)
+      expect(doc.passages.map((p: { passage_id: string }) => p.passage_id)).toContain(triple.passage_id);
+  });
+
   it("refuses a batch with an invalid document, naming it, and writes nothing", async () => {
     const bad = await post("/v1/nlp/ingest/docs", {
       docs: [

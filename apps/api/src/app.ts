@@ -1,9 +1,10 @@
+import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { DatabaseHandle } from "@sieve/db";
 import { SMILES_MAX_LENGTH } from "@sieve/contracts";
 import type { AppConfig } from "./config";
-import type { ComputePool } from "@sieve/worker/pool";
+import type { ComputePool } from "@sieve/compute/pool";
 import { DEFAULT_ENGINE_SETTINGS, EngineRuntime, type EngineSettings } from "./modules/engine/runtime";
 import { engineRoutes } from "./modules/engine/routes";
 import { molecularRunRoutes } from "./modules/engine/molecular-routes";
@@ -30,6 +31,7 @@ import { moleculeRoutes } from "./modules/molecules/routes";
 import { proteinRoutes } from "./modules/proteins/routes";
 import { workflowRoutes } from "./modules/workflows/routes";
 import { reportRoutes } from "./modules/reports/routes";
+import { auditRoutes } from "./modules/audit/routes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -63,6 +65,8 @@ export async function buildApp({
   logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const options: FastifyServerOptions = {
+    // Unique across restarts and instances: the audit trail records it with each write.
+    genReqId: () => randomUUID(),
     bodyLimit: 5 * 1024 * 1024,
     // Path parameters may be as long as a SMILES (`GET /v1/negatome/safety/{smiles}`); Fastify's default
     // of 100 characters answered 414 for most drugs. The limit applies to the decoded value.
@@ -129,6 +133,7 @@ export async function buildApp({
     await authenticated.register(targetRoutes(literatureSearch));
     await authenticated.register(adminRoutes(literatureReference));
     await authenticated.register(workflowRoutes);
+    await authenticated.register(auditRoutes);
   });
   await registerWebApp(app, config.webDist);
   return app;

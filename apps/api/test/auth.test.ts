@@ -215,13 +215,13 @@ describe("profile", () => {
     expect(reread.json()).toEqual(update.json());
   });
 
-  it("lets only the owner rename the organization (403 for a member)", async () => {
+  it("lets only the owner rename the organization (403 for a scientist)", async () => {
     const owner = await ctx.signup({ org_name: "Owned Org" });
     const member = await ctx.signup();
     const { users, memberships } = schema;
     await ctx.database.db
       .insert(memberships)
-      .values({ orgId: owner.user.org_id, userId: member.user.id, role: "member" });
+      .values({ orgId: owner.user.org_id, userId: member.user.id, role: "scientist" });
     await ctx.database.db.update(users).set({ primaryOrgId: owner.user.org_id }).where(eq(users.id, member.user.id));
     const rename = await ctx.call({
       method: "PUT",

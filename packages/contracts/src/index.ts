@@ -11,3 +11,4 @@ export * from "./literature";
 export * from "./targets";
 export * from "./reports";
 export * from "./workflows";
+export * from "./teams";

@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { OrgRole } from "@sieve/contracts";
 import { unauthorized } from "../http/errors";
 import { verifyAccessToken, type AccessTokenClaims } from "../modules/auth/tokens";
 import { authStore } from "../modules/auth/store";
+import { enforceRoles, parseRole } from "./roles";
+import { recordWrites } from "./audit-trail";
 
 /**
  * Who is asking and which organizations they belong to. Every store that reads or writes
@@ -21,15 +24,18 @@ declare module "fastify" {
 }
 
 /**
- * Adds bearer-token authentication to every route registered in `app` (an encapsulated scope).
- * The deprecated X-API-Key header is deliberately never consulted.
+ * Adds bearer-token authentication, the role checks (plugins/roles.ts) and the audit trail of writes
+ * (plugins/audit-trail.ts) to every route registered in `app` (an encapsulated scope). The deprecated X-API-Key header is deliberately never consulted.
  */
 export function requireAuthentication(app: FastifyInstance): void {
   app.addHook("onRequest", async (request: FastifyRequest) => {
-    const { claims, orgIds } = await authenticateBearer(app, request);
+    const { claims, orgIds, orgRoles } = await authenticateBearer(app, request);
     request.tenant = { userId: claims.userId, orgIds };
+    request.orgRoles = orgRoles;
     request.sessionId = claims.sessionId;
   });
+  enforceRoles(app);
+  recordWrites(app);
 }
 
 /**
@@ -39,14 +45,15 @@ export function requireAuthentication(app: FastifyInstance): void {
 export async function authenticateBearer(
   app: FastifyInstance,
   request: FastifyRequest,
-): Promise<{ claims: AccessTokenClaims; orgIds: number[] }> {
+): Promise<{ claims: AccessTokenClaims; orgIds: number[]; orgRoles: Map<number, OrgRole> }> {
   const store = authStore(app.database.db);
   const token = bearerToken(request);
   const claims = token ? await verifyAccessToken(app.config.jwtSecret, token) : null;
   if (!claims || !(await store.sessionActive(claims.sessionId, claims.userId))) throw unauthorized();
-  const orgIds = await store.membershipOrgIds(claims.userId);
-  if (orgIds.length === 0) throw unauthorized();
-  return { claims, orgIds };
+  const memberships = await store.memberships(claims.userId);
+  if (memberships.length === 0) throw unauthorized();
+  const orgRoles = new Map(memberships.map((m) => [m.orgId, parseRole(m.role)]));
+  return { claims, orgIds: [...orgRoles.keys()], orgRoles };
 }
 
 function bearerToken(request: FastifyRequest): string | null {

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 export const organizations = pgTable("organizations", {
@@ -29,10 +40,15 @@ export const memberships = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    role: text("role").notNull().default("member"),
+    /** owner, admin, scientist or viewer: what the member may change (docs/roles.md). */
+    role: text("role").notNull().default("scientist"),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.userId] }), index("memberships_user_idx").on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.userId] }),
+    index("memberships_user_idx").on(t.userId),
+    check("memberships_role_check", sql`${t.role} in ('owner', 'admin', 'scientist', 'viewer')`),
+  ],
 );
 
 export const loginFailures = pgTable(

@@ -13,3 +13,4 @@ export * from "./literature";
 export * from "./reference";
 export * from "./targets";
 export * from "./reviews";
+export * from "./audit";

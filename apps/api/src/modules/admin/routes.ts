@@ -4,6 +4,7 @@ import { ErrorBody } from "@sieve/contracts";
 import { validationFailed } from "../../http/errors";
 import type { LiteratureReference } from "../literature/reference";
 import { REFERENCE_DATASETS, loadReferenceDatasets } from "../../reference-data/datasets";
+import { access } from "../../plugins/roles";
 
 const DatasetList = z.object({
   root: z.string(),
@@ -41,6 +42,7 @@ export function adminRoutes(literature: LiteratureReference): FastifyPluginAsync
     app.post(
       "/v1/admin/reference-data/load",
       {
+        config: access.admins,
         schema: {
           tags,
           body: z.object({ datasets: z.array(z.string().max(100)).min(1).max(20) }),

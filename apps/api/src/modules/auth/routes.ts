@@ -12,6 +12,7 @@ import {
   TokenResponse,
 } from "@sieve/contracts";
 import { authService } from "./service";
+import { access } from "../../plugins/roles";
 
 export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = authService(app.database.db, app.config.jwtSecret);
@@ -43,14 +44,17 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.put(
     "/v1/auth/profile",
-    { schema: { tags: ["auth"], body: ProfileUpdateBody, response: { 200: ProfileResponse, 403: ErrorBody } } },
+    {
+      config: access.anyMember,
+      schema: { tags: ["auth"], body: ProfileUpdateBody, response: { 200: ProfileResponse, 403: ErrorBody } },
+    },
     async (request) => {
       return { user: await service.updateProfile(request.tenant.userId, request.body) };
     },
   );
   app.post(
     "/v1/auth/logout",
-    { schema: { tags: ["auth"], response: { 200: z.object({ ok: z.literal(true) }) } } },
+    { config: access.anyMember, schema: { tags: ["auth"], response: { 200: z.object({ ok: z.literal(true) }) } } },
     async (request) => {
       await service.logout(request.sessionId);
       return { ok: true as const };
@@ -59,6 +63,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/v1/auth/password",
     {
+      config: access.anyMember,
       schema: {
         tags: ["auth"],
         body: PasswordChangeBody,

@@ -82,12 +82,16 @@ export function authStore(db: Database) {
       });
     },
 
-    async membershipOrgIds(userId: number): Promise<number[]> {
-      const rows = await db
-        .select({ orgId: memberships.orgId })
+    async memberships(userId: number): Promise<{ orgId: number; role: string }[]> {
+      return db
+        .select({ orgId: memberships.orgId, role: memberships.role })
         .from(memberships)
-        .where(eq(memberships.userId, userId));
-      return rows.map((r) => r.orgId);
+        .where(eq(memberships.userId, userId))
+        .orderBy(memberships.orgId);
+    },
+
+    async membershipOrgIds(userId: number): Promise<number[]> {
+      return (await this.memberships(userId)).map((m) => m.orgId);
     },
 
     async recordLoginFailure(email: string, ip: string): Promise<void> {

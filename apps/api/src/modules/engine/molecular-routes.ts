@@ -11,6 +11,7 @@ import { notFound, validationFailed } from "../../http/errors";
 import { IdParam } from "../projects/routes";
 import { projectsStore } from "../projects/store";
 import { runsStore } from "../runs/store";
+import { access } from "../../plugins/roles";
 
 /** `POST /v1/projects/{id}/runs/molecular`: a run of the graph GA, executed as an engine job. */
 export const molecularRunRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,6 +19,7 @@ export const molecularRunRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/projects/:id/runs/molecular",
     {
+      config: access.contributors,
       schema: {
         tags: ["engine"],
         params: IdParam,

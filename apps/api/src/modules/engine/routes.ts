@@ -11,6 +11,7 @@ import {
 import { conflict, forbidden, notFound } from "../../http/errors";
 import { PageQuery, decodeCursor, encodeCursor } from "../../http/pagination";
 import { engineJobsStore, organizationWorkers } from "./store";
+import { access } from "../../plugins/roles";
 
 const JobIdParam = z.object({ id: z.string().max(100) });
 const JobQuery = PageQuery.extend({ status: z.enum(RUN_STATUSES).optional(), domain: z.string().max(50).optional() });
@@ -21,12 +22,16 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
   // The spec's client calls this on the API; workers register on the mutual-TLS worker port instead.
-  app.post("/v1/workers/register", { schema: { tags: ["engine"], response: { 403: ErrorBody } } }, async () => {
-    throw forbidden(
-      "Workers register on the worker port (TLS_PORT) with a client certificate signed by the platform's CA; see `npm run certs:dev` and `npm run worker`.",
-      "mtls_required",
-    );
-  });
+  app.post(
+    "/v1/workers/register",
+    { config: access.computeOnly, schema: { tags: ["engine"], response: { 403: ErrorBody } } },
+    async () => {
+      throw forbidden(
+        "Workers register on the worker port (TLS_PORT) with a client certificate signed by the platform's CA; see `npm run certs:dev` and `npm run worker`.",
+        "mtls_required",
+      );
+    },
+  );
 
   // The New Job modal offers remote execution when the organization has a live worker.
   app.get(
@@ -66,7 +71,10 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/v1/engine/jobs/:id",
-    { schema: { tags: ["engine"], params: JobIdParam, response: { 200: Cancelled, 404: ErrorBody, 409: ErrorBody } } },
+    {
+      config: access.contributors,
+      schema: { tags: ["engine"], params: JobIdParam, response: { 200: Cancelled, 404: ErrorBody, 409: ErrorBody } },
+    },
     async (request) => {
       const job = await engineJobsStore(db, request.tenant).get(request.params.id);
       if (!job) throw notFound("Engine job");

@@ -26,6 +26,7 @@ import {
   readPubTatorFile,
 } from "./service";
 import { literatureStore, toTriple, type StoredTriple } from "./store";
+import { access } from "../../plugins/roles";
 
 const ReloadResult = z.object({
   ok: z.boolean(),
@@ -84,7 +85,7 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
       return { gene: gene!, disease: disease!, rows };
     }
 
-    app.post("/v1/nlp/ensure-schema", { schema: { tags } }, async () => {
+    app.post("/v1/nlp/ensure-schema", { config: access.computeOnly, schema: { tags } }, async () => {
       const present = await Promise.all(
         LITERATURE_TABLES.map(
           async (t) => (await app.database.executeSql("select to_regclass($1) as t", [t])).rows[0]?.t !== null,
@@ -104,6 +105,7 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
     app.post(
       "/v1/nlp/ontologies/reload",
       {
+        config: access.admins,
         schema: {
           tags,
           querystring: z.object({ dir: z.string().max(500).optional() }),
@@ -119,7 +121,10 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
 
     app.post(
       "/v1/nlp/ingest/docs",
-      { schema: { tags, body: IngestDocsBody, response: { 200: IngestOutcome, 422: ErrorBody } } },
+      {
+        config: access.contributors,
+        schema: { tags, body: IngestDocsBody, response: { 200: IngestOutcome, 422: ErrorBody } },
+      },
       async (request) => {
         const docs = request.body.docs.map((d) => ({
           source: d.source,
@@ -138,6 +143,7 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
     app.post(
       "/v1/nlp/ingest/upload",
       {
+        config: access.contributors,
         schema: {
           tags,
           consumes: ["multipart/form-data"],
@@ -176,6 +182,7 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
     app.post(
       "/v1/nlp/ingest/pubtator",
       {
+        config: access.contributors,
         schema: {
           tags,
           consumes: ["multipart/form-data"],
@@ -304,13 +311,17 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
       },
     );
 
-    app.post("/v1/nlp/target/composite", { schema: { tags, body: CompositeBody } }, async (request) => {
-      const { symbol, disease: diseaseName, weights, ...signals } = request.body;
-      const { rows } = await evidenceFor(request, symbol, diseaseName, 5000);
-      const prior = priorOf(rows);
-      const result = compositeScore({ literature_prior: prior.prior, ...signals }, weights);
-      return { ...result, prior };
-    });
+    app.post(
+      "/v1/nlp/target/composite",
+      { config: access.computeOnly, schema: { tags, body: CompositeBody } },
+      async (request) => {
+        const { symbol, disease: diseaseName, weights, ...signals } = request.body;
+        const { rows } = await evidenceFor(request, symbol, diseaseName, 5000);
+        const prior = priorOf(rows);
+        const result = compositeScore({ literature_prior: prior.prior, ...signals }, weights);
+        return { ...result, prior };
+      },
+    );
 
     app.get(
       "/v1/nlp/evidence/target",

@@ -4,6 +4,7 @@ import { LibraryFileError, readLibraryFile } from "@sieve/chem";
 import { validationFailed } from "../../http/errors";
 import { readMultipartTextFile } from "../../http/multipart";
 import { analyzeMolecules, assertWithinAnalysisLimit } from "./service";
+import { access } from "../../plugins/roles";
 
 const LIBRARY_ENDINGS = [".smi", ".txt", ".csv", ".sdf", ".sd"];
 
@@ -11,6 +12,7 @@ export const moleculeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/molecules/analyze",
     {
+      config: access.computeOnly,
       schema: {
         tags: ["molecules"],
         body: MoleculeAnalyzeBody,
@@ -33,6 +35,7 @@ export const moleculeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/molecules/analyze/upload",
     {
+      config: access.computeOnly,
       schema: {
         tags: ["molecules"],
         consumes: ["multipart/form-data"],

@@ -29,6 +29,7 @@ import { NegatomeSimilarity } from "./similarity";
 import { NegatomeSafety } from "./safety";
 import { negatomeStore } from "./store";
 import { loadNegatomeDataset } from "../../reference-data/negatome-datasets";
+import { access } from "../../plugins/roles";
 
 const FINGERPRINT = "morgan2_2048";
 /** Records fetched per compound asked for by a search, before folding each compound's records into one row. */
@@ -41,7 +42,7 @@ export const negatomeRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ["negatome"];
 
   // The schema is created by the platform's migrations at start-up; this verifies it is in place.
-  app.post("/v1/negatome/ensure-schema", { schema: { tags } }, async () => {
+  app.post("/v1/negatome/ensure-schema", { config: access.computeOnly, schema: { tags } }, async () => {
     const present = await Promise.all(
       NEGATOME_TABLES.map(
         async (table) => (await app.database.executeSql("select to_regclass($1) as t", [table])).rows[0]?.t !== null,
@@ -103,7 +104,10 @@ export const negatomeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/v1/negatome/search",
-    { schema: { tags, body: SearchBody, response: { 200: SearchResults, 422: ErrorBody } } },
+    {
+      config: access.computeOnly,
+      schema: { tags, body: SearchBody, response: { 200: SearchResults, 422: ErrorBody } },
+    },
     async (request) => {
       const [query] = await identifyAll(app.compute, [request.body.smiles], () => "smiles");
       // One row per compound: records of one entry (salt, stereoisomer, another source) are folded
@@ -139,7 +143,7 @@ export const negatomeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/v1/negatome/safety",
-    { schema: { tags, body: SmilesBody, response: { 200: SafetyResult, 422: ErrorBody } } },
+    { config: access.computeOnly, schema: { tags, body: SmilesBody, response: { 200: SafetyResult, 422: ErrorBody } } },
     async (request) => safety.assess(request.tenant, request.body.smiles),
   );
 
@@ -151,19 +155,26 @@ export const negatomeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/v1/negatome/score/safety",
-    { schema: { tags, body: ScoreSafetyBody, response: { 200: SafetyResult, 422: ErrorBody } } },
+    {
+      config: access.computeOnly,
+      schema: { tags, body: ScoreSafetyBody, response: { 200: SafetyResult, 422: ErrorBody } },
+    },
     async (request) =>
       safety.assess(request.tenant, request.body.compound_smiles, request.body.target_uniprot_id ?? null),
   );
 
-  app.post("/v1/negatome/ingest-demo", { schema: { tags, response: { 200: IngestOutcome } } }, async () => {
-    const { inserted, skipped } = await loadNegatomeDataset(db, app.compute, app.config.referenceDataRoot, "demo");
-    return { inserted, skipped };
-  });
+  app.post(
+    "/v1/negatome/ingest-demo",
+    { config: access.admins, schema: { tags, response: { 200: IngestOutcome } } },
+    async () => {
+      const { inserted, skipped } = await loadNegatomeDataset(db, app.compute, app.config.referenceDataRoot, "demo");
+      return { inserted, skipped };
+    },
+  );
 
   app.post(
     "/v1/negatome/agreement/accept",
-    { schema: { tags, body: AgreementBody, response: { 200: Agreement, 422: ErrorBody } } },
+    { config: access.anyMember, schema: { tags, body: AgreementBody, response: { 200: Agreement, 422: ErrorBody } } },
     async (request) => {
       const { agreement_version, acknowledged, user_declared_id } = request.body;
       if (!acknowledged)
@@ -199,6 +210,7 @@ export const negatomeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/negatome/ingest/user",
     {
+      config: access.contributors,
       schema: {
         tags,
         body: NegativeAnnotation,
@@ -213,7 +225,10 @@ export const negatomeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/v1/negatome/ingest/synthetic",
-    { schema: { tags, body: SyntheticIngestBody, response: { 200: IngestOutcome, 422: ErrorBody } } },
+    {
+      config: access.contributors,
+      schema: { tags, body: SyntheticIngestBody, response: { 200: IngestOutcome, 422: ErrorBody } },
+    },
     async (request) => {
       return negatomeService(db, app.compute, request.tenant).ingestSynthetic(
         request.body.idempotency_key,
@@ -225,6 +240,7 @@ export const negatomeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/negatome/contribute/upload",
     {
+      config: access.contributors,
       schema: {
         tags,
         consumes: ["multipart/form-data"],

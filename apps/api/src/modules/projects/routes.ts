@@ -4,6 +4,7 @@ import { ErrorBody, Project, ProjectCreateBody, ProjectList, normalizeProjectCre
 import { forbidden, notFound, validationFailed } from "../../http/errors";
 import { authStore } from "../auth/store";
 import { projectsStore } from "./store";
+import { access } from "../../plugins/roles";
 
 export const IdParam = z.object({ id: z.coerce.number().int().positive() });
 
@@ -18,6 +19,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       {
+        config: access.contributors,
         schema: {
           tags: ["projects"],
           body: ProjectCreateBody,

@@ -4,6 +4,7 @@ import { parsePdbChains, parseSequences } from "@sieve/protein";
 import { validationFailed } from "../../http/errors";
 import { readMultipartTextFile } from "../../http/multipart";
 import { assertWithinAnalysisLimit } from "../molecules/service";
+import { access } from "../../plugins/roles";
 
 // Sequences are cheap (tens of thousands per second per thread); chunks keep long lists off one thread.
 const CHUNK_SIZE = 500;
@@ -20,6 +21,7 @@ export const proteinRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/proteins/analyze",
     {
+      config: access.computeOnly,
       schema: {
         tags: ["proteins"],
         body: ProteinAnalyzeBody,
@@ -38,6 +40,7 @@ export const proteinRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/proteins/analyze/upload",
     {
+      config: access.computeOnly,
       schema: {
         tags: ["proteins"],
         consumes: ["multipart/form-data"],

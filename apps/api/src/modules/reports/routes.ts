@@ -32,6 +32,7 @@ import { BundleRefused, buildReplayBundle, executeReplay, verifyBundle } from ".
 import { reportRunList, reviewsService } from "./service";
 import { SampleDossier } from "./sample";
 import { itemProvenance } from "./provenance";
+import { access } from "../../plugins/roles";
 
 const RunIdParam = z.object({ id: z.string().max(100) });
 const ArtifactParams = z.object({ id: z.string().max(100), artifact: z.enum(ARTIFACTS) });
@@ -163,7 +164,10 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
     api.post(
       "/v1/reviews",
-      { schema: { tags: ["reports"], body: ReviewBody, response: { 201: Review, 404: ErrorBody, 422: ErrorBody } } },
+      {
+        config: access.contributors,
+        schema: { tags: ["reports"], body: ReviewBody, response: { 201: Review, 404: ErrorBody, 422: ErrorBody } },
+      },
       async (request, reply) => {
         return reply.status(201).send(await reviewsService(db, request.tenant).add(request.body));
       },
@@ -215,6 +219,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     api.post(
       "/v1/runs/:id/artifacts/link",
       {
+        config: access.computeOnly,
         schema: {
           tags: ["reports"],
           params: RunIdParam,
@@ -240,6 +245,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     api.post(
       "/v1/replays",
       {
+        config: access.computeOnly,
         schema: {
           tags: ["reports"],
           consumes: ["multipart/form-data"],

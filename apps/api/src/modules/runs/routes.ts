@@ -10,6 +10,7 @@ import { runsStore } from "./store";
 import { engineJobsStore, groupCurves } from "../engine/store";
 import { jobOfRun } from "../workflows/shards";
 import { launchWorkflowRun } from "../workflows/service";
+import { access } from "../../plugins/roles";
 
 const RunIdParam = z.object({ id: z.string().max(100) });
 const IdempotencyHeaders = z.object({ "idempotency-key": z.string().trim().min(1).max(200).optional() });
@@ -21,6 +22,7 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/projects/:id/runs",
     {
+      config: access.contributors,
       schema: {
         tags: ["runs"],
         params: IdParam,

@@ -30,6 +30,7 @@ import { TargetEvidence } from "./evidence";
 import { rankingJobHandler, TARGETS_DOMAIN } from "./ranking-job";
 import { TargetsService } from "./service";
 import { targetsStore } from "./store";
+import { access } from "../../plugins/roles";
 
 /** Loading the five target datasets took 32 s with `npm run data:load` on a 2-core server (2026-11-26). */
 const MEASURED_LOAD_SECONDS = 32;
@@ -50,6 +51,7 @@ export function targetRoutes(search: LiteratureSearch): FastifyPluginAsyncZod {
     app.post(
       "/v1/targets/identify",
       {
+        config: access.computeOnly,
         schema: {
           tags,
           body: IdentifyTargetsBody,
@@ -145,7 +147,10 @@ export function targetRoutes(search: LiteratureSearch): FastifyPluginAsyncZod {
 
     app.post(
       "/v1/targets/feature_sets",
-      { schema: { tags, body: FeatureSetBody, response: { 201: FeatureSetSchema, 409: ErrorBody, 422: ErrorBody } } },
+      {
+        config: access.admins,
+        schema: { tags, body: FeatureSetBody, response: { 201: FeatureSetSchema, 409: ErrorBody, 422: ErrorBody } },
+      },
       async (request, reply) => {
         const created = await targetsStore(db, request.tenant).createFeatureSet(
           await primaryOrg(request.tenant.userId),
@@ -170,6 +175,7 @@ export function targetRoutes(search: LiteratureSearch): FastifyPluginAsyncZod {
       app.post(
         `/v1/targets/ingest/${source}/upload`,
         {
+          config: access.admins,
           schema: {
             tags,
             consumes: ["multipart/form-data"],

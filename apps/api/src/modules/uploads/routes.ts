@@ -8,6 +8,7 @@ import { authStore } from "../auth/store";
 import { isUuid } from "../runs/store";
 import { contentProblem, safeFileName } from "./content-checks";
 import { uploadsStore } from "./store";
+import { access } from "../../plugins/roles";
 
 const UploadIdParam = z.object({ id: z.string().max(100) });
 
@@ -18,6 +19,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/uploads",
     {
+      config: access.contributors,
       schema: {
         tags: ["uploads"],
         consumes: ["multipart/form-data"],

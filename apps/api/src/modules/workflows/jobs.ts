@@ -3,14 +3,14 @@ import { ScreenFilters, type RunConfig } from "@sieve/contracts";
 import type { Database } from "@sieve/db";
 import { type BoxSpec, type VinaParameters, type WorkflowPlan } from "@sieve/workflows";
 import { referenceCompounds, regulatoryClaims, visibleNegatomeEntries } from "../negatome/safety";
-import type { ComputePool } from "@sieve/worker/pool";
+import type { ComputePool } from "@sieve/compute/pool";
 import type {
   LeadOptTaskInput,
   LeadOptTaskOutput,
   NegatomeScreenInput,
   VhtsTaskInput,
   VhtsTaskOutput,
-} from "@sieve/worker/workflows";
+} from "@sieve/compute/workflows";
 import type { EngineDomainHandler } from "../engine/dispatcher";
 import type { EngineJobRow } from "../engine/store";
 import { WorkflowInputError, workflowFiles } from "./inputs";

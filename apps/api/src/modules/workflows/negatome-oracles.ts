@@ -10,7 +10,7 @@ import {
   OracleRegistered,
   type RegisteredNegative,
 } from "@sieve/contracts";
-import type { DockTaskInput, DockTaskOutput, MdTaskInput } from "@sieve/worker/workflows";
+import type { DockTaskInput, DockTaskOutput, MdTaskInput } from "@sieve/compute/workflows";
 import { mdAvailability, DEFAULT_RMSD_THRESHOLD_NM, mdInstability, type MdResult } from "@sieve/workflows";
 import { ApiError, conflict, notFound, validationFailed } from "../../http/errors";
 import { authStore } from "../auth/store";
@@ -19,6 +19,7 @@ import type { EngineJobRow } from "../engine/store";
 import { negatomeService } from "../negatome/service";
 import { WorkflowInputError, workflowFiles } from "./inputs";
 import { dockingCacheDir } from "./jobs";
+import { access } from "../../plugins/roles";
 
 export const ORACLE_DOCK_DOMAIN = "oracle_dock";
 export const ORACLE_MD_DOMAIN = "oracle_md";
@@ -106,7 +107,10 @@ export const negatomeOracleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/v1/negatome/synthetic/oracle/dock",
-    { schema: { tags, body: OracleDockBody, response: { 202: OracleJobCreated, 422: ErrorBody } } },
+    {
+      config: access.contributors,
+      schema: { tags, body: OracleDockBody, response: { 202: OracleJobCreated, 422: ErrorBody } },
+    },
     async (request, reply) => {
       const { pdb_s3, smiles, exhaustiveness, box_size } = request.body;
       if (!pdb_s3.startsWith("upload://") && !/^[0-9][A-Za-z0-9]{3}$/.test(pdb_s3))
@@ -134,7 +138,10 @@ export const negatomeOracleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/v1/negatome/synthetic/oracle/md",
-    { schema: { tags, body: OracleMdBody, response: { 202: OracleJobCreated, 422: ErrorBody, 501: ErrorBody } } },
+    {
+      config: access.contributors,
+      schema: { tags, body: OracleMdBody, response: { 202: OracleJobCreated, 422: ErrorBody, 501: ErrorBody } },
+    },
     async (request, reply) => {
       const { system_tar_s3, ns, ligand_smiles, target_uniprot_id } = request.body;
       const maxNs = app.config.md.maxNs;
@@ -186,6 +193,7 @@ export const negatomeOracleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/negatome/synthetic/oracle/register",
     {
+      config: access.contributors,
       schema: {
         tags,
         body: OracleRegisterBody,

@@ -14,6 +14,7 @@ import { oracleStatus } from "./oracle-status";
 import { negatomeOracleRoutes } from "./negatome-oracles";
 import { jobOfRun } from "./shards";
 import { CUSTOM_DOMAIN, LEAD_OPT_DOMAIN, VHTS_DOMAIN, leadOptJobHandler, vhtsJobHandler } from "./jobs";
+import { access } from "../../plugins/roles";
 
 const RunIdParam = z.object({ id: z.string().max(100) });
 
@@ -29,7 +30,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   // The custom workflow's description read back as a plan, for the user to confirm or edit before launching.
   app.post(
     "/v1/workflows/plan",
-    { schema: { tags: ["workflows"], body: PlanBody, response: { 200: WorkflowPlan } } },
+    { config: access.computeOnly, schema: { tags: ["workflows"], body: PlanBody, response: { 200: WorkflowPlan } } },
     async (request) => parsePlan(request.body.description),
   );
 
@@ -53,6 +54,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/workflows/runs/:id/plan",
     {
+      config: access.contributors,
       schema: {
         tags: ["workflows"],
         params: RunIdParam,

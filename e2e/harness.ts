@@ -286,6 +286,14 @@ export async function readDownload(page: Page, trigger: () => Promise<void>): Pr
 }
 
 /** Creates a project through the API as the signed-in page's user and returns its id. */
+/** In the open New Job dialog: a new project, named and acknowledged research-use-only (none is made for you). */
+export async function chooseNewProject(page: Page, name: string): Promise<void> {
+  const dialog = page.locator("dialog[open]");
+  await dialog.getByLabel("Project", { exact: true }).selectOption("new");
+  await dialog.getByLabel("New project name").fill(name);
+  await dialog.getByLabel(/research use only/).check();
+}
+
 export async function createProjectViaApi(page: Page, baseUrl: string, name: string): Promise<number> {
   const response = await fetch(`${baseUrl}/v1/projects/`, {
     method: "POST",

@@ -42,6 +42,13 @@ export interface AppConfig {
    * The MD oracle's bounds: MD_MAX_NS (default 10) nanoseconds per run, MD_WALLCLOCK_S (default 3600) seconds of mdrun.
    */
   md: { maxNs: number; maxWallSeconds: number };
+  /**
+   * Invitation emails: SMTP_URL (nodemailer's URL form, e.g. smtps://user:pass@mail.example.org) and MAIL_FROM.
+   * Without SMTP_URL invitations are only shown to the admin to copy.
+   */
+  mail?: { smtpUrl: string; from: string } | null;
+  /** PUBLIC_URL: the address users open, for links in emails; else the address the request came to. */
+  publicUrl?: string | null;
 }
 
 export type TrustProxy = boolean | string[];
@@ -97,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ),
     },
     version: SIEVE_VERSION,
+    mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM || "Sieve <no-reply@localhost>" } : null,
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, "") || null,
   };
 }
 

@@ -33,6 +33,7 @@ export async function createTestContext(
     engine?: Partial<EngineSettings>;
     referenceDataRoot?: string;
     trustProxy?: AppConfig["trustProxy"];
+    mail?: AppConfig["mail"];
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), "sieve-api-test-"));
@@ -54,6 +55,7 @@ export async function createTestContext(
     engine: { ...DEFAULT_ENGINE_SETTINGS, ...options.engine },
     trustProxy: options.trustProxy ?? false,
     md: { maxNs: 10, maxWallSeconds: 600 },
+    mail: options.mail ?? null,
   };
   const logs: string[] = [];
   const logStream = { write: (line: string) => logs.push(line) } as unknown as NodeJS.WritableStream;

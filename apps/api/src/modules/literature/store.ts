@@ -1,8 +1,9 @@
-import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { schema, type Database } from "@sieve/db";
 import type { EntityRef, Extraction, LiteratureDocument, Mention, Triple } from "@sieve/literature";
 import type { TenantScope } from "../../plugins/authentication";
+import type { ConfidenceThresholds } from "./confidence";
 
 const { litDocuments: documents, litPassages: passages, litMentions: mentions, litTriples: triples } = schema;
 type TripleRow = typeof triples.$inferSelect;
@@ -110,6 +111,8 @@ export async function storeDocuments(
             tailName: t.tail.name,
             polarity: t.polarity,
             evidenceScore: t.evidence_score,
+            confidence: t.confidence,
+            supportingSentences: t.supporting_sentences,
             sentenceStart: t.sentence?.start ?? null,
             sentenceEnd: t.sentence?.end ?? null,
             trigger: t.trigger,
@@ -141,6 +144,31 @@ export function literatureStore(db: Database, scope: TenantScope) {
       .from(triples)
       .innerJoin(documents, eq(documents.id, triples.documentId));
 
+  const linking = (aIds: string[], bIds: string[]) =>
+    or(
+      and(inArray(triples.headId, aIds), inArray(triples.tailId, bIds)),
+      and(inArray(triples.headId, bIds), inArray(triples.tailId, aIds)),
+    );
+
+  /** The triples matching `where` at or above the threshold, best first, and the count of those below it. */
+  async function confidentPage(
+    where: SQL | undefined,
+    limit: number,
+    thresholds: ConfidenceThresholds,
+  ): Promise<TriplePage> {
+    const [rows, [below]] = await Promise.all([
+      selectTriples()
+        .where(and(where, gte(triples.confidence, thresholdSql(thresholds))))
+        .orderBy(desc(triples.confidence), desc(triples.evidenceScore), triples.id)
+        .limit(limit),
+      db
+        .select({ n: count() })
+        .from(triples)
+        .where(and(where, lt(triples.confidence, thresholdSql(thresholds)))),
+    ]);
+    return { rows, below: Number(below?.n ?? 0) };
+  }
+
   return {
     async document(source: string, externalId: string) {
       const [doc] = await db
@@ -153,7 +181,11 @@ export function literatureStore(db: Database, scope: TenantScope) {
       const [docPassages, docMentions, docTriples] = await Promise.all([
         db.select().from(passages).where(eq(passages.documentId, doc.id)).orderBy(passages.position),
         db.select().from(mentions).where(eq(mentions.documentId, doc.id)).orderBy(mentions.start),
-        db.select().from(triples).where(eq(triples.documentId, doc.id)).orderBy(desc(triples.evidenceScore)),
+        db
+          .select()
+          .from(triples)
+          .where(eq(triples.documentId, doc.id))
+          .orderBy(desc(triples.confidence), desc(triples.evidenceScore)),
       ]);
       return { doc, passages: docPassages, mentions: docMentions, triples: docTriples };
     },
@@ -169,15 +201,25 @@ export function literatureStore(db: Database, scope: TenantScope) {
       return new Map(rows.map((r) => [r.id, { text: r.text, doc: r.doc }]));
     },
 
-    /** Triples linking any of `aIds` with any of `bIds`, in either direction. */
+    /**
+     * Triples linking any of `aIds` with any of `bIds`, in either direction, with confidence ≥ `minConfidence`
+     * (best first), and how many the threshold left out.
+     */
+    async confidentTriplesBetween(
+      aIds: string[],
+      bIds: string[],
+      limit: number,
+      thresholds: ConfidenceThresholds,
+    ): Promise<TriplePage> {
+      if (!aIds.length || !bIds.length) return { rows: [], below: 0 };
+      return confidentPage(and(visibleTriples, linking(aIds, bIds)), limit, thresholds);
+    },
+
+    /** Every triple linking any of `aIds` with any of `bIds`, in either direction, whatever its confidence. */
     async triplesBetween(aIds: string[], bIds: string[], limit: number): Promise<StoredTriple[]> {
       if (!aIds.length || !bIds.length) return [];
-      const between = or(
-        and(inArray(triples.headId, aIds), inArray(triples.tailId, bIds)),
-        and(inArray(triples.headId, bIds), inArray(triples.tailId, aIds)),
-      );
       return selectTriples()
-        .where(and(visibleTriples, between))
+        .where(and(visibleTriples, linking(aIds, bIds)))
         .orderBy(desc(triples.evidenceScore), triples.id)
         .limit(limit);
     },
@@ -185,20 +227,17 @@ export function literatureStore(db: Database, scope: TenantScope) {
     async searchTriples(
       filters: { head?: string; relation?: string; tail?: string },
       limit: number,
-    ): Promise<StoredTriple[]> {
+      thresholds: ConfidenceThresholds,
+    ): Promise<TriplePage> {
       const matches = (idColumn: AnyPgColumn, nameColumn: AnyPgColumn, value: string) =>
         or(sql`lower(${idColumn}) = lower(${value})`, sql`lower(${nameColumn}) = lower(${value})`);
-      return selectTriples()
-        .where(
-          and(
-            visibleTriples,
-            filters.head ? matches(triples.headId, triples.headName, filters.head) : undefined,
-            filters.tail ? matches(triples.tailId, triples.tailName, filters.tail) : undefined,
-            filters.relation ? eq(triples.relation, filters.relation) : undefined,
-          ),
-        )
-        .orderBy(desc(triples.evidenceScore), triples.id)
-        .limit(limit);
+      const where = and(
+        visibleTriples,
+        filters.head ? matches(triples.headId, triples.headName, filters.head) : undefined,
+        filters.tail ? matches(triples.tailId, triples.tailName, filters.tail) : undefined,
+        filters.relation ? eq(triples.relation, filters.relation) : undefined,
+      );
+      return confidentPage(where, limit, thresholds);
     },
 
     /** Publication years of documents that mention both concepts (for novelty). */
@@ -237,6 +276,19 @@ export function literatureStore(db: Database, scope: TenantScope) {
   };
 }
 
+/** The confidence threshold of each row by its pair kind (head type–tail type), as `thresholdOf` reads it. */
+function thresholdSql(thresholds: ConfidenceThresholds): SQL {
+  const kind = sql`(${triples.head} ->> 'type') || '-' || (${triples.tail} ->> 'type')`;
+  const cases = Object.entries(thresholds).map(([k, t]) => sql`when ${k} then ${t}::float8`);
+  return sql`(case ${kind} ${sql.join(cases, sql` `)} else 0 end)`;
+}
+
+export interface TriplePage {
+  rows: StoredTriple[];
+  /** Triples that matched but fell below the confidence threshold. */
+  below: number;
+}
+
 export interface StoredTriple {
   triple: TripleRow;
   doc: { source: string; external_id: string; title: string };
@@ -253,6 +305,8 @@ export function toTriple({ triple: row, doc, sentenceText }: StoredTriple) {
     tail: row.tail as EntityRef,
     polarity: row.polarity,
     evidence_score: row.evidenceScore,
+    confidence: row.confidence,
+    supporting_sentences: row.supportingSentences,
     passage_id: row.passageId,
     sentence: row.sentenceStart === null ? null : { start: row.sentenceStart, end: row.sentenceEnd },
     trigger: row.trigger,

@@ -10,8 +10,9 @@ const SCIENCE_PACKAGES = [
   "packages/literature/**",
   "packages/targets/**",
   "packages/negatome/**",
+  "packages/compute/**",
 ];
-// Pure science: no HTTP, no SQL.
+// Pure science, and the compute threads that run it: no HTTP, no SQL.
 const NOT_IN_SCIENCE = { group: ["fastify*", "@fastify/*", "pg", "@electric-sql/*", "drizzle-orm*", "@sieve/db"] };
 const TEST_FILES = ["**/*.test.ts", "**/*.test.tsx"];
 // Test helpers are for tests and benchmarks only, never for product code.

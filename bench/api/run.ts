@@ -6,7 +6,7 @@ import { availableParallelism } from "node:os";
 import type { AddressInfo } from "node:net";
 import { analyzeMolecule, loadRDKit } from "@sieve/chem";
 import { openDatabase } from "@sieve/db";
-import { ComputePool } from "@sieve/worker/pool";
+import { ComputePool } from "@sieve/compute/pool";
 import { buildApp } from "../../apps/api/src/app";
 import { loadConfig } from "../../apps/api/src/config";
 import { percentile, writeBenchReport } from "../lib/report";

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { openDatabase } from "@sieve/db";
 import { parsePubTator, toLiteratureDocument } from "@sieve/literature";
 import { readSharedData } from "@sieve/testing";
-import { ComputePool } from "@sieve/worker/pool";
+import { ComputePool } from "@sieve/compute/pool";
 import { buildApp } from "../../apps/api/src/app";
 import { loadConfig } from "../../apps/api/src/config";
 import { LiteratureReference } from "../../apps/api/src/modules/literature/reference";

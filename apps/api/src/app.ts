@@ -4,10 +4,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { DatabaseHandle } from "@sieve/db";
 import { SMILES_MAX_LENGTH } from "@sieve/contracts";
 import type { AppConfig } from "./config";
-import type { ComputePool } from "@sieve/worker/pool";
+import type { ComputePool } from "@sieve/compute/pool";
 import { DEFAULT_ENGINE_SETTINGS, EngineRuntime, type EngineSettings } from "./modules/engine/runtime";
 import { engineRoutes } from "./modules/engine/routes";
-import { molecularRunRoutes } from "./modules/engine/molecular-routes";
 import { negatomeRoutes } from "./modules/negatome/routes";
 import { literatureRoutes } from "./modules/literature/routes";
 import { LiteratureReference } from "./modules/literature/reference";
@@ -132,7 +131,6 @@ export async function buildApp({
     await authenticated.register(moleculeRoutes);
     await authenticated.register(proteinRoutes);
     await authenticated.register(engineRoutes);
-    await authenticated.register(molecularRunRoutes);
     await authenticated.register(negatomeRoutes);
     await authenticated.register(literatureRoutes(literatureReference, literatureSearch));
     await authenticated.register(targetRoutes(literatureSearch));

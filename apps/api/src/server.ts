@@ -2,7 +2,7 @@ import { loadConfig, type AppConfig } from "./config";
 import { readFileSync } from "node:fs";
 import { buildApp } from "./app";
 import { buildWorkerGateway } from "./worker-gateway/gateway";
-import { ComputePool } from "@sieve/worker/pool";
+import { ComputePool } from "@sieve/compute/pool";
 import { openDatabaseForStart, restrictToOwner, secureDataDir, StartupError, startupFailureText } from "./startup";
 
 /** Starts the whole platform in this one process: database, API, web app. */

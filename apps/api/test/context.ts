@@ -7,7 +7,7 @@ import { openDatabase, type DatabaseHandle } from "@sieve/db";
 import type { AuthResponse } from "@sieve/contracts";
 import { buildApp } from "../src/app";
 import { geneNamesSqlite, SIEVE_VERSION, type AppConfig } from "../src/config";
-import { ComputePool } from "@sieve/worker/pool";
+import { ComputePool } from "@sieve/compute/pool";
 import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from "../src/modules/engine/runtime";
 import { SHARED_DATA_DIR } from "@sieve/testing";
 import { createScratchPostgres, onPostgres, pgliteOptions } from "./databases";

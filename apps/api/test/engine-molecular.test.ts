@@ -55,6 +55,11 @@ describe("molecular optimization runs", () => {
       expect((await startRun({ smiles: ["CCO"], [field]: value })).statusCode, field).toBe(422);
     }
     expect((await startRun({ smiles: ["CCO"], target_properties: { qed: 1.2 } })).statusCode).toBe(422);
+    for (const acceptability of [{ max_sa_score: 0.5 }, { max_sa_score: 11 }, { filters: "yes" }]) {
+      const refused = await startRun({ smiles: ["CCO"], acceptability });
+      expect(refused.statusCode, JSON.stringify(acceptability)).toBe(422);
+      expect(refused.json().detail.fields[0].path).toBe(`acceptability.${Object.keys(acceptability)[0]}`);
+    }
     expect(
       (
         await ctx.call({
@@ -65,6 +70,16 @@ describe("molecular optimization runs", () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+
+  it("shows the med-chem acceptability defaults in the OpenAPI document (filters on, SA score at most 4)", async () => {
+    const document = (await ctx.call({ method: "GET", url: "/docs/json" })).json();
+    const body = document.paths["/v1/projects/{id}/runs/molecular"].post.requestBody.content["application/json"].schema;
+    const acceptability = body.properties.acceptability;
+    expect(acceptability.properties.filters.default).toBe(true);
+    expect(acceptability.properties.max_sa_score.default).toBe(4);
+    expect(acceptability.properties.filters.description).toMatch(/PAINS A\/B\/C and Brenk/);
+    expect(body.properties.dimension.description).toMatch(/descriptor embedding/);
   });
 
   it("runs the GA as an engine job: curves, best molecules and metrics, with the run mirroring the job", async () => {
@@ -82,12 +97,20 @@ describe("molecular optimization runs", () => {
       fitness: job.result.best_fitness,
       properties: { qed: expect.any(Number), logp: expect.any(Number) },
     });
+    // Med-chem acceptability is on by default (issue #24): every listed molecule says what it fails and its SA score.
+    for (const molecule of metrics.best_molecules) {
+      expect(molecule.acceptability, molecule.smiles).toMatchObject({ passes: expect.any(Boolean) });
+      expect(molecule.acceptability.passes, molecule.smiles).toBe(molecule.acceptability.failed.length === 0);
+      expect(molecule.properties.sa_score, molecule.smiles).toBeGreaterThanOrEqual(1);
+    }
+    expect(metrics.best_molecules[0].acceptability).toEqual({ passes: true, failed: [] });
     expect(metrics.validity_rate).toBeGreaterThan(0);
     expect(job.result.best_fitness).toBeGreaterThan(0);
     expect(job.result.best_fitness).toBeLessThanOrEqual(1);
 
     const run = (await ctx.call({ method: "GET", url: `/v1/runs/${run_id}`, token })).json();
     expect(run).toMatchObject({ status: "completed", workflow: "molecular_optimization" });
+    expect(run.config.acceptability).toEqual({ filters: true, max_sa_score: 4 });
     const curves = (await ctx.call({ method: "GET", url: `/v1/runs/${run_id}/curves`, token })).json().curves;
     expect(curves.map((c: { name: string }) => c.name)).toEqual(["best", "mean", "top10_mean", "diversity"]);
     const best = curves[0].points.map((p: { y: number }) => p.y);

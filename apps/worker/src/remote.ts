@@ -3,9 +3,9 @@ import { readFileSync, realpathSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { Agent, fetch } from "undici";
 import { readLibraryFile } from "@sieve/chem";
-import { ComputePool } from "./pool";
-import { runEngineTask } from "./engine-task";
-import { fromTransport, toTransport } from "./transport";
+import { ComputePool } from "@sieve/compute/pool";
+import { runEngineTask } from "@sieve/compute/engine-task";
+import { fromTransport, toTransport } from "@sieve/compute/transport";
 
 export interface RemoteWorkerOptions {
   /** The platform's worker port, e.g. https://sieve.example.org:8443 */

@@ -28,7 +28,7 @@ export {
   type QedProperties,
   type QedWeights,
 } from "./qed";
-export { saScore } from "./sa-score";
+export { saScore, saScoreOfGraph } from "./sa-score";
 export { inchiIdentifiers, type InchiIdentifiers } from "./inchi";
 export { depictSvg, DEFAULT_DEPICTION_SIZE } from "./depict";
 export {
@@ -42,3 +42,24 @@ export {
 } from "./fingerprint";
 export { SimilarityIndex, type SimilarityHit } from "./similarity-index";
 export { readLibraryFile, parseCsv, LibraryFileError, type LibraryFile, type LibraryRecord } from "./library-file";
+export {
+  structuralAlerts,
+  structuralAlertsOfSmiles,
+  structuralAlertCatalogue,
+  releaseStructuralAlerts,
+  ALERT_CATALOGS,
+  type AlertCatalog,
+  type StructuralAlert,
+  type StructuralAlertCatalogue,
+  type StructuralAlertDefinition,
+} from "./structural-alerts";
+export {
+  hasUnstableGroup,
+  medChemAssessment,
+  medChemFilterHits,
+  UNSTABLE_GROUPS,
+  type FilterFamily,
+  type FilterHit,
+  type MedChemAssessment,
+  type UnstableGroup,
+} from "./medchem-filters";

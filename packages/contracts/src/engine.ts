@@ -51,6 +51,33 @@ export const MOLECULAR_DEFAULTS = {
   seed: 42,
 } as const;
 
+/**
+ * Med-chem acceptability of optimization runs (issue #24; rules in docs/medchem-filters.md): a molecule
+ * failing a filter, or above the SA limit, keeps a tenth of its fitness and is listed with the rules it fails.
+ */
+export const MOLECULAR_ACCEPTABILITY_DEFAULTS = { filters: true, max_sa_score: 4 } as const;
+
+export const MolecularAcceptability = z.object({
+  filters: z
+    .boolean()
+    .default(MOLECULAR_ACCEPTABILITY_DEFAULTS.filters)
+    .describe(
+      "Med-chem filters: PAINS A/B/C and Brenk (RDKit FilterCatalog) and unstable groups (hypohalites, acyl halides," +
+        " acyclic S–O and O–O, N–N–N chains, non-aromatic polyenes, cumulenes, acyclic hemiacetals, enols). A molecule" +
+        " failing one keeps a tenth of its fitness, and the operators do not make the unstable groups",
+    ),
+  max_sa_score: z
+    .number()
+    .min(1)
+    .max(10)
+    .default(MOLECULAR_ACCEPTABILITY_DEFAULTS.max_sa_score)
+    .describe(
+      "Highest synthetic accessibility score (Ertl & Schuffenhauer; 1 easy … 10 very hard) of an acceptable" +
+        " molecule; above it the molecule keeps a tenth of its fitness. 10 turns the limit off",
+    ),
+});
+export type MolecularAcceptability = z.infer<typeof MolecularAcceptability>;
+
 export const MOLECULAR_MESSAGES = {
   projectRequired: "Please select a project to associate this run with",
   smilesRequired: "Please provide at least one SMILES string to optimize",
@@ -105,6 +132,9 @@ export const MolecularRunBody = z.object({
     .optional(),
   /** Stop after this many objective evaluations (oracle calls); default population × (generations + 1). */
   max_oracle_calls: z.number().int().min(20).max(1_000_000).optional(),
+  acceptability: MolecularAcceptability.default({ ...MOLECULAR_ACCEPTABILITY_DEFAULTS }).describe(
+    "Med-chem acceptability in the objective; on by default (filters on, SA score at most 4)",
+  ),
   execution: z.enum(["embedded", "remote"]).optional(),
 });
 export type MolecularRunBody = z.infer<typeof MolecularRunBody>;
@@ -119,6 +149,7 @@ export interface MolecularJobInput {
   population_size: number;
   seed: number;
   max_oracle_calls: number;
+  acceptability: MolecularAcceptability;
 }
 
 export function resolveMolecularInput(body: MolecularRunBody, smiles: string[]): MolecularJobInput {
@@ -134,6 +165,7 @@ export function resolveMolecularInput(body: MolecularRunBody, smiles: string[]):
     population_size: population,
     seed: body.seed ?? MOLECULAR_DEFAULTS.seed,
     max_oracle_calls: body.max_oracle_calls ?? population * (generations + 1),
+    acceptability: { ...MOLECULAR_ACCEPTABILITY_DEFAULTS, ...body.acceptability },
   };
 }
 

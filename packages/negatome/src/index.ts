@@ -96,7 +96,7 @@ export {
   type StructuralAlert,
   type StructuralAlertCatalogue,
   type StructuralAlertDefinition,
-} from "./alerts/structural-alerts";
+} from "@sieve/chem";
 export { murckoScaffold } from "./scaffold";
 export { negatomeIndex, buildReferenceIndex, type ReferenceCompound, type ReferenceSet } from "./reference-set";
 export {

@@ -1,5 +1,5 @@
 import type { RDKitModule, SimilarityIndex } from "@sieve/chem";
-import { structuralAlertsOfSmiles, type StructuralAlert } from "./alerts/structural-alerts";
+import { structuralAlertsOfSmiles, type StructuralAlert } from "@sieve/chem";
 import { prepareCompound, type PreparedCompound } from "./compound";
 import type { ConfidenceTier, FailureClass } from "./failure-classes";
 import {

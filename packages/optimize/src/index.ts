@@ -17,6 +17,7 @@ export {
   DEFAULT_PROPERTY_WEIGHTS,
   DESIRABILITY_WIDTHS,
   PROPERTY_NAMES,
+  type MoleculeAcceptability,
   type MoleculeScore,
   type Objective,
   type PropertyName,
@@ -39,6 +40,12 @@ export {
   weightedGeometricMean,
   type Desirability,
 } from "./score-modifiers";
+export {
+  withAcceptability,
+  DEFAULT_ACCEPTABILITY,
+  UNACCEPTABLE_FITNESS_FACTOR,
+  type AcceptabilityOptions,
+} from "./acceptability";
 export { canonicalSmiles, Oracle, type Evaluation } from "./oracle";
 export { moleculeEmbedding, embeddingFeatures, euclideanDistance, MAX_EMBEDDING_DIMENSION } from "./embedding";
 export {

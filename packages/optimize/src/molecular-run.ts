@@ -1,4 +1,5 @@
 import type { RDKitModule } from "@sieve/chem";
+import { DEFAULT_ACCEPTABILITY, withAcceptability } from "./acceptability";
 import { GRAPH_GA_DEFAULTS, type GraphGAOptions } from "./graph-ga";
 import {
   DEFAULT_PROPERTY_WEIGHTS,
@@ -21,6 +22,8 @@ export interface MolecularRunRequest {
   /** Whether BatchDiversity selects survivors; the product's module list has it by default. */
   batch_diversity?: boolean;
   wallclock_limit_s?: number;
+  /** Med-chem acceptability (see `acceptability.ts`); on, with SA ≤ 4, unless switched off. */
+  acceptability?: { filters?: boolean; max_sa_score?: number };
 }
 
 /** Ranges the product accepts; the engine may run the GA outside them (the benchmark does). */
@@ -44,9 +47,14 @@ export function molecularRunOptions(rdkit: RDKitModule, request: MolecularRunReq
   for (const name of PROPERTY_NAMES) {
     if (!Number.isFinite(targets[name])) throw new RangeError(`target_properties.${name} must be a finite number`);
   }
+  const acceptability = {
+    filters: request.acceptability?.filters ?? DEFAULT_ACCEPTABILITY.filters,
+    maxSaScore: request.acceptability?.max_sa_score ?? DEFAULT_ACCEPTABILITY.maxSaScore,
+  };
   return {
     startingSmiles: request.smiles,
-    objective: multiPropertyObjective(rdkit, targets, weights),
+    objective: withAcceptability(rdkit, multiPropertyObjective(rdkit, targets, weights), acceptability),
+    childLimits: { avoidUnstableGroups: acceptability.filters },
     seed: request.seed ?? 42,
     populationSize: inRange("population_size", request.population_size ?? GRAPH_GA_DEFAULTS.populationSize),
     maxGenerations: inRange("max_generations", request.max_generations ?? GRAPH_GA_DEFAULTS.maxGenerations),

@@ -2,10 +2,19 @@ import type { Mol } from "@rdkit/rdkit";
 import { qed, type RDKitModule } from "@sieve/chem";
 import { gaussian, weightedGeometricMean, type Desirability } from "./score-modifiers";
 
+/** Whether a molecule passes the med-chem filters and SA limit, and which it fails (see `acceptability.ts`). */
+export interface MoleculeAcceptability {
+  passes: boolean;
+  /** Each rule failed, e.g. "BRENK: thioester", "UNSTABLE: hypohalite", "SA score 5.59 above 4". */
+  failed: string[];
+}
+
 /** What an oracle call returns: the fitness in [0, 1] and the properties shown beside it. */
 export interface MoleculeScore {
   fitness: number;
   properties: Record<string, number>;
+  /** Present when the objective judges med-chem acceptability. */
+  acceptability?: MoleculeAcceptability;
 }
 
 /** A scoring function over sanitised molecules; the caller owns (and deletes) the molecule. */

@@ -1,11 +1,12 @@
 import { parseSmiles, type RDKitModule } from "@sieve/chem";
-import type { Objective } from "./objective";
+import type { MoleculeAcceptability, Objective } from "./objective";
 
 /** One scored molecule; `call` is its 1-based position in the run's sequence of oracle calls. */
 export interface Evaluation {
   smiles: string;
   fitness: number;
   properties: Record<string, number>;
+  acceptability?: MoleculeAcceptability;
   call: number;
 }
 
@@ -68,11 +69,12 @@ export class Oracle {
     if (!mol) return null;
     let evaluation: Evaluation;
     try {
-      const { fitness, properties } = this.objective.score(mol);
+      const { fitness, properties, acceptability } = this.objective.score(mol);
       evaluation = {
         smiles,
         fitness: Number.isFinite(fitness) ? Math.min(1, Math.max(0, fitness)) : 0,
         properties,
+        ...(acceptability ? { acceptability } : {}),
         call: this.order.length + 1,
       };
     } finally {

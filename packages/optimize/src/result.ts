@@ -1,4 +1,5 @@
 import { tanimoto } from "@sieve/chem";
+import type { MoleculeAcceptability } from "./objective";
 import type { Evaluation } from "./oracle";
 
 /** Progress of one generation, as `onGeneration` reports it and the curves plot it. */
@@ -30,6 +31,7 @@ export interface BestMolecule {
   smiles: string;
   fitness: number;
   properties: Record<string, number>;
+  acceptability?: MoleculeAcceptability;
 }
 
 export type StopReason = "max_generations" | "max_oracle_calls" | "cancelled" | "wall_clock_limit";
@@ -76,7 +78,12 @@ export function internalDiversity(fingerprints: readonly Uint32Array[]): number 
 }
 
 export function bestMolecules(ranked: readonly Evaluation[], count: number): BestMolecule[] {
-  return ranked.slice(0, count).map(({ smiles, fitness, properties }) => ({ smiles, fitness, properties }));
+  return ranked.slice(0, count).map(({ smiles, fitness, properties, acceptability }) => ({
+    smiles,
+    fitness,
+    properties,
+    ...(acceptability ? { acceptability } : {}),
+  }));
 }
 
 const CURVES: [string, keyof GenerationStats][] = [

@@ -1,4 +1,4 @@
-import type { RDKitModule } from "@sieve/chem";
+import { hasUnstableGroup, type RDKitModule } from "@sieve/chem";
 import type { Random } from "./random";
 import { componentLabels, toMolblock, type MolGraph } from "./mol-graph";
 
@@ -17,9 +17,21 @@ export interface ChildLimits {
   /** GB-GA's size control: N(sizeMean, sizeSd) per child; GuacaMol's defaults are 39.15 and 3.50. */
   sizeMean: number;
   sizeSd: number;
+  /**
+   * Refuse children carrying an unstable group (`UNSTABLE_GROUPS` of `@sieve/chem`: hypohalites,
+   * acyl halides, acyclic S–O and O–O, N–N–N chains, polyenes …), so that operators do not spend
+   * oracle calls on them. Off for the GB-GA baseline, on in product runs with the filters on.
+   */
+  avoidUnstableGroups: boolean;
 }
 
-export const DEFAULT_CHILD_LIMITS: ChildLimits = { minHeavyAtoms: 6, maxHeavyAtoms: 60, sizeMean: 39.15, sizeSd: 3.5 };
+export const DEFAULT_CHILD_LIMITS: ChildLimits = {
+  minHeavyAtoms: 6,
+  maxHeavyAtoms: 60,
+  sizeMean: 39.15,
+  sizeSd: 3.5,
+  avoidUnstableGroups: false,
+};
 
 const RING_PATTERNS = ["[R]=[R]=[R]", "[r3,r4]=[r3,r4]", "[r{7-}]"];
 type QueryMol = NonNullable<ReturnType<RDKitModule["get_qmol"]>>;
@@ -112,6 +124,7 @@ export function acceptChild(
   try {
     if (!mol.is_valid()) return null;
     for (const pattern of ringPatterns(rdkit)) if (mol.get_substruct_match(pattern) !== "{}") return null;
+    if (limits.avoidUnstableGroups && hasUnstableGroup(rdkit, mol)) return null;
     return mol.get_smiles();
   } finally {
     mol.delete();

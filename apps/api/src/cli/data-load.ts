@@ -3,7 +3,7 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase, DataDirLockedError } from "@sieve/db";
-import { ComputePool } from "@sieve/worker/pool";
+import { ComputePool } from "@sieve/compute/pool";
 import { loadConfig } from "../config";
 import { LiteratureReference } from "../modules/literature/reference";
 import { REFERENCE_DATASETS, loadReferenceDatasets } from "../reference-data/datasets";

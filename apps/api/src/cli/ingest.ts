@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase, DataDirLockedError } from "@sieve/db";
-import { ComputePool } from "@sieve/worker/pool";
+import { ComputePool } from "@sieve/compute/pool";
 import { loadConfig } from "../config";
 import { LiteratureReference } from "../modules/literature/reference";
 import { ingestPubTator } from "../modules/literature/service";

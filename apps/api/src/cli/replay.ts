@@ -2,7 +2,7 @@
 // threads and prints, output by output, whether it is identical. Needs no database and no server.
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { ComputePool } from "@sieve/worker/pool";
+import { ComputePool } from "@sieve/compute/pool";
 import { BundleRefused, executeReplay, verifyBundle } from "../modules/reports/replay";
 
 /** This installation's signing secret, when one exists (never created here): lets the signature be checked too. */

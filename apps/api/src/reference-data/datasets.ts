@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Database } from "@sieve/db";
-import type { ComputePool } from "@sieve/worker/pool";
+import type { ComputePool } from "@sieve/compute/pool";
 import { ingestPubTator } from "../modules/literature/service";
 import type { LiteratureReference } from "../modules/literature/reference";
 import { datasetAvailable, loadNegatomeDataset, NEGATOME_DATASETS, type DatasetLoad } from "./negatome-datasets";

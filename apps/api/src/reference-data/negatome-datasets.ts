@@ -11,7 +11,7 @@ import {
   type NegatomeRecordInput,
 } from "@sieve/negatome";
 import type { Database } from "@sieve/db";
-import type { ComputePool } from "@sieve/worker/pool";
+import type { ComputePool } from "@sieve/compute/pool";
 import { insertRecords } from "../modules/negatome/store";
 
 export const NEGATOME_DATASETS = ["demo", "clintox", "withdrawn"] as const;

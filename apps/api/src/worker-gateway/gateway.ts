@@ -16,7 +16,7 @@ import { registerInputGuards } from "../plugins/input-guards";
 import type { EngineRuntime } from "../modules/engine/runtime";
 import { EngineQueue } from "../modules/engine/queue";
 import type { EngineJobRow } from "../modules/engine/store";
-import { fromTransport, toTransport } from "@sieve/worker/transport";
+import { fromTransport, toTransport } from "@sieve/compute/transport";
 
 export interface WorkerGatewayTls {
   ca: string | Buffer;

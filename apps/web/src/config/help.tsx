@@ -202,6 +202,13 @@ export const PAGE_HELP = {
         it cannot read (422, naming each bad line).
       </p>
       <p>
+        Med-chem acceptability is on by default: a molecule that hits a PAINS A/B/C or Brenk alert or an unstable group
+        (hypohalites, acyl halides, acyclic S–O and O–O bonds, N–N–N chains, non-aromatic polyenes, cumulenes, acyclic
+        hemiacetals, enols), or whose synthetic accessibility score is above the limit (default 4), keeps a tenth of its
+        fitness, and the mutation and crossover operators do not make the unstable groups. Each best molecule shows its
+        SA score and the rules it fails. Untick Med-chem filters or set the SA limit to 10 to turn either off.
+      </p>
+      <p>
         Dimension is how finely the run tells molecules apart when it keeps each generation diverse: every molecule is
         summarised by 20 properties (weight, logP, TPSA, H-bond donors and acceptors, rings, …) and 30 substructure
         features, compressed to that many numbers, and the survivors are chosen to be spread out over them.

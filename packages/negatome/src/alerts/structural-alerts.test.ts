@@ -5,7 +5,7 @@ import { runRDKitScript } from "../../test/python-reference";
 import { CLINTOX, DRUGCENTRAL_STRUCTURES, readSharedData, TOX21 } from "../../test/shared-data";
 import { parseClintox } from "../loaders/clintox";
 import { parseDrugCentralStructures } from "../loaders/drugcentral";
-import { releaseStructuralAlerts, structuralAlertCatalogue, structuralAlertsOfSmiles } from "./structural-alerts";
+import { releaseStructuralAlerts, structuralAlertCatalogue, structuralAlertsOfSmiles } from "@sieve/chem";
 
 interface PythonMatches {
   rdkit_version: string;
@@ -61,7 +61,11 @@ describe("the exported catalogue", () => {
 describe("against RDKit Python's FilterCatalog, run now", () => {
   beforeAll(() => requireRDKitPython());
   it("agrees on the known examples, atoms included", () => {
-    const python = runRDKitScript<PythonMatches>("export-alerts.py", ["--match"], Object.values(KNOWN));
+    const python = runRDKitScript<PythonMatches>(
+      "../../chem/scripts/export-alerts.py",
+      ["--match"],
+      Object.values(KNOWN),
+    );
     for (const molecule of python.molecules) {
       const ours = alertsOf(molecule.smiles)!;
       expect(names(ours), molecule.smiles).toEqual(names(molecule.matches));
@@ -89,7 +93,7 @@ describe("against RDKit Python's FilterCatalog, run now", () => {
   ].filter((smiles) => smiles.length > 0);
 
   it("agrees with FilterCatalog on which alerts match for ~300 DrugCentral, Tox21 and ClinTox molecules", () => {
-    const python = runRDKitScript<PythonMatches>("export-alerts.py", ["--match"], sample);
+    const python = runRDKitScript<PythonMatches>("../../chem/scripts/export-alerts.py", ["--match"], sample);
     let compared = 0;
     let matchesPython = 0;
     let matchesOurs = 0;

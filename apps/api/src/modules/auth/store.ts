@@ -93,6 +93,25 @@ export function authStore(db: Database) {
       });
     },
 
+    /**
+     * The caller's organizations with their role in each, and the one their new rows belong to unless they name
+     * another; null for no user.
+     */
+    async callerOrganizations(
+      userId: number,
+    ): Promise<{ orgIds: number[]; primaryOrgId: number; roles: { orgId: number; role: string }[] } | null> {
+      const rows = await db
+        .select({ primaryOrgId: users.primaryOrgId, orgId: memberships.orgId, role: memberships.role })
+        .from(users)
+        .leftJoin(memberships, eq(memberships.userId, users.id))
+        .where(eq(users.id, userId))
+        .orderBy(memberships.orgId);
+      const [first] = rows;
+      if (!first || first.primaryOrgId === null) return null;
+      const roles = rows.flatMap((r) => (r.orgId === null || r.role === null ? [] : [{ orgId: r.orgId, role: r.role }]));
+      return { orgIds: roles.map((r) => r.orgId), primaryOrgId: first.primaryOrgId, roles };
+    },
+
     async memberships(userId: number): Promise<{ orgId: number; role: string }[]> {
       return db
         .select({ orgId: memberships.orgId, role: memberships.role })

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { ComputePool } from "@sieve/worker/pool";
-import { runEngineTask } from "@sieve/worker/engine-task";
+import type { ComputePool } from "@sieve/compute/pool";
+import { runEngineTask } from "@sieve/compute/engine-task";
 import type { JobLifecycle } from "./lifecycle";
 import { EngineQueue } from "./queue";
 import type { EngineJobRow } from "./store";

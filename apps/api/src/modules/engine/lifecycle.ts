@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { schema, type Database } from "@sieve/db";
 import type { RunStatus } from "@sieve/contracts";
-import type { CurvePoint } from "@sieve/worker/engine-task";
+import type { CurvePoint } from "@sieve/compute/engine-task";
 import type { EngineJobRow } from "./store";
 import { redactFailedQueries } from "../../http/database-errors";
 

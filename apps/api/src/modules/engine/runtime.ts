@@ -2,7 +2,7 @@ import { hostname } from "node:os";
 import { and, eq, gt } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { schema, type DatabaseHandle } from "@sieve/db";
-import type { ComputePool } from "@sieve/worker/pool";
+import type { ComputePool } from "@sieve/compute/pool";
 import { EmbeddedDispatcher, type EngineDomainHandler } from "./dispatcher";
 import { jobLifecycle, type JobLifecycle } from "./lifecycle";
 import { EngineQueue } from "./queue";

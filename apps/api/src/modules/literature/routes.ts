@@ -14,7 +14,6 @@ import {
 import { comentionNovelty, compositeScore, targetPrior, type Polarity, type RelationType } from "@sieve/literature";
 import { ApiError, notFound, validationFailed } from "../../http/errors";
 import { readMultipartTextFile, readMultipartUpload } from "../../http/multipart";
-import { authStore } from "../auth/store";
 import type { LiteratureReference } from "./reference";
 import type { LiteratureSearch } from "./search-index";
 import { registerIngestDomain, startPubTatorIngestJob } from "./ingest-job";
@@ -49,7 +48,6 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
     const db = app.database.db;
     const tags = ["literature"];
     const context = { db, pool: app.compute, reference };
-    const primaryOrg = async (userId: number) => (await authStore(db).findUserById(userId))!.primaryOrgId;
 
     /** A gene symbol and a disease (name, synonym or DOID) to their ids; 422 when unknown or ambiguous. */
     async function resolve(symbol: string | undefined, disease: string | undefined) {
@@ -136,7 +134,7 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
           url: d.url ?? null,
           text: d.text,
         }));
-        return ingestDocuments(context, await primaryOrg(request.tenant.userId), docs);
+        return ingestDocuments(context, request.tenant.primaryOrgId, docs);
       },
     );
 
@@ -170,7 +168,7 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
           text,
         };
         return {
-          ...(await ingestDocuments(context, await primaryOrg(request.tenant.userId), [doc])),
+          ...(await ingestDocuments(context, request.tenant.primaryOrgId, [doc])),
           source: doc.source,
           external_id: doc.external_id,
           characters: text.length,
@@ -192,7 +190,7 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
       async (request, reply) => {
         const { text, fields } = await readMultipartTextFile(request, [".txt", ".pubtator"]);
         const parsed = readPubTatorFile(text);
-        const orgId = await primaryOrg(request.tenant.userId);
+        const orgId = request.tenant.primaryOrgId;
         const source = fields.source?.trim() || "pubtator";
         const license = fields.license?.trim() || null;
         if (parsed.length <= PUBTATOR_SINGLE_TRANSACTION_DOCUMENTS) {

@@ -6,7 +6,7 @@ import {
   type PubTatorDocument,
 } from "@sieve/literature";
 import type { Database } from "@sieve/db";
-import type { ComputePool } from "@sieve/worker/pool";
+import type { ComputePool } from "@sieve/compute/pool";
 import { ApiError, validationFailed } from "../../http/errors";
 import { goldAnnotations } from "./gold";
 import type { LiteratureReference } from "./reference";

@@ -1,8 +1,8 @@
 import { MAX_ANALYSIS_ITEMS, type MoleculeResult } from "@sieve/contracts";
 import type { MoleculeAnalysis } from "@sieve/chem";
-import type { MoleculeInput } from "@sieve/worker/tasks";
+import type { MoleculeInput } from "@sieve/compute/tasks";
 import { ApiError } from "../../http/errors";
-import type { ComputePool } from "@sieve/worker/pool";
+import type { ComputePool } from "@sieve/compute/pool";
 
 // Big enough to amortise a thread round-trip, small enough that both threads share a request's work
 // and other requests' chunks interleave with it.

@@ -20,7 +20,7 @@ import {
   type RegulatoryFact,
   type SourceClaim,
 } from "@sieve/negatome";
-import type { ComputePool } from "@sieve/worker/pool";
+import type { ComputePool } from "@sieve/compute/pool";
 import type { TenantScope } from "../../plugins/authentication";
 import { validationFailed } from "../../http/errors";
 import type { NegatomeSimilarity } from "./similarity";

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { schema, type Database } from "@sieve/db";
-import type { ComputePool } from "@sieve/worker/pool";
+import type { ComputePool } from "@sieve/compute/pool";
 import {
   describeFilters,
   notRankedEntries,

@@ -1,4 +1,4 @@
-import type { ComputePool } from "@sieve/worker/pool";
+import type { ComputePool } from "@sieve/compute/pool";
 import type { MolecularJobInput, ReplayOutcome } from "@sieve/contracts";
 import { sha256Hex } from "../../http/canonical-json";
 import { readTarGz, writeTarGz, type ArchiveEntry } from "./archive";

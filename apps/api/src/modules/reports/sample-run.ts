@@ -1,4 +1,4 @@
-import { MOLECULAR_DEFAULTS, type MolecularJobInput } from "@sieve/contracts";
+import { MOLECULAR_ACCEPTABILITY_DEFAULTS, MOLECULAR_DEFAULTS, type MolecularJobInput } from "@sieve/contracts";
 
 /** The sample dossier's small optimization run: the product's defaults, made small and seeded. */
 export function molecularRunOptionsDefaults(smiles: string[]): MolecularJobInput {
@@ -11,5 +11,6 @@ export function molecularRunOptionsDefaults(smiles: string[]): MolecularJobInput
     population_size: 20,
     seed: 42,
     max_oracle_calls: 20 * 11,
+    acceptability: { ...MOLECULAR_ACCEPTABILITY_DEFAULTS },
   };
 }

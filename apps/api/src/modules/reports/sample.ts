@@ -1,4 +1,4 @@
-import type { ComputePool } from "@sieve/worker/pool";
+import type { ComputePool } from "@sieve/compute/pool";
 import { DEMO_SET, DEMO_TARGETS } from "@sieve/negatome";
 import { molecularRunOptionsDefaults } from "./sample-run";
 import { groupCurves } from "../engine/store";

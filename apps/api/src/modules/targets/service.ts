@@ -13,7 +13,7 @@ import {
 } from "@sieve/contracts";
 import { REFERENCE_FILES } from "@sieve/literature";
 import type { Database } from "@sieve/db";
-import type { ComputePool } from "@sieve/worker/pool";
+import type { ComputePool } from "@sieve/compute/pool";
 import { ApiError, notFound, validationFailed } from "../../http/errors";
 import type { MultipartUpload } from "../../http/multipart";
 import type { TenantScope } from "../../plugins/authentication";

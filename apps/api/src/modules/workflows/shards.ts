@@ -1,6 +1,6 @@
 import type { EngineJob } from "@sieve/contracts";
 import { rankEvaluated, type EvaluatedCompound } from "@sieve/workflows";
-import type { VhtsTaskOutput } from "@sieve/worker/workflows";
+import type { VhtsTaskOutput } from "@sieve/compute/workflows";
 import { runStatusOf } from "../engine/lifecycle";
 import type { engineJobsStore } from "../engine/store";
 

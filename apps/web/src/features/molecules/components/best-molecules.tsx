@@ -6,8 +6,8 @@ import { useMoleculeDrawings } from "../../../lib/molecule-drawings";
 import type { BestMolecule } from "../model/engine-job";
 
 /**
- * A finished run's best molecules, drawn by the analysis endpoint, with fitness and the optimised
- * properties; with the job's run, each can be accepted or rejected (a molecule is reviewed within its run).
+ * A finished run's best molecules, drawn by the analysis endpoint, with fitness, the optimised
+ * properties, the SA score and the med-chem filter verdict; with the job's run, each can be accepted or rejected (a molecule is reviewed within its run).
  */
 export function BestMolecules({ molecules, runId = null }: { molecules: BestMolecule[]; runId?: string | null }) {
   const drawings = useMoleculeDrawings(molecules.map((molecule) => molecule.smiles));
@@ -45,7 +45,12 @@ export function BestMolecules({ molecules, runId = null }: { molecules: BestMole
                 <dt>QED</dt>
                 <dd>{formatDecimal(molecule.properties.qed, 3)}</dd>
               </div>
+              <div>
+                <dt>SA score</dt>
+                <dd>{formatDecimal(molecule.properties.sa_score, 2)}</dd>
+              </div>
             </dl>
+            <AcceptabilityVerdict acceptability={molecule.acceptability} />
             {runId && (
               <ReviewControl
                 kind="molecule"
@@ -57,6 +62,22 @@ export function BestMolecules({ molecules, runId = null }: { molecules: BestMole
           </li>
         ))}
       </ol>
+    </div>
+  );
+}
+
+/** Med-chem filters and SA limit: passed, or every rule the molecule fails (issue #24). */
+function AcceptabilityVerdict({ acceptability }: { acceptability: BestMolecule["acceptability"] }) {
+  if (!acceptability) return <p className="muted">Med-chem filters: not checked in this run.</p>;
+  if (acceptability.passes) return <p className="best-molecule__verdict">Med-chem filters: all passed</p>;
+  return (
+    <div className="best-molecule__verdict best-molecule__verdict--fail">
+      <p>Med-chem filters: fails {acceptability.failed.length}</p>
+      <ul aria-label="Failed filters">
+        {acceptability.failed.map((rule) => (
+          <li key={rule}>{rule}</li>
+        ))}
+      </ul>
     </div>
   );
 }

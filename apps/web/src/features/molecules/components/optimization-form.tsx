@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import type { Project } from "@sieve/contracts";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { Checkbox, Field } from "../../../components/ui/field";
 import { Notice } from "../../../components/ui/notice";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { paths } from "../../../config/paths";
@@ -10,8 +10,10 @@ import { ApiError } from "../../../lib/api-client";
 import { shortId } from "../../../lib/format";
 import { useStartMolecularRun, type MolecularRunStarted } from "../api/molecular-jobs";
 import {
+  ACCEPTABILITY_FIELDS,
   checkDraft,
   defaultDraft,
+  FILTERS_HELP,
   SEARCH_FIELDS,
   serverFieldErrors,
   TARGET_FIELDS,
@@ -127,6 +129,17 @@ export function OptimizationForm({ projects, projectsError, onStarted }: Optimiz
       <fieldset className="fieldset">
         <legend>Search</legend>
         <div className="form-grid form-grid--compact">{SEARCH_FIELDS.map(numberInput)}</div>
+      </fieldset>
+      <fieldset className="fieldset">
+        <legend>Med-chem acceptability</legend>
+        <Checkbox
+          label="Med-chem filters"
+          checked={draft.filters}
+          onChange={(filters) => setDraft((current) => ({ ...current, filters }))}
+          name="filters"
+        />
+        <p className="field__hint">{FILTERS_HELP}</p>
+        <div className="form-grid form-grid--compact">{ACCEPTABILITY_FIELDS.map(numberInput)}</div>
       </fieldset>
       {errors.form && <Notice tone="error">{errors.form}</Notice>}
       {start.isError && !(start.error instanceof ApiError && start.error.fields.length > 0) && (

@@ -14,7 +14,9 @@ export interface GenerationProgress {
 export interface BestMolecule {
   smiles: string;
   fitness: number;
-  properties: { logp?: number; molecular_weight?: number; tpsa?: number; qed?: number };
+  properties: { logp?: number; molecular_weight?: number; tpsa?: number; qed?: number; sa_score?: number };
+  /** Med-chem verdict (issue #24); null for runs made before the filters existed. */
+  acceptability: { passes: boolean; failed: string[] } | null;
 }
 
 export interface FinalMetrics {
@@ -58,6 +60,7 @@ export function readBestMolecules(job: Pick<EngineJob, "result">): BestMolecule[
     if (!isRecord(entry) || typeof entry.smiles !== "string") return [];
     const properties = isRecord(entry.properties) ? entry.properties : {};
     const property = (key: string) => num(properties[key]) ?? undefined;
+    const verdict = isRecord(entry.acceptability) ? entry.acceptability : null;
     return [
       {
         smiles: entry.smiles,
@@ -67,7 +70,17 @@ export function readBestMolecules(job: Pick<EngineJob, "result">): BestMolecule[
           molecular_weight: property("molecular_weight"),
           tpsa: property("tpsa"),
           qed: property("qed"),
+          sa_score: property("sa_score"),
         },
+        acceptability:
+          verdict && typeof verdict.passes === "boolean"
+            ? {
+                passes: verdict.passes,
+                failed: Array.isArray(verdict.failed)
+                  ? verdict.failed.filter((f): f is string => typeof f === "string")
+                  : [],
+              }
+            : null,
       },
     ];
   });

@@ -3,7 +3,8 @@ import { MOLECULAR_MESSAGES } from "@sieve/contracts";
 import { checkDraft, defaultDraft, SEARCH_FIELDS, serverFieldErrors } from "./optimization-form";
 
 describe("the optimization form", () => {
-  it("starts from the §9 defaults", () => {
+  it("starts from the §9 defaults, with med-chem filters on and SA score at most 4 (issue #24)", () => {
+    expect(defaultDraft().filters).toBe(true);
     expect(defaultDraft().numbers).toEqual({
       "target_properties.logp": "3",
       "target_properties.molecular_weight": "400",
@@ -16,6 +17,7 @@ describe("the optimization form", () => {
       dimension: "10",
       max_generations: "50",
       population_size: "80",
+      "acceptability.max_sa_score": "4",
     });
   });
 
@@ -27,13 +29,14 @@ describe("the optimization form", () => {
     });
   });
 
-  it("enforces the ranges: QED 0-1, dimension 1-50, generations 10-200, population 20-200", () => {
+  it("enforces the ranges: QED 0-1, dimension 1-50, generations 10-200, population 20-200, SA limit 1-10", () => {
     const draft = defaultDraft();
     Object.assign(draft.numbers, {
       "target_properties.qed": "1.2",
       dimension: "0",
       max_generations: "10.5",
       population_size: "201",
+      "acceptability.max_sa_score": "11",
     });
     const check = checkDraft({ ...draft, projectId: "4", smiles: "CCO" });
     expect(check.ok).toBe(false);
@@ -43,6 +46,7 @@ describe("the optimization form", () => {
       dimension: "Dimension must be a whole number from 1 to 50.",
       max_generations: "Generations must be a whole number from 10 to 200.",
       population_size: "Population must be a whole number from 20 to 200.",
+      "acceptability.max_sa_score": "Max SA score must be a number from 1 to 10.",
     });
   });
 
@@ -50,6 +54,8 @@ describe("the optimization form", () => {
     const draft = { ...defaultDraft(), projectId: "7", smiles: "  CCO \n\n c1ccccc1\n" };
     draft.numbers.population_size = "20";
     draft.numbers.max_generations = "10";
+    draft.numbers["acceptability.max_sa_score"] = "4.5";
+    draft.filters = false;
     expect(checkDraft(draft)).toEqual({
       ok: true,
       projectId: 7,
@@ -60,6 +66,7 @@ describe("the optimization form", () => {
         dimension: 10,
         max_generations: 10,
         population_size: 20,
+        acceptability: { filters: false, max_sa_score: 4.5 },
       },
     });
   });

@@ -1,4 +1,5 @@
 import {
+  MOLECULAR_ACCEPTABILITY_DEFAULTS,
   MOLECULAR_DEFAULTS,
   MOLECULAR_MESSAGES,
   splitLines,
@@ -69,28 +70,50 @@ export const SEARCH_FIELDS: NumberField[] = [
   { path: "max_generations", label: "Generations", min: 10, max: 200, step: 1, integer: true },
   { path: "population_size", label: "Population", min: 20, max: 200, step: 1, integer: true },
 ];
-const NUMBER_FIELDS = [...TARGET_FIELDS, ...WEIGHT_FIELDS, ...SEARCH_FIELDS];
+/** Med-chem filters on/off is the draft's `filters`; the SA limit is a number like the others. */
+export const FILTERS_HELP =
+  "PAINS A/B/C and Brenk alerts (RDKit FilterCatalog) and unstable groups: hypohalites, acyl halides, acyclic" +
+  " S–O and O–O bonds, N–N–N chains, non-aromatic polyenes, cumulenes, acyclic hemiacetals, enols. A molecule" +
+  " that fails one, or is above the SA limit, keeps a tenth of its fitness, and each card lists what it fails.";
+export const ACCEPTABILITY_FIELDS: NumberField[] = [
+  {
+    path: "acceptability.max_sa_score",
+    label: "Max SA score",
+    min: 1,
+    max: 10,
+    step: 0.1,
+    integer: false,
+    help: "Synthetic accessibility (Ertl & Schuffenhauer): 1 easy to make … 10 very hard; 10 turns the limit off.",
+  },
+];
+const NUMBER_FIELDS = [...TARGET_FIELDS, ...WEIGHT_FIELDS, ...SEARCH_FIELDS, ...ACCEPTABILITY_FIELDS];
 
 /** What the user typed, as typed: numbers stay strings until submission so a half-typed "0." survives. */
 export interface OptimizationDraft {
   projectId: string;
   smiles: string;
   numbers: Record<string, string>;
+  /** Med-chem filters (PAINS, Brenk, unstable groups) in the objective. */
+  filters: boolean;
 }
 
-/** §9 defaults: targets 3, 400, 60, 0.8; weights 1, 1, 1, 2; dimension 10, generations 50, population 80. */
+/**
+ * §9 defaults: targets 3, 400, 60, 0.8; weights 1, 1, 1, 2; dimension 10, generations 50, population 80; and
+ * (issue #24) med-chem filters on with SA score at most 4.
+ */
 export function defaultDraft(): OptimizationDraft {
   const { target_properties, property_weights, dimension, max_generations, population_size } = MOLECULAR_DEFAULTS;
   const numbers: Record<string, string> = {
     dimension: String(dimension),
     max_generations: String(max_generations),
     population_size: String(population_size),
+    "acceptability.max_sa_score": String(MOLECULAR_ACCEPTABILITY_DEFAULTS.max_sa_score),
   };
   for (const key of PROPERTIES) {
     numbers[`target_properties.${key}`] = String(target_properties[key]);
     numbers[`property_weights.${key}`] = String(property_weights[key]);
   }
-  return { projectId: "", smiles: "", numbers };
+  return { projectId: "", smiles: "", numbers, filters: MOLECULAR_ACCEPTABILITY_DEFAULTS.filters };
 }
 
 export type DraftErrors = Record<string, string>;
@@ -135,6 +158,7 @@ export function checkDraft(draft: OptimizationDraft): DraftCheck {
       dimension: values.dimension,
       max_generations: values.max_generations,
       population_size: values.population_size,
+      acceptability: { filters: draft.filters, max_sa_score: values["acceptability.max_sa_score"]! },
     },
   };
 }

@@ -1,5 +1,7 @@
 import { parentPort } from "node:worker_threads";
-import { TaskCancelled, taskHandlers, warmUp, type TaskContext, type TaskType } from "./tasks";
+import { TaskCancelled } from "./task-cancelled";
+import type { TaskContext } from "./task-context";
+import { taskHandlers, warmUp, type TaskType } from "./tasks";
 
 /** A compute thread of the platform's pool: receives tasks, answers results. It never opens the database. */
 interface TaskMessage {

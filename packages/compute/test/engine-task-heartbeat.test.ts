@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { MolecularRunBody, resolveMolecularInput } from "@sieve/contracts";
-import { runEngineTask, type CurvePoint } from "@sieve/worker/engine-task";
-import { ComputePool } from "@sieve/worker/pool";
+import { runEngineTask, type CurvePoint } from "../src/engine-task";
+import { ComputePool } from "../src/pool";
 
 /**
  * A worker whose heart-beat fails (the platform restarting, a network cut) keeps the curve points of

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Mol } from "@rdkit/rdkit";
-import { parseSmiles, type RDKitModule } from "@sieve/chem";
+import { parseSmiles } from "./parse";
+import type { RDKitModule } from "./rdkit";
 
 /**
  * Structural alerts: the PAINS families A–C (Baell & Holloway, J Med Chem 2010, 53:2719) and the

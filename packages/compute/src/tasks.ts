@@ -38,6 +38,8 @@ import {
   type ResolvedDisease,
   type ResolvedGene,
 } from "./literature";
+import { TaskCancelled } from "./task-cancelled";
+import type { TaskContext } from "./task-context";
 
 /**
  * Every kind of CPU-heavy work a worker thread (or a remote worker) can do, with its input and
@@ -106,16 +108,6 @@ export type CompoundIdentity =
 export type MoleculeInput = string | { molblock: string; label: string };
 export type TaskInput<T extends TaskType> = TaskCatalog[T]["input"];
 export type TaskOutput<T extends TaskType> = TaskCatalog[T]["output"];
-
-/** What a running task can do besides compute: report progress, and learn that it should stop. */
-export interface TaskContext {
-  progress(event: unknown): void;
-  /** Cheap and synchronous: long tasks call it at least once per iteration (e.g. per generation). */
-  cancelled(): boolean;
-}
-
-/** Thrown by a handler that stopped because it was cancelled; it keeps what it reported so far. */
-export class TaskCancelled extends Error {}
 
 type Handlers = { [T in TaskType]: (input: TaskInput<T>, context: TaskContext) => Promise<TaskOutput<T>> };
 

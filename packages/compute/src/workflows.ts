@@ -36,7 +36,8 @@ import {
   type VinaParameters,
   type WorkflowObjective,
 } from "@sieve/workflows";
-import { TaskCancelled, type TaskContext } from "./tasks";
+import { TaskCancelled } from "./task-cancelled";
+import type { TaskContext } from "./task-context";
 
 /** What the API prepares for a VHTS job: file contents travel to the thread, the thread never opens the database. */
 export interface VhtsTaskInput {

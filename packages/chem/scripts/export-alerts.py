@@ -1,8 +1,8 @@
 """Export RDKit's PAINS (A, B, C) and Brenk filter catalogues as SMARTS for RDKit.js, which has no FilterCatalog.
 
 Usage (Debian's interpreter, which has RDKit 2022.09):
-  /usr/bin/python3 packages/negatome/scripts/export-alerts.py           # writes src/alerts/structural-alerts.json + .LICENSE
-  /usr/bin/python3 packages/negatome/scripts/export-alerts.py --match   # SMILES on stdin -> FilterCatalog matches as JSON (tests)
+  /usr/bin/python3 packages/chem/scripts/export-alerts.py           # writes src/structural-alerts.json + .LICENSE
+  /usr/bin/python3 packages/chem/scripts/export-alerts.py --match   # SMILES on stdin -> FilterCatalog matches as JSON (tests)
 
 RDKit's Python API does not hand out an entry's matcher, so the SMARTS are read from each entry's
 own serialisation (a boost text archive: name, the pickled query molecule, min and max count) and
@@ -20,7 +20,7 @@ import sys
 from rdkit import Chem, RDLogger, rdBase
 from rdkit.Chem import FilterCatalog
 
-OUT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "alerts")
+OUT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src")
 CATALOGS = ["PAINS_A", "PAINS_B", "PAINS_C", "BRENK"]
 UNBOUNDED = 2**32 - 1
 # boost::serialization header of a FilterCatalogEntry whose matcher is a SmartsMatcher, then the
@@ -65,7 +65,7 @@ def export():
             alerts.append({"catalog": name, "name": entry.GetDescription(), "smarts": smarts})
             catalogs[name] = {"scope": entry.GetProp("Scope"), "reference": entry.GetProp("Reference")}
     document = {
-        "generated_by": "packages/negatome/scripts/export-alerts.py",
+        "generated_by": "packages/chem/scripts/export-alerts.py",
         "rdkit_version": rdBase.rdkitVersion,
         "licence": "BSD-3-Clause (RDKit); see structural-alerts.LICENSE",
         "catalogs": catalogs,
@@ -103,9 +103,9 @@ def match():
 LICENSE = """structural-alerts.json: the PAINS families A, B and C (Baell & Holloway, J Med Chem 2010,
 53:2719) and the Brenk unwanted-functionality filters (Brenk et al., ChemMedChem 2008, 3:435) as
 implemented in RDKit's FilterCatalog, exported as SMARTS from RDKit {version} by
-packages/negatome/scripts/export-alerts.py ({count} alerts). Regenerate with:
+packages/chem/scripts/export-alerts.py ({count} alerts). Regenerate with:
 
-  /usr/bin/python3 packages/negatome/scripts/export-alerts.py
+  /usr/bin/python3 packages/chem/scripts/export-alerts.py
 
 The filter definitions are part of the RDKit, which carries this licence:
 

@@ -2,6 +2,7 @@ import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   accessToken,
+  chooseNewProject,
   inPage,
   nextAlert,
   proteinFixture,
@@ -143,11 +144,23 @@ describe("projects and the New Job modal", () => {
 
     const projects = recordRequests(/^\/v1\/projects\/?$/);
     const runs = recordRequests(/^\/v1\/projects\/\d+\/runs$/);
+    // No project is made behind the user's back: one must be chosen, or named with research use acknowledged.
+    await dialog().getByRole("button", { name: "Launch Workflow" }).click();
+    await dialog().getByText("Choose a project, or create one.").waitFor();
+    await chooseNewProject(page, "Protease screen");
+    await dialog()
+      .getByLabel(/research use only/)
+      .uncheck();
+    await dialog().getByRole("button", { name: "Launch Workflow" }).click();
+    await dialog().getByText("Acknowledge that the project is for research use only.").waitFor();
+    expect(projects.requests.length + runs.requests.length).toBe(0);
+    await dialog()
+      .getByLabel(/research use only/)
+      .check();
     await dialog().getByRole("button", { name: "Launch Workflow" }).click();
     await dialog().waitFor({ state: "detached" });
 
-    expect(projects.bodies()[0]).toMatchObject({ ruo_ack: true });
-    expect(String(projects.bodies()[0]?.name)).toMatch(/^Dashboard Project \d{4}-\d{2}-\d{2}T/);
+    expect(projects.bodies()).toEqual([expect.objectContaining({ name: "Protease screen", ruo_ack: true })]);
     expect(runs.requests[0]?.headers()["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(runs.bodies()[0]).toMatchObject({
       workflow: "vhts",
@@ -246,7 +259,9 @@ describe("projects and the New Job modal", () => {
     await tiles.getByText("Projects").waitFor();
     await page.waitForFunction("document.querySelectorAll('.stat-tile__value')[1]?.textContent === '2'");
     expect(await tiles.locator(".stat-tile__value").allTextContents()).toEqual(["2", "2"]);
-    expect(await page.getByRole("table", { name: "Recent projects" }).locator("tbody tr").count()).toBe(2);
+    const recent = page.getByRole("table", { name: "Recent projects" }).locator("tbody tr");
+    await recent.nth(1).waitFor();
+    expect(await recent.count()).toBe(2);
   });
 
   it("offers the organization's own workers once it has one, and sends a VHTS run to them in shards", async () => {
@@ -276,6 +291,7 @@ describe("projects and the New Job modal", () => {
     await dialog().getByLabel("Shards").fill("3");
     await dialog().getByLabel("Target Protein").fill("P23219");
     await dialog().getByLabel("Compound Library").fill("s3://bucket/library.smi");
+    await dialog().getByLabel("Project", { exact: true }).selectOption({ label: "Protease screen" });
     await screenshot(page, "new-job-modal-remote-1280", { fullPage: false });
     await dialog().getByRole("button", { name: "Launch Workflow" }).click();
     await dialog().waitFor({ state: "detached" });

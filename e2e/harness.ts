@@ -85,7 +85,15 @@ export async function startServer(): Promise<SieveServer> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/server.ts"], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    // Every browser of a test file signs up from 127.0.0.1: more than the default hourly share of one address.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      SIGNUPS_PER_IP_PER_HOUR: "1000",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -286,6 +294,14 @@ export async function readDownload(page: Page, trigger: () => Promise<void>): Pr
 }
 
 /** Creates a project through the API as the signed-in page's user and returns its id. */
+/** In the open New Job dialog: a new project, named and acknowledged research-use-only (none is made for you). */
+export async function chooseNewProject(page: Page, name: string): Promise<void> {
+  const dialog = page.locator("dialog[open]");
+  await dialog.getByLabel("Project", { exact: true }).selectOption("new");
+  await dialog.getByLabel("New project name").fill(name);
+  await dialog.getByLabel(/research use only/).check();
+}
+
 export async function createProjectViaApi(page: Page, baseUrl: string, name: string): Promise<number> {
   const response = await fetch(`${baseUrl}/v1/projects/`, {
     method: "POST",

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { readSharedData, requireSharedData } from "@sieve/testing";
-import { screenshot, seriousA11yViolations, useE2eSession, writeFixture } from "./harness";
+import { chooseNewProject, screenshot, seriousA11yViolations, useE2eSession, writeFixture } from "./harness";
 
 let page: Page;
 
@@ -48,6 +48,7 @@ describe("screening 1HSG (HIV-1 protease) with its inhibitors among decoys", () 
       expect(await filters.getByLabel("Maximum negatome risk").inputValue()).toBe("0.7");
       await filters.getByLabel("Time limit per docking step (s)").fill("600");
       await screenshot(page, "new-job-screening-filters", { fullPage: false });
+      await chooseNewProject(page, "Protease inhibitor screen");
       await dialog().getByRole("button", { name: "Launch Workflow" }).click();
       await dialog().waitFor({ state: "detached" });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { buildPeptideSystem, mdAvailability } from "@sieve/workflows";
 import {
+  chooseNewProject,
   ARTIFACTS_DIR,
   inPage,
   proteinFixture,
@@ -116,6 +117,7 @@ describe("virtual screening with docking from the New Job modal", () => {
       "File uploaded successfully: five.smi",
     );
     expect(await dialog().getByLabel("Include docking").isChecked()).toBe(true);
+    await chooseNewProject(page, "HIV protease docking");
     await dialog().getByRole("button", { name: "Launch Workflow" }).click();
     await dialog().waitFor({ state: "detached" });
 
@@ -212,6 +214,7 @@ describe("custom workflow plan", () => {
     await dialog()
       .getByLabel("Custom Workflow Description")
       .fill("start from CCOc1ccccc1C(=O)O; logP below 3; budget 12; paint it blue");
+    await chooseNewProject(page, "Aspirin analogues");
     await dialog().getByRole("button", { name: "Launch Workflow" }).click();
     await dialog().waitFor({ state: "detached" });
     // The list refreshes after the launch: pick the custom run's row, not whatever was first before.

@@ -7,7 +7,6 @@ import type { AppConfig } from "./config";
 import type { ComputePool } from "@sieve/compute/pool";
 import { DEFAULT_ENGINE_SETTINGS, EngineRuntime, type EngineSettings } from "./modules/engine/runtime";
 import { engineRoutes } from "./modules/engine/routes";
-import { molecularRunRoutes } from "./modules/engine/molecular-routes";
 import { negatomeRoutes } from "./modules/negatome/routes";
 import { literatureRoutes } from "./modules/literature/routes";
 import { LiteratureReference } from "./modules/literature/reference";
@@ -32,6 +31,8 @@ import { proteinRoutes } from "./modules/proteins/routes";
 import { workflowRoutes } from "./modules/workflows/routes";
 import { reportRoutes } from "./modules/reports/routes";
 import { auditRoutes } from "./modules/audit/routes";
+import { invitationAcceptRoutes, teamRoutes } from "./modules/teams/routes";
+import { signatureRoutes } from "./modules/reports/signature-routes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -54,6 +55,8 @@ export interface BuildAppOptions {
 }
 
 const REDACTED_QUERY_PARAMS = /([?&](?:api_key|token|access_token)=)[^&]*/gi;
+/** An invitation's token is its credential: never logged. */
+const REDACTED_PATH_TOKENS = /(\/v1\/invitations\/)[^/?]+/g;
 
 /** Builds the whole platform's HTTP surface; `server.ts` only listens. Tests call this with `inject`. */
 export async function buildApp({
@@ -90,7 +93,7 @@ export async function buildApp({
         err: redactedErrorForLog,
         req: (req) => ({
           method: req.method,
-          url: req.url.replace(REDACTED_QUERY_PARAMS, "$1[redacted]"),
+          url: req.url.replace(REDACTED_QUERY_PARAMS, "$1[redacted]").replace(REDACTED_PATH_TOKENS, "$1[redacted]"),
           remoteAddress: req.ip,
         }),
       },
@@ -117,6 +120,7 @@ export async function buildApp({
   await app.register(publicAuthRoutes);
   await app.register(siteRoutes);
   await app.register(reportRoutes);
+  await app.register(invitationAcceptRoutes);
   await app.register(async (authenticated) => {
     requireAuthentication(authenticated);
     await authenticated.register(profileRoutes);
@@ -127,13 +131,14 @@ export async function buildApp({
     await authenticated.register(moleculeRoutes);
     await authenticated.register(proteinRoutes);
     await authenticated.register(engineRoutes);
-    await authenticated.register(molecularRunRoutes);
     await authenticated.register(negatomeRoutes);
     await authenticated.register(literatureRoutes(literatureReference, literatureSearch));
     await authenticated.register(targetRoutes(literatureSearch));
     await authenticated.register(adminRoutes(literatureReference));
     await authenticated.register(workflowRoutes);
     await authenticated.register(auditRoutes);
+    await authenticated.register(teamRoutes);
+    await authenticated.register(signatureRoutes);
   });
   await registerWebApp(app, config.webDist);
   return app;

@@ -33,6 +33,8 @@ export async function createTestContext(
     engine?: Partial<EngineSettings>;
     referenceDataRoot?: string;
     trustProxy?: AppConfig["trustProxy"];
+    mail?: AppConfig["mail"];
+    signupsPerIpPerHour?: number;
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), "sieve-api-test-"));
@@ -54,6 +56,9 @@ export async function createTestContext(
     engine: { ...DEFAULT_ENGINE_SETTINGS, ...options.engine },
     trustProxy: options.trustProxy ?? false,
     md: { maxNs: 10, maxWallSeconds: 600 },
+    mail: options.mail ?? null,
+    // A test file signs up many accounts from one address; the limit itself is tested with a small value.
+    signupsPerIpPerHour: options.signupsPerIpPerHour ?? 10_000,
   };
   const logs: string[] = [];
   const logStream = { write: (line: string) => logs.push(line) } as unknown as NodeJS.WritableStream;

@@ -272,6 +272,24 @@ describe("tenancy: another organization's rows are invisible", () => {
     }
   });
 
+  it("members, invitations and the audit trail of the other organization are not found or left out", async () => {
+    const beta_ = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) =>
+      ctx.call({ method, url, token: beta.token, ...(payload ? { payload } : {}) });
+    const org = `/v1/orgs/${alpha.orgId}`;
+    expect((await beta_("GET", `${org}/members`)).statusCode).toBe(404);
+    expect((await beta_("GET", `${org}/invitations`)).statusCode).toBe(404);
+    expect((await beta_("POST", `${org}/invitations`, { email: "spy@example.org" })).statusCode).toBe(404);
+    expect((await beta_("PATCH", `${org}/members/${alpha.userId}`, { role: "viewer" })).statusCode).toBe(404);
+    expect((await beta_("DELETE", `${org}/members/${alpha.userId}`)).statusCode).toBe(404);
+    const members = await ctx.call({ method: "GET", url: `${org}/members`, token: alpha.token });
+    expect(members.json().members).toEqual([expect.objectContaining({ user_id: alpha.userId, role: "owner" })]);
+    const audit = (await beta_("GET", "/v1/audit?limit=1000")).json().items;
+    expect(audit.every((e: { org_id: number }) => e.org_id === beta.orgId)).toBe(true);
+    expect(
+      (await ctx.call({ method: "GET", url: "/v1/audit", token: alpha.token })).json().items.length,
+    ).toBeGreaterThan(0);
+  });
+
   it("an Idempotency-Key used by another user never returns their run", async () => {
     const betaProject = (
       await ctx.call({

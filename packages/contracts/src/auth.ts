@@ -3,7 +3,7 @@ import { z } from "zod";
 export const ORGANIZATION_TYPES = ["academic", "biotech", "pharma", "cro"] as const;
 
 /** Emails are compared case-insensitively: always trimmed and lower-cased before use. */
-const Email = z
+export const Email = z
   .string({ error: "email is required" })
   .trim()
   .toLowerCase()
@@ -12,7 +12,7 @@ const Email = z
 /** ASVS 4.0 V2.1.1: at least 12 characters; the server also refuses common and breached passwords. */
 export const PASSWORD_MIN_LENGTH = 12;
 
-const NewPassword = z
+export const NewPassword = z
   .string({ error: "password is required" })
   .min(PASSWORD_MIN_LENGTH, { error: `password must be at least ${PASSWORD_MIN_LENGTH} characters` })
   .max(256);

@@ -15,9 +15,18 @@ export interface TenantScope {
   orgIds: number[];
 }
 
+/**
+ * An authenticated caller's scope, with the organization their new rows (projects, uploads, ingested
+ * documents, negatome contributions, jobs) belong to unless they name another: read once, when the
+ * request is authenticated, instead of by each route.
+ */
+export interface CallerScope extends TenantScope {
+  primaryOrgId: number;
+}
+
 declare module "fastify" {
   interface FastifyRequest {
-    tenant: TenantScope;
+    tenant: CallerScope;
     /** The sign-in session of the bearer token (what logout revokes). */
     sessionId: string;
   }
@@ -29,8 +38,8 @@ declare module "fastify" {
  */
 export function requireAuthentication(app: FastifyInstance): void {
   app.addHook("onRequest", async (request: FastifyRequest) => {
-    const { claims, orgIds, orgRoles } = await authenticateBearer(app, request);
-    request.tenant = { userId: claims.userId, orgIds };
+    const { claims, orgIds, primaryOrgId, orgRoles } = await authenticateBearer(app, request);
+    request.tenant = { userId: claims.userId, orgIds, primaryOrgId };
     request.orgRoles = orgRoles;
     request.sessionId = claims.sessionId;
   });
@@ -45,15 +54,15 @@ export function requireAuthentication(app: FastifyInstance): void {
 export async function authenticateBearer(
   app: FastifyInstance,
   request: FastifyRequest,
-): Promise<{ claims: AccessTokenClaims; orgIds: number[]; orgRoles: Map<number, OrgRole> }> {
+): Promise<{ claims: AccessTokenClaims; orgIds: number[]; primaryOrgId: number; orgRoles: Map<number, OrgRole> }> {
   const store = authStore(app.database.db);
   const token = bearerToken(request);
   const claims = token ? await verifyAccessToken(app.config.jwtSecret, token) : null;
   if (!claims || !(await store.sessionActive(claims.sessionId, claims.userId))) throw unauthorized();
-  const memberships = await store.memberships(claims.userId);
-  if (memberships.length === 0) throw unauthorized();
-  const orgRoles = new Map(memberships.map((m) => [m.orgId, parseRole(m.role)]));
-  return { claims, orgIds: [...orgRoles.keys()], orgRoles };
+  const organizations = await store.callerOrganizations(claims.userId);
+  if (!organizations || organizations.orgIds.length === 0) throw unauthorized();
+  const orgRoles = new Map(organizations.roles.map((m) => [m.orgId, parseRole(m.role)]));
+  return { claims, orgIds: organizations.orgIds, primaryOrgId: organizations.primaryOrgId, orgRoles };
 }
 
 function bearerToken(request: FastifyRequest): string | null {

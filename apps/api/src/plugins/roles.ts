@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ORG_ROLES, type OrgRole } from "@sieve/contracts";
-import { ApiError } from "../http/errors";
+import { ApiError, notFound } from "../http/errors";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -34,6 +34,27 @@ export function parseRole(value: string): OrgRole {
   return (ORG_ROLES as readonly string[]).includes(value) ? (value as OrgRole) : "viewer";
 }
 
+function forbiddenRole(roles: OrgRole[], allowed: readonly OrgRole[]): ApiError {
+  return new ApiError(
+    403,
+    "forbidden_role",
+    `Your role (${roles.join(", ")}) may not do this; it needs one of: ${allowed.join(", ")}`,
+    { roles, allowed },
+  );
+}
+
+/**
+ * For routes that name the organization (`/v1/orgs/{org_id}/…`): 404 unless the caller belongs to it,
+ * 403 forbidden_role unless their role there allows the route. Returns that role.
+ */
+export function roleIn(request: FastifyRequest, orgId: number): OrgRole {
+  const role = request.orgRoles.get(orgId);
+  if (!role) throw notFound("Organization");
+  const allowed = request.routeOptions.config.roles ?? ORG_ROLES;
+  if (!allowed.includes(role)) throw forbiddenRole([role], allowed);
+  return role;
+}
+
 /**
  * Declarative role checks for an authenticated scope. Registering a write route without `config.roles`
  * throws (the app does not build), so no write can be added unguarded. A caller whose role allows the
@@ -52,13 +73,7 @@ export function enforceRoles(app: FastifyInstance): void {
     if (!allowed) return;
     const orgIds = request.tenant.orgIds.filter((id) => allowed.includes(request.orgRoles.get(id) ?? "viewer"));
     if (orgIds.length === 0) {
-      const roles = [...new Set(request.orgRoles.values())];
-      throw new ApiError(
-        403,
-        "forbidden_role",
-        `Your role (${roles.join(", ")}) may not do this; it needs one of: ${allowed.join(", ")}`,
-        { roles, allowed },
-      );
+      throw forbiddenRole([...new Set(request.orgRoles.values())], allowed);
     }
     request.tenant = { ...request.tenant, orgIds };
   });

@@ -75,8 +75,8 @@ export const PAGE_HELP = {
       </ul>
       <p>
         Uploads accept .pdb and .pdbqt for proteins and .smi, .sdf, .txt or .csv for compounds; the field then holds the
-        stored file's upload:// address. The first job creates a project named "Dashboard Project" plus a timestamp,
-        which later jobs reuse.
+        stored file's upload:// address. Every job belongs to a project: pick one of yours, or name a new one and
+        acknowledge research use only. No project is created without you.
       </p>
       <p>
         Runs are queued until an executor for their workflow is connected. No progress is shown until one picks them up.

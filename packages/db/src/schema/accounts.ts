@@ -108,3 +108,34 @@ export const knownDevices = pgTable(
   },
   (t) => [index("known_devices_user_idx").on(t.userId)],
 );
+
+/**
+ * An invitation to join an organization with a role: a single-use link whose token is stored as a
+ * SHA-256 hash. Accepting, revoking and expiring are conditional updates, so a token works at most once.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: integer("invited_by")
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, precision: 3 }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true, precision: 3 }),
+    acceptedBy: integer("accepted_by").references(() => users.id),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    index("invitations_org_idx").on(t.orgId),
+    check("invitations_role_check", sql`${t.role} in ('owner', 'admin', 'scientist', 'viewer')`),
+  ],
+);

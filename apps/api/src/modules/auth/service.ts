@@ -145,6 +145,11 @@ export function authService(db: Database, jwtSecret: Uint8Array) {
       };
     },
 
+    /** A new session for an account that proved itself another way (an accepted invitation). */
+    async startSession(userId: number): Promise<AuthResponse> {
+      return issue(await requireUser(userId), TOKEN_TTL_SECONDS.remembered);
+    },
+
     async logout(sessionId: string): Promise<void> {
       await store.revokeSession(sessionId);
     },

@@ -21,6 +21,26 @@ export interface UserRecord {
   ownsPrimaryOrg: boolean;
 }
 
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Inserts an account; null when the email is taken (nothing is written then). */
+export async function insertUser(
+  tx: Database | Transaction,
+  input: { email: string; passwordHash: string; firstName: string; lastName: string },
+): Promise<number | null> {
+  const [user] = await tx
+    .insert(users)
+    .values({
+      email: input.email,
+      passwordHash: input.passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  return user?.id ?? null;
+}
+
 export function authStore(db: Database) {
   return {
     async findUserByEmail(email: string): Promise<UserRecord | null> {
@@ -40,24 +60,15 @@ export function authStore(db: Database) {
       orgName: string;
     }): Promise<number | null> {
       return db.transaction(async (tx) => {
-        const [user] = await tx
-          .insert(users)
-          .values({
-            email: input.email,
-            passwordHash: input.passwordHash,
-            firstName: input.firstName,
-            lastName: input.lastName,
-          })
-          .onConflictDoNothing({ target: users.email })
-          .returning({ id: users.id });
-        if (!user) return null;
+        const userId = await insertUser(tx, input);
+        if (userId === null) return null;
         const [org] = await tx
           .insert(organizations)
-          .values({ name: input.orgName, ownerUserId: user.id })
+          .values({ name: input.orgName, ownerUserId: userId })
           .returning({ id: organizations.id });
-        await tx.insert(memberships).values({ orgId: org!.id, userId: user.id, role: "owner" });
-        await tx.update(users).set({ primaryOrgId: org!.id }).where(eq(users.id, user.id));
-        return user.id;
+        await tx.insert(memberships).values({ orgId: org!.id, userId, role: "owner" });
+        await tx.update(users).set({ primaryOrgId: org!.id }).where(eq(users.id, userId));
+        return userId;
       });
     },
 
@@ -80,6 +91,25 @@ export function authStore(db: Database) {
             .where(eq(organizations.id, orgId));
         }
       });
+    },
+
+    /**
+     * The caller's organizations with their role in each, and the one their new rows belong to unless they name
+     * another; null for no user.
+     */
+    async callerOrganizations(
+      userId: number,
+    ): Promise<{ orgIds: number[]; primaryOrgId: number; roles: { orgId: number; role: string }[] } | null> {
+      const rows = await db
+        .select({ primaryOrgId: users.primaryOrgId, orgId: memberships.orgId, role: memberships.role })
+        .from(users)
+        .leftJoin(memberships, eq(memberships.userId, users.id))
+        .where(eq(users.id, userId))
+        .orderBy(memberships.orgId);
+      const [first] = rows;
+      if (!first || first.primaryOrgId === null) return null;
+      const roles = rows.flatMap((r) => (r.orgId === null || r.role === null ? [] : [{ orgId: r.orgId, role: r.role }]));
+      return { orgIds: roles.map((r) => r.orgId), primaryOrgId: first.primaryOrgId, roles };
     },
 
     async memberships(userId: number): Promise<{ orgId: number; role: string }[]> {

@@ -9,11 +9,11 @@ import {
   TERMINAL_STATUSES,
 } from "@sieve/contracts";
 import { conflict, forbidden, notFound } from "../../http/errors";
+import { UuidParam } from "../../http/params";
 import { PageQuery, decodeCursor, encodeCursor } from "../../http/pagination";
 import { engineJobsStore, organizationWorkers } from "./store";
 import { access } from "../../plugins/roles";
 
-const JobIdParam = z.object({ id: z.string().max(100) });
 const JobQuery = PageQuery.extend({ status: z.enum(RUN_STATUSES).optional(), domain: z.string().max(50).optional() });
 const Cancelled = z.object({ id: z.string(), status: z.literal("cancelled") });
 const EVENT_POLL_MS = 1000;
@@ -61,7 +61,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/v1/engine/jobs/:id",
-    { schema: { tags: ["engine"], params: JobIdParam, response: { 200: EngineJob, 404: ErrorBody } } },
+    { schema: { tags: ["engine"], params: UuidParam, response: { 200: EngineJob, 404: ErrorBody } } },
     async (request) => {
       const job = await engineJobsStore(db, request.tenant).get(request.params.id);
       if (!job) throw notFound("Engine job");
@@ -73,7 +73,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
     "/v1/engine/jobs/:id",
     {
       config: access.contributors,
-      schema: { tags: ["engine"], params: JobIdParam, response: { 200: Cancelled, 404: ErrorBody, 409: ErrorBody } },
+      schema: { tags: ["engine"], params: UuidParam, response: { 200: Cancelled, 404: ErrorBody, 409: ErrorBody } },
     },
     async (request) => {
       const job = await engineJobsStore(db, request.tenant).get(request.params.id);
@@ -92,55 +92,51 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
    * Live progress as Server-Sent Events: `status`, `progress` and `curve` (new points) events, then
    * `end` once the job is finished. Read from the database, so any API instance can serve it.
    */
-  app.get(
-    "/v1/engine/jobs/:id/events",
-    { schema: { tags: ["engine"], params: JobIdParam } },
-    async (request, reply) => {
-      const store = engineJobsStore(db, request.tenant);
-      if (!(await store.get(request.params.id))) throw notFound("Engine job");
-      reply.hijack();
-      reply.raw.writeHead(200, {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-cache",
-        connection: "keep-alive",
-      });
-      const send = (event: string, data: unknown) =>
-        reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      let lastPointId = 0;
-      let lastStatus = "";
-      let lastProgress = "";
-      let timer: NodeJS.Timeout | null = null;
-      const close = () => {
-        if (timer) clearTimeout(timer);
-        timer = null;
-        reply.raw.end();
-      };
-      request.raw.on("close", close);
-      const tick = async () => {
-        try {
-          const job = await store.get(request.params.id);
-          if (!job) return close();
-          if (job.status !== lastStatus)
-            send("status", { id: job.id, status: job.status, error_message: job.error_message });
-          lastStatus = job.status;
-          const progress = JSON.stringify(job.progress);
-          if (job.progress && progress !== lastProgress) send("progress", job.progress);
-          lastProgress = progress;
-          const points = await store.curvePoints(job.id, lastPointId);
-          if (points.length) {
-            lastPointId = points.at(-1)!.id;
-            send("curve", { points: points.map(({ name, x, y }) => ({ name, x, y })) });
-          }
-          if ((TERMINAL_STATUSES as readonly string[]).includes(job.status)) {
-            send("end", job);
-            return close();
-          }
-        } catch (error) {
-          send("error", { error: error instanceof Error ? error.message : String(error) });
+  app.get("/v1/engine/jobs/:id/events", { schema: { tags: ["engine"], params: UuidParam } }, async (request, reply) => {
+    const store = engineJobsStore(db, request.tenant);
+    if (!(await store.get(request.params.id))) throw notFound("Engine job");
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache",
+      connection: "keep-alive",
+    });
+    const send = (event: string, data: unknown) =>
+      reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    let lastPointId = 0;
+    let lastStatus = "";
+    let lastProgress = "";
+    let timer: NodeJS.Timeout | null = null;
+    const close = () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      reply.raw.end();
+    };
+    request.raw.on("close", close);
+    const tick = async () => {
+      try {
+        const job = await store.get(request.params.id);
+        if (!job) return close();
+        if (job.status !== lastStatus)
+          send("status", { id: job.id, status: job.status, error_message: job.error_message });
+        lastStatus = job.status;
+        const progress = JSON.stringify(job.progress);
+        if (job.progress && progress !== lastProgress) send("progress", job.progress);
+        lastProgress = progress;
+        const points = await store.curvePoints(job.id, lastPointId);
+        if (points.length) {
+          lastPointId = points.at(-1)!.id;
+          send("curve", { points: points.map(({ name, x, y }) => ({ name, x, y })) });
         }
-        if (!reply.raw.writableEnded) timer = setTimeout(() => void tick(), EVENT_POLL_MS);
-      };
-      await tick();
-    },
-  );
+        if ((TERMINAL_STATUSES as readonly string[]).includes(job.status)) {
+          send("end", job);
+          return close();
+        }
+      } catch (error) {
+        send("error", { error: error instanceof Error ? error.message : String(error) });
+      }
+      if (!reply.raw.writableEnded) timer = setTimeout(() => void tick(), EVENT_POLL_MS);
+    };
+    await tick();
+  });
 };

@@ -3,7 +3,7 @@ import { schema, type Database } from "@sieve/db";
 import type { EngineJob, RemoteWorkerList, RunStatus } from "@sieve/contracts";
 import type { TenantScope } from "../../plugins/authentication";
 import type { PageCursor } from "../../http/pagination";
-import { isUuid } from "../runs/store";
+import { isUuid } from "../../http/params";
 
 const { engineJobs, engineCurvePoints, workers } = schema;
 export type EngineJobRow = typeof engineJobs.$inferSelect;

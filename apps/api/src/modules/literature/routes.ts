@@ -24,7 +24,6 @@ import {
 } from "@sieve/literature";
 import { ApiError, notFound, validationFailed } from "../../http/errors";
 import { readMultipartTextFile, readMultipartUpload } from "../../http/multipart";
-import { authStore } from "../auth/store";
 import { confidenceFilter, thresholdOf, thresholdsFor } from "./confidence";
 import type { LiteratureReference } from "./reference";
 import type { LiteratureSearch } from "./search-index";
@@ -61,7 +60,6 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
     const db = app.database.db;
     const tags = ["literature"];
     const context = { db, pool: app.compute, reference };
-    const primaryOrg = async (userId: number) => (await authStore(db).findUserById(userId))!.primaryOrgId;
 
     /** A gene symbol and a disease (name, synonym or DOID) to their ids; 422 when unknown or ambiguous. */
     async function resolve(symbol: string | undefined, disease: string | undefined) {
@@ -158,7 +156,7 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
           url: d.url ?? null,
           text: d.text,
         }));
-        return ingestDocuments(context, await primaryOrg(request.tenant.userId), docs);
+        return ingestDocuments(context, request.tenant.primaryOrgId, docs);
       },
     );
 
@@ -192,7 +190,7 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
           text,
         };
         return {
-          ...(await ingestDocuments(context, await primaryOrg(request.tenant.userId), [doc])),
+          ...(await ingestDocuments(context, request.tenant.primaryOrgId, [doc])),
           source: doc.source,
           external_id: doc.external_id,
           characters: text.length,
@@ -214,7 +212,7 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
       async (request, reply) => {
         const { text, fields } = await readMultipartTextFile(request, [".txt", ".pubtator"]);
         const parsed = readPubTatorFile(text);
-        const orgId = await primaryOrg(request.tenant.userId);
+        const orgId = request.tenant.primaryOrgId;
         const source = fields.source?.trim() || "pubtator";
         const license = fields.license?.trim() || null;
         if (parsed.length <= PUBTATOR_SINGLE_TRANSACTION_DOCUMENTS) {

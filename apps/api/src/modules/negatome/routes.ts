@@ -28,6 +28,7 @@ import { identifyAll, negatomeService } from "./service";
 import { NegatomeSimilarity } from "./similarity";
 import { NegatomeSafety } from "./safety";
 import { negatomeStore } from "./store";
+import { negatomeOracleRoutes } from "./synthetic-oracles";
 import { loadNegatomeDataset } from "../../reference-data/negatome-datasets";
 import { access } from "../../plugins/roles";
 
@@ -37,6 +38,8 @@ const SEARCH_FOLD = 4;
 const NEGATOME_TABLES = ["negatome_records", "negatome_agreements", "negatome_ingest_keys"];
 
 export const negatomeRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The synthetic oracles' docking and MD jobs (`/v1/negatome/synthetic/oracle/*`).
+  await app.register(negatomeOracleRoutes);
   const db = app.database.db;
   const similarity = new NegatomeSimilarity(db);
   const tags = ["negatome"];
@@ -266,7 +269,7 @@ export const negatomeRoutes: FastifyPluginAsyncZod = async (app) => {
         ]);
       }
       if (bytes.byteLength === 0) throw validationFailed([{ path: "data_file", message: "the data file is empty" }]);
-      const orgId = (await authStore(db).findUserById(request.tenant.userId))!.primaryOrgId;
+      const orgId = request.tenant.primaryOrgId;
       // The file and the record are written together: a refused annotation leaves no stored upload behind.
       const id = await db.transaction(async (tx) => {
         const upload = await uploadsStore(tx, request.tenant).create({

@@ -4,9 +4,8 @@ import { schema, type Database } from "@sieve/db";
 import { NEGATOME_DEFAULTS, type NegativeAnnotation, type RegisteredNegative } from "@sieve/contracts";
 import type { CompoundIdentity } from "@sieve/compute/tasks";
 import type { ComputePool } from "@sieve/compute/pool";
-import type { TenantScope } from "../../plugins/authentication";
+import type { CallerScope } from "../../plugins/authentication";
 import { forbidden, validationFailed } from "../../http/errors";
-import { authStore } from "../auth/store";
 import { insertRecords, negatomeStore } from "./store";
 
 type Identified = Extract<CompoundIdentity, { ok: true }>;
@@ -33,9 +32,8 @@ export async function identifyAll(
   return identities as Identified[];
 }
 
-export function negatomeService(db: Database, pool: ComputePool, scope: TenantScope) {
+export function negatomeService(db: Database, pool: ComputePool, scope: CallerScope) {
   const store = negatomeStore(db, scope);
-  const primaryOrg = async () => (await authStore(db).findUserById(scope.userId))!.primaryOrgId;
 
   return {
     /** Contributions are accepted only from users who accepted the current agreement (§4). */
@@ -59,7 +57,7 @@ export function negatomeService(db: Database, pool: ComputePool, scope: TenantSc
       const { compound: _compound, target, failure_class, reason_for_failure, ...evidence } = annotation;
       const [id] = await insertRecords(db, [
         {
-          orgId: await primaryOrg(),
+          orgId: scope.primaryOrgId,
           failureClass: failure_class,
           targetUniprotId: target.uniprot_id ?? null,
           compoundInchiKey: compound!.inchikey,
@@ -85,7 +83,7 @@ export function negatomeService(db: Database, pool: ComputePool, scope: TenantSc
       idempotencyKey: string,
       negatives: RegisteredNegative[],
     ): Promise<{ inserted: number; skipped: number }> {
-      const orgId = await primaryOrg();
+      const orgId = scope.primaryOrgId;
       const { negatomeIngestKeys: keys } = schema;
       const [earlier] = await db
         .select()

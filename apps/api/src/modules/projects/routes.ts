@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { ErrorBody, Project, ProjectCreateBody, ProjectList, normalizeProjectCreate } from "@sieve/contracts";
 import { forbidden, notFound, validationFailed } from "../../http/errors";
-import { authStore } from "../auth/store";
+import { IdParam } from "../../http/params";
 import { projectsStore } from "./store";
-import { access } from "../../plugins/roles";
-
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+import { access, roleIn } from "../../plugins/roles";
 
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -34,8 +31,9 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
             "ruo_ack_required",
           );
         }
-        const orgId = input.org_id ?? (await authStore(db).findUserById(request.tenant.userId))!.primaryOrgId;
-        if (!request.tenant.orgIds.includes(orgId)) throw forbidden("You are not a member of that organization");
+        const orgId = input.org_id ?? request.tenant.primaryOrgId;
+        if (!request.orgRoles.has(orgId)) throw forbidden("You are not a member of that organization");
+        roleIn(request, orgId);
         return reply.status(201).send(await projectsStore(db, request.tenant).create({ ...input, org_id: orgId }));
       },
     );

@@ -4,7 +4,7 @@ import type { Origin, Review } from "@sieve/contracts";
 import type { TenantScope } from "../../plugins/authentication";
 import { sha256Hex } from "../../http/canonical-json";
 import { notFound, validationFailed } from "../../http/errors";
-import { isUuid } from "../runs/store";
+import { isUuid } from "../../http/params";
 import { scopeKeyOf, storedRanking } from "../targets/ranking-job";
 import { loadRunRecords, buildManifest } from "./manifest";
 import { currentStates, reviewsStore } from "./reviews-store";

@@ -18,6 +18,7 @@ import {
   ReportRunList,
 } from "@sieve/contracts";
 import { ApiError, notFound, unauthorized } from "../../http/errors";
+import { UuidParam } from "../../http/params";
 import { readMultipartUpload } from "../../http/multipart";
 import { requireAuthentication, type TenantScope } from "../../plugins/authentication";
 import { authStore } from "../auth/store";
@@ -34,7 +35,6 @@ import { SampleDossier } from "./sample";
 import { itemProvenance } from "./provenance";
 import { access } from "../../plugins/roles";
 
-const RunIdParam = z.object({ id: z.string().max(100) });
 const ArtifactParams = z.object({ id: z.string().max(100), artifact: z.enum(ARTIFACTS) });
 const ArtifactQuery = z.object({ api_key: z.string().max(4000).optional() });
 const Binary = z.any();
@@ -222,7 +222,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         config: access.computeOnly,
         schema: {
           tags: ["reports"],
-          params: RunIdParam,
+          params: UuidParam,
           body: ArtifactLinkBody,
           response: { 201: ArtifactLink, 404: ErrorBody },
         },

@@ -3,6 +3,7 @@ import { schema, type Database } from "@sieve/db";
 import type { Run, RunStatus } from "@sieve/contracts";
 import type { TenantScope } from "../../plugins/authentication";
 import type { PageCursor } from "../../http/pagination";
+import { isUuid } from "../../http/params";
 
 const { runs, projects } = schema;
 
@@ -49,6 +50,16 @@ export function runsStore(db: Database, scope: TenantScope) {
       return db.$count(runs, visible);
     },
 
+    /** The organization a visible run belongs to, for which its jobs run; null when not the caller's. */
+    async orgOf(id: string): Promise<number | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await db
+        .select({ orgId: runs.orgId })
+        .from(runs)
+        .where(and(visible, eq(runs.id, id)));
+      return row?.orgId ?? null;
+    },
+
     /**
      * Replaces a run's config (e.g. a confirmed custom plan); false when the run is not the caller's organization's.
      */
@@ -89,11 +100,6 @@ export function runsStore(db: Database, scope: TenantScope) {
       return row?.id ?? null;
     },
   };
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
 }
 
 function toRun({ run, projectName }: { run: typeof runs.$inferSelect; projectName: string }): RunRecord {

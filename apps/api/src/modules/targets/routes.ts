@@ -23,7 +23,6 @@ import { schema } from "@sieve/db";
 import { REFERENCE_DATASETS } from "../../reference-data/datasets";
 import { conflict } from "../../http/errors";
 import { readMultipartUpload } from "../../http/multipart";
-import { authStore } from "../auth/store";
 import type { LiteratureSearch } from "../literature/search-index";
 import { ReferenceCatalog } from "./catalog";
 import { TargetEvidence } from "./evidence";
@@ -46,7 +45,6 @@ export function targetRoutes(search: LiteratureSearch): FastifyPluginAsyncZod {
     app.engine.registerDomain(TARGETS_DOMAIN, rankingJobHandler(db, catalog, app.config.referenceDataRoot));
     const tags = ["targets"];
     const gzipAsync = promisify(gzip);
-    const primaryOrg = async (userId: number) => (await authStore(db).findUserById(userId))!.primaryOrgId;
 
     app.post(
       "/v1/targets/identify",
@@ -59,7 +57,7 @@ export function targetRoutes(search: LiteratureSearch): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const outcome = await service.identify(request.body, request.tenant, await primaryOrg(request.tenant.userId));
+        const outcome = await service.identify(request.body, request.tenant, request.tenant.primaryOrgId);
         // Every gene's columns run to megabytes of JSON: gzip them (on libuv's threads) when the client takes it.
         if (
           outcome.status === 200 &&
@@ -153,7 +151,7 @@ export function targetRoutes(search: LiteratureSearch): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const created = await targetsStore(db, request.tenant).createFeatureSet(
-          await primaryOrg(request.tenant.userId),
+          request.tenant.primaryOrgId,
           request.body.version,
           request.body.description,
         );
@@ -190,12 +188,7 @@ export function targetRoutes(search: LiteratureSearch): FastifyPluginAsyncZod {
         },
         async (request, reply) => {
           const upload = await readMultipartUpload(request);
-          const ingestion = await service.upload(
-            source,
-            upload,
-            request.tenant,
-            await primaryOrg(request.tenant.userId),
-          );
+          const ingestion = await service.upload(source, upload, request.tenant, request.tenant.primaryOrgId);
           return reply.status(201).send({ ingestion });
         },
       );

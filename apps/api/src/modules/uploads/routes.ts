@@ -1,16 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { ErrorBody, STORED_UPLOAD_KINDS, UploadResult, type StoredUploadKind } from "@sieve/contracts";
 import { notFound, validationFailed } from "../../http/errors";
 import { readMultipartUpload } from "../../http/multipart";
 import { databaseBlobStore } from "../../storage/blob-store";
-import { authStore } from "../auth/store";
-import { isUuid } from "../runs/store";
+import { UuidParam, isUuid } from "../../http/params";
 import { contentProblem, safeFileName } from "./content-checks";
 import { uploadsStore } from "./store";
 import { access } from "../../plugins/roles";
-
-const UploadIdParam = z.object({ id: z.string().max(100) });
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -40,7 +36,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const name = safeFileName(clientName);
       const problem = contentProblem(kind as StoredUploadKind, name, content);
       if (problem) throw validationFailed([{ path: "file", message: problem }], "invalid_file");
-      const orgId = (await authStore(db).findUserById(request.tenant.userId))!.primaryOrgId;
+      const orgId = request.tenant.primaryOrgId;
       const upload = await uploadsStore(db, request.tenant).create({
         orgId,
         kind,
@@ -53,7 +49,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/v1/uploads/:id",
-    { schema: { tags: ["uploads"], params: UploadIdParam, response: { 200: UploadResult, 404: ErrorBody } } },
+    { schema: { tags: ["uploads"], params: UuidParam, response: { 200: UploadResult, 404: ErrorBody } } },
     async (request) => {
       const upload = isUuid(request.params.id) ? await uploadsStore(db, request.tenant).get(request.params.id) : null;
       if (!upload) throw notFound("Upload");

@@ -3,7 +3,7 @@ import { schema, type Database } from "@sieve/db";
 import { uploadUri, type UploadResult } from "@sieve/contracts";
 import type { TenantScope } from "../../plugins/authentication";
 import type { StoredBlob } from "../../storage/blob-store";
-import { isUuid } from "../runs/store";
+import { isUuid } from "../../http/params";
 
 const { uploads } = schema;
 

@@ -3,7 +3,7 @@ import { extname, join } from "node:path";
 import { parseUploadUri, splitLines, type RunConfig } from "@sieve/contracts";
 import type { Database } from "@sieve/db";
 import { drugCentralActives, readAtoms, resolveBox, stripToProtein, type KnownActive } from "@sieve/workflows";
-import { dockingSettings } from "./jobs";
+import { dockingSettings } from "./docking";
 import { databaseBlobStore } from "../../storage/blob-store";
 import { uploadsStore } from "../uploads/store";
 import type { TenantScope } from "../../plugins/authentication";

@@ -5,18 +5,16 @@ import { ErrorBody, OraclesStatus, PlanBody, WorkflowPlan, WorkflowRunDetail, ty
 const ConfirmPlanBody = z.object({ plan: WorkflowPlan });
 import { stripToProtein } from "@sieve/workflows";
 import { conflict, notFound } from "../../http/errors";
+import { UuidParam } from "../../http/params";
 import { launchWorkflowRun } from "./service";
 import { engineJobsStore } from "../engine/store";
 import { runsStore } from "../runs/store";
 import { toPublicRun } from "../runs/service";
 import { workflowFiles } from "./inputs";
 import { oracleStatus } from "./oracle-status";
-import { negatomeOracleRoutes } from "./negatome-oracles";
 import { jobOfRun } from "./shards";
 import { CUSTOM_DOMAIN, LEAD_OPT_DOMAIN, VHTS_DOMAIN, leadOptJobHandler, vhtsJobHandler } from "./jobs";
 import { access } from "../../plugins/roles";
-
-const RunIdParam = z.object({ id: z.string().max(100) });
 
 /** The New Job modal's workflows as engine domains, and what their run pages read. */
 export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,15 +32,13 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => parsePlan(request.body.description),
   );
 
-  await app.register(negatomeOracleRoutes);
-
   app.get("/v1/workflows/oracles", { schema: { tags: ["workflows"], response: { 200: OraclesStatus } } }, async () =>
     oracleStatus(),
   );
 
   app.get(
     "/v1/workflows/runs/:id",
-    { schema: { tags: ["workflows"], params: RunIdParam, response: { 200: WorkflowRunDetail, 404: ErrorBody } } },
+    { schema: { tags: ["workflows"], params: UuidParam, response: { 200: WorkflowRunDetail, 404: ErrorBody } } },
     async (request) => {
       const run = await runsStore(db, request.tenant).get(request.params.id);
       if (!run) throw notFound("Run");
@@ -57,7 +53,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       config: access.contributors,
       schema: {
         tags: ["workflows"],
-        params: RunIdParam,
+        params: UuidParam,
         body: ConfirmPlanBody,
         response: { 200: WorkflowRunDetail, 404: ErrorBody, 409: ErrorBody },
       },
@@ -76,7 +72,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       ];
       if (!(await store.updateConfig(run.id, { ...config, modules }))) throw notFound("Run");
       const updated = (await store.get(run.id))!;
-      await launchWorkflowRun(app, toPublicRun(updated), request.tenant.userId);
+      await launchWorkflowRun(app, request.tenant, toPublicRun(updated), request.tenant.userId);
       return { run: toPublicRun((await store.get(run.id))!), job: await jobOfRun(jobs, run.id) };
     },
   );
@@ -84,7 +80,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   // The receptor a run docked into, protein atoms only, for the pose viewer.
   app.get(
     "/v1/workflows/runs/:id/receptor",
-    { schema: { tags: ["workflows"], params: RunIdParam, response: { 200: z.string(), 404: ErrorBody } } },
+    { schema: { tags: ["workflows"], params: UuidParam, response: { 200: z.string(), 404: ErrorBody } } },
     async (request, reply) => {
       const run = await runsStore(db, request.tenant).get(request.params.id);
       if (!run) throw notFound("Run");

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { schema } from "@sieve/db";
 import { clampRemoteShards, type Run, type RunConfig } from "@sieve/contracts";
+import type { TenantScope } from "../../plugins/authentication";
+import { runsStore } from "../runs/store";
 import { CUSTOM_DOMAIN, LEAD_OPT_DOMAIN, VHTS_DOMAIN, type WorkflowJobInput } from "./jobs";
 
 /** Which engine domain executes each workflow of the New Job modal. */
@@ -15,17 +15,19 @@ export const WORKFLOW_DOMAINS: Partial<Record<RunConfig["workflow"], string>> = 
  * Submits the engine job(s) that execute a run created from the New Job modal; the run then mirrors
  * its jobs' statuses. Runs of workflows without an executor stay queued.
  */
-export async function launchWorkflowRun(app: FastifyInstance, run: Run, userId: number): Promise<void> {
+export async function launchWorkflowRun(
+  app: FastifyInstance,
+  scope: TenantScope,
+  run: Run,
+  userId: number,
+): Promise<void> {
   const config = run.config as unknown as RunConfig;
   const domain = WORKFLOW_DOMAINS[config.workflow];
   if (!domain) return;
   // A custom workflow runs once its plan is confirmed (the WorkflowPlan module, from the modal or the run page).
   if (config.workflow === "custom" && !config.modules.some((m) => m.name === "WorkflowPlan")) return;
-  const [row] = await app.database.db
-    .select({ orgId: schema.runs.orgId })
-    .from(schema.runs)
-    .where(eq(schema.runs.id, run.id));
-  if (!row) return;
+  const orgId = await runsStore(app.database.db, scope).orgOf(run.id);
+  if (orgId === null) return;
   const { execution, shards } = executionOf(config);
   for (let index = 0; index < shards; index++) {
     const input: WorkflowJobInput = {
@@ -36,7 +38,7 @@ export async function launchWorkflowRun(app: FastifyInstance, run: Run, userId: 
       ...(shards > 1 ? { shard: { index, count: shards } } : {}),
     };
     await app.engine.submit({
-      orgId: row.orgId,
+      orgId,
       projectId: run.project_id,
       runId: run.id,
       domain,

@@ -1,25 +1,44 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRef } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UploadKind } from "@sieve/contracts";
 import { currentUserQuery } from "../../../lib/auth";
-import { createProject, createRun, uploadFile } from "../../../lib/endpoints";
-import { buildRunBody, dashboardProjectName, type JobForm } from "../model/job-form";
+import { createProject, createRun, listProjects, uploadFile } from "../../../lib/endpoints";
+import { resolveProjectChoice, type ProjectChoice } from "../../../lib/project-choice";
+import { buildRunBody, type JobForm } from "../model/job-form";
+
+/** The same key as My Projects' list, so a project created here shows there at once. */
+const PROJECTS_KEY = ["projects"] as const;
+
+export function useProjectOptions(enabled: boolean) {
+  return useQuery({ queryKey: PROJECTS_KEY, queryFn: listProjects, enabled });
+}
 
 /**
- * §4: the first launch creates a project (research use acknowledged) in the caller's organization;
- * its id is kept and reused for every later launch from the same dialog.
+ * Launches a run in the chosen project; a new project (named and acknowledged research-use-only by the
+ * user) is created first and reported through `onProjectCreated`, so a retry reuses it.
  */
 export function useLaunchJob() {
   const queryClient = useQueryClient();
-  const projectId = useRef<number | null>(null);
   return useMutation({
-    mutationFn: async ({ form, idempotencyKey }: { form: JobForm; idempotencyKey: string }) => {
-      if (projectId.current === null) {
+    mutationFn: async ({
+      form,
+      project,
+      idempotencyKey,
+      onProjectCreated,
+    }: {
+      form: JobForm;
+      project: ProjectChoice;
+      idempotencyKey: string;
+      onProjectCreated: (projectId: number) => void;
+    }) => {
+      const { projectId, created } = await resolveProjectChoice(project, async (name) => {
         const user = await queryClient.ensureQueryData(currentUserQuery);
-        const project = await createProject({ org_id: user.org_id, name: dashboardProjectName(new Date()) });
-        projectId.current = project.id;
+        return createProject({ org_id: user.org_id, name });
+      });
+      if (created) {
+        onProjectCreated(projectId);
+        await queryClient.invalidateQueries({ queryKey: PROJECTS_KEY });
       }
-      return createRun(projectId.current, buildRunBody(form), idempotencyKey);
+      return createRun(projectId, buildRunBody(form), idempotencyKey);
     },
   });
 }

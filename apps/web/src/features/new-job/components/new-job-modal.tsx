@@ -4,7 +4,9 @@ import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { WORKFLOW_LABELS } from "../../../config/workflows";
 import { explainFailure } from "../../../lib/api-client";
-import { useLaunchJob, useUpload } from "../api/launch-job";
+import { ProjectPicker } from "../../../components/project-picker";
+import { EMPTY_PROJECT_CHOICE, projectChoiceProblem, type ProjectChoice } from "../../../lib/project-choice";
+import { useLaunchJob, useProjectOptions, useUpload } from "../api/launch-job";
 import { INITIAL_JOB_FORM, type JobForm } from "../model/job-form";
 import { useRemoteWorkers } from "../api/remote-workers";
 import { ExecutionChoice } from "./execution-choice";
@@ -32,6 +34,9 @@ type UploadMessage = { tone: "success" | "error"; text: string; reason?: string 
 export function NewJobModal({ open, onClose, onJobSubmitted }: NewJobModalProps) {
   const [form, setForm] = useState<JobForm>(INITIAL_JOB_FORM);
   const [uploadMessage, setUploadMessage] = useState<UploadMessage | null>(null);
+  const [project, setProject] = useState<ProjectChoice>(EMPTY_PROJECT_CHOICE);
+  const [projectError, setProjectError] = useState<string | null>(null);
+  const projects = useProjectOptions(open);
   const launch = useLaunchJob();
   const upload = useUpload();
   const workers = useRemoteWorkers(open);
@@ -61,8 +66,17 @@ export function NewJobModal({ open, onClose, onJobSubmitted }: NewJobModalProps)
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const problem = projectChoiceProblem(project);
+    setProjectError(problem);
+    if (problem) return;
     try {
-      const run = await launch.mutateAsync({ form, idempotencyKey: idempotencyKey.current });
+      const run = await launch.mutateAsync({
+        form,
+        project,
+        idempotencyKey: idempotencyKey.current,
+        // Chosen from now on: a retry after a failed launch does not create the project twice.
+        onProjectCreated: (projectId) => setProject({ ...EMPTY_PROJECT_CHOICE, projectId: String(projectId) }),
+      });
       setForm(INITIAL_JOB_FORM);
       setUploadMessage(null);
       idempotencyKey.current = crypto.randomUUID();
@@ -93,6 +107,16 @@ export function NewJobModal({ open, onClose, onJobSubmitted }: NewJobModalProps)
       }
     >
       <form id={FORM_ID} className="stack" onSubmit={onSubmit}>
+        <ProjectPicker
+          projects={projects.data}
+          choice={project}
+          onChange={(choice) => {
+            setProject(choice);
+            setProjectError(null);
+          }}
+          error={projectError}
+          disabled={busy}
+        />
         <fieldset className="segmented">
           <legend className="field__label">Workflow type</legend>
           {WORKFLOWS.map((workflow) => (

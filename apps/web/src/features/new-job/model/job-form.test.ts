@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SCREEN_FILTER_DEFAULTS } from "@sieve/contracts";
-import { buildRunBody, dashboardProjectName, INITIAL_JOB_FORM, requires, type JobForm } from "./job-form";
+import { buildRunBody, INITIAL_JOB_FORM, requires, type JobForm } from "./job-form";
 
 const vhts: JobForm = {
   ...INITIAL_JOB_FORM,
@@ -122,9 +122,5 @@ describe("New Job form model", () => {
       params: {},
     });
     expect(buildRunBody({ ...vhts, shards: 4 }).modules).toEqual([{ name: "BatchDiversity", params: {} }]);
-  });
-
-  it("names the first dialog project 'Dashboard Project' plus a timestamp", () => {
-    expect(dashboardProjectName(new Date("2026-11-22T14:30:00Z"))).toBe("Dashboard Project 2026-11-22T14:30:00.000Z");
   });
 });

@@ -72,11 +72,6 @@ export function requires(form: JobForm, input: JobInput): boolean {
   return WORKFLOW_INPUTS[form.jobType].required.includes(input);
 }
 
-/** §9: the first submission creates a project named 'Dashboard Project' plus a timestamp. */
-export function dashboardProjectName(now: Date): string {
-  return `Dashboard Project ${now.toISOString()}`;
-}
-
 /** The run body of §9 for the chosen workflow; inputs of the other workflows are not sent. */
 export function buildRunBody(form: JobForm): RunCreateBody {
   const value = (input: JobInput, text: string) => (shows(form, input) && text.trim() ? text.trim() : null);

@@ -21,6 +21,11 @@ describe("workflow results on the run page", () => {
     );
   });
 
+  it("counts against the compounds the library holds when they are fewer than the budget", () => {
+    expect(progressText({ evaluated: 3, max_evaluations: 800, candidates: 5 })).toBe("3 of 5 scored");
+    expect(progressText({ evaluated: 3, max_evaluations: 10, candidates: 5000 })).toBe("3 of 10 scored");
+  });
+
   it("says what a job is preparing and for how long, then what it is scoring", () => {
     const started = "2026-11-26T03:00:00.000Z";
     const now = Date.parse(started) + 42_000;

@@ -55,7 +55,12 @@ export function readWorkflowResult(metrics: Record<string, unknown> | undefined 
 export function progressText(progress: Record<string, unknown> | null | undefined, now = Date.now()): string | null {
   if (!progress) return null;
   const evaluated = progress.evaluated ?? progress.docked;
-  const total = progress.max_evaluations ?? progress.total;
+  const budget = progress.max_evaluations ?? progress.total;
+  // A library smaller than the budget ends when it is exhausted: "3 of 5", not "3 of 800".
+  const total =
+    typeof budget === "number" && typeof progress.candidates === "number"
+      ? Math.min(budget, progress.candidates)
+      : budget;
   const phase = typeof progress.phase_detail === "string" ? progress.phase_detail : null;
   const since = typeof progress.phase_started_at === "string" ? Date.parse(progress.phase_started_at) : NaN;
   const elapsed = Number.isFinite(since) ? ` (${Math.max(0, Math.round((now - since) / 1000))} s so far)` : "";

@@ -13,12 +13,11 @@ import {
 import type { DockTaskInput, DockTaskOutput, MdTaskInput } from "@sieve/compute/workflows";
 import { mdAvailability, DEFAULT_RMSD_THRESHOLD_NM, mdInstability, type MdResult } from "@sieve/workflows";
 import { ApiError, conflict, notFound, validationFailed } from "../../http/errors";
-import { authStore } from "../auth/store";
 import type { EngineDomainHandler } from "../engine/dispatcher";
 import type { EngineJobRow } from "../engine/store";
-import { negatomeService } from "../negatome/service";
-import { WorkflowInputError, workflowFiles } from "./inputs";
-import { dockingCacheDir } from "./jobs";
+import { negatomeService } from "./service";
+import { WorkflowInputError, workflowFiles } from "../workflows/inputs";
+import { dockingCacheDir } from "../workflows/docking";
 import { access } from "../../plugins/roles";
 
 export const ORACLE_DOCK_DOMAIN = "oracle_dock";
@@ -117,7 +116,7 @@ export const negatomeOracleRoutes: FastifyPluginAsyncZod = async (app) => {
         throw validationFailed([
           { path: "pdb_s3", message: "give an upload:// URI of a .pdb/.pdbqt file (or a reference PDB id)" },
         ]);
-      const orgId = (await authStore(db).findUserById(request.tenant.userId))!.primaryOrgId;
+      const orgId = request.tenant.primaryOrgId;
       const input: DockJobInput = {
         pdb_s3,
         smiles,
@@ -171,7 +170,7 @@ export const negatomeOracleRoutes: FastifyPluginAsyncZod = async (app) => {
         throw validationFailed([
           { path: "system_tar_s3", message: `${system.name} is not a .tar, .tgz or .tar.gz upload` },
         ]);
-      const orgId = (await authStore(db).findUserById(request.tenant.userId))!.primaryOrgId;
+      const orgId = request.tenant.primaryOrgId;
       const input: MdJobInput = {
         system_tar_s3: system.source,
         ns,

@@ -1,0 +1,91 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { schema, type Database } from "@sieve/db";
+import { SIGNATURE_MEANINGS, type Signature, type SignatureList, type SignatureMeaning } from "@sieve/contracts";
+import type { TenantScope } from "../../plugins/authentication";
+import { ApiError, conflict } from "../../http/errors";
+import { canonicalJson, sha256Hex } from "../../http/canonical-json";
+import { authStore } from "../auth/store";
+import { verifyPassword } from "../auth/passwords";
+import { buildManifest, loadRunRecords } from "./manifest";
+
+const { signatures } = schema;
+
+/**
+ * What a signature is given to: the run and the SHA-256 of each of its inputs and outputs, as the dossier
+ * lists them. Reviews and the signatures themselves are left out, so signing does not void other signatures.
+ */
+async function dossierContent(db: Database, scope: TenantScope, runId: string, secret: Uint8Array) {
+  const manifest = buildManifest(await loadRunRecords(db, scope, runId, "run"), secret);
+  const content = {
+    run: { id: manifest.run.id, workflow: manifest.run.workflow, status: manifest.run.status },
+    inputs: manifest.inputs.map((i) => ({ name: i.name, sha256: i.sha256 })),
+    outputs: manifest.outputs.map((o) => ({ name: o.name, sha256: o.sha256 })),
+  };
+  return {
+    orgId: await orgOfRun(db, scope, manifest.run.id),
+    status: manifest.run.status,
+    sha256: sha256Hex(canonicalJson(content)),
+  };
+}
+
+async function orgOfRun(db: Database, scope: TenantScope, runId: string): Promise<number> {
+  const [row] = await db
+    .select({ orgId: schema.runs.orgId })
+    .from(schema.runs)
+    .where(and(eq(schema.runs.id, runId), inArray(schema.runs.orgId, scope.orgIds)));
+  return row!.orgId;
+}
+
+/** Electronic signatures on run dossiers, scoped to the caller's organizations. */
+export function signaturesService(db: Database, scope: TenantScope, secret: Uint8Array) {
+  return {
+    async list(runId: string): Promise<SignatureList> {
+      const content = await dossierContent(db, scope, runId, secret);
+      const rows = await db
+        .select()
+        .from(signatures)
+        .where(and(eq(signatures.runId, runId), inArray(signatures.orgId, scope.orgIds)))
+        .orderBy(asc(signatures.signedAt), asc(signatures.id));
+      return { content_sha256: content.sha256, signatures: rows.map((row) => toSignature(row, content.sha256)) };
+    },
+
+    /** Signs the dossier as it is now, after checking the signer's password again. */
+    async sign(runId: string, meaning: SignatureMeaning, password: string): Promise<Signature> {
+      const content = await dossierContent(db, scope, runId, secret);
+      if (content.status !== "completed")
+        throw conflict("Only a completed run's dossier can be signed", "run_not_completed");
+      const signer = await authStore(db).findUserById(scope.userId);
+      if (!signer || !(await verifyPassword(signer.passwordHash, password)))
+        throw new ApiError(403, "signature_password", "The password is not correct: nothing was signed");
+      const [row] = await db
+        .insert(signatures)
+        .values({
+          orgId: content.orgId,
+          runId,
+          signerId: signer.id,
+          signerName: `${signer.firstName} ${signer.lastName}`.trim() || signer.email,
+          signerEmail: signer.email,
+          meaning,
+          contentSha256: content.sha256,
+        })
+        .returning();
+      return toSignature(row!, content.sha256);
+    },
+  };
+}
+
+function toSignature(row: typeof signatures.$inferSelect, currentSha256: string): Signature {
+  const meaning = row.meaning === "approved" ? "approved" : "reviewed";
+  const valid = row.contentSha256 === currentSha256;
+  return {
+    id: row.id,
+    run_id: row.runId,
+    signer: { id: row.signerId, name: row.signerName, email: row.signerEmail },
+    meaning,
+    meaning_statement: SIGNATURE_MEANINGS[meaning],
+    signed_at: row.signedAt.toISOString(),
+    content_sha256: row.contentSha256,
+    valid,
+    void_reason: valid ? null : "The dossier's content changed after this signature: it no longer applies.",
+  };
+}

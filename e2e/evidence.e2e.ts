@@ -122,7 +122,7 @@ describe("ingest, search and target evidence", () => {
     const triple = triples.locator("li").first();
     await triple.getByText("EGFR", { exact: true }).waitFor();
     await triple.getByText("positive").waitFor();
-    await triple.getByText(/^evidence score \d\.\d{3}$/).waitFor();
+    await triple.getByText(/^confidence \d\.\d{3}$/).waitFor();
     await triple.locator("blockquote", { hasText: "Gefitinib inhibits EGFR in lung carcinoma." }).waitFor();
     expect(await triples.locator("li").count()).toBeLessThanOrEqual(10);
     await triple.getByRole("link", { name: "gefitinib-egfr" }).click();

@@ -1,11 +1,13 @@
 import type { RDKitModule } from "@sieve/chem";
 import {
+  isomerObjective,
   multiPropertyObjective,
   osimertinibMpoObjective,
   qedObjective,
   ranolazineMpoObjective,
   rediscoveryObjective,
   REDISCOVERY_TARGETS,
+  similarityObjective,
   type Objective,
 } from "@sieve/optimize";
 
@@ -18,4 +20,8 @@ export const TASKS: Record<string, (rdkit: RDKitModule) => Objective> = {
   thiothixene_rediscovery: (rdkit) => rediscoveryObjective(rdkit, "thiothixene", REDISCOVERY_TARGETS.thiothixene),
   osimertinib_mpo: osimertinibMpoObjective,
   ranolazine_mpo: ranolazineMpoObjective,
+  albuterol_similarity: (rdkit) => similarityObjective(rdkit, "albuterol"),
+  mestranol_similarity: (rdkit) => similarityObjective(rdkit, "mestranol"),
+  isomers_c7h8n2o2: () => isomerObjective("C7H8N2O2"),
+  isomers_c9h10n2o2pf2cl: () => isomerObjective("C9H10N2O2PF2Cl"),
 };

@@ -18,9 +18,11 @@ export {
 } from "./descriptors";
 export { parseSmiles, MAX_HEAVY_ATOMS, MAX_SMILES_LENGTH, type ParsedSmiles } from "./parse";
 export { molecularFormula } from "./formula";
+export { readMolGraph, type MolGraph as MoleculeGraph } from "./morgan-environments";
 export {
   qed,
   qedFromProperties,
+  qedProfile,
   qedProperties,
   WEIGHT_MAX,
   WEIGHT_MEAN,

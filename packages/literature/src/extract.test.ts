@@ -34,7 +34,7 @@ describe("extractDocument", () => {
     "Lidocaine-induced seizures\nLidocaine did not induce seizures in mice. TNF may be associated with seizures.";
   const x = extractDocument({ source: "test", external_id: "1", text }, dict);
 
-  it("returns passages, mentions with ids, and one triple per entity pair and sentence", () => {
+  it("returns passages, mentions with ids, and one triple per (head, relation, tail) and document", () => {
     expect(x.passages.map((p) => p.passage_id)).toEqual(["test:1:p0", "test:1:p1"]);
     expect(x.mentions.map((m) => m.id)).toEqual([
       "MESH:D008012",
@@ -44,12 +44,13 @@ describe("extractDocument", () => {
       "HGNC:11892",
       "DOID:1826",
     ]);
+    // "Lidocaine-induced seizures" (title) and "did not induce seizures" state the same triple: the
+    // title sentence has the stronger evidence and speaks for both.
     expect(
-      x.triples.map((t) => [t.head.id, t.relation, t.tail.id, t.polarity, t.passage_id, t.sentence.index]),
+      x.triples.map((t) => [t.head.id, t.relation, t.tail.id, t.polarity, t.sentence.index, t.supporting_sentences]),
     ).toEqual([
-      ["MESH:D008012", "causes", "DOID:1826", "positive", "test:1:p0", 0],
-      ["MESH:D008012", "causes", "DOID:1826", "negative", "test:1:p1", 1],
-      ["HGNC:11892", "associated_with", "DOID:1826", "neutral", "test:1:p1", 2],
+      ["MESH:D008012", "causes", "DOID:1826", "positive", 0, 2],
+      ["HGNC:11892", "associated_with", "DOID:1826", "neutral", 2, 1],
     ]);
   });
 
@@ -62,7 +63,19 @@ describe("extractDocument", () => {
       expect(t.provenance).toBe("extracted");
     }
     expect(x.triples[0]!.tail.xrefs.mesh).toBe("D004827");
-    expect(x.triples[2]!.head.xrefs.ncbigene).toBe("7124");
-    expect(x.triples[2]!.tri_id).toBe("test:1:s2:HGNC:11892>DOID:1826");
+    expect(x.triples[1]!.head.xrefs.ncbigene).toBe("7124");
+    expect(x.triples[1]!.tri_id).toBe("test:1:HGNC:11892>associated_with>DOID:1826");
+  });
+
+  it("gives every triple a calibrated confidence, higher for a drug-induced disease in the title", () => {
+    for (const t of x.triples) {
+      expect(t.confidence).toBeGreaterThanOrEqual(0);
+      expect(t.confidence).toBeLessThanOrEqual(1);
+    }
+    const passing = extractDocument(
+      { source: "test", external_id: "2", text: "Seizures in a cohort\nLidocaine and seizures were both recorded." },
+      dict,
+    ).triples[0]!;
+    expect(x.triples[0]!.confidence).toBeGreaterThan(passing.confidence);
   });
 });

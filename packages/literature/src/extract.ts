@@ -2,6 +2,8 @@ import type { Dictionary } from "./ner/dictionary";
 import { tagMentions } from "./ner/tag-document";
 import { buildPassages, type PassageOptions } from "./passages";
 import { sentenceCandidates, type PairCandidate } from "./relations/candidates";
+import { documentConfidences, pairConfidence, type ConfidenceModel } from "./relations/confidence";
+import { CONFIDENCE_MODEL } from "./relations/confidence-weights";
 import { sentenceEvidence, type SentenceEvidence } from "./relations/evidence-model";
 import type { LogisticModel } from "./relations/logistic";
 import { splitSentences } from "./sentences";
@@ -13,6 +15,8 @@ export interface ExtractOptions {
   minEvidence?: number;
   /** Evidence model override (default: the committed BioRED-fitted weights). */
   evidenceModel?: LogisticModel;
+  /** Confidence model override (default: the committed one, relations/confidence-weights.ts). */
+  confidenceModel?: ConfidenceModel;
 }
 
 export interface Extraction {
@@ -21,15 +25,19 @@ export interface Extraction {
   triples: Triple[];
 }
 
-export const EXTRACTION_METHOD = "sieve-dictionary-ner+trigger-rules+logistic-evidence/1";
+export const EXTRACTION_METHOD =
+  "sieve-dictionary-ner+trigger-rules+logistic-evidence+calibrated-document-confidence/2";
 
 /**
  * The one call ingestion makes per document: sentences and passages with offsets, dictionary NER
- * with abbreviation propagation, and one triple per related entity pair and sentence. A triple's
+ * with abbreviation propagation, and one triple per (head, relation, tail) and document. A triple's
  * head is the chemical (chemical–disease, chemical–gene) or the gene (gene–disease); relation type
  * from the nearest trigger (associated_with when none), polarity from NegEx-style cues, evidence
- * score from the calibrated sentence model. `tri_id` is deterministic:
- * `<source>:<external_id>:s<sentence>:<head id>><tail id>`.
+ * score from the sentence model; the triple keeps its best sentence (highest evidence) and counts
+ * the sentences that state it. `confidence` is the calibrated probability of the relation
+ * (relations/confidence.ts), the same for every relation type of one entity pair when it comes
+ * from the document-level model. `tri_id` is deterministic:
+ * `<source>:<external_id>:<head id>><relation>><tail id>`.
  */
 export function extractDocument(
   doc: Pick<LiteratureDocument, "source" | "external_id" | "text">,
@@ -43,17 +51,24 @@ export function extractDocument(
   for (const p of passages) for (const s of p.sentences) passageOf.set(s.index, p.passage_id);
   const mentions = tagMentions(doc.text, dictionary, sentences);
   const minEvidence = options.minEvidence ?? 0;
-  // One triple per entity pair and sentence: the mention pair with the strongest evidence speaks for it.
-  const best = new Map<string, { c: PairCandidate; e: SentenceEvidence }>();
+  const confidenceModel = options.confidenceModel ?? CONFIDENCE_MODEL;
+  const documentLevel = documentConfidences(confidenceModel, { text: doc.text, sentences, mentions });
+  // One triple per (head, relation, tail): the sentence with the strongest evidence speaks for it.
+  const best = new Map<string, { c: PairCandidate; e: SentenceEvidence; sentences: Set<number> }>();
   for (const c of sentenceCandidates(doc.text, sentences, mentions)) {
     const e = sentenceEvidence(c, options.evidenceModel);
-    const key = `s${c.sentence.index}:${c.head.id}>${c.tail.id}`;
+    const key = `${c.head.id}>${e.relation}>${c.tail.id}`;
     const prior = best.get(key);
-    if (!prior || e.evidence_score > prior.e.evidence_score) best.set(key, { c, e });
+    if (!prior) best.set(key, { c, e, sentences: new Set([c.sentence.index]) });
+    else {
+      prior.sentences.add(c.sentence.index);
+      if (e.evidence_score > prior.e.evidence_score) Object.assign(prior, { c, e });
+    }
   }
   const triples: Triple[] = [];
-  for (const [key, { c, e }] of best) {
+  for (const [key, { c, e, sentences: supporting }] of best) {
     if (e.evidence_score < minEvidence) continue;
+    const { confidence } = pairConfidence(confidenceModel, documentLevel, c.kind, c.head, c.tail, e.evidence_score);
     triples.push({
       tri_id: `${documentKey}:${key}`,
       head: entityRef(c.head),
@@ -61,6 +76,8 @@ export function extractDocument(
       tail: entityRef(c.tail),
       polarity: e.polarity,
       evidence_score: e.evidence_score,
+      confidence,
+      supporting_sentences: supporting.size,
       passage_id: passageOf.get(c.sentence.index)!,
       sentence: c.sentence,
       trigger: e.trigger,
@@ -68,6 +85,7 @@ export function extractDocument(
       provenance: "extracted",
     });
   }
+  triples.sort((a, b) => b.confidence - a.confidence || a.sentence.start - b.sentence.start);
   return { passages, mentions, triples };
 }
 

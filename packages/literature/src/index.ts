@@ -85,3 +85,8 @@ export { parseDrugIndications, parsePharmacologicalClasses } from "./reference/d
 export type { DrugIndication, PharmacologicalClass } from "./reference/drugcentral";
 export { parseChemblTargets } from "./reference/chembl-targets";
 export type { ChemblTarget } from "./reference/chembl-targets";
+export { fitIsotonic, calibrate, reliability } from "./relations/isotonic";
+export type { CalibrationTable } from "./relations/isotonic";
+export { documentConfidences, pairConfidence, rawPairScores, serializePriors } from "./relations/confidence";
+export type { ConfidenceModel, PairConfidenceModel, SerializedPriors } from "./relations/confidence";
+export { CONFIDENCE_MODEL } from "./relations/confidence-weights";

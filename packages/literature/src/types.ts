@@ -84,6 +84,13 @@ export interface Triple {
    * Calibrated probability that the sentence states a relation between head and tail (see relations/evidence-model.ts).
    */
   evidence_score: number;
+  /**
+   * Calibrated probability that the document states this relation between head and tail (see
+   * relations/confidence.ts): what the API's `min_confidence` filters on. Gold triples carry 1.
+   */
+  confidence: number;
+  /** Sentences of the document that state (head, relation, tail); `sentence` is the one with the best evidence. */
+  supporting_sentences: number;
   passage_id: string;
   /** The sentence the triple came from (document offsets). */
   sentence: Sentence;

@@ -7,6 +7,7 @@ import { mutateSmiles } from "./mutations";
 import type { Objective } from "./objective";
 import { canonicalSmiles, compareEvaluations, Oracle, type Evaluation } from "./oracle";
 import { Random } from "./random";
+import { NearestNeighbourSurrogate } from "./surrogate";
 import {
   bestMolecules,
   curvesOf,
@@ -49,6 +50,12 @@ export interface GraphGAOptions {
   wallClockLimitS?: number;
   /** How many best molecules the result lists; default 10. */
   bestCount?: number;
+  /**
+   * Surrogate screening (see `surrogate.ts`): each generation makes `oversample` × `offspringSize`
+   * children and spends oracle calls only on the `offspringSize` unscored ones the k-nearest-neighbour
+   * surrogate ranks best. Off unless given.
+   */
+  surrogate?: { oversample: number; neighbours: number };
 }
 
 export interface GraphGAHooks {
@@ -93,7 +100,11 @@ export function runGraphGA(rdkit: RDKitModule, options: GraphGAOptions, hooks: G
   const now = hooks.now ?? (() => performance.now());
   const started = now();
   const random = new Random(options.seed);
-  const oracle = new Oracle(rdkit, options.objective, options.maxOracleCalls, hooks.onEvaluation);
+  const surrogate = options.surrogate ? new NearestNeighbourSurrogate(options.surrogate.neighbours) : null;
+  const oracle = new Oracle(rdkit, options.objective, options.maxOracleCalls, (evaluation) => {
+    hooks.onEvaluation?.(evaluation);
+    surrogate?.add(describe(evaluation.smiles, false).fingerprint!, evaluation.fitness);
+  });
 
   const data = new Map<string, MoleculeData>();
   const dataOf = (smiles: string) => {
@@ -131,6 +142,16 @@ export function runGraphGA(rdkit: RDKitModule, options: GraphGAOptions, hooks: G
     return stopReason !== null;
   };
 
+  /** The children worth an oracle call: all of them, or the `offspringSize` the surrogate ranks best. */
+  const screened = (unscoredChildren: string[]): string[] => {
+    if (!surrogate) return unscoredChildren;
+    return unscoredChildren
+      .map((smiles) => ({ smiles, predicted: surrogate.predict(describe(smiles, false).fingerprint!) }))
+      .sort((x, y) => y.predicted - x.predicted || (x.smiles < y.smiles ? -1 : x.smiles > y.smiles ? 1 : 0))
+      .slice(0, offspringSize)
+      .map((candidate) => candidate.smiles);
+  };
+
   let population = initialPopulation(rdkit, options.startingSmiles, populationSize, oracle, random, limits, mustStop);
   const history: GenerationStats[] = [];
   const record = (generation: number) => {
@@ -156,7 +177,9 @@ export function runGraphGA(rdkit: RDKitModule, options: GraphGAOptions, hooks: G
     const weights = population.map((e) => e.fitness + 1e-10);
     const matingPool = Array.from({ length: populationSize }, () => population[random.weightedIndex(weights)]!);
     const children: Evaluation[] = [];
-    for (let i = 0; i < offspringSize && !mustStop(); i++) {
+    const unscored = new Set<string>();
+    const reproductions = offspringSize * (options.surrogate?.oversample ?? 1);
+    for (let i = 0; i < reproductions && !mustStop(); i++) {
       attempted++;
       const a = parentOf(random.pick(matingPool).smiles);
       const b = parentOf(random.pick(matingPool).smiles);
@@ -165,7 +188,15 @@ export function runGraphGA(rdkit: RDKitModule, options: GraphGAOptions, hooks: G
         child = mutateSmiles(rdkit, child, random, limits)?.smiles ?? null;
       if (child === null) continue;
       valid++;
-      if (!oracle.cached(child)) unseen++;
+      const known = oracle.cached(child);
+      if (known) children.push(known);
+      else if (!unscored.has(child)) {
+        unscored.add(child);
+        unseen++;
+      }
+    }
+    for (const child of screened([...unscored])) {
+      if (mustStop()) break;
       const evaluation = oracle.evaluate(child);
       if (evaluation) children.push(evaluation);
     }

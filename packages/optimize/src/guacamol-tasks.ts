@@ -20,6 +20,12 @@ export const REDISCOVERY_TARGETS = {
   thiothixene: "CN(C)S(=O)(=O)c1ccc2Sc3ccccc3C(=CCCN4CCN(C)CC4)c2c1",
 } as const;
 
+/** GuacaMol's similarity targets and the fingerprint each is compared with (threshold 0.75). */
+export const SIMILARITY_TARGETS = {
+  albuterol: { smiles: "CC(C)(C)NCC(O)c1ccc(O)c(CO)c1", fingerprint: "FCFP4" },
+  mestranol: { smiles: "COc1ccc2[C@H]3CC[C@@]4(C)[C@@H](CC[C@@]4(O)C#C)[C@@H]3CCc2c1", fingerprint: "AP" },
+} as const;
+
 export const OSIMERTINIB = "COc1cc(N(C)CCN(C)C)c(NC(=O)C=C)cc1Nc2nccc(n2)c3cn(C)c4ccccc34";
 export const RANOLAZINE = "COc1ccccc1OCC(O)CN2CCN(CC(=O)Nc3c(C)cccc3C)CC2";
 
@@ -59,6 +65,25 @@ export function rediscoveryObjective(rdkit: RDKitModule, name: string, targetSmi
     score(mol) {
       const similarity = tanimoto(morganFingerprint(mol), target);
       return { fitness: similarity, properties: { similarity } };
+    },
+  };
+}
+
+/**
+ * GuacaMol similarity (`similarity` in standard_benchmarks.py): Tanimoto similarity to the target,
+ * clipped linear to 1 at 0.75, with FCFP4 approximated by Morgan radius 2 bits and AP by RDKit's
+ * hashed atom pairs (see the note at the top).
+ */
+export function similarityObjective(rdkit: RDKitModule, name: keyof typeof SIMILARITY_TARGETS): Objective {
+  const { smiles, fingerprint: kind } = SIMILARITY_TARGETS[name];
+  const fingerprint = kind === "AP" ? atomPairs : morganFingerprint;
+  const target = fingerprintOf(rdkit, smiles, fingerprint);
+  const clipped = clippedLinear(0.75);
+  return {
+    name: `${name}_similarity`,
+    score(mol) {
+      const similarity = tanimoto(fingerprint(mol), target);
+      return { fitness: clipped(similarity), properties: { similarity } };
     },
   };
 }

@@ -28,10 +28,13 @@ export {
   qedObjective,
   ranolazineMpoObjective,
   rediscoveryObjective,
+  similarityObjective,
   OSIMERTINIB,
+  SIMILARITY_TARGETS,
   RANOLAZINE,
   REDISCOVERY_TARGETS,
 } from "./guacamol-tasks";
+export { isomerObjective, formulaCounts } from "./isomer-task";
 export {
   clippedLinear,
   gaussian,

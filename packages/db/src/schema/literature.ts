@@ -102,6 +102,9 @@ export const litTriples = pgTable(
     tailName: text("tail_name").notNull(),
     polarity: text("polarity").notNull(),
     evidenceScore: doublePrecision("evidence_score").notNull(),
+    /** Calibrated probability of the relation (packages/literature relations/confidence.ts); gold triples 1. */
+    confidence: doublePrecision("confidence").notNull(),
+    supportingSentences: integer("supporting_sentences").notNull().default(1),
     sentenceStart: integer("sentence_start"),
     sentenceEnd: integer("sentence_end"),
     trigger: text("trigger"),
@@ -114,5 +117,6 @@ export const litTriples = pgTable(
     index("lit_triples_head_idx").on(t.headId),
     index("lit_triples_tail_idx").on(t.tailId),
     index("lit_triples_document_idx").on(t.documentId),
+    index("lit_triples_confidence_idx").on(t.confidence),
   ],
 );

@@ -41,6 +41,8 @@ export function goldAnnotations(
         tail: { name: tail.name, type: tail.type, id: tail.id, xrefs: tail.xrefs },
         polarity: "positive" as const,
         evidence_score: 1,
+        confidence: 1,
+        supporting_sentences: 1,
         passage_id: sentence.passage_id,
         sentence: { index: sentence.index, start: sentence.start, end: sentence.end },
         trigger: null,

@@ -2,18 +2,29 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   CompositeBody,
+  DocumentQuery,
   ErrorBody,
   IngestDocsBody,
   IngestOutcome,
   LITERATURE_DEFAULTS,
   SearchQuery,
+  TargetPriorQuery,
   TargetQuery,
   TargetTopkQuery,
+  TargetTriplesQuery,
   TripleSearchQuery,
 } from "@sieve/contracts";
-import { comentionNovelty, compositeScore, targetPrior, type Polarity, type RelationType } from "@sieve/literature";
+import {
+  comentionNovelty,
+  compositeScore,
+  targetPrior,
+  type EntityRef,
+  type Polarity,
+  type RelationType,
+} from "@sieve/literature";
 import { ApiError, notFound, validationFailed } from "../../http/errors";
 import { readMultipartTextFile, readMultipartUpload } from "../../http/multipart";
+import { confidenceFilter, thresholdOf, thresholdsFor } from "./confidence";
 import type { LiteratureReference } from "./reference";
 import type { LiteratureSearch } from "./search-index";
 import { registerIngestDomain, startPubTatorIngestJob } from "./ingest-job";
@@ -23,6 +34,7 @@ import {
   ingestPubTatorDocuments,
   PUBTATOR_SINGLE_TRANSACTION_DOCUMENTS,
   readPubTatorFile,
+  searchDocuments,
 } from "./service";
 import { literatureStore, toTriple, type StoredTriple } from "./store";
 import { access } from "../../plugins/roles";
@@ -72,15 +84,25 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
       };
     }
 
+    /** The triples linking a gene and a disease at the confidence threshold asked for (or the default). */
     async function evidenceFor(
       scopeRequest: { tenant: Parameters<typeof literatureStore>[1] },
-      symbol: string,
-      diseaseName: string,
+      query: { symbol: string; disease: string; min_confidence?: number | undefined },
       limit: number,
     ) {
-      const { gene, disease } = await resolve(symbol, diseaseName);
-      const rows = await literatureStore(db, scopeRequest.tenant).triplesBetween(gene!.ids, disease!.ids, limit);
-      return { gene: gene!, disease: disease!, rows };
+      const { gene, disease } = await resolve(query.symbol, query.disease);
+      const page = await literatureStore(db, scopeRequest.tenant).confidentTriplesBetween(
+        gene!.ids,
+        disease!.ids,
+        limit,
+        thresholdsFor(query.min_confidence),
+      );
+      return {
+        gene: gene!,
+        disease: disease!,
+        rows: page.rows,
+        filter: confidenceFilter(query.min_confidence, page.below),
+      };
     }
 
     app.post("/v1/nlp/ensure-schema", { config: access.computeOnly, schema: { tags } }, async () => {
@@ -211,113 +233,84 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
       },
     );
 
-    app.get(
-      "/v1/nlp/documents",
-      { schema: { tags, querystring: z.object({ source: z.string().max(100), external_id: z.string().max(200) }) } },
-      async (request) => {
-        const found = await literatureStore(db, request.tenant).document(
-          request.query.source,
-          request.query.external_id,
-        );
-        if (!found) throw notFound("Document");
-        const { doc } = found;
-        const docInfo = { source: doc.source, external_id: doc.externalId, title: doc.title };
-        return {
-          document: {
-            ...docInfo,
-            year: doc.year,
-            venue: doc.venue,
-            license: doc.license,
-            url: doc.url,
-            text: doc.text,
-            created_at: doc.createdAt.toISOString(),
-          },
-          passages: found.passages.map((p) => ({
-            passage_id: p.id,
-            index: p.position,
-            start: p.start,
-            end: p.end,
-            text: p.text,
-          })),
-          mentions: found.mentions.map((m) => ({
-            start: m.start,
-            end: m.end,
-            text: m.text,
-            type: m.entityType,
-            id: m.entityId,
-            name: m.name,
-            xrefs: m.xrefs,
-            provenance: m.provenance,
-            method: m.method,
-          })),
-          triples: found.triples.map((t) =>
-            toTriple({
-              triple: t,
-              doc: docInfo,
-              sentenceText:
-                t.sentenceStart === null ? null : doc.text.slice(t.sentenceStart, t.sentenceEnd ?? undefined),
-            }),
-          ),
-        };
-      },
-    );
-
-    app.get("/v1/nlp/search", { schema: { tags, querystring: SearchQuery } }, async (request) => {
-      const hits = await search.search(request.tenant, request.query.query, [], request.query.topk);
-      const passages = await literatureStore(db, request.tenant).passagesWithDocuments(hits.map((h) => h.passage_id));
+    app.get("/v1/nlp/documents", { schema: { tags, querystring: DocumentQuery } }, async (request) => {
+      const thresholds = thresholdsFor(request.query.min_confidence);
+      const found = await literatureStore(db, request.tenant).document(request.query.source, request.query.external_id);
+      if (!found) throw notFound("Document");
+      const { doc } = found;
+      const docInfo = { source: doc.source, external_id: doc.externalId, title: doc.title };
+      const confident = found.triples.filter(
+        (t) => t.confidence >= thresholdOf(thresholds, (t.head as EntityRef).type, (t.tail as EntityRef).type),
+      );
       return {
-        items: hits.flatMap((hit) => {
-          const passage = passages.get(hit.passage_id);
-          if (!passage) return [];
-          const { doc } = passage;
-          return [
-            {
-              passage_id: hit.passage_id,
-              text: passage.text,
-              score: hit.score,
-              highlights: hit.highlights,
-              doc: {
-                source: doc.source,
-                external_id: doc.externalId,
-                title: doc.title,
-                venue: doc.venue,
-                year: doc.year,
-              },
-            },
-          ];
-        }),
+        document: {
+          ...docInfo,
+          year: doc.year,
+          venue: doc.venue,
+          license: doc.license,
+          url: doc.url,
+          text: doc.text,
+          created_at: doc.createdAt.toISOString(),
+        },
+        passages: found.passages.map((p) => ({
+          passage_id: p.id,
+          index: p.position,
+          start: p.start,
+          end: p.end,
+          text: p.text,
+        })),
+        mentions: found.mentions.map((m) => ({
+          start: m.start,
+          end: m.end,
+          text: m.text,
+          type: m.entityType,
+          id: m.entityId,
+          name: m.name,
+          xrefs: m.xrefs,
+          provenance: m.provenance,
+          method: m.method,
+        })),
+        ...confidenceFilter(request.query.min_confidence, found.triples.length - confident.length),
+        triples: confident.map((t) =>
+          toTriple({
+            triple: t,
+            doc: docInfo,
+            sentenceText: t.sentenceStart === null ? null : doc.text.slice(t.sentenceStart, t.sentenceEnd ?? undefined),
+          }),
+        ),
       };
     });
 
-    app.get("/v1/nlp/target/prior", { schema: { tags, querystring: TargetQuery } }, async (request) => {
-      const { gene, disease, rows } = await evidenceFor(request, request.query.symbol, request.query.disease, 5000);
+    app.get("/v1/nlp/search", { schema: { tags, querystring: SearchQuery } }, async (request) =>
+      searchDocuments(context, search, request.tenant, request.query.query, [], request.query.topk),
+    );
+
+    app.get("/v1/nlp/target/prior", { schema: { tags, querystring: TargetPriorQuery } }, async (request) => {
+      const { gene, disease, rows, filter } = await evidenceFor(request, request.query, 5000);
       const prior = priorOf(rows);
       return {
         ...prior,
+        ...filter,
         n_evidence: rows.length,
         gene: { symbol: gene.symbol, hgnc_id: gene.hgnc_id },
         disease: { id: disease.id, name: disease.name },
       };
     });
 
-    app.get(
-      "/v1/nlp/target/triples",
-      { schema: { tags, querystring: TargetTopkQuery(LITERATURE_DEFAULTS.triplesTopk) } },
-      async (request) => {
-        const { rows } = await evidenceFor(request, request.query.symbol, request.query.disease, request.query.topk);
-        return { items: rows.map(toTriple) };
-      },
-    );
+    app.get("/v1/nlp/target/triples", { schema: { tags, querystring: TargetTriplesQuery } }, async (request) => {
+      const { rows, filter } = await evidenceFor(request, request.query, request.query.topk);
+      return { items: rows.map(toTriple), ...filter };
+    });
 
     app.post(
       "/v1/nlp/target/composite",
       { config: access.computeOnly, schema: { tags, body: CompositeBody } },
       async (request) => {
-        const { symbol, disease: diseaseName, weights, ...signals } = request.body;
-        const { rows } = await evidenceFor(request, symbol, diseaseName, 5000);
+        const { symbol, disease, min_confidence, weights, ...signals } = request.body;
+        const { rows, filter } = await evidenceFor(request, { symbol, disease, min_confidence }, 5000);
         const prior = priorOf(rows);
         const result = compositeScore({ literature_prior: prior.prior, ...signals }, weights);
-        return { ...result, prior };
+        return { ...result, prior: { ...prior, ...filter } };
       },
     );
 
@@ -326,35 +319,14 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
       { schema: { tags, querystring: TargetTopkQuery(LITERATURE_DEFAULTS.evidenceTopk) } },
       async (request) => {
         const { gene, disease } = await resolve(request.query.symbol, request.query.disease);
-        const hits = await search.search(
+        return searchDocuments(
+          context,
+          search,
           request.tenant,
           `${gene!.symbol} ${disease!.name}`,
           [...gene!.ids, ...disease!.ids],
           request.query.topk,
         );
-        const passages = await literatureStore(db, request.tenant).passagesWithDocuments(hits.map((h) => h.passage_id));
-        return {
-          items: hits.flatMap((hit) => {
-            const passage = passages.get(hit.passage_id);
-            return passage
-              ? [
-                  {
-                    passage_id: hit.passage_id,
-                    text: passage.text,
-                    score: hit.score,
-                    highlights: hit.highlights,
-                    matched_entities: hit.matched_entities,
-                    doc: {
-                      source: passage.doc.source,
-                      external_id: passage.doc.externalId,
-                      title: passage.doc.title,
-                      year: passage.doc.year,
-                    },
-                  },
-                ]
-              : [];
-          }),
-        };
       },
     );
 
@@ -362,9 +334,12 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
       const { head, relation, tail, topk } = request.query;
       if (!head && !tail && !relation)
         throw validationFailed([{ path: "head", message: "give at least one of head, relation, tail" }]);
-      return {
-        items: (await literatureStore(db, request.tenant).searchTriples({ head, relation, tail }, topk)).map(toTriple),
-      };
+      const page = await literatureStore(db, request.tenant).searchTriples(
+        { head, relation, tail },
+        topk,
+        thresholdsFor(request.query.min_confidence),
+      );
+      return { items: page.rows.map(toTriple), ...confidenceFilter(request.query.min_confidence, page.below) };
     });
 
     app.get(
@@ -385,11 +360,11 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
   };
 }
 
-/** The literature prior of a target from the triples linking it with the disease. */
+/** The literature prior of a target from the triples linking it with the disease, weighed by their confidence. */
 function priorOf(rows: StoredTriple[]) {
   return targetPrior(
     rows.map(({ triple }) => ({
-      evidence_score: triple.evidenceScore,
+      evidence_score: triple.confidence,
       polarity: triple.polarity as Polarity,
       relation: triple.relation as RelationType,
     })),

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { schema, type Database } from "@sieve/db";
 import type { EntityRef, Extraction, LiteratureDocument, Mention, Triple } from "@sieve/literature";
 import type { TenantScope } from "../../plugins/authentication";
+import type { ConfidenceThresholds } from "./confidence";
 
 const { litDocuments: documents, litPassages: passages, litMentions: mentions, litTriples: triples } = schema;
 type TripleRow = typeof triples.$inferSelect;
@@ -28,8 +29,10 @@ function inSlices<T>(rows: T[]): T[][] {
 }
 
 /**
- * Writes documents with everything extracted from them in one transaction (all or nothing).
- * A document already present (same owner, source and external id) is skipped, not duplicated.
+ * Writes documents with everything extracted from them in one transaction (all or nothing), a few
+ * multi-row statements per table for the whole batch rather than four per document (issue 23: the
+ * writes, not the extraction, bounded ingestion). A document already present (same owner, source and
+ * external id), or repeated in the batch, is skipped, not duplicated.
  */
 export async function storeDocuments(
   db: Database,
@@ -37,90 +40,112 @@ export async function storeDocuments(
   batch: DocumentToStore[],
 ): Promise<{ inserted: number; skipped: number }> {
   return db.transaction(async (tx) => {
-    let inserted = 0;
-    for (const { document, extraction, gold } of batch) {
-      const [row] = await tx
+    const identity = (source: string, externalId: string) => `${source}\t${externalId}`;
+    const documentIds = new Map<string, string>();
+    for (const slice of inSlices(batch)) {
+      const rows = await tx
         .insert(documents)
-        .values({
-          orgId,
-          source: document.source,
-          externalId: document.external_id,
-          title: document.title,
-          year: document.year,
-          venue: document.venue,
-          license: document.license,
-          url: document.url,
-          text: document.text,
-        })
+        .values(
+          slice.map(({ document }) => ({
+            orgId,
+            source: document.source,
+            externalId: document.external_id,
+            title: document.title,
+            year: document.year,
+            venue: document.venue,
+            license: document.license,
+            url: document.url,
+            text: document.text,
+          })),
+        )
         .onConflictDoNothing()
-        .returning({ id: documents.id });
-      if (!row) continue;
-      inserted += 1;
-      const allMentions = [...extraction.mentions, ...(gold?.mentions ?? [])];
-      const passageIds = new Map<string, string>();
-      const passageByIndex = new Map(extraction.passages.map((p) => [p.index, p]));
-      for (const slice of inSlices(extraction.passages)) {
-        const stored = await tx
-          .insert(passages)
-          .values(
-            slice.map((p) => ({
-              documentId: row.id,
-              orgId,
-              position: p.index,
-              start: p.start,
-              end: p.end,
-              text: p.text,
-              entityIds: [...new Set(allMentions.filter((m) => m.start >= p.start && m.end <= p.end).map((m) => m.id))],
-            })),
-          )
-          .returning({ id: passages.id, position: passages.position });
-        for (const p of stored) passageIds.set(passageByIndex.get(p.position)!.passage_id, p.id);
-      }
-      for (const slice of inSlices(allMentions)) {
-        await tx.insert(mentions).values(
-          slice.map((m) => ({
-            documentId: row.id,
-            orgId,
-            entityId: m.id,
-            entityType: m.type,
-            name: m.name,
-            start: m.start,
-            end: m.end,
-            text: m.text,
-            xrefs: m.xrefs,
-            provenance: m.provenance,
-            method: m.method,
-          })),
-        );
-      }
-      const allTriples = [...extraction.triples, ...(gold?.triples ?? [])];
-      for (const slice of inSlices(allTriples)) {
-        await tx.insert(triples).values(
-          slice.map((t) => ({
-            triId: t.tri_id,
-            documentId: row.id,
-            passageId: passageIds.get(t.passage_id) ?? null,
-            orgId,
-            head: t.head,
-            headId: t.head.id,
-            headName: t.head.name,
-            relation: t.relation,
-            tail: t.tail,
-            tailId: t.tail.id,
-            tailName: t.tail.name,
-            polarity: t.polarity,
-            evidenceScore: t.evidence_score,
-            sentenceStart: t.sentence?.start ?? null,
-            sentenceEnd: t.sentence?.end ?? null,
-            trigger: t.trigger,
-            method: t.method,
-            provenance: t.provenance,
-            attributes: (t as Triple & { attributes?: Record<string, unknown> }).attributes ?? {},
-          })),
-        );
-      }
+        .returning({ id: documents.id, source: documents.source, externalId: documents.externalId });
+      for (const row of rows) documentIds.set(identity(row.source, row.externalId), row.id);
     }
-    return { inserted, skipped: batch.length - inserted };
+    // The first of a batch's repeats is the one written.
+    const written = new Map<string, DocumentToStore & { documentId: string }>();
+    for (const item of batch) {
+      const key = identity(item.document.source, item.document.external_id);
+      const documentId = documentIds.get(key);
+      if (documentId && !written.has(key)) written.set(key, { ...item, documentId });
+    }
+    const items = [...written.values()];
+    const mentionsOf = (item: DocumentToStore) => [...item.extraction.mentions, ...(item.gold?.mentions ?? [])];
+
+    const passageRows = items.flatMap((item) =>
+      item.extraction.passages.map((p) => ({
+        documentId: item.documentId,
+        orgId,
+        position: p.index,
+        start: p.start,
+        end: p.end,
+        text: p.text,
+        entityIds: [
+          ...new Set(
+            mentionsOf(item)
+              .filter((m) => m.start >= p.start && m.end <= p.end)
+              .map((m) => m.id),
+          ),
+        ],
+      })),
+    );
+    const passageIds = new Map<string, string>();
+    for (const slice of inSlices(passageRows)) {
+      const stored = await tx
+        .insert(passages)
+        .values(slice)
+        .returning({ id: passages.id, documentId: passages.documentId, position: passages.position });
+      for (const p of stored) passageIds.set(`${p.documentId}#${p.position}`, p.id);
+    }
+    const passageIdOf = (item: (typeof items)[number], passageId: string) => {
+      const passage = item.extraction.passages.find((p) => p.passage_id === passageId);
+      return passage ? (passageIds.get(`${item.documentId}#${passage.index}`) ?? null) : null;
+    };
+
+    const mentionRows = items.flatMap((item) =>
+      mentionsOf(item).map((m) => ({
+        documentId: item.documentId,
+        orgId,
+        entityId: m.id,
+        entityType: m.type,
+        name: m.name,
+        start: m.start,
+        end: m.end,
+        text: m.text,
+        xrefs: m.xrefs,
+        provenance: m.provenance,
+        method: m.method,
+      })),
+    );
+    for (const slice of inSlices(mentionRows)) await tx.insert(mentions).values(slice);
+
+    const tripleRows = items.flatMap((item) =>
+      [...item.extraction.triples, ...(item.gold?.triples ?? [])].map((t) => ({
+        triId: t.tri_id,
+        documentId: item.documentId,
+        passageId: passageIdOf(item, t.passage_id),
+        orgId,
+        head: t.head,
+        headId: t.head.id,
+        headName: t.head.name,
+        relation: t.relation,
+        tail: t.tail,
+        tailId: t.tail.id,
+        tailName: t.tail.name,
+        polarity: t.polarity,
+        evidenceScore: t.evidence_score,
+        confidence: t.confidence,
+        supportingSentences: t.supporting_sentences,
+        sentenceStart: t.sentence?.start ?? null,
+        sentenceEnd: t.sentence?.end ?? null,
+        trigger: t.trigger,
+        method: t.method,
+        provenance: t.provenance,
+        attributes: (t as Triple & { attributes?: Record<string, unknown> }).attributes ?? {},
+      })),
+    );
+    for (const slice of inSlices(tripleRows)) await tx.insert(triples).values(slice);
+    return { inserted: items.length, skipped: batch.length - items.length };
   });
 }
 
@@ -141,6 +166,31 @@ export function literatureStore(db: Database, scope: TenantScope) {
       .from(triples)
       .innerJoin(documents, eq(documents.id, triples.documentId));
 
+  const linking = (aIds: string[], bIds: string[]) =>
+    or(
+      and(inArray(triples.headId, aIds), inArray(triples.tailId, bIds)),
+      and(inArray(triples.headId, bIds), inArray(triples.tailId, aIds)),
+    );
+
+  /** The triples matching `where` at or above the threshold, best first, and the count of those below it. */
+  async function confidentPage(
+    where: SQL | undefined,
+    limit: number,
+    thresholds: ConfidenceThresholds,
+  ): Promise<TriplePage> {
+    const [rows, [below]] = await Promise.all([
+      selectTriples()
+        .where(and(where, gte(triples.confidence, thresholdSql(thresholds))))
+        .orderBy(desc(triples.confidence), desc(triples.evidenceScore), triples.id)
+        .limit(limit),
+      db
+        .select({ n: count() })
+        .from(triples)
+        .where(and(where, lt(triples.confidence, thresholdSql(thresholds)))),
+    ]);
+    return { rows, below: Number(below?.n ?? 0) };
+  }
+
   return {
     async document(source: string, externalId: string) {
       const [doc] = await db
@@ -153,7 +203,11 @@ export function literatureStore(db: Database, scope: TenantScope) {
       const [docPassages, docMentions, docTriples] = await Promise.all([
         db.select().from(passages).where(eq(passages.documentId, doc.id)).orderBy(passages.position),
         db.select().from(mentions).where(eq(mentions.documentId, doc.id)).orderBy(mentions.start),
-        db.select().from(triples).where(eq(triples.documentId, doc.id)).orderBy(desc(triples.evidenceScore)),
+        db
+          .select()
+          .from(triples)
+          .where(eq(triples.documentId, doc.id))
+          .orderBy(desc(triples.confidence), desc(triples.evidenceScore)),
       ]);
       return { doc, passages: docPassages, mentions: docMentions, triples: docTriples };
     },
@@ -169,15 +223,25 @@ export function literatureStore(db: Database, scope: TenantScope) {
       return new Map(rows.map((r) => [r.id, { text: r.text, doc: r.doc }]));
     },
 
-    /** Triples linking any of `aIds` with any of `bIds`, in either direction. */
+    /**
+     * Triples linking any of `aIds` with any of `bIds`, in either direction, with confidence ≥ `minConfidence`
+     * (best first), and how many the threshold left out.
+     */
+    async confidentTriplesBetween(
+      aIds: string[],
+      bIds: string[],
+      limit: number,
+      thresholds: ConfidenceThresholds,
+    ): Promise<TriplePage> {
+      if (!aIds.length || !bIds.length) return { rows: [], below: 0 };
+      return confidentPage(and(visibleTriples, linking(aIds, bIds)), limit, thresholds);
+    },
+
+    /** Every triple linking any of `aIds` with any of `bIds`, in either direction, whatever its confidence. */
     async triplesBetween(aIds: string[], bIds: string[], limit: number): Promise<StoredTriple[]> {
       if (!aIds.length || !bIds.length) return [];
-      const between = or(
-        and(inArray(triples.headId, aIds), inArray(triples.tailId, bIds)),
-        and(inArray(triples.headId, bIds), inArray(triples.tailId, aIds)),
-      );
       return selectTriples()
-        .where(and(visibleTriples, between))
+        .where(and(visibleTriples, linking(aIds, bIds)))
         .orderBy(desc(triples.evidenceScore), triples.id)
         .limit(limit);
     },
@@ -185,20 +249,17 @@ export function literatureStore(db: Database, scope: TenantScope) {
     async searchTriples(
       filters: { head?: string; relation?: string; tail?: string },
       limit: number,
-    ): Promise<StoredTriple[]> {
+      thresholds: ConfidenceThresholds,
+    ): Promise<TriplePage> {
       const matches = (idColumn: AnyPgColumn, nameColumn: AnyPgColumn, value: string) =>
         or(sql`lower(${idColumn}) = lower(${value})`, sql`lower(${nameColumn}) = lower(${value})`);
-      return selectTriples()
-        .where(
-          and(
-            visibleTriples,
-            filters.head ? matches(triples.headId, triples.headName, filters.head) : undefined,
-            filters.tail ? matches(triples.tailId, triples.tailName, filters.tail) : undefined,
-            filters.relation ? eq(triples.relation, filters.relation) : undefined,
-          ),
-        )
-        .orderBy(desc(triples.evidenceScore), triples.id)
-        .limit(limit);
+      const where = and(
+        visibleTriples,
+        filters.head ? matches(triples.headId, triples.headName, filters.head) : undefined,
+        filters.tail ? matches(triples.tailId, triples.tailName, filters.tail) : undefined,
+        filters.relation ? eq(triples.relation, filters.relation) : undefined,
+      );
+      return confidentPage(where, limit, thresholds);
     },
 
     /** Publication years of documents that mention both concepts (for novelty). */
@@ -237,6 +298,19 @@ export function literatureStore(db: Database, scope: TenantScope) {
   };
 }
 
+/** The confidence threshold of each row by its pair kind (head type–tail type), as `thresholdOf` reads it. */
+function thresholdSql(thresholds: ConfidenceThresholds): SQL {
+  const kind = sql`(${triples.head} ->> 'type') || '-' || (${triples.tail} ->> 'type')`;
+  const cases = Object.entries(thresholds).map(([k, t]) => sql`when ${k} then ${t}::float8`);
+  return sql`(case ${kind} ${sql.join(cases, sql` `)} else 0 end)`;
+}
+
+export interface TriplePage {
+  rows: StoredTriple[];
+  /** Triples that matched but fell below the confidence threshold. */
+  below: number;
+}
+
 export interface StoredTriple {
   triple: TripleRow;
   doc: { source: string; external_id: string; title: string };
@@ -253,6 +327,8 @@ export function toTriple({ triple: row, doc, sentenceText }: StoredTriple) {
     tail: row.tail as EntityRef,
     polarity: row.polarity,
     evidence_score: row.evidenceScore,
+    confidence: row.confidence,
+    supporting_sentences: row.supportingSentences,
     passage_id: row.passageId,
     sentence: row.sentenceStart === null ? null : { start: row.sentenceStart, end: row.sentenceEnd },
     trigger: row.trigger,

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { LITERATURE_DEFAULTS, type CompositeBody, type IngestDocument } from "@sieve/contracts";
 import { apiRequest } from "../../../lib/api-client";
-import type { CompositeResult, DocumentDetail, PassageResult, TargetPrior, Triple } from "../model/types";
+import type { CompositeResult, DocumentDetail, PassageResult, TargetPrior, TriplePage } from "../model/types";
 
 const BASE = "/v1/nlp";
 
@@ -40,16 +40,20 @@ export function useTargetPrior(params: TargetParams | null) {
   });
 }
 
-/** §9: 20 triples are fetched and the top 10 shown. */
-export function useTargetTriples(params: TargetParams | null) {
+/** The server's default confidence thresholds, or every triple (`min_confidence=0`) when asked. */
+const confidenceParams = (showAll: boolean): Record<string, string> => (showAll ? { min_confidence: "0" } : {});
+
+/** §9: 20 triples are fetched and the top 10 shown; by default those at the server's confidence thresholds. */
+export function useTargetTriples(params: TargetParams | null, showAll = false) {
   return useQuery({
-    queryKey: ["literature", "triples", params],
-    queryFn: async () =>
-      (
-        await apiRequest<{ items: Triple[] }>(
-          `${BASE}/target/triples?${targetQuery(params!, { topk: String(LITERATURE_DEFAULTS.triplesTopk) })}`,
-        )
-      ).items,
+    queryKey: ["literature", "triples", params, showAll],
+    queryFn: () =>
+      apiRequest<TriplePage>(
+        `${BASE}/target/triples?${targetQuery(params!, {
+          topk: String(LITERATURE_DEFAULTS.triplesTopk),
+          ...confidenceParams(showAll),
+        })}`,
+      ),
     enabled: params !== null,
   });
 }
@@ -66,12 +70,16 @@ export interface DocumentRef {
   externalId: string;
 }
 
-export function useDocument(ref: DocumentRef | null) {
+export function useDocument(ref: DocumentRef | null, showAll = false) {
   return useQuery({
-    queryKey: ["literature", "document", ref],
+    queryKey: ["literature", "document", ref, showAll],
     queryFn: () =>
       apiRequest<DocumentDetail>(
-        `${BASE}/documents?${new URLSearchParams({ source: ref!.source, external_id: ref!.externalId })}`,
+        `${BASE}/documents?${new URLSearchParams({
+          source: ref!.source,
+          external_id: ref!.externalId,
+          ...confidenceParams(showAll),
+        })}`,
       ),
     enabled: ref !== null,
   });

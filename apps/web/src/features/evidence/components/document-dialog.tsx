@@ -1,8 +1,10 @@
+import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { Dialog } from "../../../components/ui/dialog";
 import { Notice } from "../../../components/ui/notice";
 import { formatDecimal } from "../../../lib/format";
 import { useDocument } from "../api/literature";
+import { ConfidenceNote } from "./confidence-note";
 import { DOCUMENT_ID_PARAM, DOCUMENT_PARAM } from "./document-link";
 
 /** The document named in the address: its record, its text by passage, and the triples extracted from it. */
@@ -11,7 +13,8 @@ export function DocumentDialog() {
   const source = params.get(DOCUMENT_PARAM);
   const externalId = params.get(DOCUMENT_ID_PARAM);
   const ref = source && externalId ? { source, externalId } : null;
-  const document = useDocument(ref);
+  const [showAllTriples, setShowAllTriples] = useState(false);
+  const document = useDocument(ref, showAllTriples);
 
   const close = () =>
     setParams((current) => {
@@ -73,6 +76,7 @@ export function DocumentDialog() {
             ))}
           </div>
           <h3 className="subsection-title">Extracted triples ({document.data.triples.length})</h3>
+          <ConfidenceNote filter={document.data} showAll={showAllTriples} onShowAll={setShowAllTriples} />
           {document.data.triples.length === 0 ? (
             <p className="muted">No relation was extracted from this document.</p>
           ) : (
@@ -81,7 +85,8 @@ export function DocumentDialog() {
                 <li key={triple.tri_id}>
                   {triple.head.name} <strong>{triple.relation.replaceAll("_", " ")}</strong> {triple.tail.name}{" "}
                   <span className="muted">
-                    ({triple.polarity}, {formatDecimal(triple.evidence_score)})
+                    ({triple.polarity}, confidence {formatDecimal(triple.confidence)}, {triple.supporting_sentences}{" "}
+                    sentence{triple.supporting_sentences === 1 ? "" : "s"})
                   </span>
                 </li>
               ))}

@@ -15,7 +15,8 @@ export function TargetEvidence() {
   const [errors, setErrors] = useState<Partial<TargetParams>>({});
   const [target, setTarget] = useState<TargetParams | null>(null);
   const prior = useTargetPrior(target);
-  const triples = useTargetTriples(target);
+  const [showAllTriples, setShowAllTriples] = useState(false);
+  const triples = useTargetTriples(target, showAllTriples);
   // Both calls resolve the same names, so a naming problem shows once.
   const problem = nameProblem(prior.error) ?? nameProblem(triples.error);
   const otherError = problem ? null : (prior.error ?? triples.error);
@@ -77,7 +78,7 @@ export function TargetEvidence() {
       {problem && <NameCandidates problem={problem} onChoose={choose} />}
       {otherError && <Notice tone="error">{otherError.message}</Notice>}
       {prior.data && <PriorSummary prior={prior.data} />}
-      {triples.data && <TriplesList triples={triples.data} />}
+      {triples.data && <TriplesList page={triples.data} showAll={showAllTriples} onShowAll={setShowAllTriples} />}
       {target && prior.data && <CompositePanel key={`${target.symbol}|${target.disease}`} target={target} />}
     </section>
   );

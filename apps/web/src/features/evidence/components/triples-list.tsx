@@ -2,28 +2,43 @@ import { LITERATURE_DEFAULTS } from "@sieve/contracts";
 import { ReviewControl } from "../../../components/review-control";
 import { Badge, type BadgeTone } from "../../../components/ui/badge";
 import { formatDecimal } from "../../../lib/format";
-import type { Triple } from "../model/types";
+import type { TriplePage } from "../model/types";
+import { ConfidenceNote } from "./confidence-note";
 import { DocumentLink } from "./document-link";
 
 const POLARITY_TONES: Record<string, BadgeTone> = { positive: "success", negative: "danger" };
 
-/** §9: the top 10 of the 20 triples fetched, each with the sentence it was read from and its document. */
-export function TriplesList({ triples }: { triples: Triple[] }) {
+/**
+ * §9: the top 10 of the 20 triples fetched, each with the sentence it was read from and its document; the
+ * confidence filter they were fetched with is said above them, with the switch to include the others.
+ */
+export function TriplesList({
+  page,
+  showAll,
+  onShowAll,
+}: {
+  page: TriplePage;
+  showAll: boolean;
+  onShowAll: (showAll: boolean) => void;
+}) {
+  const triples = page.items;
   const shown = triples.slice(0, LITERATURE_DEFAULTS.triplesShown);
   return (
     <section className="stack" aria-labelledby="triples-title">
       <h3 id="triples-title" className="subsection-title">
         Triples
       </h3>
+      <ConfidenceNote filter={page} kinds={["gene-disease"]} showAll={showAll} onShowAll={onShowAll} />
       {triples.length === 0 ? (
         <p className="muted">
-          No triple links this gene to this disease yet. Ingest documents that mention both, in one sentence.
+          {page.below_min_confidence > 0
+            ? "No triple links this gene to this disease at this confidence threshold."
+            : "No triple links this gene to this disease yet. Ingest documents that mention both, in one sentence."}
         </p>
       ) : (
         <>
           <p className="muted">
-            The top {shown.length} of {triples.length} triple{triples.length === 1 ? "" : "s"} fetched, by evidence
-            score.
+            The top {shown.length} of {triples.length} triple{triples.length === 1 ? "" : "s"} fetched, by confidence.
           </p>
           <ol className="triple-list" aria-label="Triples">
             {shown.map((triple) => (
@@ -35,7 +50,10 @@ export function TriplesList({ triples }: { triples: Triple[] }) {
                 </p>
                 <p className="triple__facts">
                   <Badge tone={POLARITY_TONES[triple.polarity] ?? "neutral"}>{triple.polarity}</Badge>
-                  <span>evidence score {formatDecimal(triple.evidence_score, 3)}</span>
+                  <span>confidence {formatDecimal(triple.confidence, 3)}</span>
+                  <span>
+                    {triple.supporting_sentences} supporting sentence{triple.supporting_sentences === 1 ? "" : "s"}
+                  </span>
                   <span className="muted">{triple.provenance}</span>
                 </p>
                 {triple.sentence_text && <blockquote className="triple__sentence">{triple.sentence_text}</blockquote>}

@@ -1,3 +1,5 @@
+import type { ConfidenceFilter } from "@sieve/contracts";
+
 /**
  * Answer shapes of the literature API (prefix /v1/nlp) the Evidence page reads. `@sieve/contracts`
  * validates the requests; these answers are typed here so the page does not import zod.
@@ -22,6 +24,8 @@ export interface PassageResult {
   score: number;
   highlights: Highlight[];
   doc: DocumentInfo;
+  /** The document's other passages that match, best first: one hit per document. */
+  other_passages?: { passage_id: string; text: string; score: number; highlights: Highlight[] }[];
 }
 
 export interface PriorComponents {
@@ -52,6 +56,9 @@ export interface Triple {
   tail: EntityRef;
   polarity: string;
   evidence_score: number;
+  /** Calibrated probability of the relation, what the confidence filter reads. */
+  confidence: number;
+  supporting_sentences: number;
   sentence_text?: string;
   provenance: string;
   doc?: { source: string; external_id: string; title: string };
@@ -74,7 +81,12 @@ export interface CompositeResult {
   prior: { prior: number; components: PriorComponents };
 }
 
-export interface DocumentDetail {
+/** A page of triples with the confidence filter it was fetched with. */
+export interface TriplePage extends ConfidenceFilter {
+  items: Triple[];
+}
+
+export interface DocumentDetail extends ConfidenceFilter {
   document: DocumentInfo & { license: string | null; url: string | null; text: string; created_at: string };
   passages: { passage_id: string; index: number; text: string }[];
   triples: Triple[];

@@ -1,0 +1,236 @@
+import { writeFileSync } from "node:fs";
+import {
+  bestThreshold,
+  buildDictionary,
+  calibrate,
+  fitDocumentRelationModel,
+  fitIsotonic,
+  loadReferenceDir,
+  rawPairScores,
+  reliability,
+  sentenceCandidates,
+  serializePriors,
+  sentenceEvidence,
+  corpusKey,
+  type ConfidenceModel,
+  type PairConfidenceModel,
+  type PubTatorDocument,
+} from "@sieve/literature";
+import { writeBenchReport, type BenchRow } from "../lib/report";
+import { readCorpus, referenceDataDir, requireSharedData } from "./corpora";
+import { crossFitted, goldPairs, labelled, prepare, type PreparedDocument } from "./eval-tasks";
+import { prf } from "./metrics";
+
+// Fits the calibrated `confidence` of triples (issue 23) on the training splits and writes
+// packages/literature/src/relations/confidence-model.json; measures calibration (ECE, reliability
+// table) and the default threshold on the development splits; writes bench/results/literature-confidence.*.
+// Run: node --import tsx bench/literature/fit-confidence.ts
+requireSharedData();
+const FOLDS = 5;
+const reference = loadReferenceDir(referenceDataDir());
+const cdrTrainDocs = readCorpus("cdrTrain");
+const bioredTrainDocs = readCorpus("bioredTrain");
+const corpus = (docs: PubTatorDocument[], types: ("gene" | "chemical" | "disease")[]) => ({ documents: docs, types });
+// The compute threads' dictionary (apps/worker literature.ts): names mined from both training splits.
+const serverDictionary = buildDictionary(reference, {
+  corpora: [corpus(cdrTrainDocs, ["chemical", "disease"]), corpus(bioredTrainDocs, ["gene", "chemical", "disease"])],
+});
+// Training documents tagged as the server would tag unseen text: each fold by a dictionary mined from
+// the other folds (and from the other training split without the fold's documents).
+const cdrTrain = crossFitted(cdrTrainDocs, reference, ["chemical", "disease"], {}, [
+  corpus(bioredTrainDocs, ["gene", "chemical", "disease"]),
+]);
+const bioredTrain = crossFitted(bioredTrainDocs, reference, ["gene", "chemical", "disease"], {}, [
+  corpus(cdrTrainDocs, ["chemical", "disease"]),
+]);
+const cdrDev = prepare(readCorpus("cdrDev"), serverDictionary);
+const bioredDev = prepare(readCorpus("bioredDev"), serverDictionary);
+
+type Kind = PairConfidenceModel["kind"];
+type Scored = { score: number; y: number; sentences: number };
+
+/** Pairs the extraction turns into triples: the two entities share at least one sentence. */
+const emitted = (s: Scored) => s.sentences > 0;
+
+function scorePairs(model: PairConfidenceModel | Omit<PairConfidenceModel, "calibration">, docs: PreparedDocument[]) {
+  const kind = model.kind;
+  const out: Scored[] = [];
+  let goldTotal = 0;
+  for (const d of labelled(docs, kind, "predicted")) {
+    goldTotal += d.gold.size;
+    const sentences = sentenceCounts(d, kind);
+    for (const [key, score] of rawPairScores({ ...model, calibration: { scores: [], probabilities: [] } }, d))
+      out.push({ score, y: d.gold.has(key) ? 1 : 0, sentences: sentences.get(key) ?? 0 });
+  }
+  return { scored: out, goldTotal };
+}
+
+function sentenceCounts(d: ReturnType<typeof labelled>[number], kind: Kind): Map<string, number> {
+  const seen = new Map<string, Set<number>>();
+  for (const c of sentenceCandidates(d.text, d.sentences, d.mentions)) {
+    if (c.kind !== kind) continue;
+    const key = `${corpusKey(c.head)}\t${corpusKey(c.tail)}`;
+    seen.set(key, (seen.get(key) ?? new Set()).add(c.sentence.index));
+  }
+  return new Map([...seen].map(([k, v]) => [k, v.size]));
+}
+
+/** Document-level model fitted on gold mentions; calibrated on out-of-fold scores of extracted mentions. */
+function fitKind(kind: Kind, train: PreparedDocument[]): { model: PairConfidenceModel; oof: Scored[] } {
+  const gold = labelled(train, kind, "gold");
+  const oof: Scored[] = [];
+  for (let f = 0; f < FOLDS; f++) {
+    const fitted = fitDocumentRelationModel(
+      gold.filter((_, i) => i % FOLDS !== f),
+      kind,
+    );
+    const held = train.filter((_, i) => i % FOLDS === f);
+    const part = { kind, model: fitted.model, priors: serializePriors(fitted.priors!) };
+    oof.push(...scorePairs(part, held).scored);
+  }
+  const final = fitDocumentRelationModel(gold, kind);
+  const calibration = fitIsotonic(oof.filter(emitted));
+  return { model: { kind, model: final.model, priors: serializePriors(final.priors!), calibration }, oof };
+}
+
+const cid = fitKind("chemical-disease", cdrTrain);
+const gd = fitKind("gene-disease", bioredTrain);
+
+// Sentence evidence of the other pair kinds, calibrated on BioRED train (cross-fitted mentions, distant labels).
+const sentenceExamples: { score: number; y: number }[] = [];
+for (const d of bioredTrain) {
+  const related = new Set(d.doc.relations.flatMap((r) => [`${r.id1}\t${r.id2}`, `${r.id2}\t${r.id1}`]));
+  for (const c of sentenceCandidates(d.doc.text, d.sentences, d.predicted)) {
+    if (c.kind !== "chemical-gene" && c.kind !== "gene-gene") continue;
+    sentenceExamples.push({
+      score: sentenceEvidence(c).evidence_score,
+      y: related.has(`${corpusKey(c.head)}\t${corpusKey(c.tail)}`) ? 1 : 0,
+    });
+  }
+}
+const sentenceTable = fitIsotonic(sentenceExamples);
+
+// Development split: calibrated confidence of the emitted pairs; threshold maximising CID F1.
+const devCalibrated = (m: PairConfidenceModel, docs: PreparedDocument[]) => {
+  const { scored, goldTotal } = scorePairs(m, docs);
+  const pairs = scored.filter(emitted).map((s) => ({ ...s, p: calibrate(m.calibration, s.score) }));
+  return { pairs, goldTotal };
+};
+const cidDev = devCalibrated(cid.model, cdrDev);
+const gdDev = devCalibrated(gd.model, bioredDev);
+const devThreshold = (pairs: { p: number; y: number }[], goldTotal: number) =>
+  Math.round(
+    bestThreshold(
+      pairs.map((s) => ({ score: s.p, y: s.y })),
+      goldTotal,
+    ).threshold * 1000,
+  ) / 1000;
+
+/**
+ * Mechanism pairs of BioRED dev (chemical–gene, gene–gene), one per document and entity pair, at the
+ * calibrated evidence of their best sentence, as extraction gives them; gold: any BioRED relation of the two.
+ */
+function sentencePairsDev(kind: "chemical-gene" | "gene-gene") {
+  const pairs: { p: number; y: number }[] = [];
+  let goldTotal = 0;
+  for (const d of bioredDev) {
+    const typeOf = new Map(d.gold.map((m) => [corpusKey(m), m.type]));
+    const [a, b] = kind.split("-");
+    const gold = new Set(
+      d.doc.relations
+        .filter((r) => {
+          const t = [typeOf.get(r.id1), typeOf.get(r.id2)].sort().join("-");
+          return t === [a, b].sort().join("-");
+        })
+        .flatMap((r) => [`${r.id1}\t${r.id2}`, `${r.id2}\t${r.id1}`]),
+    );
+    goldTotal += new Set([...gold].map((k) => k.split("\t").sort().join("\t"))).size;
+    const best = new Map<string, number>();
+    for (const c of sentenceCandidates(d.doc.text, d.sentences, d.predicted)) {
+      if (c.kind !== kind) continue;
+      const key = `${corpusKey(c.head)}\t${corpusKey(c.tail)}`;
+      best.set(key, Math.max(best.get(key) ?? 0, sentenceEvidence(c).evidence_score));
+    }
+    for (const [key, score] of best) pairs.push({ p: calibrate(sentenceTable, score), y: gold.has(key) ? 1 : 0 });
+  }
+  return { pairs, goldTotal };
+}
+const cgDev = sentencePairsDev("chemical-gene");
+const ggDev = sentencePairsDev("gene-gene");
+const defaultMinConfidence = {
+  "chemical-disease": devThreshold(cidDev.pairs, cidDev.goldTotal),
+  "gene-disease": devThreshold(gdDev.pairs, gdDev.goldTotal),
+  "chemical-gene": devThreshold(cgDev.pairs, cgDev.goldTotal),
+  "gene-gene": devThreshold(ggDev.pairs, ggDev.goldTotal),
+};
+const at = (pairs: { p: number; y: number }[], goldTotal: number, t: number) => {
+  const kept = pairs.filter((s) => s.p >= t);
+  const tp = kept.filter((s) => s.y === 1).length;
+  return prf(tp, kept.length - tp, goldTotal - tp);
+};
+
+const model: ConfidenceModel = { pairs: [cid.model, gd.model], sentence: sentenceTable, defaultMinConfidence };
+const round = (v: number) => Math.round(v * 1e6) / 1e6;
+const json = JSON.stringify(model, (_k, v: unknown) => (typeof v === "number" ? round(v) : v));
+writeFileSync(new URL("../../packages/literature/src/relations/confidence-model.json", import.meta.url), json + "\n");
+
+const rows: BenchRow[] = [];
+const prfRow = (task: string, setting: string, r: ReturnType<typeof prf>) =>
+  rows.push({ table: "relations", task, setting, P: r.precision, R: r.recall, F1: r.f1, tp: r.tp, fp: r.fp, fn: r.fn });
+const t = defaultMinConfidence;
+prfRow(
+  "CID",
+  `CDR dev, confidence ≥ ${t["chemical-disease"]} (default, dev-F1 maximising)`,
+  at(cidDev.pairs, cidDev.goldTotal, t["chemical-disease"]),
+);
+prfRow("CID", "CDR dev, every co-occurring pair (no threshold)", at(cidDev.pairs, cidDev.goldTotal, 0));
+prfRow(
+  "gene–disease",
+  `BioRED dev, confidence ≥ ${t["gene-disease"]} (default, dev-F1 maximising)`,
+  at(gdDev.pairs, gdDev.goldTotal, t["gene-disease"]),
+);
+prfRow("gene–disease", "BioRED dev, every co-occurring pair", at(gdDev.pairs, gdDev.goldTotal, 0));
+for (const [kind, dev] of [
+  ["chemical–gene", cgDev],
+  ["gene–gene", ggDev],
+] as const) {
+  const threshold = t[kind === "chemical–gene" ? "chemical-gene" : "gene-gene"];
+  prfRow(
+    `${kind} (any relation)`,
+    `BioRED dev, confidence ≥ ${threshold} (default)`,
+    at(dev.pairs, dev.goldTotal, threshold),
+  );
+  prfRow(`${kind} (any relation)`, "BioRED dev, every co-occurring pair", at(dev.pairs, dev.goldTotal, 0));
+}
+const calibrationRows = (name: string, preds: { p: number; y: number }[]) => {
+  const r = reliability(preds);
+  rows.push({ table: "ECE", task: name, setting: "10 equal-width bins", ECE: r.ece, pairs: preds.length });
+  for (const b of r.rows)
+    rows.push({
+      table: "reliability",
+      task: name,
+      setting: `bin ${b.bin}`,
+      pairs: b.n,
+      mean_confidence: b.mean_confidence,
+      observed_rate: b.observed_rate,
+    });
+};
+calibrationRows("CID, CDR dev", cidDev.pairs);
+calibrationRows("gene–disease, BioRED dev", gdDev.pairs);
+calibrationRows(
+  "CID, CDR train out-of-fold",
+  cid.oof.filter(emitted).map((s) => ({ p: calibrate(cid.model.calibration, s.score), y: s.y })),
+);
+calibrationRows(
+  "sentence (chemical–gene, gene–gene), BioRED train",
+  sentenceExamples.map((s) => ({ p: calibrate(sentenceTable, s.score), y: s.y })),
+);
+const missedNoSentence = (docs: PreparedDocument[], kind: Kind) =>
+  docs.reduce((n, d) => n + goldPairs(d, kind).size, 0);
+writeBenchReport("literature-confidence", "Calibrated triple confidence: reliability and default threshold", rows, [
+  `Model: the document-level relation model (packages/literature relations/document-model.ts, logistic regression with training-split priors) fitted on the gold mentions of CDR Train (chemical-induced disease) and BioRED Train (gene–disease), scored on the training documents tagged by 5-fold cross-fitted dictionaries; an isotonic table maps its out-of-fold scores to probabilities. Only pairs that share a sentence are triples, so only they are calibrated and counted.`,
+  `Dev: CDR and BioRED development splits tagged with the server's dictionary (reference names plus names mined from CDR Train and BioRED Train; BioRED Train holds 44 CDR dev abstracts, whose names are in it). Gold pairs: ${missedNoSentence(cdrDev, "chemical-disease")} CID on CDR dev, ${missedNoSentence(bioredDev, "gene-disease")} gene–disease on BioRED dev; gold pairs the extraction never proposes count as misses.`,
+  `Default thresholds, one per pair kind: the confidence maximising F1 on the development split (CID on CDR dev, the others on BioRED dev), so their dev F1 is optimistic for unseen text. Confidence for chemical–gene and gene–gene pairs is the sentence evidence score through an isotonic table fitted on BioRED Train (distant labels: any gold relation of the two entities).`,
+]);
+console.log("defaultMinConfidence", defaultMinConfidence);
+console.table(rows.filter((r) => r.table !== "reliability"));

@@ -139,7 +139,8 @@ describe("signing a dossier", () => {
     expect(section).toContain("I approve the results in this dossier.");
     expect(section.match(/<td>void: /g)).toHaveLength(2);
     expect(section.match(/<td>valid<\/td>/g)).toHaveLength(1);
-  });
+    // Building the dossier renders its PDF in Chromium: minutes on a loaded machine.
+  }, 180_000);
 });
 
 describe("review queues", () => {

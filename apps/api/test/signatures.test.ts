@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readZip } from "../src/modules/reports/archive";
 import { createTestContext, type TestContext } from "./context";
 import { memberOf } from "./members";
 
@@ -124,6 +125,22 @@ describe("signing a dossier", () => {
     expect((await sign(owner.token, { meaning: "approved", password: PASSWORD })).json().valid).toBe(true);
     expect((await signatures()).signatures.map((s: { valid: boolean }) => s.valid)).toEqual([false, false, true]);
   });
+
+  it("shows every signature in the dossier, with its meaning and whether it still holds", async () => {
+    const response = await ctx.call({
+      method: "GET",
+      url: `/v1/runs/${run.runId}/artifacts/dossier`,
+      token: owner.token,
+    });
+    expect(response.statusCode).toBe(200);
+    const html = readZip(response.rawPayload).get("report.html")!.toString();
+    const section = html.slice(html.indexOf("<h2>Electronic signatures</h2>"));
+    expect(section).toContain("Grace Hopper");
+    expect(section).toContain("I approve the results in this dossier.");
+    expect(section.match(/<td>void: /g)).toHaveLength(2);
+    expect(section.match(/<td>valid<\/td>/g)).toHaveLength(1);
+    // Building the dossier renders its PDF in Chromium: minutes on a loaded machine.
+  }, 180_000);
 });
 
 describe("review queues", () => {

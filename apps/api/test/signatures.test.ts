@@ -5,7 +5,7 @@ import { memberOf } from "./members";
 /** Signing a dossier (21 CFR Part 11 §11.50, §11.200): password again, who/when/meaning, void on change. */
 let ctx: TestContext;
 let owner: { token: string; userId: number; name: string };
-let scientist: { token: string };
+let scientist: { token: string; userId: number };
 let viewer: { token: string };
 let run: { jobId: string; runId: string };
 let queuedRunId: string;
@@ -123,5 +123,51 @@ describe("signing a dossier", () => {
     expect(after.signatures[1].void_reason).toMatch(/changed after this signature/);
     expect((await sign(owner.token, { meaning: "approved", password: PASSWORD })).json().valid).toBe(true);
     expect((await signatures()).signatures.map((s: { valid: boolean }) => s.valid)).toEqual([false, false, true]);
+  });
+});
+
+describe("review queues", () => {
+  const queue = async (token: string) => (await ctx.call({ method: "GET", url: "/v1/reviews/queue", token })).json();
+  const assign = (token: string, payload: object) =>
+    ctx.call({ method: "POST", url: "/v1/reviews/assignments", token, payload });
+
+  it("puts an item in the assignee's queue until they review it", async () => {
+    const assigned = await assign(owner.token, {
+      kind: "run",
+      item_id: run.runId,
+      assignee_id: scientist.userId,
+      note: "Please check the best molecules",
+    });
+    expect(assigned.statusCode).toBe(201);
+    expect(assigned.json()).toMatchObject({
+      kind: "run",
+      item_id: run.runId,
+      run_id: run.runId,
+      assignee: { id: scientist.userId },
+      assigned_by: { id: owner.userId, name: owner.name },
+      note: "Please check the best molecules",
+    });
+    expect(await queue(scientist.token)).toMatchObject({ count: 1, items: [{ id: assigned.json().id }] });
+    expect((await queue(owner.token)).count).toBe(0);
+
+    const review = await ctx.call({
+      method: "POST",
+      url: "/v1/reviews",
+      token: scientist.token,
+      payload: { kind: "run", item_id: run.runId, state: "accepted" },
+    });
+    expect(review.statusCode).toBe(201);
+    expect(await queue(scientist.token)).toEqual({ count: 0, items: [] });
+  });
+
+  it("assigns only to members, only by contributors, and never across organizations", async () => {
+    const stranger = await ctx.signup({ org_name: "Elsewhere" });
+    const toStranger = await assign(owner.token, { kind: "run", item_id: run.runId, assignee_id: stranger.user.id });
+    expect(toStranger.statusCode).toBe(422);
+    const byViewer = await assign(viewer.token, { kind: "run", item_id: run.runId, assignee_id: scientist.userId });
+    expect(byViewer.json().code).toBe("forbidden_role");
+    const foreign = await assign(stranger.token, { kind: "run", item_id: run.runId, assignee_id: stranger.user.id });
+    expect(foreign.statusCode).toBe(404);
+    expect((await queue(stranger.token)).count).toBe(0);
   });
 });

@@ -199,7 +199,12 @@ export async function executeReplay(pool: ComputePool, bundle: VerifiedBundle): 
   const smiles = bundle.files.get("inputs/starting_smiles.smi")?.toString("utf8").split("\n").filter(Boolean) ?? [];
   if (!smiles.length)
     return notReplayable("the run read worker-side (local:) inputs; replay it on that organization's worker");
-  const input = { ...bundle.run.config, smiles } as unknown as MolecularJobInput;
+  // A run stored before med-chem acceptability existed (issue #24) ran without it: replay it the same way.
+  const input = {
+    acceptability: { filters: false, max_sa_score: 10 },
+    ...bundle.run.config,
+    smiles,
+  } as unknown as MolecularJobInput;
   const points: { name: string; x: number; y: number }[] = [];
   const output = await pool.run("engine.molecular", input, {
     priority: "batch",

@@ -12,6 +12,8 @@ import { literatureRoutes } from "./modules/literature/routes";
 import { LiteratureReference } from "./modules/literature/reference";
 import { LiteratureSearch } from "./modules/literature/search-index";
 import { targetRoutes } from "./modules/targets/routes";
+import { ReferenceCatalog } from "./modules/targets/catalog";
+import { engineJobTypes } from "./engine-job-types";
 import { adminRoutes } from "./modules/admin/routes";
 import { redactedErrorForLog } from "./http/database-errors";
 import { registerErrorHandler } from "./plugins/error-handler";
@@ -106,7 +108,10 @@ export async function buildApp({
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("compute", compute);
-  const engineRuntime = await EngineRuntime.start(database, compute, engine, app.log);
+  // One catalog per instance, read by the targets routes and the ranking jobs.
+  const catalog = new ReferenceCatalog(database.db);
+  const jobTypes = engineJobTypes({ db: database.db, compute, config, catalog });
+  const engineRuntime = await EngineRuntime.start(database, compute, engine, app.log, jobTypes);
   app.decorate("engine", engineRuntime);
   app.addHook("onClose", async () => engineRuntime.stop());
   const literatureReference = new LiteratureReference(config.referenceDataRoot);
@@ -133,7 +138,7 @@ export async function buildApp({
     await authenticated.register(engineRoutes);
     await authenticated.register(negatomeRoutes);
     await authenticated.register(literatureRoutes(literatureReference, literatureSearch));
-    await authenticated.register(targetRoutes(literatureSearch));
+    await authenticated.register(targetRoutes(literatureSearch, catalog));
     await authenticated.register(adminRoutes(literatureReference));
     await authenticated.register(workflowRoutes);
     await authenticated.register(auditRoutes);

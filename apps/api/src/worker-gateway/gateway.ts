@@ -13,6 +13,7 @@ import { redactedErrorForLog } from "../http/database-errors";
 import { ApiError, notFound } from "../http/errors";
 import { registerErrorHandler } from "../plugins/error-handler";
 import { registerInputGuards } from "../plugins/input-guards";
+import { JobPayloadError } from "../modules/engine/job-types";
 import type { EngineRuntime } from "../modules/engine/runtime";
 import { EngineQueue } from "../modules/engine/queue";
 import type { EngineJobRow } from "../modules/engine/store";
@@ -78,11 +79,14 @@ export async function buildWorkerGateway(options: {
  * job's domain cannot finish), so a bad or outdated worker gets an answer it can log, never a 500.
  */
 export async function completedJobResult(engine: EngineRuntime, job: EngineJobRow, output: unknown) {
-  const handler = engine.handlerFor(job.domain);
   let finished: unknown;
   try {
-    finished = handler ? await handler.finish(job, fromTransport(output)) : fromTransport(output);
+    finished = await engine.jobTypes.finish(job, fromTransport(output));
   } catch (error) {
+    if (error instanceof JobPayloadError)
+      throw new ApiError(422, "invalid_output", error.message, {
+        fields: error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
+      });
     // A shape the domain did not expect; anything else (the database, a bug) stays a 500.
     if (!(error instanceof TypeError || error instanceof RangeError || error instanceof z.ZodError)) throw error;
     throw new ApiError(422, "invalid_output", `The ${job.domain} job's output cannot be read: ${error.message}`);
@@ -132,8 +136,7 @@ function workerRoutes(database: DatabaseHandle, engine: EngineRuntime): FastifyP
    * files and records read here, as for an embedded job; typed arrays are made JSON-safe.
    */
   async function workerInput(job: EngineJobRow): Promise<unknown> {
-    const handler = engine.handlerFor(job.domain);
-    return toTransport(handler ? await handler.prepare(job) : job.input);
+    return toTransport(await engine.jobTypes.prepare(job));
   }
 
   return async (app) => {

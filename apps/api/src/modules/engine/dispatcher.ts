@@ -3,24 +3,15 @@ import type { ComputePool } from "@sieve/compute/pool";
 import { runEngineTask } from "@sieve/compute/engine-task";
 import type { JobLifecycle } from "./lifecycle";
 import { EngineQueue } from "./queue";
-import type { EngineJobRow } from "./store";
+import type { JobTypeRegistry } from "./job-types";
 import { safeErrorText } from "../../http/database-errors";
-
-/**
- * What a module adds around its domain's compute task, on the API side of an embedded job: threads
- * never open the database, so `prepare` reads what the task needs and `finish` stores what it made.
- */
-export interface EngineDomainHandler {
-  /** The compute task's input, built from the job's stored input. */
-  prepare(job: EngineJobRow): Promise<unknown>;
-  /** Stores the task's output and returns the job's result. */
-  finish(job: EngineJobRow, output: unknown): Promise<unknown>;
-}
 
 export interface DispatcherOptions {
   lifecycle: JobLifecycle;
   queue: EngineQueue;
   pool: ComputePool;
+  /** How each domain's jobs are checked, prepared and finished. */
+  jobTypes: JobTypeRegistry;
   workerId: string;
   log: FastifyBaseLogger;
   /** How often a running job heart-beats, flushes progress and checks for cancellation. */
@@ -34,7 +25,6 @@ export interface DispatcherOptions {
  */
 export class EmbeddedDispatcher {
   private readonly running = new Set<string>();
-  private readonly handlers = new Map<string, EngineDomainHandler>();
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   private polling = false;
@@ -49,10 +39,6 @@ export class EmbeddedDispatcher {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-  }
-
-  registerDomain(domain: string, handler: EngineDomainHandler): void {
-    this.handlers.set(domain, handler);
   }
 
   get activeJobs(): number {
@@ -84,13 +70,12 @@ export class EmbeddedDispatcher {
   }
 
   private async execute(jobId: string): Promise<void> {
-    const { lifecycle, pool, workerId, log } = this.options;
+    const { lifecycle, pool, jobTypes, workerId, log } = this.options;
     const job = await lifecycle.claim(jobId, workerId);
     if (!job) return; // cancelled while queued, or already taken
     this.running.add(job.id);
-    const handler = this.handlers.get(job.domain);
     try {
-      const input = handler ? await handler.prepare(job) : job.input;
+      const input = await jobTypes.prepare(job);
       const run = await runEngineTask(pool, job.domain, input, {
         heartbeatMs: this.options.heartbeatMs ?? 1000,
         // While stopping, the heart-beats stop too: the reaper hands the job to another worker.
@@ -101,11 +86,7 @@ export class EmbeddedDispatcher {
       // A stopping process leaves its jobs running without heart-beats: the reaper requeues them.
       if (this.stopped) return;
       if (run.outcome === "completed")
-        await lifecycle.complete(
-          job.id,
-          workerId,
-          (handler ? await handler.finish(job, run.output) : run.output) as never,
-        );
+        await lifecycle.complete(job.id, workerId, (await jobTypes.finish(job, run.output)) as never);
       else if (run.outcome === "failed") {
         log.error({ err: run.error, jobId }, "engine job failed");
         await lifecycle.fail(job.id, workerId, run.error);

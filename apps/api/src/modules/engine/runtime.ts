@@ -3,7 +3,8 @@ import { and, eq, gt } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { schema, type DatabaseHandle } from "@sieve/db";
 import type { ComputePool } from "@sieve/compute/pool";
-import { EmbeddedDispatcher, type EngineDomainHandler } from "./dispatcher";
+import { EmbeddedDispatcher } from "./dispatcher";
+import type { JobTypeRegistry } from "./job-types";
 import { jobLifecycle, type JobLifecycle } from "./lifecycle";
 import { EngineQueue } from "./queue";
 import { REMOTE_LIVENESS_MS, type EngineJobRow } from "./store";
@@ -27,7 +28,6 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
 /** The engine inside the API process: queue, embedded worker and the heart-beat reaper. */
 export class EngineRuntime {
   private reaper: NodeJS.Timeout | null = null;
-  private readonly handlers = new Map<string, EngineDomainHandler>();
 
   private constructor(
     private readonly database: DatabaseHandle,
@@ -36,6 +36,8 @@ export class EngineRuntime {
     private readonly dispatcher: EmbeddedDispatcher | null,
     private readonly pool: ComputePool,
     private readonly log: FastifyBaseLogger,
+    /** Every job type, for the worker port to prepare and finish remote jobs as the dispatcher does embedded ones. */
+    readonly jobTypes: JobTypeRegistry,
   ) {}
 
   static async start(
@@ -43,6 +45,7 @@ export class EngineRuntime {
     pool: ComputePool,
     settings: EngineSettings,
     log: FastifyBaseLogger,
+    jobTypes: JobTypeRegistry,
   ): Promise<EngineRuntime> {
     const lifecycle = jobLifecycle(database.db);
     const queue = await EngineQueue.start(database);
@@ -56,13 +59,14 @@ export class EngineRuntime {
         lifecycle,
         queue,
         pool,
+        jobTypes,
         workerId: worker!.id,
         log,
         heartbeatMs: settings.heartbeatMs,
       });
       dispatcher.start();
     }
-    const runtime = new EngineRuntime(database, lifecycle, queue, dispatcher, pool, log);
+    const runtime = new EngineRuntime(database, lifecycle, queue, dispatcher, pool, log, jobTypes);
     runtime.reaper = setInterval(() => void runtime.reap(settings.heartbeatTimeoutS), settings.reapIntervalMs);
     return runtime;
   }
@@ -72,19 +76,6 @@ export class EngineRuntime {
     const job = await this.lifecycle.create(values);
     await this.queue.enqueue(job);
     return job;
-  }
-
-  /**
-   * A domain's database-side steps (prepare the compute input, store the output), run by the API for
-   * embedded jobs and for jobs a remote worker takes through the worker port alike.
-   */
-  registerDomain(domain: string, handler: EngineDomainHandler): void {
-    this.handlers.set(domain, handler);
-    this.dispatcher?.registerDomain(domain, handler);
-  }
-
-  handlerFor(domain: string): EngineDomainHandler | null {
-    return this.handlers.get(domain) ?? null;
   }
 
   /**

@@ -2,11 +2,21 @@ import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { PubTatorDocument } from "@sieve/literature";
 import { safeErrorText } from "../../http/database-errors";
+import { z } from "zod";
+import type { JobType } from "../engine/job-types";
 import type { EngineRuntime } from "../engine/runtime";
 import type { EngineJobRow } from "../engine/store";
 import { ingestPubTatorDocuments, type LiteratureContext } from "./service";
 
 export const INGEST_DOMAIN = "literature_ingest";
+
+/** What an ingest job stores as its input: where the documents came from, and how many. */
+const IngestJobInput = z.looseObject({
+  source: z.string(),
+  license: z.string().nullable(),
+  documents: z.number().int(),
+});
+type IngestJobInput = z.infer<typeof IngestJobInput>;
 
 /**
  * A long PubTator ingest runs as an engine job of this API instance: the request answers 202 with
@@ -16,8 +26,11 @@ export const INGEST_DOMAIN = "literature_ingest";
  * only in this process: if it dies, the reaper's retry fails the job saying to send the file again
  * (stored documents are skipped then).
  */
-export function registerIngestDomain(engine: EngineRuntime): void {
-  engine.registerDomain(INGEST_DOMAIN, {
+export const ingestJobType: JobType<IngestJobInput> = {
+  domain: INGEST_DOMAIN,
+  input: IngestJobInput,
+  result: z.record(z.string(), z.unknown()),
+  handler: {
     async prepare() {
       throw new Error(
         "The server restarted during this ingest; send the file again (documents already stored are skipped)",
@@ -26,8 +39,8 @@ export function registerIngestDomain(engine: EngineRuntime): void {
     async finish(_job, output) {
       return output;
     },
-  });
-}
+  },
+};
 
 export async function startPubTatorIngestJob(
   engine: EngineRuntime,

@@ -27,7 +27,7 @@ import { readMultipartTextFile, readMultipartUpload } from "../../http/multipart
 import { confidenceFilter, thresholdOf, thresholdsFor } from "./confidence";
 import type { LiteratureReference } from "./reference";
 import type { LiteratureSearch } from "./search-index";
-import { registerIngestDomain, startPubTatorIngestJob } from "./ingest-job";
+import { startPubTatorIngestJob } from "./ingest-job";
 import {
   documentText,
   ingestDocuments,
@@ -198,7 +198,6 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
       },
     );
 
-    registerIngestDomain(app.engine);
     app.post(
       "/v1/nlp/ingest/pubtator",
       {

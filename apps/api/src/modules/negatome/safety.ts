@@ -21,6 +21,7 @@ import {
   type SourceClaim,
 } from "@sieve/negatome";
 import type { ComputePool } from "@sieve/compute/pool";
+import type { NegatomeScreenInput } from "@sieve/compute/workflows";
 import type { TenantScope } from "../../plugins/authentication";
 import { validationFailed } from "../../http/errors";
 import type { NegatomeSimilarity } from "./similarity";
@@ -165,6 +166,35 @@ export async function visibleNegatomeEntries(db: Database, orgIds: number[]): Pr
 /**
  * The reference compounds (ClinTox approved drugs) that nearby failures are weighed against; empty without the file.
  */
+const referenceSets = new Map<string, Promise<NegatomeScreenInput["reference"]>>();
+
+/**
+ * The reference compounds' fingerprints, computed once per process on a compute thread (about 3 s), not once per job.
+ */
+function referenceFingerprints(pool: ComputePool, referenceRoot: string): Promise<NegatomeScreenInput["reference"]> {
+  let set = referenceSets.get(referenceRoot);
+  if (!set) {
+    set = pool.run("negatome.reference", { compounds: referenceCompounds(referenceRoot) }, { priority: "batch" });
+    set.catch(() => referenceSets.delete(referenceRoot));
+    referenceSets.set(referenceRoot, set);
+  }
+  return set;
+}
+
+/** What a VHTS job screens its hits against: the organization's visible records, reference compounds, regulatory claims. */
+export async function negatomeScreenOf(
+  db: Database,
+  pool: ComputePool,
+  referenceRoot: string,
+  orgId: number,
+): Promise<Omit<NegatomeScreenInput, "target_uniprot_id">> {
+  return {
+    entries: await visibleNegatomeEntries(db, [orgId]),
+    reference: await referenceFingerprints(pool, referenceRoot),
+    regulatory: [...(await regulatoryClaims(pool, referenceRoot))],
+  };
+}
+
 export function referenceCompounds(referenceDataRoot: string): ReferenceCompound[] {
   const file = join(referenceDataRoot, "clintox/clintox.csv");
   return existsSync(file) ? clintoxReferenceCompounds(parseClintox(readFileSync(file, "utf8")).rows) : [];

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { and, eq, inArray } from "drizzle-orm";
 import { schema, type Database } from "@sieve/db";
 import {
@@ -13,7 +14,7 @@ import {
 import type { DockTaskInput, DockTaskOutput, MdTaskInput } from "@sieve/compute/workflows";
 import { mdAvailability, DEFAULT_RMSD_THRESHOLD_NM, mdInstability, type MdResult } from "@sieve/workflows";
 import { ApiError, conflict, notFound, validationFailed } from "../../http/errors";
-import type { EngineDomainHandler } from "../engine/dispatcher";
+import type { EngineDomainHandler } from "../engine/job-types";
 import type { EngineJobRow } from "../engine/store";
 import { negatomeService } from "./service";
 import { WorkflowInputError, workflowFiles } from "../workflows/inputs";
@@ -23,19 +24,24 @@ import { access } from "../../plugins/roles";
 export const ORACLE_DOCK_DOMAIN = "oracle_dock";
 export const ORACLE_MD_DOMAIN = "oracle_md";
 
-interface DockJobInput {
-  pdb_s3: string;
-  smiles: string[];
-  exhaustiveness: number;
-  box_size: number | null;
-  user_id: number;
-}
+/** What a docking oracle job stores as its input. */
+export const DockJobInput = z.looseObject({
+  pdb_s3: z.string(),
+  smiles: z.array(z.string()),
+  exhaustiveness: z.number(),
+  box_size: z.number().nullable(),
+  user_id: z.number().int(),
+});
+type DockJobInput = z.infer<typeof DockJobInput>;
 
 /** Reads the receptor of a docking oracle job from the caller's uploads (or a reference PDB id). */
-export function dockJobHandler(db: Database, referenceRoot: string, dataDir: string): EngineDomainHandler {
+export function dockJobHandler(
+  db: Database,
+  referenceRoot: string,
+  dataDir: string,
+): EngineDomainHandler<DockJobInput> {
   return {
-    async prepare(job: EngineJobRow): Promise<DockTaskInput> {
-      const input = job.input as DockJobInput;
+    async prepare(job: EngineJobRow, input: DockJobInput): Promise<DockTaskInput> {
       const target = await workflowFiles(db, { userId: input.user_id, orgIds: [job.orgId] }, referenceRoot).target(
         input.pdb_s3,
       );
@@ -63,23 +69,24 @@ export function dockJobHandler(db: Database, referenceRoot: string, dataDir: str
   };
 }
 
-interface MdJobInput {
-  system_tar_s3: string;
-  ns: number;
-  ligand_smiles: string | null;
-  target_uniprot_id: string | null;
-  user_id: number;
-}
+/** What an MD oracle job stores as its input. */
+export const MdJobInput = z.looseObject({
+  system_tar_s3: z.string(),
+  ns: z.number(),
+  ligand_smiles: z.string().nullable(),
+  target_uniprot_id: z.string().nullable(),
+  user_id: z.number().int(),
+});
+type MdJobInput = z.infer<typeof MdJobInput>;
 
 /** Reads the system tarball of an MD oracle job from the caller's uploads; the thread gets its bytes. */
 export function mdJobHandler(
   db: Database,
   referenceRoot: string,
   limits: { maxWallSeconds: number },
-): EngineDomainHandler {
+): EngineDomainHandler<MdJobInput> {
   return {
-    async prepare(job: EngineJobRow): Promise<MdTaskInput> {
-      const input = job.input as MdJobInput;
+    async prepare(job: EngineJobRow, input: MdJobInput): Promise<MdTaskInput> {
       const system = await workflowFiles(
         db,
         { userId: input.user_id, orgIds: [job.orgId] },
@@ -98,11 +105,6 @@ export function mdJobHandler(
 export const negatomeOracleRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const tags = ["negatome"];
-  app.engine.registerDomain(ORACLE_DOCK_DOMAIN, dockJobHandler(db, app.config.referenceDataRoot, app.config.dataDir));
-  app.engine.registerDomain(
-    ORACLE_MD_DOMAIN,
-    mdJobHandler(db, app.config.referenceDataRoot, { maxWallSeconds: app.config.md.maxWallSeconds }),
-  );
 
   app.post(
     "/v1/negatome/synthetic/oracle/dock",
@@ -243,7 +245,7 @@ function dockNegatives(
   targetUniprotId: string | null | undefined,
 ): RegisteredNegative[] {
   const result = (job.result as { final_metrics: DockTaskOutput }).final_metrics;
-  const input = job.input as DockJobInput;
+  const input = DockJobInput.parse(job.input);
   return result.results
     .filter((r) => r.smiles !== null && r.affinity !== null && r.affinity > affinityThreshold)
     .map((r) => ({
@@ -276,7 +278,7 @@ function mdNegatives(
   ligandSmiles: string | null | undefined,
 ): RegisteredNegative[] {
   const result = (job.result as { final_metrics: MdResult }).final_metrics;
-  const input = job.input as MdJobInput;
+  const input = MdJobInput.parse(job.input);
   const instability = mdInstability(
     {
       crashed: result.nvt.crashed,

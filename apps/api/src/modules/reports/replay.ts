@@ -1,11 +1,12 @@
 import type { ComputePool } from "@sieve/compute/pool";
-import type { MolecularJobInput, ReplayOutcome } from "@sieve/contracts";
+import type { ReplayOutcome } from "@sieve/contracts";
 import { sha256Hex } from "../../http/canonical-json";
 import { readTarGz, writeTarGz, type ArchiveEntry } from "./archive";
 import { manifestJson, smilesFile, type RunRecordSet } from "./manifest";
 import type { Manifest } from "@sieve/contracts";
 import { molecularOutputs } from "./run-outputs";
 import { groupCurves } from "../engine/store";
+import { MolecularJobInput } from "../runs/molecular-job";
 import { sign, softwareVersions } from "./software";
 
 /**
@@ -200,11 +201,16 @@ export async function executeReplay(pool: ComputePool, bundle: VerifiedBundle): 
   if (!smiles.length)
     return notReplayable("the run read worker-side (local:) inputs; replay it on that organization's worker");
   // A run stored before med-chem acceptability existed (issue #24) ran without it: replay it the same way.
-  const input = {
+  const checked = MolecularJobInput.safeParse({
     acceptability: { filters: false, max_sa_score: 10 },
     ...bundle.run.config,
     smiles,
-  } as unknown as MolecularJobInput;
+  });
+  if (!checked.success) {
+    const [issue] = checked.error.issues;
+    return notReplayable(`its run config is not a molecular run's (${issue?.path.join(".")}: ${issue?.message})`);
+  }
+  const input = checked.data;
   const points: { name: string; x: number; y: number }[] = [];
   const output = await pool.run("engine.molecular", input, {
     priority: "batch",

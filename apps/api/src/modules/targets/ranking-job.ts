@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
 import { schema, type Database } from "@sieve/db";
 import {
   COMPOSITE_DEFAULT_WEIGHTS,
@@ -14,7 +15,7 @@ import {
   type EvidenceItem,
   type FeatureRow,
 } from "@sieve/targets";
-import type { EngineDomainHandler } from "../engine/dispatcher";
+import type { EngineDomainHandler } from "../engine/job-types";
 import type { EngineJobRow } from "../engine/store";
 import type { CatalogGene, ReferenceCatalog } from "./catalog";
 import { approvedDrugsForDisease, drugReference } from "./drug-reference";
@@ -26,13 +27,14 @@ type StoredFeature = Awaited<ReturnType<ReturnType<typeof targetsStore>["feature
 export const TARGETS_DOMAIN = "targets";
 
 /** What a `targets` engine job stores as its input: which ranking to compute, for whom. */
-export interface RankingJobInput {
-  disease_id: string;
-  feature_set_version: string;
-  scope_key: string;
-  org_ids: number[];
-  user_id: number;
-}
+export const RankingJobInput = z.looseObject({
+  disease_id: z.string(),
+  feature_set_version: z.string(),
+  scope_key: z.string(),
+  org_ids: z.array(z.number().int()),
+  user_id: z.number().int(),
+});
+export type RankingJobInput = z.infer<typeof RankingJobInput>;
 
 /** The cached ranking of one disease in one mode: everything the identify answer needs but the limit. */
 export type StoredRanking = Omit<IdentifyTargetsResponse, "results" | "genes_ranked"> & {
@@ -87,11 +89,14 @@ export async function activeRankingJob(db: Database, input: RankingJobInput): Pr
  * network the caller's scope can see for the disease's subtree (prepare), and cache the ranking the
  * thread computed (finish).
  */
-export function rankingJobHandler(db: Database, catalog: ReferenceCatalog, referenceRoot: string): EngineDomainHandler {
+export function rankingJobHandler(
+  db: Database,
+  catalog: ReferenceCatalog,
+  referenceRoot: string,
+): EngineDomainHandler<RankingJobInput> {
   const stamps = new Map<string, string>();
   return {
-    async prepare(job) {
-      const input = job.input as RankingJobInput;
+    async prepare(job, input) {
       const scope = { userId: input.user_id, orgIds: input.org_ids };
       stamps.set(job.id, await rankingStamp(db, catalog, scope));
       const disease = await catalog.diseaseById(input.disease_id);
@@ -149,8 +154,7 @@ export function rankingJobHandler(db: Database, catalog: ReferenceCatalog, refer
       return { ...rankingInput, genes: universe } satisfies DiseaseRankingInput;
     },
 
-    async finish(job, output) {
-      const input = job.input as RankingJobInput;
+    async finish(job, output, input) {
       const rankings = output as Record<TargetMode, DiseaseRanking>;
       const disease = await catalog.diseaseById(input.disease_id);
       const stamp = stamps.get(job.id) ?? "";

@@ -26,7 +26,6 @@ import { readMultipartUpload } from "../../http/multipart";
 import type { LiteratureSearch } from "../literature/search-index";
 import { ReferenceCatalog } from "./catalog";
 import { TargetEvidence } from "./evidence";
-import { rankingJobHandler, TARGETS_DOMAIN } from "./ranking-job";
 import { TargetsService } from "./service";
 import { targetsStore } from "./store";
 import { access } from "../../plugins/roles";
@@ -35,14 +34,12 @@ import { access } from "../../plugins/roles";
 const MEASURED_LOAD_SECONDS = 32;
 
 /** `/v1/targets/*`: feature sets, the five feature uploads, identification (200 or 202) and the evidence panel. */
-export function targetRoutes(search: LiteratureSearch): FastifyPluginAsyncZod {
+export function targetRoutes(search: LiteratureSearch, catalog: ReferenceCatalog): FastifyPluginAsyncZod {
   return async (app) => {
     const db = app.database.db;
-    const catalog = new ReferenceCatalog(db);
     const context = { db, pool: app.compute, engine: app.engine, catalog, referenceRoot: app.config.referenceDataRoot };
     const service = new TargetsService(context);
     const evidence = new TargetEvidence(context, service, search);
-    app.engine.registerDomain(TARGETS_DOMAIN, rankingJobHandler(db, catalog, app.config.referenceDataRoot));
     const tags = ["targets"];
     const gzipAsync = promisify(gzip);
 

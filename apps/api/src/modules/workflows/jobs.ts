@@ -1,8 +1,7 @@
-import { ScreenFilters, type RunConfig } from "@sieve/contracts";
+import { z } from "zod";
+import { ScreenFilters, WORKFLOWS, type RunConfig } from "@sieve/contracts";
 import type { Database } from "@sieve/db";
 import type { WorkflowPlan } from "@sieve/workflows";
-import { referenceCompounds, regulatoryClaims, visibleNegatomeEntries } from "../negatome/safety";
-import type { ComputePool } from "@sieve/compute/pool";
 import type {
   LeadOptTaskInput,
   LeadOptTaskOutput,
@@ -10,7 +9,7 @@ import type {
   VhtsTaskInput,
   VhtsTaskOutput,
 } from "@sieve/compute/workflows";
-import type { EngineDomainHandler } from "../engine/dispatcher";
+import type { EngineDomainHandler } from "../engine/job-types";
 import type { EngineJobRow } from "../engine/store";
 import { WorkflowInputError, workflowFiles } from "./inputs";
 import { writeOutputs } from "./outputs";
@@ -21,14 +20,25 @@ export const LEAD_OPT_DOMAIN = "lead_opt";
 export const CUSTOM_DOMAIN = "custom";
 
 /** What a workflow engine job stores as its input: the run it executes, and who launched it. */
-export interface WorkflowJobInput {
-  run_id: string;
-  workflow: RunConfig["workflow"];
-  config: RunConfig;
-  user_id: number;
+export const WorkflowJobInput = z.looseObject({
+  run_id: z.string(),
+  workflow: z.enum(WORKFLOWS),
+  /** The run's config, checked in full when the run was created (RunCreateBody); here only its shape. */
+  config: z.custom<RunConfig>(
+    (value) =>
+      typeof value === "object" &&
+      value !== null &&
+      ["inputs", "budget", "search_space"].every(
+        (key) => typeof (value as Record<string, unknown>)[key] === "object",
+      ) &&
+      Array.isArray((value as Record<string, unknown>).modules),
+    "the run config must have inputs, modules, budget and search_space",
+  ),
+  user_id: z.number().int(),
   /** This job's part of a VHTS run split over several remote workers (the RemoteExecution module's `shards`). */
-  shard?: { index: number; count: number };
-}
+  shard: z.object({ index: z.number().int().min(0), count: z.number().int().min(1) }).optional(),
+});
+export type WorkflowJobInput = z.infer<typeof WorkflowJobInput>;
 
 /** What every workflow task needs besides its molecules: the activity oracle's inputs and the run's limits. */
 async function oracleInputs(
@@ -36,9 +46,9 @@ async function oracleInputs(
   referenceRoot: string,
   dataDir: string,
   job: EngineJobRow,
+  input: WorkflowJobInput,
   extraActives: { name: string; text: string } | null = null,
 ): Promise<Omit<VhtsTaskInput, "library" | "negatome">> {
-  const input = job.input as WorkflowJobInput;
   const { config } = input;
   const files = workflowFiles(db, { userId: input.user_id, orgIds: [job.orgId] }, referenceRoot);
   const target = await files.target(config.inputs.target_protein);
@@ -92,42 +102,22 @@ function smilesLines(text: string): { smiles: string; name: string | null }[] {
 /**
  * The database-side steps of a `vhts` job: read the library and receptor uploads of the job's
  * organization and the target's known actives (prepare), and shape the engine result (finish).
+ * `negatomeScreen` gives what the hits are screened against for the job's organization.
  */
-const referenceSets = new Map<string, Promise<NegatomeScreenInput["reference"]>>();
-
-/**
- * The reference compounds' fingerprints, computed once per process on a compute thread (about 3 s), not once per job.
- */
-function referenceFingerprints(pool: ComputePool, referenceRoot: string): Promise<NegatomeScreenInput["reference"]> {
-  let set = referenceSets.get(referenceRoot);
-  if (!set) {
-    set = pool.run("negatome.reference", { compounds: referenceCompounds(referenceRoot) }, { priority: "batch" });
-    set.catch(() => referenceSets.delete(referenceRoot));
-    referenceSets.set(referenceRoot, set);
-  }
-  return set;
-}
-
 export function vhtsJobHandler(
   db: Database,
-  pool: ComputePool,
   referenceRoot: string,
   dataDir: string,
-): EngineDomainHandler {
+  negatomeScreen: (orgId: number) => Promise<Omit<NegatomeScreenInput, "target_uniprot_id">>,
+): EngineDomainHandler<WorkflowJobInput> {
   return {
-    async prepare(job: EngineJobRow): Promise<VhtsTaskInput> {
-      const input = job.input as WorkflowJobInput;
+    async prepare(job: EngineJobRow, input: WorkflowJobInput): Promise<VhtsTaskInput> {
       const files = workflowFiles(db, { userId: input.user_id, orgIds: [job.orgId] }, referenceRoot);
       const library = await files.compounds(input.config.inputs.compound_library, "Compound Library");
       if (!library) throw new WorkflowInputError("VHTS needs a Compound Library");
-      const oracles = await oracleInputs(db, referenceRoot, dataDir, job);
+      const oracles = await oracleInputs(db, referenceRoot, dataDir, job, input);
       const target = await files.target(input.config.inputs.target_protein);
-      const negatome = {
-        entries: await visibleNegatomeEntries(db, [job.orgId]),
-        reference: await referenceFingerprints(pool, referenceRoot),
-        regulatory: [...(await regulatoryClaims(pool, referenceRoot))],
-        target_uniprot_id: target.uniprot,
-      };
+      const negatome = { ...(await negatomeScreen(job.orgId)), target_uniprot_id: target.uniprot };
       const shard = input.shard && input.shard.count > 1 ? input.shard : null;
       return {
         library: { name: library.name, text: library.text },
@@ -138,10 +128,9 @@ export function vhtsJobHandler(
       };
     },
 
-    async finish(job: EngineJobRow, output: unknown) {
+    async finish(job: EngineJobRow, output: unknown, input: WorkflowJobInput) {
       const result = output as VhtsTaskOutput;
-      const input = job.input as WorkflowJobInput;
-      const outputs = await outputsOf(db, dataDir, job, result.hits, result);
+      const outputs = await outputsOf(db, dataDir, job, input, result.hits, result);
       return {
         best_fitness: result.hits[0]?.fitness ?? null,
         final_metrics: { workflow: "vhts", target_protein: input.config.inputs.target_protein, ...result, ...outputs },
@@ -159,10 +148,9 @@ export function leadOptJobHandler(
   referenceRoot: string,
   dataDir: string,
   parsePlan: (description: string) => Promise<WorkflowPlan>,
-): EngineDomainHandler {
+): EngineDomainHandler<WorkflowJobInput> {
   return {
-    async prepare(job: EngineJobRow): Promise<LeadOptTaskInput> {
-      const input = job.input as WorkflowJobInput;
+    async prepare(job: EngineJobRow, input: WorkflowJobInput): Promise<LeadOptTaskInput> {
       const { config } = input;
       const files = workflowFiles(db, { userId: input.user_id, orgIds: [job.orgId] }, referenceRoot);
       let plan: WorkflowPlan | null = null;
@@ -184,7 +172,7 @@ export function leadOptJobHandler(
       const strategy = config.inputs.analogs_strategy ?? "generate_simple_analogs";
       const uploaded =
         strategy === "upload_custom" ? await files.compounds(config.inputs.analogs_file, "Analog set") : null;
-      const base = await oracleInputs(db, referenceRoot, dataDir, job, hits);
+      const base = await oracleInputs(db, referenceRoot, dataDir, job, input, hits);
       return {
         ...base,
         objectives,
@@ -196,11 +184,10 @@ export function leadOptJobHandler(
       };
     },
 
-    async finish(job: EngineJobRow, output: unknown) {
+    async finish(job: EngineJobRow, output: unknown, input: WorkflowJobInput) {
       const result = output as LeadOptTaskOutput;
-      const input = job.input as WorkflowJobInput;
       const best = [...result.series, ...result.parents].sort((a, b) => b.fitness - a.fitness)[0];
-      const outputs = await outputsOf(db, dataDir, job, result.series, result);
+      const outputs = await outputsOf(db, dataDir, job, input, result.series, result);
       return {
         best_fitness: best?.fitness ?? null,
         final_metrics: {
@@ -233,10 +220,10 @@ async function outputsOf(
   db: Database,
   dataDir: string,
   job: EngineJobRow,
+  input: WorkflowJobInput,
   hits: Parameters<typeof writeOutputs>[5],
   result: Parameters<typeof writeOutputs>[6],
 ): Promise<{ output?: { location: string; files: string[] } | { location: string; error: string } }> {
-  const input = job.input as WorkflowJobInput;
   const location = input.config.inputs.output_location;
   if (!location) return {};
   try {

@@ -13,7 +13,6 @@ import { toPublicRun } from "../runs/service";
 import { workflowFiles } from "./inputs";
 import { oracleStatus } from "./oracle-status";
 import { jobOfRun } from "./shards";
-import { CUSTOM_DOMAIN, LEAD_OPT_DOMAIN, VHTS_DOMAIN, leadOptJobHandler, vhtsJobHandler } from "./jobs";
 import { access } from "../../plugins/roles";
 
 /** The New Job modal's workflows as engine domains, and what their run pages read. */
@@ -21,9 +20,6 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const referenceRoot = app.config.referenceDataRoot;
   const parsePlan = (description: string) => app.compute.run("workflows.plan", { description });
-  app.engine.registerDomain(VHTS_DOMAIN, vhtsJobHandler(db, app.compute, referenceRoot, app.config.dataDir));
-  app.engine.registerDomain(LEAD_OPT_DOMAIN, leadOptJobHandler(db, referenceRoot, app.config.dataDir, parsePlan));
-  app.engine.registerDomain(CUSTOM_DOMAIN, leadOptJobHandler(db, referenceRoot, app.config.dataDir, parsePlan));
 
   // The custom workflow's description read back as a plan, for the user to confirm or edit before launching.
   app.post(

@@ -258,7 +258,9 @@ describe("projects and the New Job modal", () => {
     const tiles = page.getByRole("list", { name: "Counts" });
     await tiles.getByText("Projects").waitFor();
     await page.waitForFunction("document.querySelectorAll('.stat-tile__value')[1]?.textContent === '2'");
-    expect(await tiles.locator(".stat-tile__value").allTextContents()).toEqual(["2", "2"]);
+    // Nothing assigned to this user for review yet.
+    await page.waitForFunction("document.querySelectorAll('.stat-tile__value')[2]?.textContent === '0'");
+    expect(await tiles.locator(".stat-tile__value").allTextContents()).toEqual(["2", "2", "0"]);
     const recent = page.getByRole("table", { name: "Recent projects" }).locator("tbody tr");
     await recent.nth(1).waitFor();
     expect(await recent.count()).toBe(2);

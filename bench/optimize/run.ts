@@ -62,7 +62,10 @@ const jobs: Job[] = taskNames
   .flatMap((task) => methodsOf(task).flatMap((method) => seeds.map((seed) => ({ task, method, seed, budget }))))
   .filter((job) => !fromRuns && (!only || only.includes(`${job.task}:${job.method}`)))
   .sort((a, b) => cost(a) - cost(b));
-const partialPath = join(here, "..", "results", "optimize-runs.jsonl");
+// --report=NAME writes bench/results/NAME.md/.json and NAME-runs.jsonl (default "optimize"), so that a run at
+// another budget does not overwrite the main table.
+const report = option("report") ?? "optimize";
+const partialPath = join(here, "..", "results", `${report}-runs.jsonl`);
 mkdirSync(dirname(partialPath), { recursive: true });
 const sameRun = (a: Job, b: Job) =>
   a.task === b.task && a.method === b.method && a.seed === b.seed && a.budget === b.budget;
@@ -124,9 +127,19 @@ const aucSum = (method: string) =>
 const sums = [...new Set(rows.map((row) => String(row.method)))]
   .map((method) => `${method} ${aucSum(method).toFixed(3)}`)
   .join(", ");
-writeBenchReport("optimize", "Graph GA (GB-GA) against baselines, PMO style", rows, [
+writeBenchReport(report, "Graph GA (GB-GA) against baselines, PMO style", rows, [
   `Sum of mean AUC top-10 over the ${published.length} tasks with published figures (${published.join(", ")}): ${sums}; PMO published Graph GA ${sum(published.map((t) => PUBLISHED_PMO[t]!.graph_ga)).toFixed(3)}, REINVENT ${sum(published.map((t) => PUBLISHED_PMO[t]!.reinvent)).toFixed(3)}.`,
   "published_*: AUC top-10 at 10k calls from Gao et al., NeurIPS 2022 (PMO), see bench/optimize/published-pmo.ts; their pool is ZINC 250k and their fingerprints GuacaMol's, so compare with care.",
+  ...(budget === 10_000
+    ? []
+    : [
+        `This table ran at ${budget} oracle calls, not PMO's 10,000: its AUC top-10 values are not comparable with the published columns, only with each other.`,
+      ]),
+  ...(taskNames.length < Object.keys(TASKS).length
+    ? [
+        `Subset: ${taskNames.length} of ${Object.keys(TASKS).length} tasks (--tasks), methods ${[...new Set(rows.map((row) => String(row.method)))].join(", ")}; the full protocol (every task, 5 seeds, 10k calls) takes most of a day on two shared cores.`,
+      ]
+    : []),
   `${seeds.length} seeds per cell, budget ${budget} oracle calls per run; AUC top-10 as PMO's top_auc (logged every 100 calls). Every x ± y is mean ± sample sd.`,
   `Starting pool: a seeded sample of ${pool.length} Tox21, ClinTox and SIDER molecules (10–40 heavy atoms, neutral, one fragment), without any task reference and its analogues (Morgan Tanimoto ≥ 0.5); per task, without molecules scoring at or above ${Object.entries(
     POOL_CEILINGS,
@@ -137,7 +150,7 @@ writeBenchReport("optimize", "Graph GA (GB-GA) against baselines, PMO style", ro
   "best: the best score of a run, over seeds; best_max: the best of them.",
   `oracle_calls_per_cpu_s: the task's objective alone scoring ${THROUGHPUT_SAMPLE} pool molecules on one thread (parse included), per second of that thread's CPU time, ${THROUGHPUT_REPEATS} samples measured in this invocation, after any runs, with nothing else running in this process.`,
   `run_calls_per_s: each run's oracle calls over its wall time, operators included, over seeds; ${workers} runs at a time on a machine shared with other work, so it varies with the load.`,
-  `Run records: bench/results/optimize-runs.jsonl (${records}); ${fromRuns ? "this table was recomputed from them (--from-runs)" : only ? `re-run here: ${only.join(", ")} (--only)` : "all measured in this run"}. ${workers} worker threads; each run is single-threaded.`,
+  `Run records: bench/results/${report}-runs.jsonl (${records}); ${fromRuns ? "this table was recomputed from them (--from-runs)" : only ? `re-run here: ${only.join(", ")} (--only)` : "all measured in this run"}. ${workers} worker threads; each run is single-threaded.`,
 ]);
 
 function readRecords(): JobResult[] {

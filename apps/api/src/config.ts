@@ -7,6 +7,8 @@ import { fileURLToPath } from "node:url";
 import type { DatabaseOptions } from "@sieve/db";
 import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from "./modules/engine/runtime";
 
+export const DEFAULT_SIGNUPS_PER_IP_PER_HOUR = 20;
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -49,6 +51,11 @@ export interface AppConfig {
   mail?: { smtpUrl: string; from: string } | null;
   /** PUBLIC_URL: the address users open, for links in emails; else the address the request came to. */
   publicUrl?: string | null;
+  /**
+   * SIGNUPS_PER_IP_PER_HOUR: accounts one client address may create in an hour (default 20), so a script cannot
+   * mass-create accounts or probe which emails have one at speed; the next signup answers 429 rate_limited.
+   */
+  signupsPerIpPerHour?: number;
 }
 
 export type TrustProxy = boolean | string[];
@@ -106,6 +113,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     version: SIEVE_VERSION,
     mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM || "Sieve <no-reply@localhost>" } : null,
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, "") || null,
+    signupsPerIpPerHour: positiveInteger(
+      env.SIGNUPS_PER_IP_PER_HOUR,
+      DEFAULT_SIGNUPS_PER_IP_PER_HOUR,
+      "SIGNUPS_PER_IP_PER_HOUR",
+    ),
   };
 }
 

@@ -159,3 +159,28 @@ describe("sessions", () => {
     expect((await refresh("not-a-token")).statusCode).toBe(401);
   });
 });
+
+describe("signup rate limit", () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestContext({ signupsPerIpPerHour: 2 });
+  });
+  afterAll(async () => limited?.close());
+
+  const signupFrom = (ip: string) =>
+    limited.app.inject({
+      method: "POST",
+      url: "/v1/auth/signup",
+      payload: { email: freshEmail(), password: PASSWORD, name: "Rate Test" },
+      remoteAddress: ip,
+    });
+
+  it("answers 429 rate_limited once one address has created its hourly share of accounts, and serves others", async () => {
+    expect((await signupFrom("10.2.0.1")).statusCode).toBe(201);
+    expect((await signupFrom("10.2.0.1")).statusCode).toBe(201);
+    const refused = await signupFrom("10.2.0.1");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: "rate_limited" });
+    expect((await signupFrom("10.2.0.2")).statusCode).toBe(201);
+  });
+});

@@ -34,6 +34,7 @@ export async function createTestContext(
     referenceDataRoot?: string;
     trustProxy?: AppConfig["trustProxy"];
     mail?: AppConfig["mail"];
+    signupsPerIpPerHour?: number;
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), "sieve-api-test-"));
@@ -56,6 +57,8 @@ export async function createTestContext(
     trustProxy: options.trustProxy ?? false,
     md: { maxNs: 10, maxWallSeconds: 600 },
     mail: options.mail ?? null,
+    // A test file signs up many accounts from one address; the limit itself is tested with a small value.
+    signupsPerIpPerHour: options.signupsPerIpPerHour ?? 10_000,
   };
   const logs: string[] = [];
   const logStream = { write: (line: string) => logs.push(line) } as unknown as NodeJS.WritableStream;

@@ -112,6 +112,20 @@ describe("literature API", () => {
     expect(parameter.description).toMatch(/CDR development split/);
   });
 
+  it("writes a document repeated within one batch once", async () => {
+    const twice = { source: "manual", external_id: "dup-1", text: LOW_CONFIDENCE_TEXT };
+    expect((await post("/v1/nlp/ingest/docs", { docs: [twice, twice] }, other)).json()).toEqual({
+      inserted: 1,
+      skipped: 1,
+    });
+    const doc = (await get("/v1/nlp/documents?source=manual&external_id=dup-1&min_confidence=0", other)).json();
+    const mine = (await get("/v1/nlp/documents?source=manual&external_id=registry-1&min_confidence=0", other)).json();
+    expect(doc.triples.length).toBe(mine.triples.length);
+    expect(doc.passages.length).toBe(mine.passages.length);
+    for (const triple of doc.triples)
+      expect(doc.passages.map((p: { passage_id: string }) => p.passage_id)).toContain(triple.passage_id);
+  });
+
   it("refuses a batch with an invalid document, naming it, and writes nothing", async () => {
     const bad = await post("/v1/nlp/ingest/docs", {
       docs: [
@@ -142,6 +156,25 @@ describe("literature API", () => {
     expect((await get("/v1/nlp/documents?source=manual&external_id=egfr-1", other)).statusCode).toBe(404);
     expect((await get("/v1/nlp/search?query=x&topk=0")).statusCode).toBe(422);
     expect((await get("/v1/nlp/search?query=x&topk=1001")).statusCode).toBe(422);
+  });
+
+  it("answers one hit per document, its other passages under it, and matches the query's entities by id", async () => {
+    const doc = {
+      source: "manual",
+      external_id: "ra-1",
+      title: "Filgotinib in RA",
+      text: "Filgotinib in RA\nJAK1 signalling drives synovitis in rheumatoid arthritis (RA). Flares fell.",
+    };
+    expect((await post("/v1/nlp/ingest/docs", { docs: [doc] }, other)).statusCode).toBe(200);
+    const found = (await get("/v1/nlp/search?query=JAK1%20rheumatoid%20arthritis&topk=5", other)).json();
+    expect(found.query_entities.map((e: { ids: string[] }) => e.ids[0])).toEqual(["HGNC:6190", "DOID:7148"]);
+    expect(found.items).toHaveLength(1);
+    const [hit] = found.items;
+    expect(hit.doc.external_id).toBe("ra-1");
+    expect(hit.other_passages).toHaveLength(1);
+    // Neither "JAK1" nor "rheumatoid arthritis" is in the title: "RA" matched through its disease id.
+    const title = [hit, hit.other_passages[0]].find((p: { text: string }) => p.text === "Filgotinib in RA");
+    expect(title.matched_entities).toEqual(["DOID:7148"]);
   });
 
   it("scores a target for a disease given by name, synonym or DOID, and says when a name is ambiguous or unknown", async () => {

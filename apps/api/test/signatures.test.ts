@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readZip } from "../src/modules/reports/archive";
 import { createTestContext, type TestContext } from "./context";
 import { memberOf } from "./members";
 
 /** Signing a dossier (21 CFR Part 11 §11.50, §11.200): password again, who/when/meaning, void on change. */
 let ctx: TestContext;
 let owner: { token: string; userId: number; name: string };
-let scientist: { token: string };
+let scientist: { token: string; userId: number };
 let viewer: { token: string };
 let run: { jobId: string; runId: string };
 let queuedRunId: string;
@@ -123,5 +124,67 @@ describe("signing a dossier", () => {
     expect(after.signatures[1].void_reason).toMatch(/changed after this signature/);
     expect((await sign(owner.token, { meaning: "approved", password: PASSWORD })).json().valid).toBe(true);
     expect((await signatures()).signatures.map((s: { valid: boolean }) => s.valid)).toEqual([false, false, true]);
+  });
+
+  it("shows every signature in the dossier, with its meaning and whether it still holds", async () => {
+    const response = await ctx.call({
+      method: "GET",
+      url: `/v1/runs/${run.runId}/artifacts/dossier`,
+      token: owner.token,
+    });
+    expect(response.statusCode).toBe(200);
+    const html = readZip(response.rawPayload).get("report.html")!.toString();
+    const section = html.slice(html.indexOf("<h2>Electronic signatures</h2>"));
+    expect(section).toContain("Grace Hopper");
+    expect(section).toContain("I approve the results in this dossier.");
+    expect(section.match(/<td>void: /g)).toHaveLength(2);
+    expect(section.match(/<td>valid<\/td>/g)).toHaveLength(1);
+    // Building the dossier renders its PDF in Chromium: minutes on a loaded machine.
+  }, 180_000);
+});
+
+describe("review queues", () => {
+  const queue = async (token: string) => (await ctx.call({ method: "GET", url: "/v1/reviews/queue", token })).json();
+  const assign = (token: string, payload: object) =>
+    ctx.call({ method: "POST", url: "/v1/reviews/assignments", token, payload });
+
+  it("puts an item in the assignee's queue until they review it", async () => {
+    const assigned = await assign(owner.token, {
+      kind: "run",
+      item_id: run.runId,
+      assignee_id: scientist.userId,
+      note: "Please check the best molecules",
+    });
+    expect(assigned.statusCode).toBe(201);
+    expect(assigned.json()).toMatchObject({
+      kind: "run",
+      item_id: run.runId,
+      run_id: run.runId,
+      assignee: { id: scientist.userId },
+      assigned_by: { id: owner.userId, name: owner.name },
+      note: "Please check the best molecules",
+    });
+    expect(await queue(scientist.token)).toMatchObject({ count: 1, items: [{ id: assigned.json().id }] });
+    expect((await queue(owner.token)).count).toBe(0);
+
+    const review = await ctx.call({
+      method: "POST",
+      url: "/v1/reviews",
+      token: scientist.token,
+      payload: { kind: "run", item_id: run.runId, state: "accepted" },
+    });
+    expect(review.statusCode).toBe(201);
+    expect(await queue(scientist.token)).toEqual({ count: 0, items: [] });
+  });
+
+  it("assigns only to members, only by contributors, and never across organizations", async () => {
+    const stranger = await ctx.signup({ org_name: "Elsewhere" });
+    const toStranger = await assign(owner.token, { kind: "run", item_id: run.runId, assignee_id: stranger.user.id });
+    expect(toStranger.statusCode).toBe(422);
+    const byViewer = await assign(viewer.token, { kind: "run", item_id: run.runId, assignee_id: scientist.userId });
+    expect(byViewer.json().code).toBe("forbidden_role");
+    const foreign = await assign(stranger.token, { kind: "run", item_id: run.runId, assignee_id: stranger.user.id });
+    expect(foreign.statusCode).toBe(404);
+    expect((await queue(stranger.token)).count).toBe(0);
   });
 });

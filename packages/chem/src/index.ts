@@ -22,6 +22,7 @@ export { readMolGraph, type MolGraph as MoleculeGraph } from "./morgan-environme
 export {
   qed,
   qedFromProperties,
+  qedProfile,
   qedProperties,
   WEIGHT_MAX,
   WEIGHT_MEAN,

@@ -76,7 +76,7 @@ describe("med-chem acceptability filters", () => {
     }
   });
 
-  it("give RDKit.js's own substructure answer for every filter on ClinTox-size samples of Tox21 and DrugCentral", () => {
+  it("give RDKit.js's own substructure answer for every filter on ~550 Tox21 and DrugCentral molecules", () => {
     const queries = [...structuralAlertCatalogue().alerts, ...UNSTABLE_GROUPS].map(({ smarts }) => {
       const query = rdkit.get_qmol(smarts);
       if (!query) throw new Error(smarts);
@@ -86,7 +86,7 @@ describe("med-chem acceptability filters", () => {
       ...structuralAlertCatalogue().alerts.map((alert) => `${alert.catalog}/${alert.name}`),
       ...UNSTABLE_GROUPS.map((group) => `UNSTABLE/${group.name}`),
     ];
-    const sample = [...everyNth(readTox21Smiles(), 12), ...everyNth(readDrugCentral(), 8).map((r) => r.smiles)];
+    const sample = [...everyNth(readTox21Smiles(), 24), ...everyNth(readDrugCentral(), 16).map((r) => r.smiles)];
     let compared = 0;
     let failing = 0;
     for (const smiles of sample) {
@@ -103,7 +103,7 @@ describe("med-chem acceptability filters", () => {
       }
     }
     for (const { query } of queries) query.delete();
-    expect(compared).toBeGreaterThan(1000);
+    expect(compared).toBeGreaterThan(500);
     // Both outcomes are exercised: a good share of real compounds carry some alert, many carry none.
     expect(failing).toBeGreaterThan(compared / 5);
     expect(failing).toBeLessThan(compared);

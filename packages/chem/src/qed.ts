@@ -327,7 +327,21 @@ export function qedFromProperties(properties: QedProperties, weights: QedWeights
 
 /** QED of a molecule the caller owns, with the mean weights by default (QED.py `qed`/`default`). */
 export function qed(rdkit: RDKitModule, mol: Mol, weights: QedWeights = WEIGHT_MEAN): number {
+  return qedProfile(rdkit, mol, weights).qed;
+}
+
+/**
+ * QED with the eight properties it was computed from, so that a caller who also needs MW (`_CalcMolWt`),
+ * ALOGP (`Crippen.MolLogP`) or PSA (`TPSA`) reads them here instead of asking RDKit.js's
+ * `get_descriptors()` for all its descriptors again.
+ */
+export function qedProfile(
+  rdkit: RDKitModule,
+  mol: Mol,
+  weights: QedWeights = WEIGHT_MEAN,
+): { qed: number; properties: QedProperties } {
   const graph = readMolGraph(mol);
   const descriptors = graphDescriptors(rdkit, graph) ?? readRDKitDescriptors(mol);
-  return qedFromProperties(qedProperties(rdkit, mol, graph, descriptors), weights);
+  const properties = qedProperties(rdkit, mol, graph, descriptors);
+  return { qed: qedFromProperties(properties, weights), properties };
 }

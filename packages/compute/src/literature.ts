@@ -4,6 +4,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import {
   buildDictionary,
   extractDocument,
+  tagMentions,
   loadReferenceDir,
   parsePubTator,
   type Dictionary,
@@ -63,6 +64,34 @@ export function extractDocuments(
 ): Extraction[] {
   const { dictionary } = referenceFor(dir, version);
   return documents.map((doc) => extractDocument(doc, dictionary));
+}
+
+/** An entity a search query names, with every id a passage mention of it may carry. */
+export interface QueryEntity {
+  text: string;
+  name: string;
+  type: string;
+  ids: string[];
+}
+
+/**
+ * The entities a search query names, tagged with the ingestion dictionary ("JAK1" → HGNC:6190 with its
+ * NCBI Gene id; "rheumatoid arthritis" → DOID:7148 with its MeSH id), so passages that name them otherwise
+ * ("Janus kinase 1", "RA" defined in the abstract) match too.
+ */
+export function queryEntities(dir: string, version: number, text: string): QueryEntity[] {
+  const { dictionary } = referenceFor(dir, version);
+  const seen = new Map<string, QueryEntity>();
+  for (const m of tagMentions(text, dictionary)) {
+    if (seen.has(m.id)) continue;
+    const ids = new Set([m.id]);
+    if (m.xrefs.ncbigene) ids.add(`NCBIGene:${m.xrefs.ncbigene}`);
+    if (m.xrefs.hgnc) ids.add(m.xrefs.hgnc.startsWith("HGNC:") ? m.xrefs.hgnc : `HGNC:${m.xrefs.hgnc}`);
+    if (m.xrefs.mesh) ids.add(`MESH:${m.xrefs.mesh}`);
+    if (m.xrefs.doid) ids.add(m.xrefs.doid);
+    seen.set(m.id, { text: m.text, name: m.name, type: m.type, ids: [...ids] });
+  }
+  return [...seen.values()];
 }
 
 export interface ResolvedGene {

@@ -31,9 +31,11 @@ import type { MdResult, WorkflowPlan } from "@sieve/workflows";
 import {
   extractDocuments,
   pdfText,
+  queryEntities,
   referenceStats,
   resolveDisease,
   resolveGene,
+  type QueryEntity,
   type Resolution,
   type ResolvedDisease,
   type ResolvedGene,
@@ -64,6 +66,10 @@ export interface TaskCatalog {
   "literature.resolve": {
     input: { referenceDir: string; referenceVersion: number; symbol?: string; disease?: string };
     output: { gene?: Resolution<ResolvedGene>; disease?: Resolution<ResolvedDisease> };
+  };
+  "literature.query_entities": {
+    input: { referenceDir: string; referenceVersion: number; text: string };
+    output: QueryEntity[];
   };
   "literature.reload": {
     input: { referenceDir: string; referenceVersion: number };
@@ -137,6 +143,9 @@ export const taskHandlers: Handlers = {
       ...(symbol !== undefined ? { gene: resolveGene(referenceDir, referenceVersion, symbol) } : {}),
       ...(disease !== undefined ? { disease: resolveDisease(referenceDir, referenceVersion, disease) } : {}),
     };
+  },
+  async "literature.query_entities"({ referenceDir, referenceVersion, text }) {
+    return queryEntities(referenceDir, referenceVersion, text);
   },
   async "literature.reload"({ referenceDir, referenceVersion }) {
     return referenceStats(referenceDir, referenceVersion);

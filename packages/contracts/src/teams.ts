@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Email, NewPassword } from "./auth";
+import { REVIEW_ITEM_KINDS } from "./reports";
 
 /**
  * A member's role in an organization, from most to least trusted. The server decides what each may
@@ -148,3 +149,29 @@ export type Signature = z.infer<typeof Signature>;
 
 export const SignatureList = z.object({ content_sha256: z.string(), signatures: z.array(Signature) });
 export type SignatureList = z.infer<typeof SignatureList>;
+
+/** POST /v1/reviews/assignments: put an item in a member's "My reviews" queue. */
+export const ReviewAssignmentBody = z.object({
+  kind: z.enum(REVIEW_ITEM_KINDS),
+  item_id: z.string().trim().min(1).max(500),
+  run_id: z.string().max(100).nullish(),
+  assignee_id: z.number().int().positive(),
+  note: z.string().trim().max(2_000).nullish(),
+});
+export type ReviewAssignmentBody = z.infer<typeof ReviewAssignmentBody>;
+
+export const ReviewAssignment = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  item_id: z.string(),
+  run_id: z.string().nullable(),
+  assignee: z.object({ id: z.number().int(), name: z.string() }),
+  assigned_by: z.object({ id: z.number().int(), name: z.string() }),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ReviewAssignment = z.infer<typeof ReviewAssignment>;
+
+/** GET /v1/reviews/queue: the caller's open assignments, oldest first. */
+export const ReviewQueue = z.object({ count: z.number().int(), items: z.array(ReviewAssignment) });
+export type ReviewQueue = z.infer<typeof ReviewQueue>;

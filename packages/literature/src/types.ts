@@ -70,7 +70,8 @@ export interface EntityRef {
   xrefs: EntityXrefs;
 }
 
-export type RelationType = "associated_with" | "causes" | "treats" | "inhibits" | "activates" | "biomarker_of";
+export type RelationType =
+  "associated_with" | "causes" | "treats" | "inhibits" | "activates" | "binds" | "biomarker_of";
 
 export type Polarity = "positive" | "negative" | "neutral";
 

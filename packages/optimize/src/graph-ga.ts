@@ -142,9 +142,9 @@ export function runGraphGA(rdkit: RDKitModule, options: GraphGAOptions, hooks: G
     return stopReason !== null;
   };
 
-  /** The children worth an oracle call: all of them, or the `offspringSize` the surrogate ranks best. */
+  /** The `offspringSize` unscored children the surrogate ranks best. */
   const screened = (unscoredChildren: string[]): string[] => {
-    if (!surrogate) return unscoredChildren;
+    if (!surrogate) return [];
     return unscoredChildren
       .map((smiles) => ({ smiles, predicted: surrogate.predict(describe(smiles, false).fingerprint!) }))
       .sort((x, y) => y.predicted - x.predicted || (x.smiles < y.smiles ? -1 : x.smiles > y.smiles ? 1 : 0))
@@ -190,7 +190,12 @@ export function runGraphGA(rdkit: RDKitModule, options: GraphGAOptions, hooks: G
       valid++;
       const known = oracle.cached(child);
       if (known) children.push(known);
-      else if (!unscored.has(child)) {
+      else if (!surrogate) {
+        // Scored at once, as GB-GA does, so that a run without the surrogate stops on the call that spends the budget.
+        unseen++;
+        const evaluation = oracle.evaluate(child);
+        if (evaluation) children.push(evaluation);
+      } else if (!unscored.has(child)) {
         unscored.add(child);
         unseen++;
       }

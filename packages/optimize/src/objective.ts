@@ -1,5 +1,5 @@
 import type { Mol } from "@rdkit/rdkit";
-import { qed, type RDKitModule } from "@sieve/chem";
+import { qedProfile, type RDKitModule } from "@sieve/chem";
 import { gaussian, weightedGeometricMean, type Desirability } from "./score-modifiers";
 
 /** Whether a molecule passes the med-chem filters and SA limit, and which it fails (see `acceptability.ts`). */
@@ -92,12 +92,13 @@ export function multiPropertyObjective(
   return {
     name: "multi_property",
     score(mol) {
-      const descriptors = JSON.parse(mol.get_descriptors()) as { CrippenClogP: number; amw: number; tpsa: number };
+      // QED is computed from these three, so they are read from its profile (one pass over the molecule).
+      const profile = qedProfile(rdkit, mol);
       const properties: PropertyValues = {
-        logp: descriptors.CrippenClogP,
-        molecular_weight: descriptors.amw,
-        tpsa: descriptors.tpsa,
-        qed: qed(rdkit, mol),
+        logp: profile.properties.ALOGP,
+        molecular_weight: profile.properties.MW,
+        tpsa: profile.properties.PSA,
+        qed: profile.qed,
       };
       return { fitness: multiPropertyFitness(properties, targets, weights), properties };
     },

@@ -58,3 +58,26 @@ export const signatures = pgTable(
     check("signatures_meaning_check", sql`${t.meaning} in ('reviewed', 'approved')`),
   ],
 );
+
+/** An item put in a member's review queue; it leaves the queue once that member records a review of it. */
+export const reviewAssignments = pgTable(
+  "review_assignments",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    itemKind: text("item_kind").notNull(),
+    itemId: text("item_id").notNull(),
+    runId: uuid("run_id").references(() => runs.id, { onDelete: "cascade" }),
+    assigneeId: integer("assignee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    assignedBy: integer("assigned_by")
+      .notNull()
+      .references(() => users.id),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index("review_assignments_assignee_idx").on(t.assigneeId, t.orgId)],
+);

@@ -17,6 +17,7 @@ export const TRIGGERS: Record<RelationType, RegExp> = {
     /\b(?:inhibit\w*|block\w*|suppress\w*|down-?regulat\w*|decreas\w*|reduc\w*|diminish\w*|abolish\w*|impair\w*|attenuat\w*|antagonist)\b/,
   activates:
     /\b(?:activat\w*|up-?regulat\w*|increas\w*|enhanc\w*|stimulat\w*|elevat\w*|potentiat\w*|agonist|overexpress\w*|promot\w*)\b/,
+  binds: /\b(?:bind\w*|bound to|ligand\w*|affinit\w*|dock\w*|occup\w*|interact\w* (?:with|between))\b/,
   biomarker_of:
     /\b(?:marker\w*|biomarker\w*|predictor\w*|prognostic|diagnostic|levels? (?:of|in)|expression (?:of|in)|concentrations? (?:of|in)|elevated in|overexpressed in)\b/,
   associated_with:
@@ -27,8 +28,8 @@ export const TRIGGERS: Record<RelationType, RegExp> = {
 export const RELATIONS_FOR_PAIR: Record<string, RelationType[]> = {
   "chemical-disease": ["causes", "treats", "biomarker_of", "associated_with"],
   "gene-disease": ["causes", "biomarker_of", "treats", "associated_with"],
-  "chemical-gene": ["inhibits", "activates", "associated_with"],
-  "gene-gene": ["inhibits", "activates", "associated_with"],
+  "chemical-gene": ["inhibits", "activates", "binds", "associated_with"],
+  "gene-gene": ["inhibits", "activates", "binds", "associated_with"],
 };
 
 const NEGATION =

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { splitSentences } from "../sentences";
 import type { EntityType, Mention } from "../types";
 import { sentenceCandidates } from "./candidates";
-import { findTrigger, isNegated, isSpeculative, polarityOf } from "./cues";
+import { findTrigger, isNegated, isSpeculative, polarityOf, RELATIONS_FOR_PAIR } from "./cues";
 import { sentenceEvidence } from "./evidence-model";
 import { bestThreshold } from "./document-model";
 import { documentPairs } from "./document-relations";
@@ -165,5 +165,18 @@ describe("logistic regression", () => {
     ];
     // Taking the top three: tp 2, predicted 3, gold 3 (one never proposed) → F1 = 4/6.
     expect(bestThreshold(scored, 3)).toEqual({ threshold: 0.7, f1: 4 / 6 });
+  });
+});
+
+describe("mechanism triggers", () => {
+  it("reads 'an inhibitor of' as inhibits and 'binds to' as binds for a chemical and a gene", () => {
+    expect(findTrigger(", an inhibitor of ", "", RELATIONS_FOR_PAIR["chemical-gene"]!)).toMatchObject({
+      relation: "inhibits",
+      trigger: "inhibitor",
+    });
+    expect(findTrigger(" binds to ", "", RELATIONS_FOR_PAIR["chemical-gene"]!)).toMatchObject({
+      relation: "binds",
+      trigger: "binds",
+    });
   });
 });

@@ -20,7 +20,13 @@ export interface TargetPrior {
 }
 
 /** Relation types that state a mechanism of action rather than a bare association. */
-export const MECHANISTIC_RELATIONS: ReadonlySet<RelationType> = new Set(["causes", "inhibits", "activates", "treats"]);
+export const MECHANISTIC_RELATIONS: ReadonlySet<RelationType> = new Set([
+  "causes",
+  "inhibits",
+  "activates",
+  "binds",
+  "treats",
+]);
 /** Relation types that carry a clinical signal: a treatment or a marker of the disease. */
 export const CLINICAL_RELATIONS: ReadonlySet<RelationType> = new Set(["treats", "biomarker_of"]);
 

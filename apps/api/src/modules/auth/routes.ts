@@ -11,6 +11,7 @@ import {
   SignupBody,
   TokenResponse,
 } from "@sieve/contracts";
+import { DEFAULT_SIGNUPS_PER_IP_PER_HOUR } from "../../config";
 import { authService } from "./service";
 import { access } from "../../plugins/roles";
 
@@ -18,7 +19,19 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = authService(app.database.db, app.config.jwtSecret);
   app.post(
     "/v1/auth/signup",
-    { schema: { tags: ["auth"], body: SignupBody, response: { 201: AuthResponse, 409: ErrorBody, 422: ErrorBody } } },
+    {
+      config: {
+        rateLimit: {
+          max: app.config.signupsPerIpPerHour ?? DEFAULT_SIGNUPS_PER_IP_PER_HOUR,
+          timeWindow: "1 hour",
+        },
+      },
+      schema: {
+        tags: ["auth"],
+        body: SignupBody,
+        response: { 201: AuthResponse, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+      },
+    },
     async (request, reply) => {
       return reply.status(201).send(await service.signup(request.body));
     },

@@ -66,5 +66,6 @@ function relationOf(type: string, head: Mention["type"], tail: Mention["type"]):
   if (type === "CID") return "causes";
   if (type === "Positive_Correlation") return chemicalDisease ? "causes" : "activates";
   if (type === "Negative_Correlation") return chemicalDisease ? "treats" : "inhibits";
+  if (type === "Bind") return "binds";
   return "associated_with";
 }

@@ -34,6 +34,7 @@ import {
   ingestPubTatorDocuments,
   PUBTATOR_SINGLE_TRANSACTION_DOCUMENTS,
   readPubTatorFile,
+  searchDocuments,
 } from "./service";
 import { literatureStore, toTriple, type StoredTriple } from "./store";
 import { access } from "../../plugins/roles";
@@ -279,32 +280,9 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
       };
     });
 
-    app.get("/v1/nlp/search", { schema: { tags, querystring: SearchQuery } }, async (request) => {
-      const hits = await search.search(request.tenant, request.query.query, [], request.query.topk);
-      const passages = await literatureStore(db, request.tenant).passagesWithDocuments(hits.map((h) => h.passage_id));
-      return {
-        items: hits.flatMap((hit) => {
-          const passage = passages.get(hit.passage_id);
-          if (!passage) return [];
-          const { doc } = passage;
-          return [
-            {
-              passage_id: hit.passage_id,
-              text: passage.text,
-              score: hit.score,
-              highlights: hit.highlights,
-              doc: {
-                source: doc.source,
-                external_id: doc.externalId,
-                title: doc.title,
-                venue: doc.venue,
-                year: doc.year,
-              },
-            },
-          ];
-        }),
-      };
-    });
+    app.get("/v1/nlp/search", { schema: { tags, querystring: SearchQuery } }, async (request) =>
+      searchDocuments(context, search, request.tenant, request.query.query, [], request.query.topk),
+    );
 
     app.get("/v1/nlp/target/prior", { schema: { tags, querystring: TargetPriorQuery } }, async (request) => {
       const { gene, disease, rows, filter } = await evidenceFor(request, request.query, 5000);
@@ -340,35 +318,14 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
       { schema: { tags, querystring: TargetTopkQuery(LITERATURE_DEFAULTS.evidenceTopk) } },
       async (request) => {
         const { gene, disease } = await resolve(request.query.symbol, request.query.disease);
-        const hits = await search.search(
+        return searchDocuments(
+          context,
+          search,
           request.tenant,
           `${gene!.symbol} ${disease!.name}`,
           [...gene!.ids, ...disease!.ids],
           request.query.topk,
         );
-        const passages = await literatureStore(db, request.tenant).passagesWithDocuments(hits.map((h) => h.passage_id));
-        return {
-          items: hits.flatMap((hit) => {
-            const passage = passages.get(hit.passage_id);
-            return passage
-              ? [
-                  {
-                    passage_id: hit.passage_id,
-                    text: passage.text,
-                    score: hit.score,
-                    highlights: hit.highlights,
-                    matched_entities: hit.matched_entities,
-                    doc: {
-                      source: passage.doc.source,
-                      external_id: passage.doc.externalId,
-                      title: passage.doc.title,
-                      year: passage.doc.year,
-                    },
-                  },
-                ]
-              : [];
-          }),
-        };
       },
     );
 

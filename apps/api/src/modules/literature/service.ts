@@ -10,7 +10,11 @@ import type { ComputePool } from "@sieve/compute/pool";
 import { ApiError, validationFailed } from "../../http/errors";
 import { goldAnnotations } from "./gold";
 import type { LiteratureReference } from "./reference";
-import { storeDocuments } from "./store";
+import type { TaskCatalog } from "@sieve/compute/tasks";
+import type { SearchHit } from "@sieve/literature";
+import type { TenantScope } from "../../plugins/authentication";
+import type { LiteratureSearch } from "./search-index";
+import { literatureStore, storeDocuments } from "./store";
 
 // Documents per extraction task: spreads a batch over the threads and keeps each task short.
 const EXTRACTION_CHUNK = 25;
@@ -184,4 +188,67 @@ export async function documentText(pool: ComputePool, fileName: string, bytes: B
   }
   if (!text.trim()) throw validationFailed([{ path: "file", message: "the document has no text" }], "empty_text");
   return text;
+}
+
+type QueryEntity = TaskCatalog["literature.query_entities"]["output"][number];
+
+/** A search hit as the API answers it: one per document, its best passage, the document's other matches under it. */
+export interface DocumentHit {
+  passage_id: string;
+  text: string;
+  score: number;
+  highlights: SearchHit["highlights"];
+  matched_entities: string[];
+  doc: { source: string; external_id: string; title: string; venue: string | null; year: number | null };
+  other_passages: Omit<DocumentHit, "doc" | "other_passages">[];
+}
+
+/** Passages fetched per document asked for: enough that `topk` documents survive the collapse. */
+const PASSAGES_PER_DOCUMENT = 5;
+
+/**
+ * BM25 search collapsed to one hit per document (issue 23): the best passage speaks for its document and
+ * the document's other matching passages are listed under it, best first. The query's entities are
+ * recognised with the ingestion dictionary, so their synonyms and abbreviations in passages match too.
+ */
+export async function searchDocuments(
+  context: LiteratureContext,
+  search: LiteratureSearch,
+  tenant: TenantScope,
+  query: string,
+  extraEntityIds: string[],
+  topk: number,
+): Promise<{ items: DocumentHit[]; query_entities: QueryEntity[] }> {
+  const entities = await context.pool.run("literature.query_entities", { ...context.reference.state, text: query });
+  const entityIds = [...new Set([...extraEntityIds, ...entities.flatMap((e) => e.ids)])];
+  const hits = await search.search(tenant, query, entityIds, Math.min(1000, topk * PASSAGES_PER_DOCUMENT));
+  const passages = await literatureStore(context.db, tenant).passagesWithDocuments(hits.map((h) => h.passage_id));
+  const byDocument = new Map<string, DocumentHit>();
+  for (const hit of hits) {
+    const passage = passages.get(hit.passage_id);
+    if (!passage) continue;
+    const found = byDocument.get(passage.doc.id);
+    if (found) {
+      found.other_passages.push({
+        passage_id: hit.passage_id,
+        text: passage.text,
+        score: hit.score,
+        highlights: hit.highlights,
+        matched_entities: hit.matched_entities,
+      });
+      continue;
+    }
+    if (byDocument.size >= topk) continue;
+    const { doc } = passage;
+    byDocument.set(doc.id, {
+      passage_id: hit.passage_id,
+      text: passage.text,
+      score: hit.score,
+      highlights: hit.highlights,
+      matched_entities: hit.matched_entities,
+      doc: { source: doc.source, external_id: doc.externalId, title: doc.title, venue: doc.venue, year: doc.year },
+      other_passages: [],
+    });
+  }
+  return { items: [...byDocument.values()], query_entities: entities };
 }

@@ -29,8 +29,10 @@ function inSlices<T>(rows: T[]): T[][] {
 }
 
 /**
- * Writes documents with everything extracted from them in one transaction (all or nothing).
- * A document already present (same owner, source and external id) is skipped, not duplicated.
+ * Writes documents with everything extracted from them in one transaction (all or nothing), a few
+ * multi-row statements per table for the whole batch rather than four per document (issue 23: the
+ * writes, not the extraction, bounded ingestion). A document already present (same owner, source and
+ * external id), or repeated in the batch, is skipped, not duplicated.
  */
 export async function storeDocuments(
   db: Database,
@@ -38,92 +40,112 @@ export async function storeDocuments(
   batch: DocumentToStore[],
 ): Promise<{ inserted: number; skipped: number }> {
   return db.transaction(async (tx) => {
-    let inserted = 0;
-    for (const { document, extraction, gold } of batch) {
-      const [row] = await tx
+    const identity = (source: string, externalId: string) => `${source}\t${externalId}`;
+    const documentIds = new Map<string, string>();
+    for (const slice of inSlices(batch)) {
+      const rows = await tx
         .insert(documents)
-        .values({
-          orgId,
-          source: document.source,
-          externalId: document.external_id,
-          title: document.title,
-          year: document.year,
-          venue: document.venue,
-          license: document.license,
-          url: document.url,
-          text: document.text,
-        })
+        .values(
+          slice.map(({ document }) => ({
+            orgId,
+            source: document.source,
+            externalId: document.external_id,
+            title: document.title,
+            year: document.year,
+            venue: document.venue,
+            license: document.license,
+            url: document.url,
+            text: document.text,
+          })),
+        )
         .onConflictDoNothing()
-        .returning({ id: documents.id });
-      if (!row) continue;
-      inserted += 1;
-      const allMentions = [...extraction.mentions, ...(gold?.mentions ?? [])];
-      const passageIds = new Map<string, string>();
-      const passageByIndex = new Map(extraction.passages.map((p) => [p.index, p]));
-      for (const slice of inSlices(extraction.passages)) {
-        const stored = await tx
-          .insert(passages)
-          .values(
-            slice.map((p) => ({
-              documentId: row.id,
-              orgId,
-              position: p.index,
-              start: p.start,
-              end: p.end,
-              text: p.text,
-              entityIds: [...new Set(allMentions.filter((m) => m.start >= p.start && m.end <= p.end).map((m) => m.id))],
-            })),
-          )
-          .returning({ id: passages.id, position: passages.position });
-        for (const p of stored) passageIds.set(passageByIndex.get(p.position)!.passage_id, p.id);
-      }
-      for (const slice of inSlices(allMentions)) {
-        await tx.insert(mentions).values(
-          slice.map((m) => ({
-            documentId: row.id,
-            orgId,
-            entityId: m.id,
-            entityType: m.type,
-            name: m.name,
-            start: m.start,
-            end: m.end,
-            text: m.text,
-            xrefs: m.xrefs,
-            provenance: m.provenance,
-            method: m.method,
-          })),
-        );
-      }
-      const allTriples = [...extraction.triples, ...(gold?.triples ?? [])];
-      for (const slice of inSlices(allTriples)) {
-        await tx.insert(triples).values(
-          slice.map((t) => ({
-            triId: t.tri_id,
-            documentId: row.id,
-            passageId: passageIds.get(t.passage_id) ?? null,
-            orgId,
-            head: t.head,
-            headId: t.head.id,
-            headName: t.head.name,
-            relation: t.relation,
-            tail: t.tail,
-            tailId: t.tail.id,
-            tailName: t.tail.name,
-            polarity: t.polarity,
-            evidenceScore: t.evidence_score,
-            confidence: t.confidence,
-            supportingSentences: t.supporting_sentences,
-            sentenceStart: t.sentence?.start ?? null,
-            sentenceEnd: t.sentence?.end ?? null,
-            trigger: t.trigger,
-            method: t.method,
-            provenance: t.provenance,
-            attributes: (t as Triple & { attributes?: Record<string, unknown> }).attributes ?? {},
-          })),
-        );
-      }
+        .returning({ id: documents.id, source: documents.source, externalId: documents.externalId });
+      for (const row of rows) documentIds.set(identity(row.source, row.externalId), row.id);
     }
-    return { inserted, skipped: batch.length - inserted };
+    // The first of a batch's repeats is the one written.
+    const written = new Map<string, DocumentToStore & { documentId: string }>();
+    for (const item of batch) {
+      const key = identity(item.document.source, item.document.external_id);
+      const documentId = documentIds.get(key);
+      if (documentId && !written.has(key)) written.set(key, { ...item, documentId });
+    }
+    const items = [...written.values()];
+    const mentionsOf = (item: DocumentToStore) => [...item.extraction.mentions, ...(item.gold?.mentions ?? [])];
+
+    const passageRows = items.flatMap((item) =>
+      item.extraction.passages.map((p) => ({
+        documentId: item.documentId,
+        orgId,
+        position: p.index,
+        start: p.start,
+        end: p.end,
+        text: p.text,
+        entityIds: [
+          ...new Set(
+            mentionsOf(item)
+              .filter((m) => m.start >= p.start && m.end <= p.end)
+              .map((m) => m.id),
+          ),
+        ],
+      })),
+    );
+    const passageIds = new Map<string, string>();
+    for (const slice of inSlices(passageRows)) {
+      const stored = await tx
+        .insert(passages)
+        .values(slice)
+        .returning({ id: passages.id, documentId: passages.documentId, position: passages.position });
+      for (const p of stored) passageIds.set(`${p.documentId}#${p.position}`, p.id);
+    }
+    const passageIdOf = (item: (typeof items)[number], passageId: string) => {
+      const passage = item.extraction.passages.find((p) => p.passage_id === passageId);
+      return passage ? (passageIds.get(`${item.documentId}#${passage.index}`) ?? null) : null;
+    };
+
+    const mentionRows = items.flatMap((item) =>
+      mentionsOf(item).map((m) => ({
+        documentId: item.documentId,
+        orgId,
+        entityId: m.id,
+        entityType: m.type,
+        name: m.name,
+        start: m.start,
+        end: m.end,
+        text: m.text,
+        xrefs: m.xrefs,
+        provenance: m.provenance,
+        method: m.method,
+      })),
+    );
+    for (const slice of inSlices(mentionRows)) await tx.insert(mentions).values(slice);
+
+    const tripleRows = items.flatMap((item) =>
+      [...item.extraction.triples, ...(item.gold?.triples ?? [])].map((t) => ({
+        triId: t.tri_id,
+        documentId: item.documentId,
+        passageId: passageIdOf(item, t.passage_id),
+        orgId,
+        head: t.head,
+        headId: t.head.id,
+        headName: t.head.name,
+        relation: t.relation,
+        tail: t.tail,
+        tailId: t.tail.id,
+        tailName: t.tail.name,
+        polarity: t.polarity,
+        evidenceScore: t.evidence_score,
+        confidence: t.confidence,
+        supportingSentences: t.supporting_sentences,
+        sentenceStart: t.sentence?.start ?? null,
+        sentenceEnd: t.sentence?.end ?? null,
+        trigger: t.trigger,
+        method: t.method,
+        provenance: t.provenance,
+        attributes: (t as Triple & { attributes?: Record<string, unknown> }).attributes ?? {},
+      })),
+    );
+    for (const slice of inSlices(tripleRows)) await tx.insert(triples).values(slice);
+    return { inserted: items.length, skipped: batch.length - items.length };
   });
 }
 

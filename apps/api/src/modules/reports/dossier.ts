@@ -22,6 +22,7 @@ import { renderPdf } from "./pdf";
 import { curveCharts, curvesSvg, renderReportHtml, type DossierData, type DossierMolecule } from "./report-html";
 import type { StoredTargetShortlist } from "./report-types";
 import { currentStates } from "./reviews-store";
+import { dossierContentSha256, runSignatures } from "./signatures";
 
 /** How many of a run's best molecules the dossier draws and checks against the negatome. */
 export const DOSSIER_MOLECULES = 20;
@@ -239,6 +240,7 @@ export async function buildRunDossier(
     targets: await targetShortlist(deps.db, deps.scope, project.disease_ontology_id, "all"),
     novelTargets: await targetShortlist(deps.db, deps.scope, project.disease_ontology_id, "novel"),
     reviews: records.history,
+    signatures: await runSignatures(deps.db, deps.scope, run.id, dossierContentSha256(manifest)),
     pdfNote: null,
   };
   return assembleDossier(data, started);

@@ -200,7 +200,12 @@ export async function executeReplay(pool: ComputePool, bundle: VerifiedBundle): 
   const smiles = bundle.files.get("inputs/starting_smiles.smi")?.toString("utf8").split("\n").filter(Boolean) ?? [];
   if (!smiles.length)
     return notReplayable("the run read worker-side (local:) inputs; replay it on that organization's worker");
-  const checked = MolecularJobInput.safeParse({ ...bundle.run.config, smiles });
+  // A run stored before med-chem acceptability existed (issue #24) ran without it: replay it the same way.
+  const checked = MolecularJobInput.safeParse({
+    acceptability: { filters: false, max_sa_score: 10 },
+    ...bundle.run.config,
+    smiles,
+  });
   if (!checked.success) {
     const [issue] = checked.error.issues;
     return notReplayable(`its run config is not a molecular run's (${issue?.path.join(".")}: ${issue?.message})`);

@@ -1,3 +1,4 @@
+import type { Signature } from "@sieve/contracts";
 import type { Manifest, Review, StoredTargetShortlist } from "./report-types";
 import type { NotRankedEntry } from "@sieve/contracts";
 import type { CurveSeries } from "./run-outputs";
@@ -36,6 +37,8 @@ export interface DossierData {
   targets: StoredTargetShortlist | null;
   novelTargets: StoredTargetShortlist | null;
   reviews: Review[];
+  /** Electronic signatures on the run's dossier, valid or void against its present content. */
+  signatures?: Signature[];
   pdfNote: string | null;
   /** What the curves' x axis counts: GA generations, or compounds scored by a workflow. */
   curveAxis?: string;
@@ -307,6 +310,23 @@ export function renderReportHtml(data: DossierData): string {
         : "<p>No item has been reviewed yet: every output is <em>unreviewed</em>.</p>"
     }</section>`,
   );
+  if (data.signatures)
+    sections.push(
+      `<section><h2>Electronic signatures</h2>${
+        data.signatures.length
+          ? table(
+              ["When", "Signer", "Meaning", "Content signed (SHA-256)", "Status"],
+              data.signatures.map((sig) => [
+                escapeHtml(sig.signed_at),
+                `${escapeHtml(sig.signer.name)} &lt;${escapeHtml(sig.signer.email)}&gt;`,
+                `<strong>${escapeHtml(sig.meaning)}</strong>: ${escapeHtml(sig.meaning_statement)}`,
+                `<code>${escapeHtml(sig.content_sha256)}</code>`,
+                sig.valid ? "valid" : `void: ${escapeHtml(sig.void_reason ?? "")}`,
+              ]),
+            )
+          : "<p>Nobody has signed this dossier.</p>"
+      }</section>`,
+    );
   if (data.manifest) {
     const m = data.manifest;
     sections.push(

@@ -15,22 +15,7 @@ export function reviewsService(db: Database, scope: TenantScope) {
   return {
     /** Records a decision. An item of a run belongs to the run's organization; a run the caller cannot see is 404. */
     async add(body: ReviewBody): Promise<Review> {
-      const runId = body.kind === "run" ? body.item_id : (body.run_id ?? null);
-      let orgId = scope.orgIds[0]!;
-      if (runId) {
-        const run = await runsStore(db, scope).get(runId);
-        if (!run) throw notFound("Run");
-        const project = await projectsStore(db, scope).get(run.project_id);
-        if (!project) throw notFound("Run");
-        orgId = project.org_id;
-      } else if (body.kind === "molecule" || body.kind === "optimization_result" || body.kind === "docking_pose") {
-        throw validationFailed([
-          { path: "run_id", message: `a ${body.kind.replace("_", " ")} is reviewed within its run: give run_id` },
-        ]);
-      } else {
-        // A negatome record, triple or ranked target the caller cannot see is not found, never reviewed.
-        await assertItemVisible(db, scope, body.kind, body.item_id);
-      }
+      const { orgId, runId } = await reviewItemOwner(db, scope, body);
       return store.add({
         orgId,
         kind: body.kind,
@@ -46,6 +31,32 @@ export function reviewsService(db: Database, scope: TenantScope) {
       return { items: currentStates(history), history };
     },
   };
+}
+
+/**
+ * The organization and run a review item belongs to: a run's output belongs to the run's organization (404
+ * when the caller cannot see the run); any other item must be visible to the caller.
+ */
+export async function reviewItemOwner(
+  db: Database,
+  scope: TenantScope,
+  item: { kind: ReviewBody["kind"]; item_id: string; run_id?: string | null },
+): Promise<{ orgId: number; runId: string | null }> {
+  const runId = item.kind === "run" ? item.item_id : (item.run_id ?? null);
+  if (runId) {
+    const run = await runsStore(db, scope).get(runId);
+    if (!run) throw notFound("Run");
+    const project = await projectsStore(db, scope).get(run.project_id);
+    if (!project) throw notFound("Run");
+    return { orgId: project.org_id, runId };
+  }
+  if (item.kind === "molecule" || item.kind === "optimization_result" || item.kind === "docking_pose")
+    throw validationFailed([
+      { path: "run_id", message: `a ${item.kind.replace("_", " ")} is reviewed within its run: give run_id` },
+    ]);
+  // A negatome record, triple or ranked target the caller cannot see is not found, never reviewed.
+  await assertItemVisible(db, scope, item.kind, item.item_id);
+  return { orgId: scope.orgIds[0]!, runId: null };
 }
 
 /** Every run with what the Reports page shows: status, whether artifacts can be built, review progress. */

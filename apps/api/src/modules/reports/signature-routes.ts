@@ -1,12 +1,24 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ErrorBody, Signature, SignatureBody, SignatureList } from "@sieve/contracts";
+import {
+  ErrorBody,
+  ReviewAssignment,
+  ReviewAssignmentBody,
+  ReviewQueue,
+  Signature,
+  SignatureBody,
+  SignatureList,
+} from "@sieve/contracts";
 import { access } from "../../plugins/roles";
 import { signaturesService } from "./signatures";
+import { reviewQueue } from "./review-queue";
 
 const RunParam = z.object({ id: z.uuid() });
 
-/** Signing a run's dossier (reviewed / approved) and reading its signatures, with whether each still holds. */
+/**
+ * Review queues (assigning an item to a reviewer, "My reviews") and signing a run's dossier (reviewed /
+ * approved), with whether each signature still holds.
+ */
 export const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const secret = app.config.jwtSecret;
@@ -39,5 +51,22 @@ export const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
             request.body.password,
           ),
         ),
+  );
+
+  app.post(
+    "/v1/reviews/assignments",
+    {
+      config: access.contributors,
+      schema: {
+        tags,
+        body: ReviewAssignmentBody,
+        response: { 201: ReviewAssignment, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await reviewQueue(db, request.tenant).assign(request.body)),
+  );
+
+  app.get("/v1/reviews/queue", { schema: { tags, response: { 200: ReviewQueue } } }, async (request) =>
+    reviewQueue(db, request.tenant).mine(),
   );
 };

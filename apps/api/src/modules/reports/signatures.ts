@@ -1,6 +1,12 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { schema, type Database } from "@sieve/db";
-import { SIGNATURE_MEANINGS, type Signature, type SignatureList, type SignatureMeaning } from "@sieve/contracts";
+import {
+  SIGNATURE_MEANINGS,
+  type Manifest,
+  type Signature,
+  type SignatureList,
+  type SignatureMeaning,
+} from "@sieve/contracts";
 import type { TenantScope } from "../../plugins/authentication";
 import { ApiError, conflict } from "../../http/errors";
 import { canonicalJson, sha256Hex } from "../../http/canonical-json";
@@ -14,18 +20,38 @@ const { signatures } = schema;
  * What a signature is given to: the run and the SHA-256 of each of its inputs and outputs, as the dossier
  * lists them. Reviews and the signatures themselves are left out, so signing does not void other signatures.
  */
+export function dossierContentSha256(manifest: Manifest): string {
+  return sha256Hex(
+    canonicalJson({
+      run: { id: manifest.run.id, workflow: manifest.run.workflow, status: manifest.run.status },
+      inputs: manifest.inputs.map((i) => ({ name: i.name, sha256: i.sha256 })),
+      outputs: manifest.outputs.map((o) => ({ name: o.name, sha256: o.sha256 })),
+    }),
+  );
+}
+
 async function dossierContent(db: Database, scope: TenantScope, runId: string, secret: Uint8Array) {
   const manifest = buildManifest(await loadRunRecords(db, scope, runId, "run"), secret);
-  const content = {
-    run: { id: manifest.run.id, workflow: manifest.run.workflow, status: manifest.run.status },
-    inputs: manifest.inputs.map((i) => ({ name: i.name, sha256: i.sha256 })),
-    outputs: manifest.outputs.map((o) => ({ name: o.name, sha256: o.sha256 })),
-  };
   return {
     orgId: await orgOfRun(db, scope, manifest.run.id),
     status: manifest.run.status,
-    sha256: sha256Hex(canonicalJson(content)),
+    sha256: dossierContentSha256(manifest),
   };
+}
+
+/** The run's signatures, each marked valid or void against the content the dossier holds now. */
+export async function runSignatures(
+  db: Database,
+  scope: TenantScope,
+  runId: string,
+  currentSha256: string,
+): Promise<Signature[]> {
+  const rows = await db
+    .select()
+    .from(signatures)
+    .where(and(eq(signatures.runId, runId), inArray(signatures.orgId, scope.orgIds)))
+    .orderBy(asc(signatures.signedAt), asc(signatures.id));
+  return rows.map((row) => toSignature(row, currentSha256));
 }
 
 async function orgOfRun(db: Database, scope: TenantScope, runId: string): Promise<number> {
@@ -41,12 +67,7 @@ export function signaturesService(db: Database, scope: TenantScope, secret: Uint
   return {
     async list(runId: string): Promise<SignatureList> {
       const content = await dossierContent(db, scope, runId, secret);
-      const rows = await db
-        .select()
-        .from(signatures)
-        .where(and(eq(signatures.runId, runId), inArray(signatures.orgId, scope.orgIds)))
-        .orderBy(asc(signatures.signedAt), asc(signatures.id));
-      return { content_sha256: content.sha256, signatures: rows.map((row) => toSignature(row, content.sha256)) };
+      return { content_sha256: content.sha256, signatures: await runSignatures(db, scope, runId, content.sha256) };
     },
 
     /** Signs the dossier as it is now, after checking the signer's password again. */

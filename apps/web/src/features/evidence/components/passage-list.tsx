@@ -3,7 +3,10 @@ import { highlightSegments } from "../model/highlights";
 import type { PassageResult } from "../model/types";
 import { DocumentLink } from "./document-link";
 
-/** Search hits: the passage with the matched words marked, its score, and the document it comes from. */
+/**
+ * Search hits, one per document: the best passage with the matched words marked, its score, the document it comes
+ * from, and the document's other matching passages folded under it.
+ */
 export function PassageList({ passages, label }: { passages: PassageResult[]; label: string }) {
   return (
     <ol className="passage-list" aria-label={label}>
@@ -15,13 +18,30 @@ export function PassageList({ passages, label }: { passages: PassageResult[]; la
             </DocumentLink>
           </p>
           <PassageMeta doc={passage.doc} score={passage.score} />
-          <p className="passage__text">
-            {highlightSegments(passage.text, passage.highlights).map((segment, index) =>
-              segment.marked ? <mark key={index}>{segment.text}</mark> : <span key={index}>{segment.text}</span>,
-            )}
-          </p>
+          <Marked text={passage.text} highlights={passage.highlights} />
+          {passage.other_passages && passage.other_passages.length > 0 && (
+            <details className="passage__more">
+              <summary>
+                {passage.other_passages.length} more matching passage{passage.other_passages.length === 1 ? "" : "s"} in
+                this document
+              </summary>
+              {passage.other_passages.map((other) => (
+                <Marked key={other.passage_id} text={other.text} highlights={other.highlights} />
+              ))}
+            </details>
+          )}
         </li>
       ))}
     </ol>
+  );
+}
+
+function Marked({ text, highlights }: Pick<PassageResult, "text" | "highlights">) {
+  return (
+    <p className="passage__text">
+      {highlightSegments(text, highlights).map((segment, index) =>
+        segment.marked ? <mark key={index}>{segment.text}</mark> : <span key={index}>{segment.text}</span>,
+      )}
+    </p>
   );
 }

@@ -24,6 +24,8 @@ export interface PassageResult {
   score: number;
   highlights: Highlight[];
   doc: DocumentInfo;
+  /** The document's other passages that match, best first: one hit per document. */
+  other_passages?: { passage_id: string; text: string; score: number; highlights: Highlight[] }[];
 }
 
 export interface PriorComponents {

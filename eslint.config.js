@@ -77,7 +77,7 @@ export default tseslint.config(
             TESTING_ONLY,
             {
               regex:
-                "^(\\.\\./)+(admin|auth|dashboard|engine-jobs|evidence|marketing|molecules|negatome|new-job|projects|proteins|reports|runs|settings|targets|workflows)(/|$)",
+                "^(\\.\\./)+(admin|auth|dashboard|engine-jobs|evidence|marketing|molecules|negatome|new-job|projects|proteins|reports|runs|settings|targets|teams|workflows)(/|$)",
               message: "Features do not import each other; move what they share to components/ or lib/.",
             },
           ],

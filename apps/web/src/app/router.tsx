@@ -16,6 +16,7 @@ import { SettingsRoute } from "./routes/dashboard/settings";
 import { TargetNarrowingRoute } from "./routes/dashboard/target-narrowing";
 import { TargetsRoute } from "./routes/dashboard/targets";
 import { ErrorPage } from "./routes/error-page";
+import { InviteRoute } from "./routes/invite";
 import { LandingRoute } from "./routes/landing";
 import { LoginRoute } from "./routes/login";
 import { SignupRoute } from "./routes/signup";
@@ -27,6 +28,7 @@ export const routes: RouteObject[] = [
       { path: paths.home, element: <LandingRoute /> },
       { path: paths.login, element: <LoginRoute /> },
       { path: paths.signup, element: <SignupRoute /> },
+      { path: paths.invite, element: <InviteRoute /> },
       {
         path: paths.dashboard,
         element: (

@@ -3,6 +3,8 @@ export const paths = {
   home: "/",
   login: "/login",
   signup: "/signup",
+  /** The link of an invitation (the API builds it as `<public url>/invite/<token>`). */
+  invite: "/invite/:token",
   dashboard: "/dashboard",
   projects: "/dashboard/projects",
   targets: "/dashboard/targets",
@@ -20,6 +22,9 @@ export const paths = {
 
 /** The page of one run launched from the New Job modal. */
 export const runPath = (id: string) => `/dashboard/runs/${encodeURIComponent(id)}`;
+
+/** The page that accepts one invitation. */
+export const invitePath = (token: string) => `/invite/${encodeURIComponent(token)}`;
 
 /** The sidebar of §2, in the spec's order; Logout follows as a button. */
 export const SIDEBAR_LINKS = [

@@ -17,12 +17,24 @@ export function useCurrentUser() {
   return useQuery(currentUserQuery);
 }
 
+type SessionTokens = Pick<AuthResponse, "access_token" | "refresh_token">;
+
 /** A new session never sees the previous user's cached data. */
-function startSession(queryClient: QueryClient, response: AuthResponse, persistent: boolean): void {
+function beginSession(queryClient: QueryClient, tokens: SessionTokens, persistent: boolean): void {
   queryClient.removeQueries();
-  saveAccessToken(response.access_token, { persistent, refreshToken: response.refresh_token });
+  saveAccessToken(tokens.access_token, { persistent, refreshToken: tokens.refresh_token });
+}
+
+function startSession(queryClient: QueryClient, response: AuthResponse, persistent: boolean): void {
+  beginSession(queryClient, response, persistent);
   saveDeviceToken(response.device_token);
   queryClient.setQueryData(currentUserQuery.queryKey, response.user);
+}
+
+/** An account created by accepting an invitation keeps its session persistently, as sign-up does (§4). */
+export function useBeginNewAccountSession(): (tokens: SessionTokens) => void {
+  const queryClient = useQueryClient();
+  return (tokens) => beginSession(queryClient, tokens, true);
 }
 
 export function useLogin() {

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { InvitationAccepted } from "@sieve/contracts";
+import { apiRequest } from "../../../lib/api-client";
+import { useBeginNewAccountSession } from "../../../lib/auth";
+import type { NewMember } from "../model/invitation";
+
+/**
+ * POST /v1/invitations/{token}/accept: the signed-in user joins with their bearer token and no body;
+ * a new person sends a name and password and the server creates the account.
+ */
+export function acceptInvitation(token: string, newMember: NewMember | null): Promise<InvitationAccepted> {
+  return apiRequest(`/v1/invitations/${encodeURIComponent(token)}/accept`, {
+    method: "POST",
+    body: newMember ?? undefined,
+    anonymous: newMember !== null,
+  });
+}
+
+export function useAcceptInvitation(token: string) {
+  const queryClient = useQueryClient();
+  const beginSession = useBeginNewAccountSession();
+  return useMutation({
+    mutationFn: (newMember: NewMember | null) => acceptInvitation(token, newMember),
+    onSuccess: (accepted, newMember) => {
+      if (newMember) beginSession(accepted);
+      // A signed-in member keeps their session; what they see now includes the new organization.
+      else queryClient.removeQueries();
+    },
+  });
+}

@@ -1,0 +1,115 @@
+import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { InvitationCreated, Member, OrgRole, User } from "@sieve/contracts";
+import {
+  accessToken,
+  createUserViaApi,
+  inPage,
+  openPage,
+  screenshot,
+  seriousA11yViolations,
+  uniqueEmail,
+  useE2eSession,
+  type SieveServer,
+} from "./harness";
+
+let server: SieveServer;
+let browser: Browser;
+/** The owner: the session's user, who signed up and so owns their organization. */
+let owner: Page;
+
+useE2eSession((session) => ({ server, browser, page: owner } = session));
+
+async function ownerApi<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method: init.method ?? "GET",
+    headers: {
+      Authorization: `Bearer ${await accessToken(owner)}`,
+      ...(init.body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function ownerOrgId(): Promise<number> {
+  return (await ownerApi<{ user: User }>("/v1/auth/profile")).user.org_id;
+}
+
+async function invite(email: string, role: OrgRole): Promise<InvitationCreated> {
+  return ownerApi<InvitationCreated>(`/v1/orgs/${await ownerOrgId()}/invitations`, {
+    method: "POST",
+    body: { email, role },
+  });
+}
+
+async function members(): Promise<Member[]> {
+  return (await ownerApi<{ members: Member[] }>(`/v1/orgs/${await ownerOrgId()}/members`)).members;
+}
+
+describe("the invitation link", () => {
+  it("lets a new person create their account and join with the invited role", async () => {
+    const email = uniqueEmail();
+    const invitation = await invite(email, "scientist");
+    expect(new URL(invitation.url).pathname).toBe(`/invite/${invitation.token}`);
+
+    const invitee = await openPage(browser, server.baseUrl, new URL(invitation.url).pathname);
+    const form = invitee.getByRole("form", { name: "Accept invitation" });
+    await form.getByLabel("Name").fill("Rosalind Franklin");
+    await form.getByLabel("Password").fill("short");
+    await form.getByRole("button", { name: "Create Account and Join" }).click();
+    await form.getByText("password must be at least 12 characters").waitFor();
+    expect(await seriousA11yViolations(invitee)).toEqual([]);
+    await screenshot(invitee, "invite-new-member");
+
+    await form.getByLabel("Password").fill("photo fifty one helix");
+    await form.getByRole("button", { name: "Create Account and Join" }).click();
+    await invitee.waitForURL("**/dashboard");
+    // Kept like a sign-up: persistently, so the new member stays signed in.
+    expect(await inPage<string | null>(invitee, "localStorage.getItem('sieve.refresh_token')")).toBeTruthy();
+
+    expect(await members()).toContainEqual(
+      expect.objectContaining({ email, name: "Rosalind Franklin", role: "scientist" }),
+    );
+
+    // The link works once: opened again, the page shows the server's reason.
+    const again = await openPage(browser, server.baseUrl, new URL(invitation.url).pathname);
+    await again.getByLabel("Name").fill("Someone Else");
+    await again.getByLabel("Password").fill("another long passphrase");
+    await again.getByRole("button", { name: "Create Account and Join" }).click();
+    await again.getByText("This invitation was already used").waitFor();
+    await again.getByText("Ask the person who invited you for a new link.").waitFor();
+    await Promise.all([invitee.context().close(), again.context().close()]);
+  });
+
+  it("lets someone with an account sign in first, come back to the link and accept", async () => {
+    const existing = await createUserViaApi(server.baseUrl);
+    const invitation = await invite(existing.email, "viewer");
+
+    const invitee = await openPage(browser, server.baseUrl, new URL(invitation.url).pathname);
+    await invitee.getByRole("link", { name: "Sign in first" }).click();
+    await invitee.waitForURL("**/login");
+    await invitee.getByLabel("Email").fill(existing.email);
+    await invitee.getByLabel("Password").fill(existing.password);
+    await invitee.getByRole("button", { name: "Sign In" }).click();
+    await invitee.waitForURL(`**/invite/${invitation.token}`);
+    await invitee.getByText(`You are signed in as ${existing.email}`).waitFor();
+    await screenshot(invitee, "invite-signed-in");
+    await invitee.getByRole("button", { name: "Accept Invitation" }).click();
+    await invitee.waitForURL("**/dashboard");
+
+    expect(await members()).toContainEqual(expect.objectContaining({ email: existing.email, role: "viewer" }));
+    await invitee.context().close();
+  });
+
+  it("refuses, with the server's message, an invitation meant for another signed-in account", async () => {
+    const invitation = await invite(uniqueEmail(), "scientist");
+    const before = await members();
+    // The owner is signed in, but the invitation names someone else.
+    await owner.goto(new URL(invitation.url).pathname);
+    await owner.getByRole("button", { name: "Accept Invitation" }).click();
+    await owner.getByText(`This invitation is for ${invitation.email}; sign in with that account`).waitFor();
+    expect(await members()).toEqual(before);
+  });
+});

@@ -73,6 +73,12 @@ describe("the invitation link", () => {
       expect.objectContaining({ email, name: "Rosalind Franklin", role: "scientist" }),
     );
 
+    // A scientist sees the members but may not invite: the server's refusal is shown as it is.
+    await invitee.goto("/dashboard/admin");
+    const panel = invitee.getByRole("region", { name: "Members" });
+    await panel.getByText("Your role: scientist.").waitFor();
+    await panel.getByText("Your role (scientist) may not do this; it needs one of: owner, admin").waitFor();
+
     // The link works once: opened again, the page shows the server's reason.
     const again = await openPage(browser, server.baseUrl, new URL(invitation.url).pathname);
     await again.getByLabel("Name").fill("Someone Else");
@@ -111,5 +117,40 @@ describe("the invitation link", () => {
     await owner.getByRole("button", { name: "Accept Invitation" }).click();
     await owner.getByText(`This invitation is for ${invitation.email}; sign in with that account`).waitFor();
     expect(await members()).toEqual(before);
+  });
+});
+
+describe("the Members panel on the Admin page", () => {
+  it("lists the members, creates an invitation with a link to copy, and revokes it", async () => {
+    await owner.goto("/dashboard/admin");
+    const panel = owner.getByRole("region", { name: "Members" });
+    await panel.getByText("Your role: owner.").waitFor();
+    const table = panel.getByRole("table", { name: "Members of your organization" });
+    expect(await table.getByRole("row").count()).toBe((await members()).length + 1);
+
+    const email = uniqueEmail();
+    const form = panel.getByRole("form", { name: "Invite a member" });
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Role").selectOption("viewer");
+    await form.getByRole("button", { name: "Create Invitation" }).click();
+    await panel.getByText(`Invitation for ${email} as viewer`).waitFor();
+    const link = await panel.getByLabel("Invitation link").inputValue();
+    expect(new URL(link).pathname).toMatch(/^\/invite\/.+/);
+
+    const pending = panel.getByRole("table", { name: "Pending invitations" });
+    await pending.getByRole("cell", { name: email, exact: true }).waitFor();
+    expect(await seriousA11yViolations(owner)).toEqual([]);
+    await screenshot(owner, "admin-members");
+    await pending.getByRole("button", { name: `Revoke the invitation for ${email}` }).click();
+    await pending.getByRole("cell", { name: email, exact: true }).waitFor({ state: "detached" });
+
+    // The revoked link no longer works, and the page says why.
+    const invitee = await openPage(browser, server.baseUrl, new URL(link).pathname);
+    await invitee.getByLabel("Name").fill("Late Invitee");
+    await invitee.getByLabel("Password").fill("another long passphrase");
+    await invitee.getByRole("button", { name: "Create Account and Join" }).click();
+    await invitee.getByText("This invitation was revoked").waitFor();
+    expect((await members()).map((member) => member.email)).not.toContain(email);
+    await invitee.context().close();
   });
 });

@@ -5,6 +5,7 @@ import { useTabParam } from "../../../components/ui/use-tab-param";
 import { PAGE_HELP } from "../../../config/help";
 import { NlpDatabase } from "../../../features/admin/components/nlp-database";
 import { ReferenceDataLoader } from "../../../features/admin/components/reference-data-loader";
+import { MembersPanel } from "../../../features/teams/components/members-panel";
 import { NEGATOME_KEY } from "../../../features/negatome/api/negatome";
 import { NegatomeDatabaseActions } from "../../../features/negatome/components/database-actions";
 import { NegatomeStatsPanel } from "../../../features/negatome/components/negatome-stats";
@@ -19,7 +20,7 @@ export function AdminRoute() {
     <>
       <PageHeader
         title="Admin"
-        description="Load and check the platform's literature and negatome databases."
+        description="Your organization's members and invitations; load and check the literature and negatome databases."
         help={PAGE_HELP.admin}
       />
       <Tabs
@@ -47,6 +48,7 @@ export function AdminRoute() {
           },
         ]}
       />
+      <MembersPanel />
     </>
   );
 }

@@ -153,4 +153,20 @@ describe("the Members panel on the Admin page", () => {
     expect((await members()).map((member) => member.email)).not.toContain(email);
     await invitee.context().close();
   });
+
+  it("changes a member's role and removes a member, as the owner", async () => {
+    const viewer = (await members()).find((member) => member.role === "viewer");
+    if (!viewer) throw new Error("the earlier test left no viewer");
+    await owner.goto("/dashboard/admin");
+    const table = owner.getByRole("table", { name: "Members of your organization" });
+    await table.getByLabel(`Role of ${viewer.email}`).selectOption("scientist");
+    await expect.poll(async () => (await members()).find((m) => m.user_id === viewer.user_id)?.role).toBe("scientist");
+    // The owner cannot be removed from here by themselves, and is offered no button for it.
+    expect(await table.getByRole("button", { name: /^Remove / }).count()).toBe((await members()).length - 1);
+
+    owner.once("dialog", (dialog) => void dialog.accept());
+    await table.getByRole("button", { name: `Remove ${viewer.email}` }).click();
+    await table.getByRole("cell", { name: viewer.email, exact: true }).waitFor({ state: "detached" });
+    expect((await members()).map((member) => member.user_id)).not.toContain(viewer.user_id);
+  });
 });

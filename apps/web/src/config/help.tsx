@@ -355,6 +355,13 @@ export const PAGE_HELP = {
         Each ingestion records the file's SHA-256, rows read, features written, genes matched and the identifiers that
         matched no gene. A file that cannot be read gives 422 naming its line and column.
       </p>
+      <h3>Members</h3>
+      <p>
+        Below the tabs: your organization's members and roles. Admins and owners invite by email with a role (the link
+        works once, for 7 days, and is shown once to copy), revoke pending invitations, change roles and remove members;
+        only an owner grants or takes away the owner role, and the last owner stays. Anyone else sees the server's
+        refusal (403 forbidden_role).
+      </p>
       <h3>Negatome Database</h3>
       <p>
         Stats by failure class and source, Ensure schema, the built-in demo set (labelled "Demo data") and the negatome

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Invitation, InvitationCreateBody, InvitationCreated, Member } from "@sieve/contracts";
+import type { Invitation, InvitationCreateBody, InvitationCreated, Member, OrgRole } from "@sieve/contracts";
 import { apiRequest } from "../../../lib/api-client";
 
 const teamKey = (orgId: number) => ["teams", orgId] as const;
@@ -35,5 +35,28 @@ export function useRevokeInvitation(orgId: number) {
     mutationFn: (id: string) =>
       apiRequest<{ ok: true }>(`/v1/orgs/${orgId}/invitations/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...teamKey(orgId), "invitations"] }),
+  });
+}
+
+export function useChangeRole(orgId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ userId, role }: { userId: number; role: OrgRole }) =>
+      (
+        await apiRequest<{ members: Member[] }>(`/v1/orgs/${orgId}/members/${userId}`, {
+          method: "PATCH",
+          body: { role },
+        })
+      ).members,
+    onSuccess: (members) => queryClient.setQueryData([...teamKey(orgId), "members"], members),
+  });
+}
+
+export function useRemoveMember(orgId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) =>
+      apiRequest<{ ok: true }>(`/v1/orgs/${orgId}/members/${userId}`, { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...teamKey(orgId), "members"] }),
   });
 }

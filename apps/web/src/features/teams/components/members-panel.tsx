@@ -7,13 +7,19 @@ import { Notice } from "../../../components/ui/notice";
 import { ApiError, explainFailure } from "../../../lib/api-client";
 import { useCurrentUser } from "../../../lib/auth";
 import { formatDateTime } from "../../../lib/format";
-import { useInvitations, useInvite, useMembers, useRevokeInvitation } from "../api/team";
-import { invitableRoles, roleOf } from "../model/roles";
+import {
+  useChangeRole,
+  useInvitations,
+  useInvite,
+  useMembers,
+  useRemoveMember,
+  useRevokeInvitation,
+} from "../api/team";
+import { assignableRoles, invitableRoles, mayRemove, roleOf } from "../model/roles";
 
 const MEMBER_COLUMNS: Column<Member>[] = [
   { header: "Name", cell: (member) => member.name || "—", sortValue: (member) => member.name },
   { header: "Email", cell: (member) => member.email, sortValue: (member) => member.email },
-  { header: "Role", cell: (member) => member.role, sortValue: (member) => member.role },
   {
     header: "Joined",
     cell: (member) => formatDateTime(member.joined_at),
@@ -32,7 +38,53 @@ export function MembersPanel() {
 
 function Organization({ orgId, userId }: { orgId: number; userId: number }) {
   const members = useMembers(orgId);
+  const changeRole = useChangeRole(orgId);
+  const remove = useRemoveMember(orgId);
   const myRole = members.data ? roleOf(members.data, userId) : null;
+  const columns: Column<Member>[] = [
+    ...MEMBER_COLUMNS.slice(0, 2),
+    {
+      header: "Role",
+      sortValue: (member) => member.role,
+      cell: (member) => {
+        const roles = assignableRoles(myRole, member);
+        if (roles.length === 0) return member.role;
+        return (
+          <select
+            aria-label={`Role of ${member.email}`}
+            value={member.role}
+            disabled={changeRole.isPending}
+            onChange={(event) => changeRole.mutate({ userId: member.user_id, role: event.target.value as OrgRole })}
+          >
+            {roles.map((role) => (
+              <option key={role} value={role}>
+                {role}
+              </option>
+            ))}
+          </select>
+        );
+      },
+    },
+    ...MEMBER_COLUMNS.slice(2),
+    {
+      header: "Action",
+      align: "end",
+      cell: (member) =>
+        mayRemove(myRole, member, userId) ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={remove.isPending}
+            aria-label={`Remove ${member.email}`}
+            onClick={() => {
+              if (window.confirm(`Remove ${member.email} from the organization?`)) remove.mutate(member.user_id);
+            }}
+          >
+            Remove
+          </Button>
+        ) : null,
+    },
+  ];
   return (
     <section className="panel stack" aria-labelledby="members-title">
       <h2 id="members-title" className="panel__title">
@@ -43,9 +95,13 @@ function Organization({ orgId, userId }: { orgId: number; userId: number }) {
       {members.data && (
         <>
           {myRole && <p className="muted">Your role: {myRole}.</p>}
+          {changeRole.error && (
+            <Notice tone="error">{explainFailure(changeRole.error, "Could not change the role")}</Notice>
+          )}
+          {remove.error && <Notice tone="error">{explainFailure(remove.error, "Could not remove the member")}</Notice>}
           <DataTable
             caption="Members of your organization"
-            columns={MEMBER_COLUMNS}
+            columns={columns}
             rows={members.data}
             rowKey={(member) => member.user_id}
             empty="No members."

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Member } from "@sieve/contracts";
-import { invitableRoles, roleOf } from "./roles";
+import { assignableRoles, invitableRoles, mayRemove, roleOf } from "./roles";
 
 const member = (user_id: number, role: Member["role"]): Member => ({
   user_id,
@@ -23,5 +23,22 @@ describe("who may invite with which role", () => {
     const members = [member(1, "owner"), member(2, "viewer")];
     expect(roleOf(members, 2)).toBe("viewer");
     expect(roleOf(members, 3)).toBeNull();
+  });
+});
+
+describe("who may change a member's role or remove them", () => {
+  it("lets an owner set any role, an admin any but owner on non-owners, and others none", () => {
+    expect(assignableRoles("owner", member(2, "owner"))).toEqual(["owner", "admin", "scientist", "viewer"]);
+    expect(assignableRoles("admin", member(2, "scientist"))).toEqual(["admin", "scientist", "viewer"]);
+    expect(assignableRoles("admin", member(2, "owner"))).toEqual([]);
+    expect(assignableRoles("scientist", member(2, "viewer"))).toEqual([]);
+  });
+
+  it("lets an owner remove anyone else, an admin anyone but owners, and nobody remove themselves here", () => {
+    expect(mayRemove("owner", member(2, "owner"), 1)).toBe(true);
+    expect(mayRemove("admin", member(2, "viewer"), 1)).toBe(true);
+    expect(mayRemove("admin", member(2, "owner"), 1)).toBe(false);
+    expect(mayRemove("viewer", member(2, "viewer"), 1)).toBe(false);
+    expect(mayRemove("owner", member(1, "owner"), 1)).toBe(false);
   });
 });

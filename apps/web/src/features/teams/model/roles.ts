@@ -14,3 +14,20 @@ export function invitableRoles(callerRole: OrgRole | null): OrgRole[] {
   if (callerRole === "admin") return ORG_ROLES.filter((role) => role !== "owner");
   return [];
 }
+
+/**
+ * The roles the caller may give an existing member (docs/roles.md): an owner any, an admin any but owner
+ * and not to an owner. Empty means the role is shown, not editable. The last owner is the server's to refuse.
+ */
+export function assignableRoles(callerRole: OrgRole | null, member: Member): OrgRole[] {
+  if (callerRole === "owner") return [...ORG_ROLES];
+  if (callerRole === "admin" && member.role !== "owner") return ORG_ROLES.filter((role) => role !== "owner");
+  return [];
+}
+
+/** Removing someone else takes an admin, and removing an owner an owner (leaving is not offered here). */
+export function mayRemove(callerRole: OrgRole | null, member: Member, callerId: number): boolean {
+  if (member.user_id === callerId) return false;
+  if (callerRole === "owner") return true;
+  return callerRole === "admin" && member.role !== "owner";
+}

@@ -87,6 +87,18 @@ export const Invitation = z.object({
 export type Invitation = z.infer<typeof Invitation>;
 export const InvitationList = z.object({ invitations: z.array(Invitation) });
 
+/**
+ * GET /v1/invitations/{token}: what the link offers, for the page that accepts it (the token is the
+ * credential, as for accepting). Only a pending invitation answers; a used, revoked or expired one is 410.
+ */
+export const InvitationPreview = z.object({
+  email: z.string(),
+  role: OrgRole,
+  organization: z.string(),
+  expires_at: z.string(),
+});
+export type InvitationPreview = z.infer<typeof InvitationPreview>;
+
 /** Accepting as a new user names the account; an existing user sends a bearer token and no body. */
 export const InvitationAcceptBody = z
   .object({

@@ -7,6 +7,7 @@ import {
   InvitationCreateBody,
   InvitationCreated,
   InvitationList,
+  InvitationPreview,
   MemberList,
   MemberUpdateBody,
 } from "@sieve/contracts";
@@ -128,12 +129,20 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
  */
 export const invitationAcceptRoutes: FastifyPluginAsyncZod = async (app) => {
   const teams = service(app, null);
+  const TokenParam = z.object({ token: z.string().min(1).max(200) });
+
+  app.get(
+    "/v1/invitations/:token",
+    { schema: { tags, params: TokenParam, response: { 200: InvitationPreview, 404: ErrorBody, 410: ErrorBody } } },
+    async (request) => teams.preview(request.params.token),
+  );
+
   app.post(
     "/v1/invitations/:token/accept",
     {
       schema: {
         tags,
-        params: z.object({ token: z.string().min(1).max(200) }),
+        params: TokenParam,
         // No body at all when a signed-in user accepts.
         body: InvitationAcceptBody.nullish(),
         response: {

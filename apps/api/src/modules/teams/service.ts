@@ -1,6 +1,12 @@
 import type { FastifyRequest } from "fastify";
 import type { Database } from "@sieve/db";
-import type { InvitationAccepted, InvitationAcceptBody, InvitationCreateBody, OrgRole } from "@sieve/contracts";
+import type {
+  InvitationAccepted,
+  InvitationAcceptBody,
+  InvitationCreateBody,
+  InvitationPreview,
+  OrgRole,
+} from "@sieve/contracts";
 import { ApiError, conflict, forbidden, notFound, validationFailed } from "../../http/errors";
 import { newOpaqueToken, opaqueTokenHash } from "../auth/tokens";
 import { hashPassword, passwordProblem } from "../auth/passwords";
@@ -100,6 +106,21 @@ export function teamsService({ db, jwtSecret, mailer, publicUrl, log }: TeamsDep
         if (current === "owner" && ownerCount(roles) === 1) throw lastOwner();
         await removeMembership(tx, orgId, userId);
       });
+    },
+
+    /** What a pending invitation offers, for the page that accepts it; anything else refuses as accept would. */
+    async preview(token: string): Promise<InvitationPreview> {
+      const tokens = invitationTokens(db);
+      const invitation = await tokens.find(opaqueTokenHash(token));
+      if (!invitation) throw notFound("Invitation");
+      const status = invitationStatus(invitation);
+      if (status !== "pending") throw gone(status);
+      return {
+        email: invitation.email,
+        role: parseRole(invitation.role),
+        organization: (await tokens.organizationName(invitation.orgId)) ?? "",
+        expires_at: invitation.expiresAt.toISOString(),
+      };
     },
 
     /**

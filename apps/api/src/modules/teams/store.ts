@@ -148,6 +148,14 @@ export function invitationTokens(db: Database) {
       return row ?? null;
     },
 
+    async organizationName(orgId: number): Promise<string | null> {
+      const [row] = await db
+        .select({ name: organizations.name })
+        .from(organizations)
+        .where(eq(organizations.id, orgId));
+      return row?.name ?? null;
+    },
+
     /**
      * Consumes the invitation and makes `userId` (created by `createUser` when null) a member with its
      * role, in one transaction. Null when the invitation was used, revoked or expired meanwhile, or the

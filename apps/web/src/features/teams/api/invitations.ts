@@ -1,8 +1,17 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { InvitationAccepted } from "@sieve/contracts";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { InvitationAccepted, InvitationPreview } from "@sieve/contracts";
 import { apiRequest } from "../../../lib/api-client";
 import { useBeginNewAccountSession } from "../../../lib/auth";
 import type { NewMember } from "../model/invitation";
+
+/** What the link offers (organization, role, address); a used, revoked or expired link answers 410. */
+export function useInvitationPreview(token: string) {
+  return useQuery({
+    queryKey: ["invitation", token],
+    queryFn: () => apiRequest<InvitationPreview>(`/v1/invitations/${encodeURIComponent(token)}`, { anonymous: true }),
+    retry: false,
+  });
+}
 
 /**
  * POST /v1/invitations/{token}/accept: the signed-in user joins with their bearer token and no body;

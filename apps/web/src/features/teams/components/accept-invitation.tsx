@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import { PASSWORD_MIN_LENGTH } from "@sieve/contracts";
+import { PASSWORD_MIN_LENGTH, type InvitationPreview } from "@sieve/contracts";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Notice } from "../../../components/ui/notice";
@@ -9,7 +9,8 @@ import { invitePath, paths } from "../../../config/paths";
 import { clearSession, hasAccessToken } from "../../../lib/auth-storage";
 import { useCurrentUser } from "../../../lib/auth";
 import { logout } from "../../../lib/endpoints";
-import { useAcceptInvitation } from "../api/invitations";
+import { formatDateTime } from "../../../lib/format";
+import { useAcceptInvitation, useInvitationPreview } from "../api/invitations";
 import { describeAcceptFailure, newMemberProblems, type NewMemberProblems } from "../model/invitation";
 
 /**
@@ -17,6 +18,21 @@ import { describeAcceptFailure, newMemberProblems, type NewMemberProblems } from
  * their account here (or signs in first and comes back).
  */
 export function AcceptInvitation({ token }: { token: string }) {
+  const preview = useInvitationPreview(token);
+  if (preview.isPending) return <p className="loading">Checking the invitation…</p>;
+  if (!preview.data) {
+    const failure = describeAcceptFailure(preview.error);
+    return (
+      <Notice tone="error">
+        {failure.message}
+        {failure.next === "ask_for_new_link" && " Ask the person who invited you for a new link."}
+      </Notice>
+    );
+  }
+  return <Acceptance token={token} invitation={preview.data} />;
+}
+
+function Acceptance({ token, invitation }: { token: string; invitation: InvitationPreview }) {
   const [signedIn, setSignedIn] = useState(hasAccessToken);
   const accept = useAcceptInvitation(token);
   const navigate = useNavigate();
@@ -59,6 +75,7 @@ export function AcceptInvitation({ token }: { token: string }) {
   if (signedIn)
     return (
       <JoinAsSignedIn
+        invitation={invitation}
         pending={accept.isPending}
         failureNotice={failureNotice}
         onAccept={() => accept.mutate(null, { onSuccess: onJoined })}
@@ -67,6 +84,7 @@ export function AcceptInvitation({ token }: { token: string }) {
   return (
     <NewMemberForm
       token={token}
+      invitation={invitation}
       pending={accept.isPending}
       failureNotice={failureNotice}
       onSubmit={(member) => accept.mutate(member, { onSuccess: onJoined })}
@@ -74,11 +92,23 @@ export function AcceptInvitation({ token }: { token: string }) {
   );
 }
 
+/** "Join <organization> as <role>": what accepting does, in the invitation's own terms. */
+function Offer({ invitation }: { invitation: InvitationPreview }) {
+  return (
+    <p>
+      Join <strong>{invitation.organization || "the organization"}</strong> as <strong>{invitation.role}</strong>. The
+      invitation is for <strong>{invitation.email}</strong> and works until {formatDateTime(invitation.expires_at)}.
+    </p>
+  );
+}
+
 function JoinAsSignedIn({
+  invitation,
   pending,
   failureNotice,
   onAccept,
 }: {
+  invitation: InvitationPreview;
   pending: boolean;
   failureNotice: ReactNode;
   onAccept: () => void;
@@ -86,15 +116,16 @@ function JoinAsSignedIn({
   const user = useCurrentUser();
   return (
     <div className="stack">
+      <Offer invitation={invitation} />
       <p>
         {user.data ? (
           <>
-            You are signed in as <strong>{user.data.email}</strong>. The invitation must be for this address.
+            You are signed in as <strong>{user.data.email}</strong>.
           </>
         ) : (
-          "You are signed in. The invitation must be for your account's address."
+          "You are signed in."
         )}{" "}
-        You join with the role the invitation grants.
+        Accepting adds the organization to this account.
       </p>
       {failureNotice}
       <Button size="lg" onClick={onAccept} disabled={pending}>
@@ -106,11 +137,13 @@ function JoinAsSignedIn({
 
 function NewMemberForm({
   token,
+  invitation,
   pending,
   failureNotice,
   onSubmit,
 }: {
   token: string;
+  invitation: InvitationPreview;
   pending: boolean;
   failureNotice: ReactNode;
   onSubmit: (member: { name: string; password: string }) => void;
@@ -127,7 +160,8 @@ function NewMemberForm({
 
   return (
     <form className="stack" onSubmit={submit} aria-label="Accept invitation" noValidate>
-      <p>Create your account to join. Your email address is the one the invitation was sent to.</p>
+      <Offer invitation={invitation} />
+      <p>Create your account with that address: choose your name and a password.</p>
       <Field label="Name" error={problems.name}>
         {(control) => (
           <input

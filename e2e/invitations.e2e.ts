@@ -8,6 +8,7 @@ import {
   openPage,
   screenshot,
   seriousA11yViolations,
+  signUpFreshUser,
   uniqueEmail,
   useE2eSession,
   type SieveServer,
@@ -109,14 +110,28 @@ describe("the invitation link", () => {
     await invitee.context().close();
   });
 
-  it("refuses, with the server's message, an invitation meant for another signed-in account", async () => {
+  it("tells a person signed in with another account, before they accept, and offers to sign out", async () => {
     const invitation = await invite(uniqueEmail(), "scientist");
     const before = await members();
     // The owner is signed in, but the invitation names someone else.
     await owner.goto(new URL(invitation.url).pathname);
-    await owner.getByRole("button", { name: "Accept Invitation" }).click();
-    await owner.getByText(`This invitation is for ${invitation.email}; sign in with that account`).waitFor();
+    await owner.getByText("but the invitation is for another address").waitFor();
+    await owner.getByRole("button", { name: "Sign out and continue" }).waitFor();
+    expect(await owner.getByRole("button", { name: "Accept Invitation" }).count()).toBe(0);
     expect(await members()).toEqual(before);
+
+    // Someone else signed in on a shared browser signs out here and joins as the invited person.
+    const shared = await openPage(browser, server.baseUrl);
+    await signUpFreshUser(shared, "Other Lab");
+    await shared.goto(new URL(invitation.url).pathname);
+    await shared.getByRole("button", { name: "Sign out and continue" }).click();
+    const form = shared.getByRole("form", { name: "Accept invitation" });
+    await form.getByLabel("Name").fill("Barbara McClintock");
+    await form.getByLabel("Password").fill("maize kernels jump around");
+    await form.getByRole("button", { name: "Create Account and Join" }).click();
+    await shared.waitForURL("**/dashboard");
+    expect(await members()).toContainEqual(expect.objectContaining({ email: invitation.email, role: "scientist" }));
+    await shared.context().close();
   });
 });
 

@@ -11,7 +11,7 @@ import { useCurrentUser } from "../../../lib/auth";
 import { logout } from "../../../lib/endpoints";
 import { formatDateTime } from "../../../lib/format";
 import { useAcceptInvitation, useInvitationPreview } from "../api/invitations";
-import { describeAcceptFailure, newMemberProblems, type NewMemberProblems } from "../model/invitation";
+import { describeAcceptFailure, newMemberProblems, sameAddress, type NewMemberProblems } from "../model/invitation";
 
 /**
  * The page an invitation link opens. A signed-in person joins with one click; anyone else creates
@@ -76,6 +76,7 @@ function Acceptance({ token, invitation }: { token: string; invitation: Invitati
     return (
       <JoinAsSignedIn
         invitation={invitation}
+        onSignOut={signOutHere}
         pending={accept.isPending}
         failureNotice={failureNotice}
         onAccept={() => accept.mutate(null, { onSuccess: onJoined })}
@@ -104,16 +105,31 @@ function Offer({ invitation }: { invitation: InvitationPreview }) {
 
 function JoinAsSignedIn({
   invitation,
+  onSignOut,
   pending,
   failureNotice,
   onAccept,
 }: {
   invitation: InvitationPreview;
+  onSignOut: () => void;
   pending: boolean;
   failureNotice: ReactNode;
   onAccept: () => void;
 }) {
   const user = useCurrentUser();
+  // The server accepts only for the invited address (403 invitation_email); say so before the click.
+  if (user.data && !sameAddress(user.data.email, invitation.email))
+    return (
+      <div className="stack">
+        <Offer invitation={invitation} />
+        <Notice tone="warning">
+          You are signed in as <strong>{user.data.email}</strong>, but the invitation is for another address.
+        </Notice>
+        <Button size="lg" onClick={onSignOut}>
+          Sign out and continue
+        </Button>
+      </div>
+    );
   return (
     <div className="stack">
       <Offer invitation={invitation} />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PASSWORD_MIN_LENGTH } from "@sieve/contracts";
 import { ApiError } from "../../../lib/api-client";
-import { describeAcceptFailure, newMemberProblems } from "./invitation";
+import { describeAcceptFailure, newMemberProblems, sameAddress } from "./invitation";
 
 describe("the new member form", () => {
   it("needs a name and a password of sign-up's minimum length", () => {
@@ -42,5 +42,12 @@ describe("a refused invitation", () => {
       message: "password: too common",
       next: null,
     });
+  });
+});
+
+describe("the signed-in account and the invited address", () => {
+  it("match regardless of case and surrounding spaces, as the server's emails do", () => {
+    expect(sameAddress("Ada@Example.org ", "ada@example.org")).toBe(true);
+    expect(sameAddress("ada@example.org", "grace@example.org")).toBe(false);
   });
 });

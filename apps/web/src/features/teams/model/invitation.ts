@@ -20,6 +20,11 @@ export function newMemberProblems(member: NewMember): NewMemberProblems {
   return problems;
 }
 
+/** Addresses are compared as the server compares them: trimmed and lower-cased. */
+export function sameAddress(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
 /** What the invitee can do about a refusal, after the server's own message. */
 export interface AcceptFailure {
   message: string;

@@ -172,6 +172,34 @@ describe("wrong, expired and revoked links", () => {
   });
 });
 
+describe("reading a link before accepting it", () => {
+  const preview = (invitationToken: string) => ctx.call({ method: "GET", url: `/v1/invitations/${invitationToken}` });
+
+  it("names the organization, role, email and expiry of a pending link, to anyone holding it", async () => {
+    const { token, expires_at } = (await invite({ email: "preview@example.org", role: "viewer" })).json();
+    const response = await preview(token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      email: "preview@example.org",
+      role: "viewer",
+      organization: "Inviting Labs",
+      expires_at,
+    });
+  });
+
+  it("answers 404 for a token never issued and 410 with the reason for a used or revoked one", async () => {
+    expect((await preview("not-a-real-token")).statusCode).toBe(404);
+    const used = (await invite({ email: "preview-used@example.org" })).json();
+    await accept(used.token, { payload: { name: "Used Link", password: NEW_PASSWORD } });
+    expect((await preview(used.token)).json().code).toBe("invitation_used");
+    const revoked = (await invite({ email: "preview-revoked@example.org" })).json();
+    await ctx.call({ method: "DELETE", url: `/v1/orgs/${owner.orgId}/invitations/${revoked.id}`, token: owner.token });
+    const answer = await preview(revoked.token);
+    expect(answer.statusCode).toBe(410);
+    expect(answer.json().code).toBe("invitation_revoked");
+  });
+});
+
 describe("an existing user", () => {
   it("accepts with their bearer token, keeps their own organization, and acts in the new one by role", async () => {
     const existing = await ctx.signup({ org_name: "Own Org" });

@@ -44,6 +44,9 @@ export function auditRowHash(row: Omit<AuditRow, "id" | "rowHash">): string {
 /**
  * Appends one row to its organization's chain. The organization's row is locked for the transaction,
  * so two writes of one organization never chain to the same predecessor. There is no update or delete.
+ * The lock is NO KEY UPDATE, not UPDATE: any open transaction that inserts a row referencing the
+ * organization holds KEY SHARE on it (the foreign-key check), which UPDATE would wait for, so one slow
+ * writer would stall every audited write of its organization; two appends still exclude each other.
  */
 export async function appendAuditEvent(db: Database, entry: AuditEntry): Promise<void> {
   await db.transaction(async (tx) => {
@@ -51,7 +54,7 @@ export async function appendAuditEvent(db: Database, entry: AuditEntry): Promise
       .select({ id: organizations.id })
       .from(organizations)
       .where(eq(organizations.id, entry.orgId))
-      .for("update");
+      .for("no key update");
     const [last] = await tx
       .select({ rowHash: auditEvents.rowHash })
       .from(auditEvents)

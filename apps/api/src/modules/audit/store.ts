@@ -23,22 +23,25 @@ export interface AuditEntry {
 
 type AuditRow = typeof auditEvents.$inferSelect;
 
+/** What a row says, in the API's names, without its id and its own hash. */
+function auditFields(row: Omit<AuditRow, "id" | "rowHash">): Omit<AuditEvent, "id" | "row_hash"> {
+  return {
+    org_id: row.orgId,
+    user_id: row.userId,
+    actor_email: row.actorEmail,
+    action: row.action,
+    target: row.target,
+    status: row.status,
+    request_id: row.requestId,
+    summary: row.summary,
+    occurred_at: row.occurredAt.toISOString(),
+    prev_hash: row.prevHash,
+  };
+}
+
 /** SHA-256 of everything a row says, its predecessor's hash included (key order and id do not count). */
 export function auditRowHash(row: Omit<AuditRow, "id" | "rowHash">): string {
-  return sha256Hex(
-    canonicalJson({
-      org_id: row.orgId,
-      user_id: row.userId,
-      actor_email: row.actorEmail,
-      action: row.action,
-      target: row.target,
-      status: row.status,
-      request_id: row.requestId,
-      summary: row.summary,
-      occurred_at: row.occurredAt.toISOString(),
-      prev_hash: row.prevHash,
-    }),
-  );
+  return sha256Hex(canonicalJson(auditFields(row)));
 }
 
 /**
@@ -124,18 +127,5 @@ function escapeLike(text: string): string {
 }
 
 function toAuditEvent(row: AuditRow): AuditEvent {
-  return {
-    id: row.id,
-    org_id: row.orgId,
-    user_id: row.userId,
-    actor_email: row.actorEmail,
-    action: row.action,
-    target: row.target,
-    status: row.status,
-    request_id: row.requestId,
-    summary: row.summary,
-    occurred_at: row.occurredAt.toISOString(),
-    prev_hash: row.prevHash,
-    row_hash: row.rowHash,
-  };
+  return { id: row.id, ...auditFields(row), row_hash: row.rowHash };
 }

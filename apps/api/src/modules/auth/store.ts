@@ -108,7 +108,9 @@ export function authStore(db: Database) {
         .orderBy(memberships.orgId);
       const [first] = rows;
       if (!first || first.primaryOrgId === null) return null;
-      const roles = rows.flatMap((r) => (r.orgId === null || r.role === null ? [] : [{ orgId: r.orgId, role: r.role }]));
+      const roles = rows.flatMap((r) =>
+        r.orgId === null || r.role === null ? [] : [{ orgId: r.orgId, role: r.role }],
+      );
       return { orgIds: roles.map((r) => r.orgId), primaryOrgId: first.primaryOrgId, roles };
     },
 

@@ -5,6 +5,9 @@ import { dominantSpecies, type Species } from "./species";
 import { matchDictionary } from "./tagger";
 import { nameKey } from "./tokens";
 
+/** The weight build.ts gives an ontology term's name (1) and its EXACT synonyms (0.9), above RELATED ones. */
+const EXACT_SYNONYM_WEIGHT = 0.9;
+
 /**
  * Names mined from the gold mentions of a training corpus (CDR, BioRED). Each name is attached to
  * the concept its corpus id resolves to: a disease MeSH id to the Disease Ontology term carrying
@@ -12,7 +15,10 @@ import { nameKey } from "./tokens";
  * DrugCentral drugs), an NCBI Gene id to the HGNC gene with that id (else NCBIGene:<id>). The
  * weight is the number of times the corpus used the name for that concept, so the corpus's usual
  * reading wins when a name is ambiguous; gene names also remember the organism of their document.
- * Composite mentions (several ids) are not mined.
+ * Composite mentions (several ids) are not mined. A disease name that is itself the name or an exact
+ * synonym of an ontology term without a MeSH cross-reference goes to that term, which takes the MeSH
+ * id: MeSH's broad headings carry the cross-reference on one narrow term ("Lung Neoplasms" on "lung
+ * benign neoplasm"), and the corpus's "lung cancer" is the ontology's lung cancer, not a benign tumour.
  */
 export function addCorpusNames(dict: Dictionary, documents: PubTatorDocument[], types: EntityType[]): void {
   const byXref = new Map<string, number>();
@@ -41,7 +47,7 @@ export function addCorpusNames(dict: Dictionary, documents: PubTatorDocument[], 
     [...(nameCounts.get(`${type}|${id}`) ?? new Map<string, number>()).entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ??
     id;
   for (const { type, id, text, species, n } of counts.values()) {
-    let concept = byXref.get(`${type}|${id}`);
+    let concept = (type === "disease" ? ontologyTermNamed(dict, text, id) : undefined) ?? byXref.get(`${type}|${id}`);
     if (concept === undefined) {
       const isGene = type === "gene";
       concept = addConcept(dict, {
@@ -132,4 +138,20 @@ export function pruneByCorpus(
     }
   }
   return blocked;
+}
+
+/** The ontology term a disease name names exactly (name or EXACT synonym), when it has no MeSH id of its own. */
+function ontologyTermNamed(dict: Dictionary, text: string, mesh: string): number | undefined {
+  const exact = (dict.entries.get(nameKey(text)) ?? []).filter(
+    (e) =>
+      e.source === "disease-ontology" &&
+      e.weight >= EXACT_SYNONYM_WEIGHT &&
+      dict.concepts[e.concept]!.type === "disease",
+  );
+  const terms = [...new Set(exact.map((e) => e.concept))];
+  if (terms.length !== 1) return undefined;
+  const term = dict.concepts[terms[0]!]!;
+  if (term.xrefs.mesh && term.xrefs.mesh !== mesh) return undefined;
+  term.xrefs = { ...term.xrefs, mesh };
+  return terms[0];
 }

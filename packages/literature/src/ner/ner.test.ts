@@ -307,6 +307,44 @@ describe("dictionary building from a training corpus", () => {
     expect(tagMentions("respiratory depression", strict)[0]!.id).toBe("MESH:D012131");
   });
 
+  it("gives a corpus disease name to the ontology term it names, not to the term carrying its MeSH id", () => {
+    // As in HumanDO: MeSH "Lung Neoplasms" is cross-referenced on the benign term only; lung cancer has no MeSH id.
+    const term = (id: string, name: string, mesh: string | null, synonyms: string[] = []) => ({
+      id,
+      name,
+      synonyms: synonyms.map((text) => ({ text, scope: "EXACT" as const })),
+      xrefs: mesh ? [`MSH:${mesh}`] : [],
+      mesh,
+      is_a: [],
+      alt_ids: [],
+    });
+    const lungDoc = parsePubTator(
+      [
+        "7|t|Lung cancer and lung tumors.",
+        "7|a|Smokers.",
+        "7\t0\t11\tLung cancer\tDisease\tD008175",
+        "7\t16\t27\tlung tumors\tDisease\tD008175",
+      ].join("\n"),
+    );
+    const d = buildDictionary(
+      {
+        genes: [],
+        diseases: [
+          term("DOID:1324", "lung cancer", null),
+          term("DOID:3683", "lung benign neoplasm", "D008175", ["tumor of the lung"]),
+        ],
+        drugs: [],
+      },
+      { corpora: [{ documents: lungDoc, types: ["disease"] }], prune: false },
+    );
+    expect(tagMentions("lung cancer", d)[0]).toMatchObject({
+      id: "DOID:1324",
+      xrefs: { doid: "DOID:1324", mesh: "D008175" },
+    });
+    // A name the ontology does not give to a term still follows the MeSH cross-reference.
+    expect(tagMentions("lung tumors", d)[0]).toMatchObject({ id: "DOID:3683" });
+  });
+
   it("links a mined mouse gene to its human ortholog by symbol, each organism keeping its own id", () => {
     const stat3 = {
       hgnc_id: "HGNC:11364",

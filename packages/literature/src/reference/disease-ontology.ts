@@ -56,8 +56,10 @@ export function parseObo(text: string): DiseaseTerm[] {
       }
     }
     if (obsolete || term.id === "" || term.name === "") continue;
-    const mesh = term.xrefs.map((x) => /^(?:MSH|MESH):([CD]\d+)$/i.exec(x)?.[1]).find((m) => m !== undefined);
-    term.mesh = mesh ?? null;
+    // A descriptor (D…) before a supplementary concept (C…): "prostate cancer" lists MSH:C537243 (familial) first,
+    // but literature and the corpora name it by its descriptor, D011471.
+    const meshIds = term.xrefs.flatMap((x) => /^(?:MSH|MESH):([CD]\d+)$/i.exec(x)?.[1] ?? []);
+    term.mesh = meshIds.find((m) => m.startsWith("D")) ?? meshIds[0] ?? null;
     terms.push(term);
   }
   return terms;

@@ -82,6 +82,7 @@ describe("parseObo", () => {
     'synonym: "hemangiosarcoma" EXACT []',
     'synonym: "HAS" RELATED [NCI:C3088]',
     "xref: NCI:C3088",
+    "xref: MSH:C537243",
     "xref: MSH:D006394",
     "is_a: DOID:1115 ! sarcoma",
     "",
@@ -95,7 +96,7 @@ describe("parseObo", () => {
     "name: part of",
   ].join("\n");
 
-  it("reads names, scoped synonyms, MeSH xrefs and is_a, and skips obsolete terms and typedefs", () => {
+  it("reads names, scoped synonyms, MeSH xrefs (the descriptor first) and is_a, and skips obsolete terms and typedefs", () => {
     expect(parseObo(obo)).toEqual([
       {
         id: "DOID:0001816",
@@ -104,7 +105,7 @@ describe("parseObo", () => {
           { text: "hemangiosarcoma", scope: "EXACT" },
           { text: "HAS", scope: "RELATED" },
         ],
-        xrefs: ["NCI:C3088", "MSH:D006394"],
+        xrefs: ["NCI:C3088", "MSH:C537243", "MSH:D006394"],
         mesh: "D006394",
         is_a: ["DOID:1115"],
         alt_ids: [],

@@ -79,6 +79,7 @@ describe("targets API", () => {
       genes_ranked: number;
       sources: Record<string, string[]>;
       engine_job_id: string | null;
+      literature_filter: { below_min_confidence: number };
     };
   }> {
     const first = await post("/v1/targets/identify", { disease, limit }, token);
@@ -235,6 +236,36 @@ describe("targets API", () => {
     expect(evidence.features.every((f: { file_sha256: string }) => /^[0-9a-f]{64}$/.test(f.file_sha256))).toBe(true);
     expect(evidence.known_drugs.map((d: { drug_name: string }) => d.drug_name)).toContain("gefitinib");
     expect(evidence.druggability.approved_drugs).toBeGreaterThan(3);
+  });
+
+  it("reads extracted triples through the default confidence filter in the evidence panel and the ranking", async () => {
+    const carol = (await ctx.signup()).token;
+    const doc = {
+      source: "manual",
+      external_id: "kras-lung-1",
+      title: "KRAS in lung cancer",
+      year: 2022,
+      // "lung cancer" must reach lung cancer's ranking (it used to normalise to DOID:3683, lung benign neoplasm).
+      text: "KRAS mutations are associated with lung cancer in smokers.",
+    };
+    expect((await post("/v1/nlp/ingest/docs", { docs: [doc] }, carol)).statusCode).toBe(200);
+    // Every extracted triple of Carol's organization made weak, so the defaults must hold them all back.
+    await ctx.database.executeSql(
+      "update lit_triples set confidence = 0.01 where provenance = 'extracted' and org_id is not null",
+    );
+    const evidence = async (url: string) => (await get(url, carol)).json();
+    const all = await evidence("/v1/targets/evidence?symbol=KRAS&disease=lung%20cancer&min_confidence=0");
+    expect(all.triples.length).toBeGreaterThan(0);
+    expect(all.triples.every((t: { confidence: number }) => t.confidence === 0.01)).toBe(true);
+    expect(all.literature_filter).toMatchObject({ min_confidence: 0, below_min_confidence: 0 });
+    const shown = await evidence("/v1/targets/evidence?symbol=KRAS&disease=lung%20cancer");
+    expect(shown.triples).toEqual([]);
+    expect(shown.literature_filter.min_confidence).toBeNull();
+    expect(shown.literature_filter.below_min_confidence).toBe(all.triples.length);
+    expect(shown.literature_filter.confidence_thresholds["gene-disease"]).toBeGreaterThan(0.01);
+
+    const { body } = await identify("lung cancer", 10, carol);
+    expect(body.literature_filter.below_min_confidence).toBeGreaterThanOrEqual(all.triples.length);
   });
 
   it("keeps feature sets, uploads and rankings inside the organization", async () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMPOSITE_DEFAULT_WEIGHTS } from "./literature";
+import { COMPOSITE_DEFAULT_WEIGHTS, ConfidenceFilter, MinConfidence } from "./literature";
 
 /** §9 defaults of the targets module. */
 export const TARGET_DEFAULTS = {
@@ -208,6 +208,9 @@ export const IdentifyTargetsResponse = z.object({
   results: z.array(TargetResultSchema),
   /** With `all_genes`: every ranked gene (genes_ranked of them), in rank order. */
   columns: RankingColumns.optional(),
+  literature_filter: ConfidenceFilter.describe(
+    "The confidence filter the literature component read gene–disease triples through (curated triples always pass)",
+  ),
 });
 export type IdentifyTargetsResponse = z.infer<typeof IdentifyTargetsResponse>;
 
@@ -324,6 +327,7 @@ export const EvidenceQuery = z.object({
   symbol: z.string().trim().min(1, { error: "symbol is required" }).max(50),
   disease: z.string().trim().min(1, { error: "disease is required" }).max(300),
   feature_set_version: FeatureSetVersion.optional(),
+  min_confidence: MinConfidence,
 });
 
 export const FeatureEvidence = z.object({
@@ -370,11 +374,14 @@ export const TargetEvidenceResponse = z.object({
       relation: z.string(),
       polarity: z.string(),
       evidence_score: z.number(),
+      /** Calibrated probability of the relation; curated triples 1. */
+      confidence: z.number(),
       sentence: z.string(),
       curated: z.boolean(),
       document: z.object({ source: z.string(), external_id: z.string(), title: z.string().nullable() }),
     }),
   ),
+  literature_filter: ConfidenceFilter,
   passages: z.array(
     z.object({
       text: z.string(),

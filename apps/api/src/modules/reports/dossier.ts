@@ -12,6 +12,7 @@ import {
 import type { TenantScope } from "../../plugins/authentication";
 import type { NegatomeSafety } from "../negatome/safety";
 import { sourceDisplayName } from "@sieve/negatome";
+import { thresholdsFor } from "../literature/confidence";
 import { literatureStore } from "../literature/store";
 import { scopeKeyOf, storedRanking } from "../targets/ranking-job";
 import { notRankedCsv } from "../workflows/outputs";
@@ -128,12 +129,19 @@ async function targetShortlist(
   const evidence: StoredTargetShortlist["evidence"] = {};
   // Sentences once, for the mode the report leads with.
   for (const result of mode === "all" ? results.slice(0, EVIDENCE_TARGETS) : []) {
-    const triples = await literature.triplesBetween([result.target.hgnc_id], [ranking.disease.id], EVIDENCE_SENTENCES);
-    evidence[result.target.hgnc_id] = triples.map(({ triple, doc, sentenceText }) => ({
+    // The same default confidence filter the ranking's literature component read the triples through.
+    const { rows } = await literature.confidentTriplesBetween(
+      [result.target.hgnc_id],
+      [ranking.disease.id],
+      EVIDENCE_SENTENCES,
+      thresholdsFor(undefined),
+    );
+    evidence[result.target.hgnc_id] = rows.map(({ triple, doc, sentenceText }) => ({
       sentence: sentenceText ?? "",
       relation: triple.relation,
       polarity: triple.polarity,
       evidence_score: triple.evidenceScore,
+      confidence: triple.confidence,
       source: doc.source,
       external_id: doc.external_id,
       title: doc.title,
@@ -146,6 +154,7 @@ async function targetShortlist(
     weights: ranking.weights,
     computed_at: ranking.computed_at,
     results,
+    literature_filter: ranking.literature_filter,
     evidence,
   };
 }

@@ -36,6 +36,16 @@ const base: DossierData = {
         approved_for_disease: [],
       },
     ],
+    literature_filter: {
+      min_confidence: null,
+      confidence_thresholds: {
+        "chemical-disease": 0.4,
+        "gene-disease": 0.35,
+        "chemical-gene": 0.3,
+        "gene-gene": 0.3,
+      },
+      below_min_confidence: 7,
+    },
     evidence: {
       "HGNC:3430": [
         {
@@ -43,6 +53,7 @@ const base: DossierData = {
           relation: "associated_with",
           polarity: "positive",
           evidence_score: 0.9,
+          confidence: 0.62,
           source: "pubmed",
           external_id: "123",
           title: "A paper",
@@ -62,6 +73,10 @@ describe("report.html", () => {
     expect(html).toContain("w_lit 0.3");
     expect(html).toContain("<h4>ERBB2</h4>");
     expect(html).toContain("pubmed 123: A paper");
+    expect(html).toContain("confidence 0.62");
+    // The filter the sentences and the ranking's literature component went through is stated with its value.
+    expect(html).toContain("calibrated confidence ≥ 0.35");
+    expect(html).toContain("read 7 fewer triples");
     expect(html).not.toContain("<script>");
     expect(html).toContain("&lt;script&gt;");
     expect(html).toContain("Dossier &lt;test&gt;");

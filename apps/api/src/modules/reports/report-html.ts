@@ -182,13 +182,15 @@ function evidenceHtml(t: StoredTargetShortlist): string {
         ? sentences
             .map(
               (e) =>
-                `<li>“${escapeHtml(e.sentence)}” <small>(${escapeHtml(e.relation)}, ${escapeHtml(e.polarity)}, score ${fmt(e.evidence_score, 2)}; ${escapeHtml(e.source)} ${escapeHtml(e.external_id)}: ${escapeHtml(e.title)})</small></li>`,
+                `<li>“${escapeHtml(e.sentence)}” <small>(${escapeHtml(e.relation)}, ${escapeHtml(e.polarity)}, score ${fmt(e.evidence_score, 2)}, confidence ${fmt(e.confidence, 2)}; ${escapeHtml(e.source)} ${escapeHtml(e.external_id)}: ${escapeHtml(e.title)})</small></li>`,
             )
             .join("")
         : "<li>No literature sentence links this gene with the disease term in the documents you can see.</li>";
       return `<h4>${escapeHtml(r.target.gene_symbol)}</h4><ul>${items}</ul>`;
     });
-  return blocks.length ? `<h3>Evidence behind the top targets</h3>${blocks.join("")}` : "";
+  const threshold = t.literature_filter.confidence_thresholds["gene-disease"];
+  const filter = `<p>Sentences from gene–disease triples with calibrated confidence ≥ ${fmt(threshold, 2)} (the default threshold, chosen for F1 on BioRED's development split), or curated; the literature component of the ranking read ${t.literature_filter.below_min_confidence} fewer triple${t.literature_filter.below_min_confidence === 1 ? "" : "s"} for the same reason.</p>`;
+  return blocks.length ? `<h3>Evidence behind the top targets</h3>${filter}${blocks.join("")}` : "";
 }
 
 /** The dossier's report.html: one self-contained page (inline CSS and images, no scripts, no network). */

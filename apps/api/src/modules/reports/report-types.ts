@@ -4,7 +4,7 @@ export type { Manifest, Review } from "@sieve/contracts";
 /** The part of a cached target ranking a dossier shows: the top of the shortlist with its weights. */
 export type StoredTargetShortlist = Pick<
   IdentifyTargetsResponse,
-  "disease" | "feature_set_version" | "mode" | "weights" | "computed_at" | "results"
+  "disease" | "feature_set_version" | "mode" | "weights" | "computed_at" | "results" | "literature_filter"
 > & {
   /** The strongest literature sentences linking each top gene (by HGNC id) with the disease term. */
   evidence: Record<string, TargetEvidenceSentence[]>;
@@ -15,6 +15,7 @@ export interface TargetEvidenceSentence {
   relation: string;
   polarity: string;
   evidence_score: number;
+  confidence: number;
   source: string;
   external_id: string;
   title: string;

@@ -1,6 +1,7 @@
 import { TARGET_DEFAULTS, type TargetEvidenceResponse } from "@sieve/contracts";
 import { rankDisease } from "@sieve/targets";
 import type { TenantScope } from "../../plugins/authentication";
+import { confidenceFilter, thresholdsFor } from "../literature/confidence";
 import { literatureStore, toTriple } from "../literature/store";
 import type { LiteratureSearch } from "../literature/search-index";
 import { drugReference } from "./drug-reference";
@@ -21,7 +22,7 @@ export class TargetEvidence {
 
   async evidence(
     scope: TenantScope,
-    query: { symbol: string; disease: string; feature_set_version?: string },
+    query: { symbol: string; disease: string; feature_set_version?: string; min_confidence?: number },
   ): Promise<TargetEvidenceResponse> {
     const { db, catalog } = this.context;
     const [gene, disease] = await Promise.all([catalog.gene(query.symbol), catalog.disease(query.disease)]);
@@ -31,13 +32,14 @@ export class TargetEvidence {
     const setIds = await store.featureSetIds(version);
     const geneIds = [gene.hgnc_id, ...(gene.ncbi_gene_id ? [`NCBIGene:${gene.ncbi_gene_id}`] : [])];
     const diseaseIds = [...disease.subtree, ...disease.meshIds];
-    const [features, failures, triples, ranking, hits] = await Promise.all([
+    const [features, failures, triplePage, ranking, hits] = await Promise.all([
       store.features(setIds, disease.subtree, gene.hgnc_id),
       gene.uniprot_ids.length ? sources.failuresOnTargets(gene.uniprot_ids) : Promise.resolve([]),
-      literatureStore(db, scope).triplesBetween(geneIds, diseaseIds, 500),
+      literatureStore(db, scope).confidentTriplesBetween(geneIds, diseaseIds, 500, thresholdsFor(query.min_confidence)),
       this.service.freshRanking(scope, version, disease.id, "all"),
       this.search.search(scope, `${gene.symbol} ${disease.name}`, [...geneIds, ...diseaseIds], SHOWN.passages),
     ]);
+    const triples = triplePage.rows;
     const ranked = ranking?.results.find((r) => r.target.hgnc_id === gene.hgnc_id);
     // Without a current ranking, the components come from this gene's own evidence (no network walk).
     const components = ranked?.components ??
@@ -108,11 +110,13 @@ export class TargetEvidence {
           relation: t.relation,
           polarity: t.polarity,
           evidence_score: t.evidence_score,
+          confidence: t.confidence,
           sentence: t.sentence_text ?? "",
           curated: t.provenance === "gold",
           document: { source: t.doc.source, external_id: t.doc.external_id, title: t.doc.title || null },
         };
       }),
+      literature_filter: confidenceFilter(query.min_confidence, triplePage.below),
       passages: hits.flatMap((hit) => {
         const passage = passages.get(hit.passage_id);
         return passage

@@ -16,6 +16,7 @@ import {
   type FeatureRow,
 } from "@sieve/targets";
 import type { EngineDomainHandler } from "../engine/job-types";
+import { confidenceFilter, thresholdOf, thresholdsFor } from "../literature/confidence";
 import type { EngineJobRow } from "../engine/store";
 import type { CatalogGene, ReferenceCatalog } from "./catalog";
 import { approvedDrugsForDisease, drugReference } from "./drug-reference";
@@ -53,7 +54,7 @@ export function storedRanking(result: unknown, mode: TargetMode): StoredRanking 
 }
 
 /** Bumped when the stored shape or the ranking rule changes, so every cached ranking is recomputed. */
-const RANKING_RULE = "modes-coverage-1";
+const RANKING_RULE = "modes-coverage-confidence-2";
 
 /** A visibility scope as a cache key: the organizations whose rows the ranking could read. */
 export const scopeKeyOf = (orgIds: number[]) => `orgs:${[...orgIds].sort((a, b) => a - b).join(",")}`;
@@ -94,18 +95,19 @@ export function rankingJobHandler(
   catalog: ReferenceCatalog,
   referenceRoot: string,
 ): EngineDomainHandler<RankingJobInput> {
-  const stamps = new Map<string, string>();
+  /** What prepare learnt that finish stores with the ranking, by job id. */
+  const prepared = new Map<string, { stamp: string; belowMinConfidence: number }>();
   return {
     async prepare(job, input) {
       const scope = { userId: input.user_id, orgIds: input.org_ids };
-      stamps.set(job.id, await rankingStamp(db, catalog, scope));
+      const stamp = await rankingStamp(db, catalog, scope);
       const disease = await catalog.diseaseById(input.disease_id);
       if (!disease) throw new Error(`Disease ${input.disease_id} is no longer in the reference data`);
       const store = targetsStore(db, scope);
       const sources = targetSources(db, scope);
       const setIds = await store.featureSetIds(input.feature_set_version);
       const related = await catalog.relatedDiseases(disease.id);
-      const [features, edges, triples, failures, mentions, genes] = await Promise.all([
+      const [features, edges, allTriples, failures, mentions, genes] = await Promise.all([
         store.features(setIds, [...disease.subtree, ...related.keys()]),
         store.edges(setIds),
         sources.triplesForDisease([...disease.subtree, ...disease.meshIds]),
@@ -113,6 +115,11 @@ export function rankingJobHandler(
         sources.geneMentionCounts(),
         catalog.genes(),
       ]);
+      // The literature component reads triples through the same default filter as every triple route, so a
+      // low-confidence extraction cannot lift a gene the evidence panel would not show a triple for.
+      const minConfidence = thresholdOf(thresholdsFor(undefined), "gene", "disease");
+      const triples = allTriples.filter((t) => t.curated || t.confidence >= minConfidence);
+      prepared.set(job.id, { stamp, belowMinConfidence: allTriples.length - triples.length });
       const lookup = geneLookup(genes);
       const rankingInput: Omit<DiseaseRankingInput, "genes"> = {
         features: diseaseEvidence(features, new Set(disease.subtree), related),
@@ -157,8 +164,8 @@ export function rankingJobHandler(
     async finish(job, output, input) {
       const rankings = output as Record<TargetMode, DiseaseRanking>;
       const disease = await catalog.diseaseById(input.disease_id);
-      const stamp = stamps.get(job.id) ?? "";
-      stamps.delete(job.id);
+      const { stamp, belowMinConfidence } = prepared.get(job.id) ?? { stamp: "", belowMinConfidence: 0 };
+      prepared.delete(job.id);
       const computedAt = new Date().toISOString();
       const ofMode = (mode: TargetMode): StoredRanking => ({
         disease: { id: input.disease_id, name: disease?.name ?? input.disease_id },
@@ -169,6 +176,7 @@ export function rankingJobHandler(
         computed_at: computedAt,
         engine_job_id: job.id,
         results: rankings[mode].results,
+        literature_filter: confidenceFilter(undefined, belowMinConfidence),
       });
       const result: StoredRankings = {
         modes: Object.fromEntries(TARGET_MODES.map((mode) => [mode, ofMode(mode)])) as Record<

@@ -17,6 +17,8 @@ export interface GeneTriple {
   relation: string;
   polarity: string;
   evidenceScore: number;
+  /** Calibrated probability of the relation; curated (gold) triples 1. */
+  confidence: number;
   curated: boolean;
 }
 
@@ -39,6 +41,7 @@ export function targetSources(db: Database, scope: TenantScope) {
           relation: triples.relation,
           polarity: triples.polarity,
           evidenceScore: triples.evidenceScore,
+          confidence: triples.confidence,
           provenance: triples.provenance,
         })
         .from(triples)
@@ -56,6 +59,7 @@ export function targetSources(db: Database, scope: TenantScope) {
         relation: r.relation,
         polarity: r.polarity,
         evidenceScore: r.evidenceScore,
+        confidence: r.confidence,
         curated: r.provenance === "gold",
       }));
     },

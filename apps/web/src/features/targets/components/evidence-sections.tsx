@@ -179,8 +179,19 @@ export function FailureHistorySection({ evidence }: { evidence: Evidence }) {
 }
 
 export function TriplesSection({ evidence }: { evidence: Evidence }) {
+  const filter = evidence.literature_filter;
+  const threshold = filter.min_confidence ?? filter.confidence_thresholds["gene-disease"];
   return (
     <Section id="evidence-triples" title={`Top triples (${evidence.triples.length})`}>
+      <p className="muted" data-testid="triple-filter">
+        Triples with calibrated confidence ≥ {formatDecimal(threshold, 2)}
+        {filter.min_confidence === null
+          ? " (default for gene–disease, chosen for F1 on BioRED's development split)"
+          : ""}
+        , or curated. {filter.below_min_confidence.toLocaleString("en")} below it{" "}
+        {filter.below_min_confidence === 1 ? "is" : "are"} held back here and in the ranking&apos;s literature
+        component.
+      </p>
       {evidence.triples.length === 0 ? (
         <p className="muted">No extracted or curated triple links this gene to this disease.</p>
       ) : (
@@ -197,6 +208,7 @@ export function TriplesSection({ evidence }: { evidence: Evidence }) {
                   {triple.polarity}
                 </Badge>
                 <span>evidence score {formatDecimal(triple.evidence_score, 3)}</span>
+                <span>confidence {formatDecimal(triple.confidence, 2)}</span>
                 {triple.curated && <Badge tone="neutral">curated</Badge>}
               </p>
               {triple.sentence && <blockquote className="triple__sentence">{triple.sentence}</blockquote>}

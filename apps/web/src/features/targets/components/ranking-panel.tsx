@@ -8,7 +8,7 @@ import {
 import { Button } from "../../../components/ui/button";
 import { WeightSliders } from "../../../components/ui/weight-sliders";
 import { downloadText } from "../../../lib/csv";
-import { formatDateTime } from "../../../lib/format";
+import { formatDateTime, formatDecimal } from "../../../lib/format";
 import { rankingCsv, rankingFileName } from "../model/ranking-csv";
 import { COMPONENT_LABELS, DEFAULT_WEIGHTS, rankTargets, WEIGHT_ITEMS, weightShares } from "../model/ranking";
 import { RankingTable } from "./ranking-table";
@@ -121,16 +121,29 @@ const RankingSummary = memo(function RankingSummary({ response }: { response: Id
         Each priority is the weighted mean of the components that have data for that gene (weights renormalised per
         gene) × √coverage, the share of the weights backed by data.
       </p>
-      <SourcesNote sources={response.sources} />
+      <SourcesNote sources={response.sources} literatureFilter={response.literature_filter} />
     </>
   );
 });
 
 /** Which sources had any data for this disease, per component; a component without one is "no data" for every gene. */
-const SourcesNote = memo(function SourcesNote({ sources }: { sources: IdentifyTargetsResponse["sources"] }) {
+const SourcesNote = memo(function SourcesNote({
+  sources,
+  literatureFilter,
+}: {
+  sources: IdentifyTargetsResponse["sources"];
+  literatureFilter: IdentifyTargetsResponse["literature_filter"];
+}) {
+  const held = literatureFilter.below_min_confidence;
   return (
     <div className="sources-note">
       <h3 className="subsection-title">Which sources had data</h3>
+      <p className="muted">
+        Literature reads curated triples and extracted gene–disease triples with calibrated confidence ≥{" "}
+        {formatDecimal(literatureFilter.confidence_thresholds["gene-disease"], 2)} (the default threshold);{" "}
+        {held.toLocaleString("en")} extracted triple{held === 1 ? "" : "s"} below it {held === 1 ? "was" : "were"} left
+        out.
+      </p>
       <dl className="sources-note__list">
         {TARGET_COMPONENTS.map((component) => {
           const names = sources[component] ?? [];

@@ -18,6 +18,11 @@ const ranking: IdentifyTargetsResponse = {
   computed_at: "2026-01-01T00:00:00Z",
   engine_job_id: "job-1",
   results: [],
+  literature_filter: {
+    min_confidence: null,
+    confidence_thresholds: { "chemical-disease": 0.4, "gene-disease": 0.35, "chemical-gene": 0.3, "gene-gene": 0.3 },
+    below_min_confidence: 0,
+  },
 };
 const accepted = (status = "running"): IdentifyAnswer => ({ detail: { engine_job_id: "job-1", status } });
 

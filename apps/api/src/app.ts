@@ -129,7 +129,7 @@ export async function buildApp({
   await app.register(async (authenticated) => {
     requireAuthentication(authenticated);
     await authenticated.register(profileRoutes);
-    await authenticated.register(projectRoutes);
+    await authenticated.register(projectRoutes(catalog));
     await authenticated.register(runRoutes);
     await authenticated.register(uploadRoutes);
     await authenticated.register(dashboardRoutes);

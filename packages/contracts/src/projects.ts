@@ -62,3 +62,16 @@ export type Project = z.infer<typeof Project>;
 
 export const ProjectList = z.object({ projects: z.array(Project) });
 export type ProjectList = z.infer<typeof ProjectList>;
+
+/**
+ * PATCH /v1/projects/{id}: the project's disease, as a Disease Ontology id the server checks against the ontology
+ * it has loaded; the disease name is then the ontology's. `null` clears the disease.
+ */
+export const ProjectDiseaseBody = z.object({
+  disease_ontology_id: z
+    .string()
+    .trim()
+    .regex(/^DOID:\d+$/, { error: "disease_ontology_id must be a Disease Ontology id such as DOID:7148" })
+    .nullable(),
+});
+export type ProjectDiseaseBody = z.infer<typeof ProjectDiseaseBody>;

@@ -362,6 +362,13 @@ export const PAGE_HELP = {
         only an owner grants or takes away the owner role, and the last owner stays. Anyone else sees the server's
         refusal (403 forbidden_role).
       </p>
+      <h3>Audit trail</h3>
+      <p>
+        Last on the page, for admins and owners: the latest 50 writes in your organization, newest first, with who made
+        them, the route, the status (a write refused for the caller's role is listed as 403 refused) and what changed
+        (passwords and tokens redacted). Verify Chain recomputes each row's SHA-256 link to the one before and names the
+        first broken row. The full trail, filtered and as CSV, is GET /v1/audit.
+      </p>
       <h3>Negatome Database</h3>
       <p>
         Stats by failure class and source, Ensure schema, the built-in demo set (labelled "Demo data") and the negatome

@@ -26,6 +26,16 @@ export function projectsStore(db: Database, scope: TenantScope) {
       return db.$count(projects, visible);
     },
 
+    /** Sets (or clears) the disease; null when the project is not the caller's to see. */
+    async setDisease(id: number, disease: { id: string; name: string } | null): Promise<Project | null> {
+      const [row] = await db
+        .update(projects)
+        .set({ diseaseOntologyId: disease?.id ?? null, diseaseArea: disease?.name ?? null })
+        .where(and(visible, eq(projects.id, id)))
+        .returning();
+      return row ? toProject(row) : null;
+    },
+
     async create(input: ProjectCreate & { org_id: number }): Promise<Project> {
       if (!scope.orgIds.includes(input.org_id)) throw new Error("create outside the caller's organizations");
       const [row] = await db

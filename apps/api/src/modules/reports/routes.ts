@@ -209,11 +209,15 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ["reports"],
-          querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+          querystring: z.object({
+            limit: z.coerce.number().int().min(1).max(200).default(50),
+            /** Only this project's runs (the project page). */
+            project_id: z.coerce.number().int().positive().optional(),
+          }),
           response: { 200: ReportRunList },
         },
       },
-      async (request) => reportRunList(db, request.tenant, request.query.limit),
+      async (request) => reportRunList(db, request.tenant, request.query.limit, request.query.project_id),
     );
 
     api.post(

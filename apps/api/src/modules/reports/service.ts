@@ -60,8 +60,13 @@ export async function reviewItemOwner(
 }
 
 /** Every run with what the Reports page shows: status, whether artifacts can be built, review progress. */
-export async function reportRunList(db: Database, scope: TenantScope, limit: number): Promise<{ runs: ReportRun[] }> {
-  const runs = await runsStore(db, scope).list(limit, null);
+export async function reportRunList(
+  db: Database,
+  scope: TenantScope,
+  limit: number,
+  projectId?: number,
+): Promise<{ runs: ReportRun[] }> {
+  const runs = await runsStore(db, scope).list(limit, null, projectId);
   const jobs = engineJobsStore(db, scope);
   const reviews = reviewsStore(db, scope);
   return {

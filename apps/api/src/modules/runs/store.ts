@@ -22,12 +22,13 @@ export function runsStore(db: Database, scope: TenantScope) {
       .innerJoin(projects, eq(projects.id, runs.projectId));
 
   return {
-    async list(limit: number, after: PageCursor | null): Promise<RunRecord[]> {
+    /** Newest first, after `after`; only the runs of `projectId` when given. */
+    async list(limit: number, after: PageCursor | null, projectId?: number): Promise<RunRecord[]> {
       const page = after
         ? or(lt(runs.createdAt, after.createdAt), and(eq(runs.createdAt, after.createdAt), lt(runs.id, after.id)))
         : undefined;
       const rows = await selectRuns()
-        .where(and(visible, page))
+        .where(and(visible, page, projectId === undefined ? undefined : eq(runs.projectId, projectId)))
         .orderBy(desc(runs.createdAt), desc(runs.id))
         .limit(limit);
       return rows.map(toRun);

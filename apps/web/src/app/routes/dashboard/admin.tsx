@@ -5,6 +5,7 @@ import { useTabParam } from "../../../components/ui/use-tab-param";
 import { PAGE_HELP } from "../../../config/help";
 import { NlpDatabase } from "../../../features/admin/components/nlp-database";
 import { ReferenceDataLoader } from "../../../features/admin/components/reference-data-loader";
+import { AuditPanel } from "../../../features/teams/components/audit-panel";
 import { MembersPanel } from "../../../features/teams/components/members-panel";
 import { NEGATOME_KEY } from "../../../features/negatome/api/negatome";
 import { NegatomeDatabaseActions } from "../../../features/negatome/components/database-actions";
@@ -20,7 +21,7 @@ export function AdminRoute() {
     <>
       <PageHeader
         title="Admin"
-        description="Your organization's members and invitations; load and check the literature and negatome databases."
+        description="Your organization's members, invitations and audit trail; load and check the literature and negatome databases."
         help={PAGE_HELP.admin}
       />
       <Tabs
@@ -49,6 +50,7 @@ export function AdminRoute() {
         ]}
       />
       <MembersPanel />
+      <AuditPanel />
     </>
   );
 }

@@ -49,15 +49,61 @@ describe("sign-up", () => {
     expect(user.organization).toBe("Hopper Lab");
   });
 
-  it("refuses a duplicate email, whatever its case, with 409", async () => {
-    await ctx.signup({ email: "dup@example.org" });
-    const response = await ctx.call({
-      method: "POST",
-      url: "/v1/auth/signup",
-      payload: { email: "DUP@example.org", password: "another orbit lantern staple", name: "Dup" },
+  describe("for an email that already has an account (no enumeration, issue 21 §11)", () => {
+    const signup = (payload: Record<string, unknown>) => ctx.call({ method: "POST", url: "/v1/auth/signup", payload });
+    const accounts = async () => (await ctx.database.db.select({ id: schema.users.id }).from(schema.users)).length;
+    const organizations = async () =>
+      (await ctx.database.db.select({ id: schema.organizations.id }).from(schema.organizations)).length;
+
+    it("never says the email is taken: a wrong password gets login's 401 for an unknown email, and nothing is written", async () => {
+      const existing = await ctx.signup({ email: "dup@example.org", password: "first orbit lantern staple" });
+      const [users, orgs] = [await accounts(), await organizations()];
+      const taken = await signup({ email: "DUP@example.org", password: "another orbit lantern staple", name: "Dup" });
+      const unknown = await ctx.call({
+        method: "POST",
+        url: "/v1/auth/login",
+        payload: { email: "nobody-at-all@example.org", password: "another orbit lantern staple" },
+      });
+      expect(taken.statusCode).toBe(401);
+      expect(taken.json()).toEqual(unknown.json());
+      expect(taken.body).not.toMatch(/exist|taken|already/i);
+      expect([await accounts(), await organizations()]).toEqual([users, orgs]);
+      // The owner's account is untouched and still signs in.
+      const owner = await ctx.call({
+        method: "POST",
+        url: "/v1/auth/login",
+        payload: { email: "dup@example.org", password: "first orbit lantern staple" },
+      });
+      expect(owner.statusCode).toBe(200);
+      expect(owner.json().user).toEqual(existing.user);
     });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().code).toBe("email_taken");
+
+    it("signs the owner in with the right password: 201 and the shape of a new account, no second organization", async () => {
+      const existing = await ctx.signup({ email: "again@example.org", password: "again orbit lantern staple" });
+      const orgs = await organizations();
+      const again = await signup({ email: "again@example.org", password: "again orbit lantern staple", name: "Other" });
+      const fresh = await signup({
+        email: "fresh-shape@example.org",
+        password: "fresh orbit lantern staple",
+        name: "F",
+      });
+      expect(again.statusCode).toBe(201);
+      expect(Object.keys(again.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
+      expect(again.json().refresh_expires_in).toBe(fresh.json().refresh_expires_in);
+      expect(again.json().user).toEqual(existing.user);
+      expect(await organizations()).toBe(orgs + 1);
+    });
+
+    it("counts a wrong password as a failed sign-in, so sign-up is no way around the login back-off", async () => {
+      await ctx.signup({ email: "guessed@example.org", password: "guessed orbit lantern staple" });
+      for (let i = 0; i < 5; i++) {
+        const guess = await signup({ email: "guessed@example.org", password: `guess ${i} orbit lantern`, name: "G" });
+        expect(guess.statusCode).toBe(401);
+      }
+      const next = await signup({ email: "guessed@example.org", password: "guessed orbit lantern staple", name: "G" });
+      expect(next.statusCode).toBe(429);
+      expect(next.json().code).toBe("too_many_attempts");
+    });
   });
 
   it("answers 422 with one message per invalid field", async () => {

@@ -29,11 +29,11 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["auth"],
         body: SignupBody,
-        response: { 201: AuthResponse, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+        response: { 201: AuthResponse, 401: ErrorBody, 422: ErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {
-      return reply.status(201).send(await service.signup(request.body));
+      return reply.status(201).send(await service.signup(request.body, request.ip));
     },
   );
   app.post(

@@ -9,7 +9,7 @@ import {
   type User,
 } from "@sieve/contracts";
 import type { Database } from "@sieve/db";
-import { ApiError, conflict, forbidden, unauthorized, validationFailed } from "../../http/errors";
+import { ApiError, forbidden, unauthorized, validationFailed } from "../../http/errors";
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from "./passwords";
 import { authStore, type FailureTally, type UserRecord } from "./store";
 import { newOpaqueToken, opaqueTokenHash, signAccessToken } from "./tokens";
@@ -76,9 +76,50 @@ export function authService(db: Database, jwtSecret: Uint8Array) {
     if (problem) throw validationFailed([{ path, message: problem }], "weak_password");
   }
 
+  /** Checks the credentials under the sign-in throttle; 401 for an unknown email and a wrong password alike. */
+  async function signIn(body: LoginBody, ip: string): Promise<AuthResponse> {
+    const now = Date.now();
+    const since = new Date(now - LOGIN_THROTTLE.windowMs);
+    const user = await store.findUserByEmail(body.email);
+    const knownDevice =
+      user !== null &&
+      body.device_token !== undefined &&
+      (await store.isKnownDevice(user.id, opaqueTokenHash(body.device_token)));
+    if (!knownDevice) {
+      const wait = Math.max(
+        backoffRemainingMs(await store.loginFailuresSince({ email: body.email }, since), LOGIN_THROTTLE.account, now),
+        backoffRemainingMs(await store.loginFailuresSince({ ip }, since), LOGIN_THROTTLE.ip, now),
+      );
+      if (wait > 0) {
+        throw new ApiError(429, "too_many_attempts", "Too many failed sign-in attempts. Try again later.", undefined, {
+          "Retry-After": String(Math.ceil(wait / 1000)),
+        });
+      }
+    }
+    const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), body.password);
+    if (!user || !valid) {
+      await store.recordLoginFailure(body.email, ip);
+      throw new ApiError(401, "invalid_credentials", INVALID_CREDENTIALS);
+    }
+    await store.clearLoginFailures(body.email);
+    return issue(
+      user,
+      body.remember ? TOKEN_TTL_SECONDS.remembered : TOKEN_TTL_SECONDS.session,
+      knownDevice ? body.device_token : undefined,
+    );
+  }
+
   return {
-    async signup(body: SignupBody): Promise<AuthResponse> {
+    /**
+     * A new account with its own organization. For an email that already has an account the answer
+     * does not say so (issue 21 §11, see docs/decisions.md): it is a sign-in with these credentials,
+     * throttled and counted like one, so the right password gets the same 201 and shape as a new
+     * account, and a wrong one login's 401 "Invalid email or password". Either path costs one argon2.
+     */
+    async signup(body: SignupBody, ip: string): Promise<AuthResponse> {
       requireStrongPassword(body.password, { email: body.email, name: body.name }, "password");
+      if (await store.findUserByEmail(body.email))
+        return signIn({ email: body.email, password: body.password, remember: true }, ip);
       const [firstName, ...rest] = body.name.split(" ");
       const userId = await store.createUserWithOrganization({
         email: body.email,
@@ -87,48 +128,13 @@ export function authService(db: Database, jwtSecret: Uint8Array) {
         lastName: rest.join(" ").trim(),
         orgName: body.org_name?.trim() || `${body.name}'s workspace`,
       });
-      if (userId === null) throw conflict("An account with this email already exists", "email_taken");
+      // Taken meanwhile by a concurrent sign-up: the same as when it existed before.
+      if (userId === null) return signIn({ email: body.email, password: body.password, remember: true }, ip);
       // A sign-up is remembered: the client keeps its refresh token persistently.
       return issue(await requireUser(userId), TOKEN_TTL_SECONDS.remembered);
     },
 
-    async login(body: LoginBody, ip: string): Promise<AuthResponse> {
-      const now = Date.now();
-      const since = new Date(now - LOGIN_THROTTLE.windowMs);
-      const user = await store.findUserByEmail(body.email);
-      const knownDevice =
-        user !== null &&
-        body.device_token !== undefined &&
-        (await store.isKnownDevice(user.id, opaqueTokenHash(body.device_token)));
-      if (!knownDevice) {
-        const wait = Math.max(
-          backoffRemainingMs(await store.loginFailuresSince({ email: body.email }, since), LOGIN_THROTTLE.account, now),
-          backoffRemainingMs(await store.loginFailuresSince({ ip }, since), LOGIN_THROTTLE.ip, now),
-        );
-        if (wait > 0) {
-          throw new ApiError(
-            429,
-            "too_many_attempts",
-            "Too many failed sign-in attempts. Try again later.",
-            undefined,
-            {
-              "Retry-After": String(Math.ceil(wait / 1000)),
-            },
-          );
-        }
-      }
-      const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), body.password);
-      if (!user || !valid) {
-        await store.recordLoginFailure(body.email, ip);
-        throw new ApiError(401, "invalid_credentials", INVALID_CREDENTIALS);
-      }
-      await store.clearLoginFailures(body.email);
-      return issue(
-        user,
-        body.remember ? TOKEN_TTL_SECONDS.remembered : TOKEN_TTL_SECONDS.session,
-        knownDevice ? body.device_token : undefined,
-      );
-    },
+    login: signIn,
 
     /** Swaps a refresh token for a new pair; a token used twice revokes its whole session. */
     async refresh(refreshToken: string): Promise<TokenResponse> {

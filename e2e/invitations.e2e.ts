@@ -103,8 +103,20 @@ describe("the invitation link", () => {
     await invitee.getByText(`Join E2E Lab as viewer. The invitation is for ${existing.email}`).waitFor();
     await invitee.getByText(`You are signed in as ${existing.email}`).waitFor();
     await screenshot(invitee, "invite-signed-in");
+    const refreshToken = "sessionStorage.getItem('sieve.refresh_token')";
+    const before = await inPage<string | null>(invitee, refreshToken);
     await invitee.getByRole("button", { name: "Accept Invitation" }).click();
     await invitee.waitForURL("**/dashboard");
+    // Accepting starts a session on the server: the page keeps it in place of the old one, where the old one was (a
+    // sign-in not remembered stays in sessionStorage), and works with it.
+    expect(before).toBeTruthy();
+    await expect.poll(() => inPage<string | null>(invitee, refreshToken)).not.toBe(before);
+    expect(await inPage<string | null>(invitee, "localStorage.getItem('sieve.refresh_token')")).toBeNull();
+    await invitee
+      .getByRole("table", { name: "Recent projects" })
+      .or(invitee.getByText("No projects yet."))
+      .first()
+      .waitFor();
 
     expect(await members()).toContainEqual(expect.objectContaining({ email: existing.email, role: "viewer" }));
     await invitee.context().close();

@@ -1,26 +1,23 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
-  createProjectViaApi,
   inPage,
   readDownload,
   screenshot,
   scrollsSideways,
   seriousA11yViolations,
-  type SieveServer,
   useE2eSession,
   type ViewportName,
   VIEWPORTS,
   writeFixture,
 } from "./harness";
 
-let server: SieveServer;
 let page: Page;
 
 const ASPIRIN = "CC(=O)Oc1ccccc1C(=O)O";
 const CAFFEINE = "Cn1cnc2c1c(=O)n(C)c(=O)n2C";
 
-useE2eSession((session) => ({ server, page } = session));
+useE2eSession((session) => ({ page } = session));
 
 const resultsTable = () => page.getByRole("table", { name: "Molecule analysis results" });
 const resultRows = () => resultsTable().locator("tbody tr");
@@ -199,8 +196,20 @@ describe("molecule analysis", () => {
 describe("molecular optimization", () => {
   const form = () => page.getByRole("form", { name: "Start an optimization run" });
 
-  async function fillRun(projectName: string, population: number, generations: number): Promise<void> {
-    await form().getByLabel("Project").selectOption({ label: projectName });
+  /** Fills the form for a run in the project named, an existing one unless `create` (then made inline). */
+  async function fillRun(
+    projectName: string,
+    population: number,
+    generations: number,
+    { create = false } = {},
+  ): Promise<void> {
+    if (create) {
+      await form().getByLabel("Project", { exact: true }).selectOption("new");
+      await form().getByLabel("New project name").fill(projectName);
+      await form()
+        .getByLabel(/research use only/)
+        .check();
+    } else await form().getByLabel("Project", { exact: true }).selectOption({ label: projectName });
     await form().getByLabel("Starting SMILES (one per line)").fill(`${ASPIRIN}\n\n ${CAFFEINE} \n`);
     await form().getByLabel("Population").fill(String(population));
     await form().getByLabel("Generations").fill(String(generations));
@@ -253,9 +262,9 @@ describe("molecular optimization", () => {
   });
 
   it("runs a small optimization: submitted, listed after the 0.5 s reload, live progress, then curves and best molecules", async () => {
-    await createProjectViaApi(page, server.baseUrl, "GA smoke test");
+    // The project is created from the form itself, named and acknowledged research-use-only (issue 22).
     await openMolecules();
-    await fillRun("GA smoke test", 20, 10);
+    await fillRun("GA smoke test", 20, 10, { create: true });
     // Hold the request briefly so the client's own 'submitted' state can be seen.
     await page.route("**/runs/molecular", async (route) => {
       await new Promise((wake) => setTimeout(wake, 400));
@@ -278,6 +287,10 @@ describe("molecular optimization", () => {
     });
     await row.waitFor();
     expect(listReloads.some((at) => at - answeredAt >= 400)).toBe(true);
+    // The new project is now the form's choice: the next run goes to it, and no second one is made.
+    expect(await form().getByLabel("Project", { exact: true }).locator("option:checked").textContent()).toBe(
+      "GA smoke test",
+    );
 
     // The started job is followed through the event stream.
     await details().getByText("Following live through the event stream.").waitFor();

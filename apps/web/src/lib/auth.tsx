@@ -3,7 +3,14 @@ import type { ReactNode } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import type { AuthResponse, LoginBody, SignupBody } from "@sieve/contracts";
 import { paths } from "../config/paths";
-import { clearSession, getDeviceToken, hasAccessToken, saveAccessToken, saveDeviceToken } from "./auth-storage";
+import {
+  clearSession,
+  getDeviceToken,
+  getRefreshToken,
+  hasAccessToken,
+  saveAccessToken,
+  saveDeviceToken,
+} from "./auth-storage";
 import { getProfile, login, logout, signup } from "./endpoints";
 
 /** The signed-in user's profile; its org_id scopes every project the client creates. */
@@ -35,6 +42,15 @@ function startSession(queryClient: QueryClient, response: AuthResponse, persiste
 export function useBeginNewAccountSession(): (tokens: SessionTokens) => void {
   const queryClient = useQueryClient();
   return (tokens) => beginSession(queryClient, tokens, true);
+}
+
+/**
+ * A signed-in user who accepts an invitation gets a new session from the server: it replaces the current one, kept
+ * where the current one was (a remembered session stays remembered).
+ */
+export function useRenewedSession(): (tokens: SessionTokens) => void {
+  const queryClient = useQueryClient();
+  return (tokens) => beginSession(queryClient, tokens, getRefreshToken()?.persistent ?? false);
 }
 
 export function useLogin() {

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from "react";
-import { Link } from "react-router";
 import type { Project } from "@sieve/contracts";
+import { ProjectPicker } from "../../../components/project-picker";
 import { Button } from "../../../components/ui/button";
 import { Checkbox, Field } from "../../../components/ui/field";
 import { Notice } from "../../../components/ui/notice";
 import { StatusBadge } from "../../../components/ui/status-badge";
-import { paths } from "../../../config/paths";
 import { ApiError } from "../../../lib/api-client";
 import { shortId } from "../../../lib/format";
+import { EMPTY_PROJECT_CHOICE } from "../../../lib/project-choice";
 import { useStartMolecularRun, type MolecularRunStarted } from "../api/molecular-jobs";
 import {
   ACCEPTABILITY_FIELDS,
@@ -38,10 +38,17 @@ export function OptimizationForm({ projects, projectsError, onStarted }: Optimiz
     const check = checkDraft(draft);
     setErrors(check.ok ? {} : check.errors);
     if (!check.ok) return;
-    start.mutate(check, {
-      onSuccess: onStarted,
-      onError: (error) => setErrors(error instanceof ApiError ? serverFieldErrors(error.fields) : {}),
-    });
+    start.mutate(
+      {
+        ...check,
+        onProjectCreated: (projectId) =>
+          setDraft((current) => ({ ...current, project: { ...EMPTY_PROJECT_CHOICE, projectId: String(projectId) } })),
+      },
+      {
+        onSuccess: onStarted,
+        onError: (error) => setErrors(error instanceof ApiError ? serverFieldErrors(error.fields) : {}),
+      },
+    );
   };
 
   const numberInput = (field: NumberField) => (
@@ -74,32 +81,15 @@ export function OptimizationForm({ projects, projectsError, onStarted }: Optimiz
         Start an optimization run
       </h3>
       <div className="form-grid">
-        <Field
-          label="Project"
+        <ProjectPicker
+          projects={projects}
+          choice={draft.project}
           error={errors.project ?? projectsError}
-          hint={
-            projects?.length === 0 ? (
-              <>
-                No projects yet: <Link to={paths.projects}>create one on My Projects</Link>.
-              </>
-            ) : undefined
-          }
-        >
-          {(control) => (
-            <select
-              {...control}
-              value={draft.projectId}
-              onChange={(event) => setDraft((current) => ({ ...current, projectId: event.target.value }))}
-            >
-              <option value="">{projects ? "Select a project" : "Loading projects…"}</option>
-              {projects?.map((project) => (
-                <option key={project.id} value={project.id}>
-                  {project.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+          onChange={(project) => {
+            setDraft((current) => ({ ...current, project }));
+            setErrors(({ project: _dropped, ...rest }) => rest);
+          }}
+        />
       </div>
       <Field
         label="Starting SMILES (one per line)"

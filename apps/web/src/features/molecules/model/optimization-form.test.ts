@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { MOLECULAR_MESSAGES } from "@sieve/contracts";
+import { NEW_PROJECT } from "../../../lib/project-choice";
 import { checkDraft, defaultDraft, SEARCH_FIELDS, serverFieldErrors } from "./optimization-form";
+
+const chosen = (projectId: string) => ({ projectId, newName: "", ruoAcknowledged: false });
 
 describe("the optimization form", () => {
   it("starts from the §9 defaults, with med-chem filters on and SA score at most 4 (issue #24)", () => {
@@ -29,6 +32,19 @@ describe("the optimization form", () => {
     });
   });
 
+  it("asks a new project for its name and the research-use-only acknowledgement (issue 22)", () => {
+    const unnamed = checkDraft({ ...defaultDraft(), project: chosen(NEW_PROJECT), smiles: "CCO" });
+    expect(unnamed).toEqual({ ok: false, errors: { project: "Name the new project." } });
+    const project = { projectId: NEW_PROJECT, newName: "Aspirin analogs", ruoAcknowledged: false };
+    const unacknowledged = checkDraft({ ...defaultDraft(), project, smiles: "CCO" });
+    expect(unacknowledged).toEqual({
+      ok: false,
+      errors: { project: "Acknowledge that the project is for research use only." },
+    });
+    const complete = checkDraft({ ...defaultDraft(), project: { ...project, ruoAcknowledged: true }, smiles: "CCO" });
+    expect(complete).toMatchObject({ ok: true, project: { projectId: NEW_PROJECT, newName: "Aspirin analogs" } });
+  });
+
   it("enforces the ranges: QED 0-1, dimension 1-50, generations 10-200, population 20-200, SA limit 1-10", () => {
     const draft = defaultDraft();
     Object.assign(draft.numbers, {
@@ -38,7 +54,7 @@ describe("the optimization form", () => {
       population_size: "201",
       "acceptability.max_sa_score": "11",
     });
-    const check = checkDraft({ ...draft, projectId: "4", smiles: "CCO" });
+    const check = checkDraft({ ...draft, project: chosen("4"), smiles: "CCO" });
     expect(check.ok).toBe(false);
     if (check.ok) return;
     expect(check.errors).toEqual({
@@ -51,14 +67,14 @@ describe("the optimization form", () => {
   });
 
   it("builds the run body from trimmed, non-blank SMILES lines and numeric fields", () => {
-    const draft = { ...defaultDraft(), projectId: "7", smiles: "  CCO \n\n c1ccccc1\n" };
+    const draft = { ...defaultDraft(), project: chosen("7"), smiles: "  CCO \n\n c1ccccc1\n" };
     draft.numbers.population_size = "20";
     draft.numbers.max_generations = "10";
     draft.numbers["acceptability.max_sa_score"] = "4.5";
     draft.filters = false;
     expect(checkDraft(draft)).toEqual({
       ok: true,
-      projectId: 7,
+      project: chosen("7"),
       body: {
         smiles: ["CCO", "c1ccccc1"],
         target_properties: { logp: 3, molecular_weight: 400, tpsa: 60, qed: 0.8 },

@@ -6,6 +6,7 @@ import {
   type FieldError,
   type MolecularRunBody,
 } from "@sieve/contracts";
+import { EMPTY_PROJECT_CHOICE, projectChoiceProblem, type ProjectChoice } from "../../../lib/project-choice";
 
 type Property = keyof typeof MOLECULAR_DEFAULTS.target_properties;
 
@@ -90,7 +91,8 @@ const NUMBER_FIELDS = [...TARGET_FIELDS, ...WEIGHT_FIELDS, ...SEARCH_FIELDS, ...
 
 /** What the user typed, as typed: numbers stay strings until submission so a half-typed "0." survives. */
 export interface OptimizationDraft {
-  projectId: string;
+  /** One of the caller's projects, or a new one named and acknowledged research-use-only here (issue 22). */
+  project: ProjectChoice;
   smiles: string;
   numbers: Record<string, string>;
   /** Med-chem filters (PAINS, Brenk, unstable groups) in the objective. */
@@ -113,21 +115,27 @@ export function defaultDraft(): OptimizationDraft {
     numbers[`target_properties.${key}`] = String(target_properties[key]);
     numbers[`property_weights.${key}`] = String(property_weights[key]);
   }
-  return { projectId: "", smiles: "", numbers, filters: MOLECULAR_ACCEPTABILITY_DEFAULTS.filters };
+  return { project: EMPTY_PROJECT_CHOICE, smiles: "", numbers, filters: MOLECULAR_ACCEPTABILITY_DEFAULTS.filters };
 }
 
 export type DraftErrors = Record<string, string>;
 
-export type DraftCheck = { ok: true; projectId: number; body: MolecularRunBody } | { ok: false; errors: DraftErrors };
+export type DraftCheck =
+  { ok: true; project: ProjectChoice; body: MolecularRunBody } | { ok: false; errors: DraftErrors };
 
 function rangeMessage(field: NumberField): string {
   return `${field.label} must be ${field.integer ? "a whole number" : "a number"} from ${field.min} to ${field.max}.`;
 }
 
-/** §5: a project and at least one SMILES (one per line, trimmed, blanks dropped), numbers within range. */
+/**
+ * §5: a project (a new one named and acknowledged) and at least one SMILES (one per line, trimmed, blanks dropped),
+ * numbers within range.
+ */
 export function checkDraft(draft: OptimizationDraft): DraftCheck {
   const errors: DraftErrors = {};
-  if (!draft.projectId) errors.project = MOLECULAR_MESSAGES.projectRequired;
+  const projectProblem =
+    draft.project.projectId === "" ? MOLECULAR_MESSAGES.projectRequired : projectChoiceProblem(draft.project);
+  if (projectProblem) errors.project = projectProblem;
   const smiles = splitLines(draft.smiles);
   if (smiles.length === 0) errors.smiles = MOLECULAR_MESSAGES.smilesRequired;
   const values: Record<string, number> = {};
@@ -150,7 +158,7 @@ export function checkDraft(draft: OptimizationDraft): DraftCheck {
     Object.fromEntries(PROPERTIES.map((key) => [key, values[`${prefix}.${key}`]!])) as Record<Property, number>;
   return {
     ok: true,
-    projectId: Number(draft.projectId),
+    project: draft.project,
     body: {
       smiles,
       target_properties: group("target_properties"),

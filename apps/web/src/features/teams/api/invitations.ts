@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import type { InvitationAccepted, InvitationPreview } from "@sieve/contracts";
 import { apiRequest } from "../../../lib/api-client";
-import { useBeginNewAccountSession } from "../../../lib/auth";
+import { useBeginNewAccountSession, useRenewedSession } from "../../../lib/auth";
 import type { NewMember } from "../model/invitation";
 
 /** What the link offers (organization, role, address); a used, revoked or expired link answers 410. */
@@ -26,14 +26,12 @@ export function acceptInvitation(token: string, newMember: NewMember | null): Pr
 }
 
 export function useAcceptInvitation(token: string) {
-  const queryClient = useQueryClient();
   const beginSession = useBeginNewAccountSession();
+  const renewSession = useRenewedSession();
   return useMutation({
     mutationFn: (newMember: NewMember | null) => acceptInvitation(token, newMember),
-    onSuccess: (accepted, newMember) => {
-      if (newMember) beginSession(accepted);
-      // A signed-in member keeps their session; what they see now includes the new organization.
-      else queryClient.removeQueries();
-    },
+    // Either way the server starts a session for the member; the page keeps it (and drops cached data, which
+    // now misses the new organization).
+    onSuccess: (accepted, newMember) => (newMember ? beginSession(accepted) : renewSession(accepted)),
   });
 }

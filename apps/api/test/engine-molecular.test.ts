@@ -121,6 +121,31 @@ describe("molecular optimization runs", () => {
     for (let i = 1; i < best.length; i++) expect(best[i]).toBeGreaterThanOrEqual(best[i - 1]);
   });
 
+  it("screens offspring with the surrogate when asked: shown in OpenAPI and the run's config, more children per call", async () => {
+    const document = (await ctx.call({ method: "GET", url: "/docs/json" })).json();
+    const surrogate =
+      document.paths["/v1/projects/{id}/runs/molecular"].post.requestBody.content["application/json"].schema.properties
+        .surrogate;
+    expect(surrogate.properties.oversample.default).toBe(3);
+    expect(surrogate.properties.neighbours.default).toBe(10);
+    expect(surrogate.properties.enabled.description).toMatch(/k-nearest-neighbour/);
+    for (const bad of [{ oversample: 1 }, { neighbours: 0 }, { enabled: "yes" }])
+      expect((await startRun({ smiles: ["CCO"], surrogate: bad })).statusCode, JSON.stringify(bad)).toBe(422);
+
+    const settings = { smiles: STARTING_SMILES, population_size: 20, max_generations: 10, seed: 7 };
+    const [plain, screened] = await Promise.all([
+      startRun({ ...settings, surrogate: { enabled: false } }),
+      startRun({ ...settings, surrogate: { enabled: true } }),
+    ]);
+    const metricsOf = async (created: typeof plain) =>
+      (await waitFor(created.json().id, (j) => j.status === "completed")).result.final_metrics;
+    const [without, withSurrogate] = [await metricsOf(plain), await metricsOf(screened)];
+    // The same budget of evaluations per generation, three children made for each one scored.
+    expect(withSurrogate.children_attempted).toBeGreaterThan(2 * without.children_attempted);
+    const run = (await ctx.call({ method: "GET", url: `/v1/runs/${screened.json().run_id}`, token })).json();
+    expect(run.config.surrogate).toEqual({ enabled: true, oversample: 3, neighbours: 10 });
+  });
+
   it("gives the same molecules, curves and result for the same seed and inputs", async () => {
     const payload = { smiles: STARTING_SMILES, population_size: 20, max_generations: 10, seed: 11, dimension: 5 };
     const [a, b] = [(await startRun(payload)).json(), (await startRun(payload)).json()];

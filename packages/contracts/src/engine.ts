@@ -78,6 +78,35 @@ export const MolecularAcceptability = z.object({
 });
 export type MolecularAcceptability = z.infer<typeof MolecularAcceptability>;
 
+/** Surrogate screening of offspring (issue #24; packages/optimize surrogate.ts); see MolecularSurrogate. */
+export const MOLECULAR_SURROGATE_DEFAULTS = { enabled: false, oversample: 3, neighbours: 10 } as const;
+
+export const MolecularSurrogate = z.object({
+  enabled: z
+    .boolean()
+    .default(MOLECULAR_SURROGATE_DEFAULTS.enabled)
+    .describe(
+      "Surrogate screening: each generation makes oversample × as many children as it scores, and spends objective" +
+        " evaluations only on those a k-nearest-neighbour model over the molecules scored so far (Morgan fingerprints," +
+        " Tanimoto) predicts best. Same budget of evaluations, more children made per evaluation",
+    ),
+  oversample: z
+    .number()
+    .int()
+    .min(2)
+    .max(10)
+    .default(MOLECULAR_SURROGATE_DEFAULTS.oversample)
+    .describe("Children made per child scored"),
+  neighbours: z
+    .number()
+    .int()
+    .min(1)
+    .max(50)
+    .default(MOLECULAR_SURROGATE_DEFAULTS.neighbours)
+    .describe("Scored molecules the prediction averages over (similarity-weighted)"),
+});
+export type MolecularSurrogate = z.infer<typeof MolecularSurrogate>;
+
 export const MOLECULAR_MESSAGES = {
   projectRequired: "Please select a project to associate this run with",
   smilesRequired: "Please provide at least one SMILES string to optimize",
@@ -135,6 +164,10 @@ export const MolecularRunBody = z.object({
   acceptability: MolecularAcceptability.default({ ...MOLECULAR_ACCEPTABILITY_DEFAULTS }).describe(
     "Med-chem acceptability in the objective; on by default (filters on, SA score at most 4)",
   ),
+  surrogate: MolecularSurrogate.default({ ...MOLECULAR_SURROGATE_DEFAULTS }).describe(
+    `Surrogate screening of offspring; ${MOLECULAR_SURROGATE_DEFAULTS.enabled ? "on" : "off"} by default (oversample ` +
+      `${MOLECULAR_SURROGATE_DEFAULTS.oversample}, ${MOLECULAR_SURROGATE_DEFAULTS.neighbours} neighbours)`,
+  ),
   execution: z.enum(["embedded", "remote"]).optional(),
 });
 export type MolecularRunBody = z.infer<typeof MolecularRunBody>;
@@ -150,6 +183,7 @@ export interface MolecularJobInput {
   seed: number;
   max_oracle_calls: number;
   acceptability: MolecularAcceptability;
+  surrogate: MolecularSurrogate;
 }
 
 export function resolveMolecularInput(body: MolecularRunBody, smiles: string[]): MolecularJobInput {
@@ -166,6 +200,7 @@ export function resolveMolecularInput(body: MolecularRunBody, smiles: string[]):
     seed: body.seed ?? MOLECULAR_DEFAULTS.seed,
     max_oracle_calls: body.max_oracle_calls ?? population * (generations + 1),
     acceptability: { ...MOLECULAR_ACCEPTABILITY_DEFAULTS, ...body.acceptability },
+    surrogate: { ...MOLECULAR_SURROGATE_DEFAULTS, ...body.surrogate },
   };
 }
 

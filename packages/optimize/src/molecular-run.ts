@@ -24,6 +24,8 @@ export interface MolecularRunRequest {
   wallclock_limit_s?: number;
   /** Med-chem acceptability (see `acceptability.ts`); on, with SA ≤ 4, unless switched off. */
   acceptability?: { filters?: boolean; max_sa_score?: number };
+  /** Surrogate screening of offspring (see `surrogate.ts`); off unless enabled. */
+  surrogate?: { enabled: boolean; oversample: number; neighbours: number };
 }
 
 /** Ranges the product accepts; the engine may run the GA outside them (the benchmark does). */
@@ -62,5 +64,8 @@ export function molecularRunOptions(rdkit: RDKitModule, request: MolecularRunReq
     maxOracleCalls: request.max_oracle_calls,
     batchDiversity: request.batch_diversity ?? true,
     wallClockLimitS: request.wallclock_limit_s || undefined,
+    ...(request.surrogate?.enabled
+      ? { surrogate: { oversample: request.surrogate.oversample, neighbours: request.surrogate.neighbours } }
+      : {}),
   };
 }

@@ -209,6 +209,14 @@ export const PAGE_HELP = {
         SA score and the rules it fails. Untick Med-chem filters or set the SA limit to 10 to turn either off.
       </p>
       <p>
+        Surrogate screening of offspring is off by default. Ticked, each generation makes three children for every one
+        it scores, and scores only those a nearest-neighbour model (the ten most similar molecules scored so far, by
+        Morgan fingerprint) predicts best: the same number of evaluations explores more chemistry, at the cost of longer
+        generations. On the optimization benchmark (three tasks, two seeds, 2,000 evaluations) it raised the summed
+        top-10 AUC from 1.48 to 1.77; it is not yet measured on the product&apos;s default objective, so it is not the
+        default.
+      </p>
+      <p>
         Dimension is how finely the run tells molecules apart when it keeps each generation diverse: every molecule is
         summarised by 20 properties (weight, logP, TPSA, H-bond donors and acceptors, rings, …) and 30 substructure
         features, compressed to that many numbers, and the survivors are chosen to be spread out over them.

@@ -1,4 +1,9 @@
-import { MOLECULAR_ACCEPTABILITY_DEFAULTS, MOLECULAR_DEFAULTS, type MolecularJobInput } from "@sieve/contracts";
+import {
+  MOLECULAR_ACCEPTABILITY_DEFAULTS,
+  MOLECULAR_DEFAULTS,
+  MOLECULAR_SURROGATE_DEFAULTS,
+  type MolecularJobInput,
+} from "@sieve/contracts";
 
 /** The sample dossier's small optimization run: the product's defaults, made small and seeded. */
 export function molecularRunOptionsDefaults(smiles: string[]): MolecularJobInput {
@@ -12,5 +17,6 @@ export function molecularRunOptionsDefaults(smiles: string[]): MolecularJobInput
     seed: 42,
     max_oracle_calls: 20 * 11,
     acceptability: { ...MOLECULAR_ACCEPTABILITY_DEFAULTS },
+    surrogate: { ...MOLECULAR_SURROGATE_DEFAULTS },
   };
 }

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { MOLECULAR_ACCEPTABILITY_DEFAULTS, MolecularAcceptability } from "@sieve/contracts";
+import {
+  MOLECULAR_ACCEPTABILITY_DEFAULTS,
+  MOLECULAR_SURROGATE_DEFAULTS,
+  MolecularAcceptability,
+  MolecularSurrogate,
+} from "@sieve/contracts";
 import type * as contracts from "@sieve/contracts";
 
 /** The engine domain of a molecular optimization run (`POST /v1/projects/{id}/runs/molecular`). */
@@ -25,4 +30,6 @@ export const MolecularJobInput: z.ZodType<contracts.MolecularJobInput> = z.loose
   max_oracle_calls: z.number().int(),
   // A job stored before acceptability existed gets the defaults the optimizer applies to it anyway.
   acceptability: MolecularAcceptability.default({ ...MOLECULAR_ACCEPTABILITY_DEFAULTS }),
+  // A job stored before surrogate screening existed ran without it.
+  surrogate: MolecularSurrogate.default({ ...MOLECULAR_SURROGATE_DEFAULTS, enabled: false }),
 });

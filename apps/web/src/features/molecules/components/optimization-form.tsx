@@ -16,6 +16,7 @@ import {
   FILTERS_HELP,
   SEARCH_FIELDS,
   serverFieldErrors,
+  SURROGATE_HELP,
   TARGET_FIELDS,
   WEIGHT_FIELDS,
   type DraftErrors,
@@ -119,6 +120,13 @@ export function OptimizationForm({ projects, projectsError, onStarted }: Optimiz
       <fieldset className="fieldset">
         <legend>Search</legend>
         <div className="form-grid form-grid--compact">{SEARCH_FIELDS.map(numberInput)}</div>
+        <Checkbox
+          label="Surrogate screening of offspring"
+          checked={draft.surrogate}
+          onChange={(surrogate) => setDraft((current) => ({ ...current, surrogate }))}
+          name="surrogate"
+        />
+        <p className="field__hint">{SURROGATE_HELP}</p>
       </fieldset>
       <fieldset className="fieldset">
         <legend>Med-chem acceptability</legend>

@@ -72,6 +72,7 @@ describe("the optimization form", () => {
     draft.numbers.max_generations = "10";
     draft.numbers["acceptability.max_sa_score"] = "4.5";
     draft.filters = false;
+    draft.surrogate = true;
     expect(checkDraft(draft)).toEqual({
       ok: true,
       project: chosen("7"),
@@ -83,6 +84,7 @@ describe("the optimization form", () => {
         max_generations: 10,
         population_size: 20,
         acceptability: { filters: false, max_sa_score: 4.5 },
+        surrogate: { enabled: true, oversample: 3, neighbours: 10 },
       },
     });
   });

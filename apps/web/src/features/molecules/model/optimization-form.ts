@@ -2,6 +2,7 @@ import {
   MOLECULAR_ACCEPTABILITY_DEFAULTS,
   MOLECULAR_DEFAULTS,
   MOLECULAR_MESSAGES,
+  MOLECULAR_SURROGATE_DEFAULTS,
   splitLines,
   type FieldError,
   type MolecularRunBody,
@@ -76,6 +77,11 @@ export const FILTERS_HELP =
   "PAINS A/B/C and Brenk alerts (RDKit FilterCatalog) and unstable groups: hypohalites, acyl halides, acyclic" +
   " S–O and O–O bonds, N–N–N chains, non-aromatic polyenes, cumulenes, acyclic hemiacetals, enols. A molecule" +
   " that fails one, or is above the SA limit, keeps a tenth of its fitness, and each card lists what it fails.";
+export const SURROGATE_HELP =
+  `Makes ${MOLECULAR_SURROGATE_DEFAULTS.oversample} children for each one it scores and scores only those a` +
+  ` nearest-neighbour model (${MOLECULAR_SURROGATE_DEFAULTS.neighbours} most similar molecules scored so far, Morgan` +
+  " fingerprints) predicts best. Same number of evaluations, more chemistry explored per evaluation; each" +
+  " generation takes longer to make.";
 export const ACCEPTABILITY_FIELDS: NumberField[] = [
   {
     path: "acceptability.max_sa_score",
@@ -97,11 +103,13 @@ export interface OptimizationDraft {
   numbers: Record<string, string>;
   /** Med-chem filters (PAINS, Brenk, unstable groups) in the objective. */
   filters: boolean;
+  /** Surrogate screening of offspring. */
+  surrogate: boolean;
 }
 
 /**
  * §9 defaults: targets 3, 400, 60, 0.8; weights 1, 1, 1, 2; dimension 10, generations 50, population 80; and
- * (issue #24) med-chem filters on with SA score at most 4.
+ * (issue #24) med-chem filters on with SA score at most 4, and surrogate screening as the server defaults it.
  */
 export function defaultDraft(): OptimizationDraft {
   const { target_properties, property_weights, dimension, max_generations, population_size } = MOLECULAR_DEFAULTS;
@@ -115,7 +123,13 @@ export function defaultDraft(): OptimizationDraft {
     numbers[`target_properties.${key}`] = String(target_properties[key]);
     numbers[`property_weights.${key}`] = String(property_weights[key]);
   }
-  return { project: EMPTY_PROJECT_CHOICE, smiles: "", numbers, filters: MOLECULAR_ACCEPTABILITY_DEFAULTS.filters };
+  return {
+    project: EMPTY_PROJECT_CHOICE,
+    smiles: "",
+    numbers,
+    filters: MOLECULAR_ACCEPTABILITY_DEFAULTS.filters,
+    surrogate: MOLECULAR_SURROGATE_DEFAULTS.enabled,
+  };
 }
 
 export type DraftErrors = Record<string, string>;
@@ -167,6 +181,7 @@ export function checkDraft(draft: OptimizationDraft): DraftCheck {
       max_generations: values.max_generations,
       population_size: values.population_size,
       acceptability: { filters: draft.filters, max_sa_score: values["acceptability.max_sa_score"]! },
+      surrogate: { ...MOLECULAR_SURROGATE_DEFAULTS, enabled: draft.surrogate },
     },
   };
 }

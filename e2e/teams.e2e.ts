@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AuditEvent, SignatureList } from "@sieve/contracts";
+import { TARGET_REFERENCE_DATASETS, type AuditEvent, type SignatureList } from "@sieve/contracts";
 import {
   accessToken,
   launchBrowser,
@@ -20,6 +20,9 @@ let server: SieveServer;
 let browser: Browser;
 let owner: Page;
 let ownerCredentials: Credentials;
+/** The story's run, and the invited viewer's page (kept for the project page's test). */
+let runId: string;
+let viewer: Page;
 
 // The owner's credentials are needed to sign, so the session is set up here rather than by useE2eSession.
 beforeAll(async () => {
@@ -87,7 +90,8 @@ describe("a team around one project", () => {
   it(
     "an owner invites a scientist who screens in the shared project, a viewer cannot launch, the owner signs the " +
       "dossier, and the audit trail shows each step",
-    { timeout: 900_000, retry: 0 },
+    // Docking two small compounds takes about a minute on an idle 2-core machine; a loaded one has taken over ten.
+    { timeout: 1_500_000, retry: 0 },
     async () => {
       // The owner creates the project the team shares.
       await owner.goto("/dashboard/projects");
@@ -102,7 +106,7 @@ describe("a team around one project", () => {
         await inviteFromAdmin(scientistEmail, "scientist"),
         "Rosalind Franklin",
       );
-      const viewer = await acceptAsNewMember(await inviteFromAdmin(viewerEmail, "viewer"), "Max Perutz");
+      viewer = await acceptAsNewMember(await inviteFromAdmin(viewerEmail, "viewer"), "Max Perutz");
 
       // The scientist sees the owner's project and screens two compounds in it.
       await fillScreen(scientist, async () => {
@@ -125,9 +129,9 @@ describe("a team around one project", () => {
         .click();
       await scientist.waitForURL(/\/dashboard\/runs\/[0-9a-f-]{36}$/);
       const runPath = new URL(scientist.url()).pathname;
-      const runId = runPath.split("/").pop()!;
+      runId = runPath.split("/").pop()!;
       await scientist.getByText(PROJECT, { exact: true }).waitFor();
-      await scientist.locator(".badge", { hasText: "completed" }).first().waitFor({ timeout: 600_000 });
+      await scientist.locator(".badge", { hasText: "completed" }).first().waitFor({ timeout: 1_200_000 });
       const hits = scientist.getByRole("table", { name: "Hits, best first" });
       expect(await hits.locator("tbody tr").count()).toBe(2);
 
@@ -214,7 +218,70 @@ describe("a team around one project", () => {
         `${viewerEmail} POST /v1/projects/:id/runs 403`,
         `${ownerCredentials.email} POST /v1/runs/:id/signatures 201`,
       ]);
-      await Promise.all([scientist.context().close(), viewer.context().close()]);
+      await scientist.context().close();
+    },
+  );
+
+  it(
+    "the project page shows the disease chosen from the ontology, its target shortlist, runs, reports and members",
+    // It continues from the story's state (its run, its viewer): a retry would start from a changed project.
+    { timeout: 300_000, retry: 0 },
+    async () => {
+      const load = await api<{ items: { dataset: string }[] }>(owner, "/v1/admin/reference-data/load", {
+        method: "POST",
+        body: { datasets: TARGET_REFERENCE_DATASETS },
+      });
+      expect(load.status).toBe(200);
+
+      // From the projects list to the project page.
+      await owner.goto("/dashboard/projects");
+      await owner.getByRole("table", { name: "All projects" }).getByRole("link", { name: PROJECT }).click();
+      await owner.waitForURL(/\/dashboard\/projects\/\d+$/);
+      await owner.getByRole("heading", { level: 1, name: PROJECT }).waitFor();
+
+      // The disease is a Disease Ontology term, picked from the suggestions.
+      const diseaseForm = owner.getByRole("form", { name: "Choose the project's disease" });
+      const disease = diseaseForm.getByRole("combobox", { name: "Choose the disease" });
+      await disease.fill("rheumatoid arth");
+      await owner.getByRole("listbox", { name: "Disease suggestions" }).getByRole("option").first().waitFor();
+      await owner.getByRole("option", { name: /^rheumatoid arthritis DOID:7148/ }).click();
+      await diseaseForm.getByText("Chosen: rheumatoid arthritis (DOID:7148).").waitFor();
+      await diseaseForm.getByRole("button", { name: "Save Disease" }).click();
+      const diseasePanel = owner.getByRole("region", { name: "Disease" });
+      await diseasePanel.getByText("DOID:7148", { exact: true }).waitFor();
+
+      // Its target shortlist: the ranking's head for rheumatoid arthritis, as the Targets page ranks it.
+      const shortlist = owner.getByRole("table", { name: "Target shortlist for rheumatoid arthritis" });
+      await shortlist.waitFor({ timeout: 180_000 });
+      const genes = (await shortlist.locator("tbody tr td:nth-child(2)").allTextContents()).map((t) => t.trim());
+      console.info(`RA shortlist: ${genes.join(", ")}`);
+      expect(genes).toHaveLength(10);
+      // Drugs approved for RA act on TNF, the JAKs and IL-6R (DrugCentral): at least one such target leads.
+      expect(genes.some((gene) => ["TNF", "JAK1", "JAK2", "JAK3", "IL6R", "PTGS2"].includes(gene))).toBe(true);
+      const link = owner.getByRole("link", { name: "All targets for rheumatoid arthritis, with their evidence" });
+      expect(await link.getAttribute("href")).toBe("/dashboard/targets?disease=DOID%3A7148");
+
+      // Its runs, with their reports and reviews, and the team.
+      const runs = owner.getByRole("table", { name: "Runs of this project" });
+      expect(await runs.locator("tbody tr").count()).toBe(1);
+      await runs.getByRole("link", { name: `Open run ${runId.slice(0, 8)}` }).waitFor();
+      await runs.getByText("0 accepted · 0 rejected").waitFor();
+      const members = owner.getByRole("table", { name: "Members of your organization" });
+      expect(await members.locator("tbody tr").count()).toBe(3);
+      expect(await seriousA11yViolations(owner)).toEqual([]);
+      await screenshot(owner, "teams-project-page");
+
+      // A viewer reads the same page but may not change the disease.
+      await viewer.goto(new URL(owner.url()).pathname);
+      await viewer.getByRole("region", { name: "Disease" }).getByText("DOID:7148", { exact: true }).waitFor();
+      const viewerForm = viewer.getByRole("form", { name: "Choose the project's disease" });
+      await viewerForm.getByRole("combobox", { name: "Change the disease" }).fill("lung canc");
+      await viewer.getByRole("option", { name: /^lung cancer DOID:1324/ }).click();
+      await viewerForm.getByRole("button", { name: "Save Disease" }).click();
+      await viewer
+        .getByText("Your role (viewer) may not do this; it needs one of: owner, admin, scientist", { exact: false })
+        .waitFor();
+      await viewer.context().close();
     },
   );
 });

@@ -8,6 +8,7 @@ import { DashboardRoute } from "./routes/dashboard/dashboard";
 import { EvidenceRoute } from "./routes/dashboard/evidence";
 import { MoleculesRoute } from "./routes/dashboard/molecules";
 import { NegatomeRoute } from "./routes/dashboard/negatome";
+import { ProjectRoute } from "./routes/dashboard/project";
 import { ProjectsRoute } from "./routes/dashboard/projects";
 import { ProteinsRoute } from "./routes/dashboard/proteins";
 import { RunRoute } from "./routes/dashboard/run";
@@ -39,6 +40,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <DashboardRoute /> },
           { path: paths.projects, element: <ProjectsRoute /> },
+          { path: paths.project, element: <ProjectRoute /> },
           { path: paths.targets, element: <TargetsRoute /> },
           { path: paths.targetNarrowing, element: <TargetNarrowingRoute /> },
           { path: paths.evidence, element: <EvidenceRoute /> },

@@ -92,6 +92,36 @@ export const PAGE_HELP = {
         empty.
       </p>
       <p>A 405 means the request was not authenticated: sign in again.</p>
+      <p>A project&apos;s name opens its page: its disease, target shortlist, runs, reports, reviews and members.</p>
+    </>
+  ),
+  project: (
+    <>
+      <p>One project, for everyone in your organization.</p>
+      <h3>Disease</h3>
+      <p>
+        Chosen from the Disease Ontology: type two letters or more and pick a term, so the project stores its id (DOID).
+        The server checks the id against the ontology it has loaded (an admin loads it on the Admin page) and takes the
+        term&apos;s name. A disease typed as free text when the project was created has no id until a term is chosen
+        here. Viewers may look but not change it.
+      </p>
+      <h3>Target shortlist</h3>
+      <p>
+        The disease&apos;s top 10 targets as the Targets page ranks them by default: the default feature set and
+        weights, all targets (approved drugs for the disease count as evidence). The link opens the full ranking with
+        each gene&apos;s evidence.
+      </p>
+      <h3>Runs, reports and reviews</h3>
+      <p>
+        Every run launched in this project, newest first: its status, its dossier and replay bundle, and its review
+        progress (accept or reject the run, or review its outputs one by one). A run&apos;s page shows its results and
+        signs its dossier.
+      </p>
+      <h3>Members</h3>
+      <p>
+        Everyone in your organization works in every project, with their organization role; admins and owners invite
+        from here as from the Admin page.
+      </p>
     </>
   ),
   targets: (

@@ -7,6 +7,7 @@ export const paths = {
   invite: "/invite/:token",
   dashboard: "/dashboard",
   projects: "/dashboard/projects",
+  project: "/dashboard/projects/:id",
   targets: "/dashboard/targets",
   targetNarrowing: "/dashboard/target-narrowing",
   evidence: "/dashboard/evidence",
@@ -22,6 +23,9 @@ export const paths = {
 
 /** The page of one run launched from the New Job modal. */
 export const runPath = (id: string) => `/dashboard/runs/${encodeURIComponent(id)}`;
+
+/** The page of one project. */
+export const projectPath = (id: number) => `/dashboard/projects/${id}`;
 
 /** The page that accepts one invitation. */
 export const invitePath = (token: string) => `/invite/${encodeURIComponent(token)}`;

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError } from "../../../lib/api-client";
+import type { Project } from "@sieve/contracts";
+import { ApiError, apiRequest } from "../../../lib/api-client";
 import { currentUserQuery } from "../../../lib/auth";
 import { createProject, listProjects } from "../../../lib/endpoints";
 
@@ -37,4 +38,24 @@ export function createFailureMessage(error: unknown): string {
   const said405 =
     (error instanceof ApiError && error.status === 405) || (error instanceof Error && error.message.includes("405"));
   return said405 ? "Authentication required. Please log in again or check if you're authenticated." : "Create failed";
+}
+
+export function useProject(id: number) {
+  return useQuery({
+    queryKey: [...PROJECTS_QUERY_KEY, id],
+    queryFn: () => apiRequest<Project>(`/v1/projects/${id}`),
+  });
+}
+
+/** PATCH /v1/projects/{id}: the disease as a Disease Ontology id, which the server checks against the ontology. */
+export function useSetProjectDisease(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (diseaseOntologyId: string | null) =>
+      apiRequest<Project>(`/v1/projects/${id}`, { method: "PATCH", body: { disease_ontology_id: diseaseOntologyId } }),
+    onSuccess: (project) => {
+      queryClient.setQueryData([...PROJECTS_QUERY_KEY, id], project);
+      void queryClient.invalidateQueries({ queryKey: PROJECTS_QUERY_KEY, exact: true });
+    },
+  });
 }

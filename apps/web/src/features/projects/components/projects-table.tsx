@@ -1,10 +1,19 @@
+import { Link } from "react-router";
 import type { Project } from "@sieve/contracts";
 import { DataTable, type Column } from "../../../components/ui/data-table";
 import { Notice } from "../../../components/ui/notice";
+import { projectPath } from "../../../config/paths";
 import { formatDateTime } from "../../../lib/format";
 import { useProjects } from "../api/projects";
 
-const NAME: Column<Project> = { header: "Name", cell: (project) => <strong>{project.name}</strong> };
+const NAME: Column<Project> = {
+  header: "Name",
+  cell: (project) => (
+    <Link to={projectPath(project.id)}>
+      <strong>{project.name}</strong>
+    </Link>
+  ),
+};
 const DISEASE_AREA: Column<Project> = { header: "Disease area", cell: (project) => project.disease_area ?? "—" };
 const ASSAY_CONTEXT: Column<Project> = { header: "Assay context", cell: (project) => project.assay_context ?? "—" };
 const CREATED: Column<Project> = {

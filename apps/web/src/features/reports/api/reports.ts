@@ -6,10 +6,15 @@ import { useRecordReview } from "../../../lib/reviews";
 
 export const REPORTS_QUERY_KEY = ["reports"] as const;
 
-export function useReportRuns() {
+/** The organization's latest runs with their review progress; one project's when `projectId` is given. */
+export function useReportRuns(projectId?: number) {
+  const query = new URLSearchParams({
+    limit: "100",
+    ...(projectId === undefined ? {} : { project_id: String(projectId) }),
+  });
   return useQuery({
-    queryKey: [...REPORTS_QUERY_KEY, "runs"],
-    queryFn: async () => (await apiRequest<{ runs: ReportRun[] }>("/v1/reports/runs?limit=100")).runs,
+    queryKey: [...REPORTS_QUERY_KEY, "runs", projectId ?? "all"],
+    queryFn: async () => (await apiRequest<{ runs: ReportRun[] }>(`/v1/reports/runs?${query}`)).runs,
   });
 }
 

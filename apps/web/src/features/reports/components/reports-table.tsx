@@ -1,9 +1,11 @@
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import type { Artifact, ReportRun } from "@sieve/contracts";
 import { Button } from "../../../components/ui/button";
 import { DataTable, type Column } from "../../../components/ui/data-table";
 import { Notice } from "../../../components/ui/notice";
 import { StatusBadge } from "../../../components/ui/status-badge";
+import { runPath } from "../../../config/paths";
 import { workflowLabel } from "../../../config/workflows";
 import { formatDateTime, shortId } from "../../../lib/format";
 import { downloadArtifact, useReportRuns, useReview } from "../api/reports";
@@ -107,10 +109,11 @@ function RunReview({ run, onReviewOutputs }: { run: ReportRun; onReviewOutputs: 
 }
 
 /**
- * Every run of the organization with its artifacts and review progress; `highlight` marks the run linked from Analyses.
+ * Every run of the organization (or of one project) with its artifacts and review progress; `highlight` marks the run
+ * linked from Analyses.
  */
-export function ReportsTable({ highlight }: { highlight: string | null }) {
-  const runs = useReportRuns();
+export function ReportsTable({ highlight, projectId }: { highlight: string | null; projectId?: number }) {
+  const runs = useReportRuns(projectId);
   const [error, setError] = useState<string | null>(null);
   const [reviewing, setReviewing] = useState<string | null>(null);
   if (runs.isPending) return <p className="loading">Loading runs…</p>;
@@ -120,7 +123,9 @@ export function ReportsTable({ highlight }: { highlight: string | null }) {
       header: "Run",
       cell: (run) => (
         <span className="report-run">
-          <code className={run.run_id === highlight ? "report-highlight" : undefined}>{shortId(run.run_id)}</code>
+          <Link to={runPath(run.run_id)} aria-label={`Open run ${shortId(run.run_id)}`}>
+            <code className={run.run_id === highlight ? "report-highlight" : undefined}>{shortId(run.run_id)}</code>
+          </Link>
           <span className="status-cell__note">{formatDateTime(run.created_at)}</span>
         </span>
       ),
@@ -165,11 +170,15 @@ export function ReportsTable({ highlight }: { highlight: string | null }) {
     <>
       {error && <Notice tone="error">{error}</Notice>}
       <DataTable
-        caption="Run reports"
+        caption={projectId === undefined ? "Run reports" : "Runs of this project"}
         columns={columns}
         rows={rows}
         rowKey={(run) => run.run_id}
-        empty="No runs yet. Start an optimization from Molecular Optimization; its report appears here."
+        empty={
+          projectId === undefined
+            ? "No runs yet. Start an optimization from Molecular Optimization; its report appears here."
+            : "No runs in this project yet. Launch one with New Job on the dashboard and choose this project."
+        }
       />
       <ReviewOutputs runId={reviewing} onClose={() => setReviewing(null)} />
     </>

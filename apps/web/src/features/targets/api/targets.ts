@@ -1,36 +1,10 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { EngineJob, IdentifyTargetsBody, TargetEvidenceResponse } from "@sieve/contracts";
 import { apiRequest } from "../../../lib/api-client";
 import { identifyUntilReady, type IdentifyAnswer, type IdentifyWaiting } from "../model/identification";
 
 const BASE = "/v1/targets";
-
-export interface DiseaseSuggestion {
-  id: string;
-  name: string;
-  /** The name or synonym the query matched. */
-  matched: string;
-}
-
-const SUGGESTION_LIMIT = 10;
-
-/** The autocomplete over the Disease Ontology; the caller debounces `query`. */
-export function useDiseaseSuggestions(query: string) {
-  const q = query.trim();
-  return useQuery({
-    queryKey: ["targets", "diseases", q],
-    queryFn: async () =>
-      (
-        await apiRequest<{ items: DiseaseSuggestion[] }>(
-          `${BASE}/diseases?${new URLSearchParams({ q, limit: String(SUGGESTION_LIMIT) })}`,
-        )
-      ).items,
-    enabled: q.length >= 2,
-    staleTime: 5 * 60_000,
-    placeholderData: keepPreviousData,
-  });
-}
 
 /**
  * Target identification for one disease (§4): a 200 is the ranking; a 202 names an engine job,

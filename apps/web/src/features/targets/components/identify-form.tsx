@@ -3,9 +3,9 @@ import { TARGET_DEFAULTS, type TargetMode } from "@sieve/contracts";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { useFeatureSets } from "../../../lib/target-feature-sets";
-import type { DiseaseSuggestion } from "../api/targets";
+import type { DiseaseSuggestion } from "../../../lib/disease-suggestions";
 import { parseCount, type CountRule, type TargetQuery } from "../model/request";
-import { DiseaseCombobox } from "./disease-combobox";
+import { DiseaseCombobox } from "../../../components/disease-combobox";
 
 interface IdentifyFormProps {
   /** Names the form for assistive technology, e.g. "Identify targets". */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type KeyboardEvent } from "react";
-import type { ControlProps } from "../../../components/ui/field";
-import { useDiseaseSuggestions, type DiseaseSuggestion } from "../api/targets";
+import { useDiseaseSuggestions, type DiseaseSuggestion } from "../lib/disease-suggestions";
+import type { ControlProps } from "./ui/field";
 
 /** Typing pauses this long before the ontology is asked, so a fast typist sends one request, not one per key. */
 const DEBOUNCE_MS = 150;

@@ -266,6 +266,8 @@ describe("a team around one project", () => {
       expect(await runs.locator("tbody tr").count()).toBe(1);
       await runs.getByRole("link", { name: `Open run ${runId.slice(0, 8)}` }).waitFor();
       await runs.getByText("0 accepted · 0 rejected").waitFor();
+      expect(await runs.locator("thead").textContent()).not.toContain("Project");
+      await runs.getByRole("cell", { name: "Virtual High-Throughput Screening" }).waitFor();
       const members = owner.getByRole("table", { name: "Members of your organization" });
       expect(await members.locator("tbody tr").count()).toBe(3);
       expect(await seriousA11yViolations(owner)).toEqual([]);

@@ -131,16 +131,19 @@ export function ReportsTable({ highlight, projectId }: { highlight: string | nul
       ),
       sortValue: (run) => run.created_at,
     },
-    {
-      header: "Project",
-      cell: (run) => (
-        <span className="report-run">
-          {run.project_name}
-          <span className="status-cell__note">{workflowLabel(run.workflow)}</span>
-        </span>
-      ),
-      sortValue: (run) => run.project_name,
-    },
+    // On a project's page every run is that project's: the column names the workflow alone.
+    projectId === undefined
+      ? {
+          header: "Project",
+          cell: (run) => (
+            <span className="report-run">
+              {run.project_name}
+              <span className="status-cell__note">{workflowLabel(run.workflow)}</span>
+            </span>
+          ),
+          sortValue: (run) => run.project_name,
+        }
+      : { header: "Workflow", cell: (run) => workflowLabel(run.workflow), sortValue: (run) => run.workflow },
     {
       header: "Status",
       cell: (run) => (

@@ -230,6 +230,26 @@ describe("an existing user", () => {
     expect(own.statusCode).toBe(201);
   });
 
+  it("never says the address has an account: a name and wrong password get login's 401, the right one accepts", async () => {
+    const existing = await ctx.signup({ password: "existing orbit lantern staple" });
+    const { token } = (await invite({ email: existing.user.email, role: "viewer" })).json();
+    const wrong = await accept(token, { payload: { name: "Someone", password: NEW_PASSWORD } });
+    const unknown = await ctx.call({
+      method: "POST",
+      url: "/v1/auth/login",
+      payload: { email: "no-such-account@example.org", password: NEW_PASSWORD },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.body).not.toContain(existing.user.email);
+    expect((await members()).some((m) => m.user_id === existing.user.id)).toBe(false);
+
+    const right = await accept(token, { payload: { name: "Someone", password: "existing orbit lantern staple" } });
+    expect(right.statusCode).toBe(200);
+    expect(right.json()).toMatchObject({ org_id: owner.orgId, role: "viewer" });
+    expect((await members()).find((m) => m.user_id === existing.user.id)?.role).toBe("viewer");
+  });
+
   it("answers 409 already_member when they already belong, and the link stays unused", async () => {
     const { token } = (await invite({ email: owner.email, role: "viewer" })).json();
     const response = await accept(token, { token: owner.token });

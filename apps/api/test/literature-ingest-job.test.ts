@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import { schema } from "@sieve/db";
 import { readSharedData, requireSharedData } from "@sieve/testing";
 import { LiteratureReference } from "../src/modules/literature/reference";
 import {
   ingestPubTatorDocuments,
-  PUBTATOR_BATCH_DOCUMENTS,
+  PUBTATOR_BATCH_ROWS,
   readPubTatorFile,
   type IngestProgress,
 } from "../src/modules/literature/service";
@@ -36,10 +36,28 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 describe("long PubTator ingests", () => {
-  it("writes in short batches that each yield to the event loop, reporting progress after each", async () => {
-    const parsed = readPubTatorFile(documents(125));
+  it("writes transactions bounded by rows, not documents, each followed by a yield to the event loop", async () => {
+    // Whole CDR abstracts with their gold annotations: about 50 rows each, so ten documents (the former
+    // batch) held the embedded database, and with it every other request, for 500 rows at once.
+    const parsed = await readPubTatorFile(documents(125));
     const reference = new LiteratureReference(ctx.config.referenceDataRoot);
+    const source = "bc5cdr-batches";
+    const rowsStored = async () => {
+      const ids = ctx.database.db
+        .select({ id: schema.litDocuments.id })
+        .from(schema.litDocuments)
+        .where(eq(schema.litDocuments.source, source));
+      const counts = await Promise.all([
+        ctx.database.db.select({ n: count() }).from(schema.litDocuments).where(eq(schema.litDocuments.source, source)),
+        ...[schema.litPassages, schema.litMentions, schema.litTriples].map((table) =>
+          ctx.database.db.select({ n: count() }).from(table).where(inArray(table.documentId, ids)),
+        ),
+      ]);
+      return counts.reduce((sum, [row]) => sum + Number(row!.n), 0);
+    };
     const seen: IngestProgress[] = [];
+    const rowsPerBatch: number[] = [];
+    let rowsBefore = 0;
     let ticks = 0;
     let ticking = true;
     const tick = () => {
@@ -52,22 +70,49 @@ describe("long PubTator ingests", () => {
       { db: ctx.database.db, pool: ctx.app.compute, reference },
       null,
       parsed,
-      "bc5cdr-batches",
+      source,
       null,
       async (progress) => {
-        seen.push(progress);
         ticksAtBatch.push(ticks);
+        seen.push(progress);
+        const rows = await rowsStored();
+        rowsPerBatch.push(rows - rowsBefore);
+        rowsBefore = rows;
       },
     );
     ticking = false;
     expect(outcome).toEqual({ documents: 125, done: 125, inserted: 125, skipped: 0 });
-    expect(PUBTATOR_BATCH_DOCUMENTS).toBeLessThanOrEqual(25);
-    const batches = Math.ceil(125 / PUBTATOR_BATCH_DOCUMENTS);
-    expect(seen.map((p) => p.done)).toEqual(
-      Array.from({ length: batches }, (_, i) => Math.min(125, (i + 1) * PUBTATOR_BATCH_DOCUMENTS)),
-    );
+    expect(rowsBefore).toBeGreaterThan(125 * 20);
+    // Every transaction wrote at most the budget, unless it held one document alone.
+    const documentsPerBatch = seen.map((p, i) => p.done - (seen[i - 1]?.done ?? 0));
+    rowsPerBatch.forEach((rows, i) => {
+      if (documentsPerBatch[i]! > 1) expect(rows).toBeLessThanOrEqual(PUBTATOR_BATCH_ROWS);
+    });
+    expect(PUBTATOR_BATCH_ROWS).toBeLessThanOrEqual(100);
+    expect(seen.at(-1)!.done).toBe(125);
+    expect(documentsPerBatch.every((n) => n > 0)).toBe(true);
     // Other work ran between every two batches.
     for (let i = 1; i < ticksAtBatch.length; i++) expect(ticksAtBatch[i]).toBeGreaterThan(ticksAtBatch[i - 1]!);
+  });
+
+  it("parses a long file in pieces, letting other work run meanwhile, with the line numbers of one parse", async () => {
+    const text = documents(500);
+    let ticks = 0;
+    let ticking = true;
+    const tick = () => {
+      ticks += 1;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const parsed = await readPubTatorFile(text);
+    ticking = false;
+    expect(parsed.length).toBe(500);
+    expect(ticks).toBeGreaterThan(5);
+    const lines = text.split("\n");
+    const broken = [...lines.slice(0, 9000), "not a pubtator line", ...lines.slice(9000)].join("\n");
+    await expect(readPubTatorFile(broken)).rejects.toMatchObject({
+      detail: { fields: [{ path: "file.line.9001" }] },
+    });
   });
 
   it("answers 202 with a job for a long file, serves /health meanwhile, and the job ends with the counts", async () => {

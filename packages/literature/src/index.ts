@@ -1,6 +1,7 @@
 export type * from "./types";
 export {
   parsePubTator,
+  pubTatorChunks,
   PubTatorFormatError,
   toLiteratureDocument,
   goldMentions,

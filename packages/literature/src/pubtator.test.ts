@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { goldMentions, parsePubTator, toLiteratureDocument } from "./pubtator";
+import { goldMentions, parsePubTator, PubTatorFormatError, pubTatorChunks, toLiteratureDocument } from "./pubtator";
 import { readSharedData, requireSharedData } from "@sieve/testing";
 
 const CDR_SNIPPET = [
@@ -132,5 +132,24 @@ describe("real corpora", () => {
       835,
       true,
     ]);
+  });
+});
+
+describe("pubTatorChunks", () => {
+  it("parses a corpus in pieces cut at blank lines: the same documents, and the same line number for an error", () => {
+    const text = readSharedData("bc5cdr/CDR_TrainingSet.PubTator.txt");
+    const chunks = [...pubTatorChunks(text, 1000)];
+    expect(chunks.length).toBeGreaterThan(10);
+    expect(chunks.flat()).toEqual(parsePubTator(text));
+    const lines = text.split("\n");
+    const broken = [...lines.slice(0, 5000), "5000\tnot\ta mention", ...lines.slice(5000)].join("\n");
+    let error: unknown = null;
+    try {
+      for (const chunk of pubTatorChunks(broken, 1000)) expect(chunk.length).toBeGreaterThan(0);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(PubTatorFormatError);
+    expect((error as PubTatorFormatError).line).toBe(5001);
   });
 });

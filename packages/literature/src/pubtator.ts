@@ -88,13 +88,28 @@ export class PubTatorFormatError extends Error {
  * PubTatorFormatError on the first malformed line, including a mention whose offsets leave its document.
  */
 export function parsePubTator(fileText: string): PubTatorDocument[] {
-  const documents: PubTatorDocument[] = [];
+  return [...pubTatorChunks(fileText, Infinity)].flat();
+}
+
+/**
+ * parsePubTator in pieces of about `linesPerChunk` lines, each cut at a blank line (so no document
+ * is split): a caller can yield to the event loop between pieces of a long file. Documents,
+ * line numbers and errors are those of parsePubTator.
+ */
+export function* pubTatorChunks(fileText: string, linesPerChunk: number): Generator<PubTatorDocument[]> {
+  let documents: PubTatorDocument[] = [];
   let current: PubTatorDocument | null = null;
   const lines = fileText.split(/\r?\n/);
+  let chunkStart = 0;
   for (let lineNo = 0; lineNo < lines.length; lineNo++) {
     const line = lines[lineNo]!;
     if (line.trim() === "") {
       current = null;
+      if (lineNo - chunkStart >= linesPerChunk && documents.length) {
+        yield documents;
+        documents = [];
+        chunkStart = lineNo;
+      }
       continue;
     }
     const textMatch = /^([^|\t]+)\|([ta])\|(.*)$/.exec(line);
@@ -142,7 +157,7 @@ export function parsePubTator(fileText: string): PubTatorDocument[] {
       throw new PubTatorFormatError(lineNo + 1, "expected a mention or relation line");
     }
   }
-  return documents;
+  if (documents.length) yield documents;
 }
 
 /** The store's document record for a PubTator document. */

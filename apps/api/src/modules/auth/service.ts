@@ -26,7 +26,8 @@ export const LOGIN_THROTTLE = {
   account: { free: 5, baseMs: 1000, maxMs: 15 * 60 * 1000 },
   ip: { free: 20, baseMs: 1000, maxMs: 15 * 60 * 1000 },
 } as const;
-const INVALID_CREDENTIALS = "Invalid email or password";
+/** Login's answer for an unknown email and a wrong password alike. */
+export const invalidCredentials = () => new ApiError(401, "invalid_credentials", "Invalid email or password");
 
 interface Backoff {
   free: number;
@@ -76,8 +77,14 @@ export function authService(db: Database, jwtSecret: Uint8Array) {
     if (problem) throw validationFailed([{ path, message: problem }], "weak_password");
   }
 
-  /** Checks the credentials under the sign-in throttle; 401 for an unknown email and a wrong password alike. */
-  async function signIn(body: LoginBody, ip: string): Promise<AuthResponse> {
+  /**
+   * The account these credentials open, checked under the sign-in throttle (429 while it holds); 401
+   * for an unknown email and a wrong password alike, counted as a failed sign-in.
+   */
+  async function checkCredentials(
+    body: { email: string; password: string; device_token?: string | undefined },
+    ip: string,
+  ): Promise<{ user: UserRecord; knownDevice: boolean }> {
     const now = Date.now();
     const since = new Date(now - LOGIN_THROTTLE.windowMs);
     const user = await store.findUserByEmail(body.email);
@@ -99,9 +106,14 @@ export function authService(db: Database, jwtSecret: Uint8Array) {
     const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), body.password);
     if (!user || !valid) {
       await store.recordLoginFailure(body.email, ip);
-      throw new ApiError(401, "invalid_credentials", INVALID_CREDENTIALS);
+      throw invalidCredentials();
     }
     await store.clearLoginFailures(body.email);
+    return { user, knownDevice };
+  }
+
+  async function signIn(body: LoginBody, ip: string): Promise<AuthResponse> {
+    const { user, knownDevice } = await checkCredentials(body, ip);
     return issue(
       user,
       body.remember ? TOKEN_TTL_SECONDS.remembered : TOKEN_TTL_SECONDS.session,
@@ -135,6 +147,7 @@ export function authService(db: Database, jwtSecret: Uint8Array) {
     },
 
     login: signIn,
+    checkCredentials,
 
     /** Swaps a refresh token for a new pair; a token used twice revokes its whole session. */
     async refresh(refreshToken: string): Promise<TokenResponse> {

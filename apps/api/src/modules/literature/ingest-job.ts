@@ -9,6 +9,8 @@ import type { EngineJobRow } from "../engine/store";
 import { ingestPubTatorDocuments, type LiteratureContext } from "./service";
 
 export const INGEST_DOMAIN = "literature_ingest";
+/** How often a running ingest reports its progress (and learns of a cancel). */
+const HEARTBEAT_EVERY_MS = 1000;
 
 /** What an ingest job stores as its input: where the documents came from, and how many. */
 const IngestJobInput = z.looseObject({
@@ -21,8 +23,8 @@ type IngestJobInput = z.infer<typeof IngestJobInput>;
 /**
  * A long PubTator ingest runs as an engine job of this API instance: the request answers 202 with
  * the job at once, and `GET /v1/engine/jobs/{id}` shows `progress` ({documents, done, inserted,
- * skipped}) after every batch, then the counts as its result. The job heart-beats with each batch,
- * so the reaper leaves it alone; a cancel stops it after the current batch. The parsed file lives
+ * skipped}) updated every second, then the counts as its result. The job heart-beats with its
+ * progress, so the reaper leaves it alone; a cancel stops it within a second, after a batch. The parsed file lives
  * only in this process: if it dies, the reaper's retry fails the job saying to send the file again
  * (stored documents are skipped then).
  */
@@ -69,7 +71,11 @@ export async function startPubTatorIngestJob(
   });
   void (async () => {
     try {
+      // A heartbeat (a transaction of its own) at most every HEARTBEAT_EVERY_MS, not after every batch.
+      let lastBeat = performance.now();
       const outcome = await ingestPubTatorDocuments(context, owner.orgId, parsed, source, license, async (progress) => {
+        if (performance.now() - lastBeat < HEARTBEAT_EVERY_MS) return false;
+        lastBeat = performance.now();
         const { stop } = await engine.lifecycle.heartbeat(job.id, runner, { ...progress });
         return stop;
       });

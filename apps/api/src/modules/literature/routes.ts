@@ -210,7 +210,7 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
       },
       async (request, reply) => {
         const { text, fields } = await readMultipartTextFile(request, [".txt", ".pubtator"]);
-        const parsed = readPubTatorFile(text);
+        const parsed = await readPubTatorFile(text);
         const orgId = request.tenant.primaryOrgId;
         const source = fields.source?.trim() || "pubtator";
         const license = fields.license?.trim() || null;

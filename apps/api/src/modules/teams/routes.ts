@@ -158,7 +158,7 @@ export const invitationAcceptRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const bearer = request.headers.authorization ? (await authenticateBearer(app, request)).claims.userId : null;
-      return teams.accept(request.params.token, bearer, request.body ?? {}, request.id);
+      return teams.accept(request.params.token, bearer, request.body ?? {}, request.id, request.ip);
     },
   );
 };

@@ -10,7 +10,7 @@ import type {
 import { ApiError, conflict, forbidden, notFound, validationFailed } from "../../http/errors";
 import { newOpaqueToken, opaqueTokenHash } from "../auth/tokens";
 import { hashPassword, passwordProblem } from "../auth/passwords";
-import { authService } from "../auth/service";
+import { authService, invalidCredentials } from "../auth/service";
 import { authStore, insertUser } from "../auth/store";
 import { appendAuditEvent } from "../audit/store";
 import { parseRole } from "../../plugins/roles";
@@ -124,14 +124,16 @@ export function teamsService({ db, jwtSecret, mailer, publicUrl, log }: TeamsDep
     },
 
     /**
-     * Accepts an invitation: as the signed-in user it was sent to (`bearerUserId`), or as a new account
-     * made from `body`. A wrong, used, revoked or expired token changes nothing.
+     * Accepts an invitation: as the signed-in user it was sent to (`bearerUserId`), or with `body`: a new
+     * account, or the address's existing one when the password opens it. A wrong, used, revoked or
+     * expired token changes nothing.
      */
     async accept(
       token: string,
       bearerUserId: number | null,
       body: InvitationAcceptBody,
       requestId: string,
+      ip: string,
     ): Promise<InvitationAccepted> {
       const tokens = invitationTokens(db);
       const invitation = await tokens.find(opaqueTokenHash(token));
@@ -153,25 +155,29 @@ export function teamsService({ db, jwtSecret, mailer, publicUrl, log }: TeamsDep
         if (fields.length) throw validationFailed(fields);
         const problem = passwordProblem(body.password!, { email: invitation.email, name: body.name });
         if (problem) throw validationFailed([{ path: "password", message: problem }], "weak_password");
-        const passwordHash = await hashPassword(body.password!);
-        const [firstName, ...rest] = body.name!.split(" ");
-        user = {
-          create: (tx) =>
-            insertUser(tx, {
-              email: invitation.email,
-              passwordHash,
-              firstName: firstName ?? "",
-              lastName: rest.join(" ").trim(),
-            }),
-        };
+        if (await authStore(db).findUserByEmail(invitation.email)) {
+          // Whether the address has an account is not told (issue 21 §11), as at sign-up: the password
+          // signs in to it and accepts for it, or gets login's 401, under the same throttle.
+          const credentials = { email: invitation.email, password: body.password! };
+          user = { id: (await authService(db, jwtSecret).checkCredentials(credentials, ip)).user.id };
+        } else {
+          const passwordHash = await hashPassword(body.password!);
+          const [firstName, ...rest] = body.name!.split(" ");
+          user = {
+            create: (tx) =>
+              insertUser(tx, {
+                email: invitation.email,
+                passwordHash,
+                firstName: firstName ?? "",
+                lastName: rest.join(" ").trim(),
+              }),
+          };
+        }
       }
       const outcome = await tokens.accept(invitation, user);
       if ("refused" in outcome) {
-        if (outcome.refused === "email_taken")
-          throw conflict(
-            `An account with ${invitation.email} exists: sign in, then open the link again`,
-            "email_taken",
-          );
+        // An account made meanwhile for the address, whose password was not checked.
+        if (outcome.refused === "email_taken") throw invalidCredentials();
         if (outcome.refused === "already_member")
           throw conflict("You already belong to this organization", "already_member");
         throw gone(invitationStatus((await tokens.find(invitation.tokenHash)) ?? invitation));

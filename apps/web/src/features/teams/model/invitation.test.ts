@@ -34,7 +34,9 @@ describe("a refused invitation", () => {
       message: "This invitation is for a@b.org; sign in with that account",
       next: "sign_out",
     });
-    expect(describeAcceptFailure(refusal(409, "email_taken", "An account with a@b.org exists")).next).toBe("sign_in");
+    expect(describeAcceptFailure(refusal(401, "invalid_credentials", "Invalid email or password")).next).toBe(
+      "sign_in",
+    );
   });
 
   it("offers nothing more for a weak password: the message says what to change", () => {

@@ -41,7 +41,7 @@ export function describeAcceptFailure(error: unknown): AcceptFailure {
     return { message: error instanceof Error && error.message ? error.message : "Request failed", next: null };
   const message = error.serverMessage ?? error.message;
   if (error.code === "invitation_email") return { message, next: "sign_out" };
-  if (error.code === "email_taken") return { message, next: "sign_in" };
+  if (error.code === "invalid_credentials") return { message, next: "sign_in" };
   if (error.status === 404 || error.status === 410) return { message, next: "ask_for_new_link" };
   return { message, next: null };
 }

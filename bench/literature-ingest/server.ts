@@ -163,7 +163,11 @@ for (let run = 0; run < runs; run++) {
 }
 const summary = (code: string, key: string) => {
   const values = rows.filter((r) => r.code === code).map((r) => r[key] as number);
-  return `${percentile(values, 50).toFixed(1)} (${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)})`;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  // The median of an even count is the mean of the middle two, never the better run.
+  const median = sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return `${median.toFixed(1)} (${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)})`;
 };
 const summaryRow = (code: string): BenchRow => ({
   code,

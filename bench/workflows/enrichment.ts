@@ -47,7 +47,10 @@ const DECOYS_PER_ACTIVE = Number(process.env.DECOYS_PER_ACTIVE ?? 4);
 const EXHAUSTIVENESS = Number(process.env.EXHAUSTIVENESS ?? 1);
 const WALLCLOCK_S = Number(process.env.BENCH_WALLCLOCK_S ?? 1080);
 const REPORT_ONLY = process.env.BENCH_REPORT_ONLY === "1";
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? availableParallelism());
 const MAX_DECOY_SIMILARITY = 0.35;
+/** The co-crystal ligand of 1HSG (MK1), the reference of the similarity scores. */
+const REFERENCE = "indinavir";
 
 for (const path of [PDB, TARGETS, STRUCTURES])
   if (!existsSync(path)) {
@@ -101,7 +104,12 @@ for (const line of readFileSync(STRUCTURES, "utf8").split("\n").slice(1)) {
     mol?.delete();
   }
 }
-const actives = drugs.filter((d) => activeNames.has(d.name) && !PRODRUGS.has(d.name));
+// Indinavir (the co-crystal ligand) and amprenavir first: a run cut short still holds the pair the e2e test screens.
+const FIRST = ["indinavir", "amprenavir"];
+const firstRank = (d: Drug) => (FIRST.includes(d.name) ? FIRST.indexOf(d.name) : FIRST.length);
+const actives = drugs
+  .filter((d) => activeNames.has(d.name) && !PRODRUGS.has(d.name))
+  .sort((a, b) => firstRank(a) - firstRank(b));
 const pool = drugs.filter((d) => !activeNames.has(d.name));
 // z-scores over the decoy pool, so each property weighs alike.
 const means = actives[0]!.props.map((_, i) => pool.reduce((s, d) => s + d.props[i]!, 0) / pool.length);
@@ -115,6 +123,8 @@ const unlike = pool.filter((d) => {
 });
 const used = new Set<string>();
 const decoys: Drug[] = [];
+/** Each active with its own decoys, docked together, so a run cut short leaves whole groups. */
+const groups: Drug[][] = [];
 for (const active of actives) {
   const nearest = unlike
     .filter((d) => !used.has(d.name))
@@ -122,6 +132,7 @@ for (const active of actives) {
     .slice(0, DECOYS_PER_ACTIVE);
   for (const d of nearest) used.add(d.name);
   decoys.push(...nearest);
+  groups.push([active, ...nearest]);
 }
 const library = [...actives, ...decoys];
 const isActive = new Set(actives.map((a) => a.name));
@@ -145,40 +156,68 @@ const oracle = await DockingOracle.create({
   },
 });
 const objectives = [{ name: "activity", direction: "maximize" as const, weight: 1 }];
-const evaluator = new CompoundEvaluator(oracle, new SyntheticAccessibilityOracle(rdkit), objectives);
+const synthesis = new SyntheticAccessibilityOracle(rdkit);
 const started = performance.now();
-const screen = {
-  library: { name: "hiv-protease.smi", text: library.map((d) => `${d.smiles} ${d.name}`).join("\n") },
+const screenOf = (members: Drug[]) => ({
+  library: { name: "hiv-protease.smi", text: members.map((d) => `${d.smiles} ${d.name}`).join("\n") },
   objectives,
-  max_evaluations: library.length,
-  wallclock_limit_s: WALLCLOCK_S,
+  max_evaluations: members.length,
+  wallclock_limit_s: 0,
   dimension: 8,
   bounds: [-1, 1] as [number, number],
-  batch_size: 2 * availableParallelism(),
-  concurrency: availableParallelism(),
+  batch_size: 2 * CONCURRENCY,
+  concurrency: CONCURRENCY,
   filters: { ...DEFAULT_SCREENING_FILTERS, max_negatome_risk: 1 },
-  poses_kept: library.length,
-};
-const result = REPORT_ONLY ? await fromCache() : await runVhts(rdkit, evaluator, screen);
+  poses_kept: members.length,
+});
+const screen = screenOf(library);
+/** Whole groups, one screen each, until the wall-clock cap; the groups not started are reported. */
+async function screenGroups(): Promise<
+  Pick<Awaited<ReturnType<typeof runVhts>>, "hits" | "failed" | "counts" | "stop_reason">
+> {
+  const hits: Awaited<ReturnType<typeof runVhts>>["hits"] = [];
+  const failed: Awaited<ReturnType<typeof runVhts>>["failed"] = [];
+  let evaluated = 0;
+  for (const [i, members] of groups.entries()) {
+    if ((performance.now() - started) / 1000 >= WALLCLOCK_S)
+      return { hits, failed, counts: { evaluated } as never, stop_reason: "wallclock" };
+    const result = await runVhts(rdkit, new CompoundEvaluator(oracle, synthesis, objectives), screenOf(members));
+    hits.push(...result.hits);
+    failed.push(...result.failed);
+    evaluated += result.counts.evaluated;
+    console.log(
+      `group ${i + 1} of ${groups.length} (${members[0]!.name}) done at ${Math.round((performance.now() - started) / 1000)} s: ${result.hits.map((h) => `${h.name} ${h.affinity}`).join(", ")}`,
+    );
+  }
+  return { hits, failed, counts: { evaluated } as never, stop_reason: "library_exhausted" };
+}
+const result = REPORT_ONLY ? await fromCache() : await screenGroups();
 const wall = (performance.now() - started) / 1000;
 await oracle.close();
 
-/** What the cache holds for the library, keyed as the docking oracle keys it (canonical SMILES), docking nothing. */
+/**
+ * The whole groups the cache holds, keyed as the docking oracle keys them (canonical SMILES), docking nothing. A group
+ * with a member that failed or was not reached is left out whole (failures are not cached: see the docking log).
+ */
 async function fromCache(): Promise<
   Pick<Awaited<ReturnType<typeof runVhts>>, "hits" | "failed" | "counts" | "stop_reason">
 > {
   const cache = new FileDockingCache(cacheDir ?? "");
   const hits = [];
-  for (const compound of readCompounds(rdkit, screen.library.name, screen.library.text).compounds) {
-    const key = dockingCacheKey({
-      receptorSha256: oracle.receptorSha256,
-      smiles: compound.smiles,
-      box: oracle.box,
-      params: oracle.params,
-      version: oracle.version,
-    });
-    const docked = await cache.get(key);
-    if (docked) hits.push({ name: compound.name, affinity: docked.affinity, pose_pdbqt: docked.pose_pdbqt });
+  for (const members of groups) {
+    const found = [];
+    for (const compound of readCompounds(rdkit, "group.smi", screenOf(members).library.text).compounds) {
+      const key = dockingCacheKey({
+        receptorSha256: oracle.receptorSha256,
+        smiles: compound.smiles,
+        box: oracle.box,
+        params: oracle.params,
+        version: oracle.version,
+      });
+      const docked = await cache.get(key);
+      if (docked) found.push({ name: compound.name, affinity: docked.affinity, pose_pdbqt: docked.pose_pdbqt });
+    }
+    if (found.length === members.length) hits.push(...found);
   }
   return {
     hits: hits as unknown as Awaited<ReturnType<typeof runVhts>>["hits"],
@@ -189,41 +228,106 @@ async function fromCache(): Promise<
 }
 
 const byName = new Map(drugs.map((d) => [d.name, d]));
-const docked = result.hits.map((h) => ({ name: h.name!, affinity: h.affinity!, drug: byName.get(h.name!)! }));
-/** AUROC of `score` (higher = predicted active): the chance an active outscores a decoy, ties counting half. */
-function auroc(score: (d: (typeof docked)[number]) => number): number | null {
-  const a = docked.filter((d) => isActive.has(d.name)).map(score);
-  const b = docked.filter((d) => !isActive.has(d.name)).map(score);
+const indinavirFp = morganFingerprintOfSmiles(rdkit, byName.get(REFERENCE)!.smiles)!;
+const docked = result.hits.map((h) => {
+  const drug = byName.get(h.name!)!;
+  return {
+    name: h.name!,
+    affinity: h.affinity!,
+    drug,
+    similarity: tanimoto(indinavirFp, morganFingerprintOfSmiles(rdkit, drug.smiles)!),
+  };
+});
+type Docked = (typeof docked)[number];
+type Score = (d: Docked) => number;
+
+/** AUROC of `score` (higher = predicted active) over `set`: the chance an active outscores a decoy, ties half. */
+function auroc(set: Docked[], score: Score): number | null {
+  const a = set.filter((d) => isActive.has(d.name)).map(score);
+  const b = set.filter((d) => !isActive.has(d.name)).map(score);
   if (!a.length || !b.length) return null;
   let wins = 0;
   for (const x of a) for (const y of b) wins += x > y ? 1 : x === y ? 0.5 : 0;
-  return Math.round((wins / (a.length * b.length)) * 1000) / 1000;
+  return wins / (a.length * b.length);
 }
-function ef5(score: (d: (typeof docked)[number]) => number): number | null {
-  const n = docked.length;
-  const nActive = docked.filter((d) => isActive.has(d.name)).length;
+/** Enrichment factor in the top ceil(5 % of N): the active rate there over the active rate overall. */
+function ef5(set: Docked[], score: Score): number | null {
+  const n = set.length;
+  const nActive = set.filter((d) => isActive.has(d.name)).length;
   if (!n || !nActive || nActive === n) return null;
   const top = Math.max(1, Math.ceil(0.05 * n));
-  const hits = [...docked]
+  const hits = [...set]
     .sort((x, y) => score(y) - score(x))
     .slice(0, top)
     .filter((d) => isActive.has(d.name)).length;
   return Math.round((hits / top / (nActive / n)) * 100) / 100;
 }
-const scores: [string, (d: (typeof docked)[number]) => number][] = [
-  ["Vina affinity", (d) => -d.affinity],
-  ["Vina affinity / heavy atoms^(1/3)", (d) => -d.affinity / Math.cbrt(d.drug.heavyAtoms)],
-  ["baseline: molecular weight", (d) => d.drug.mw],
+/** 2.5th and 97.5th percentiles of AUROC over 2,000 bootstrap resamples of actives and decoys (seeded). */
+function aurocInterval(set: Docked[], score: Score): string {
+  const a = set.filter((d) => isActive.has(d.name));
+  const b = set.filter((d) => !isActive.has(d.name));
+  if (!a.length || !b.length) return "";
+  let state = 2024;
+  const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const pick = (xs: Docked[]) => xs.map(() => xs[Math.floor(random() * xs.length)]!);
+  const values = Array.from({ length: 2000 }, () => auroc([...pick(a), ...pick(b)], score)!).sort((x, y) => x - y);
+  return `${values[49]!.toFixed(2)}–${values[1949]!.toFixed(2)}`;
+}
+/** Fractional rank of each compound under `score` within `set` (1 = best, ties averaged). */
+function ranks(set: Docked[], score: Score): Map<string, number> {
+  const sorted = [...set].sort((x, y) => score(y) - score(x));
+  const rank = new Map<string, number>();
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && score(sorted[j + 1]!) === score(sorted[i]!)) j++;
+    for (let k = i; k <= j; k++) rank.set(sorted[k]!.name, (i + j) / 2 + 1);
+    i = j + 1;
+  }
+  return rank;
+}
+/** Rank-averaged consensus of two scores (higher = better). */
+const consensus =
+  (set: Docked[], first: Score, second: Score): Score =>
+  (d) => {
+    const [r1, r2] = [ranks(set, first), ranks(set, second)];
+    return -(r1.get(d.name)! + r2.get(d.name)!) / 2;
+  };
+
+const vina: Score = (d) => -d.affinity;
+const cubeRootSize: Score = (d) => -d.affinity / d.drug.heavyAtoms ** (1 / 3);
+const ligandEfficiency: Score = (d) => -d.affinity / d.drug.heavyAtoms;
+const similarity: Score = (d) => d.similarity;
+// The similarity reference (indinavir, the co-crystal ligand) is left out of every row's actives but the first:
+// ranking it by similarity to itself would be circular, and one set for all rows keeps them comparable.
+const withoutReference = docked.filter((d) => d.name !== REFERENCE);
+const scores: [string, Docked[], Score][] = [
+  ["Vina affinity (indinavir included)", docked, vina],
+  ["Vina affinity", withoutReference, vina],
+  ["Vina / heavy atoms^(1/3)", withoutReference, cubeRootSize],
+  ["Vina / heavy atoms (ligand efficiency)", withoutReference, ligandEfficiency],
+  ["similarity to indinavir (Morgan r2 Tanimoto)", withoutReference, similarity],
+  ["consensus: mean rank of Vina and similarity", withoutReference, consensus(withoutReference, vina, similarity)],
+  [
+    "consensus: mean rank of Vina / HA^(1/3) and similarity",
+    withoutReference,
+    consensus(withoutReference, cubeRootSize, similarity),
+  ],
+  ["baseline: heavy atoms (larger first)", withoutReference, (d) => d.drug.heavyAtoms],
+  ["baseline: molecular weight (larger first)", withoutReference, (d) => d.drug.mw],
 ];
-const dockedActives = docked.filter((d) => isActive.has(d.name)).length;
-const rows: BenchRow[] = scores.map(([name, score]) => ({
-  target: "1HSG",
-  score: name,
-  actives_docked: `${dockedActives} of ${actives.length}`,
-  decoys_docked: `${docked.length - dockedActives} of ${decoys.length}`,
-  auroc: auroc(score),
-  ef_5pct: ef5(score),
-}));
+const rows: BenchRow[] = scores.map(([name, set, score]) => {
+  const setActives = set.filter((d) => isActive.has(d.name)).length;
+  const value = auroc(set, score);
+  return {
+    target: "1HSG",
+    score: name,
+    actives: setActives,
+    decoys: set.length - setActives,
+    auroc: value === null ? null : Math.round(value * 1000) / 1000,
+    auroc_95pct_bootstrap: aurocInterval(set, score),
+    ef_5pct: ef5(set, score),
+  };
+});
 
 // Re-dock: indinavir's pose in this screen against the crystal ligand MK1.
 const indinavir = result.hits.find((h) => h.name === "indinavir");
@@ -241,9 +345,10 @@ if (indinavir?.pose_pdbqt) {
 rows.push({
   target: "1HSG",
   score: `re-dock indinavir (best mode, exhaustiveness ${EXHAUSTIVENESS})`,
-  actives_docked: null,
-  decoys_docked: null,
+  actives: null,
+  decoys: null,
   auroc: null,
+  auroc_95pct_bootstrap: null,
   ef_5pct: null,
   rmsd_A: rmsd === null || Number.isNaN(rmsd) ? null : Math.round(rmsd * 100) / 100,
 });

@@ -26,7 +26,7 @@ describe("screening 1HSG (HIV-1 protease) with its inhibitors among decoys", () 
   it(
     "ranks indinavir and amprenavir above three decoys, shows every filter with its value, and lists each compound not ranked with the reason",
     {
-      timeout: 1_800_000,
+      timeout: 3_000_000,
       retry: 0,
     },
     async () => {
@@ -47,7 +47,9 @@ describe("screening 1HSG (HIV-1 protease) with its inhibitors among decoys", () 
       expect(await filters.getByLabel(/Drug-likeness rule/).isChecked()).toBe(false);
       expect(await filters.getByLabel("Maximum heavy atoms").inputValue()).toBe("80");
       expect(await filters.getByLabel("Maximum negatome risk").inputValue()).toBe("0.7");
-      await filters.getByLabel("Time limit per docking step (s)").fill("600");
+      // Limits are wall-clock: on a shared 2-core machine under load (average 15–18) indinavir's docking alone took
+      // over 16 minutes, so the screen gets a generous limit and the test does not depend on the machine's load.
+      await filters.getByLabel("Time limit per docking step (s)").fill("1800");
       await screenshot(page, "new-job-screening-filters", { fullPage: false });
       await chooseNewProject(page, "Protease inhibitor screen");
       await dialog().getByRole("button", { name: "Launch Workflow" }).click();
@@ -65,12 +67,12 @@ describe("screening 1HSG (HIV-1 protease) with its inhibitors among decoys", () 
       await page.waitForURL(/\/dashboard\/runs\/[0-9a-f-]{36}$/);
       await page
         .getByText(
-          "drug-likeness rule off · at most 80 heavy atoms · negatome risk at most 0.7 · time limit per docking step 600 s + 30 s per rotatable bond",
+          "drug-likeness rule off · at most 80 heavy atoms · negatome risk at most 0.7 · time limit per docking step 1800 s + 30 s per rotatable bond",
         )
         .waitFor();
 
       const hits = page.getByRole("table", { name: "Hits, best first" });
-      await page.locator(".badge", { hasText: "completed" }).first().waitFor({ timeout: 1_700_000 });
+      await page.locator(".badge", { hasText: "completed" }).first().waitFor({ timeout: 2_900_000 });
       const ranked = (await hits.locator("tbody tr td:nth-child(3) strong").allTextContents()).map((t) => t.trim());
       const notRanked = page.getByRole("table", { name: "Compounds not ranked, with the reason" });
       const rows = await notRanked

@@ -184,7 +184,6 @@ const screenOf = (members: Drug[]) => ({
   filters: FILTERS,
   poses_kept: members.length,
 });
-const screen = screenOf(library);
 /** Whole groups, one screen each, until the wall-clock cap; the groups not started are reported. */
 async function screenGroups(): Promise<
   Pick<Awaited<ReturnType<typeof runVhts>>, "hits" | "failed" | "counts" | "stop_reason">

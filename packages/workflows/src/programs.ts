@@ -8,6 +8,13 @@ import { readFile } from "node:fs/promises";
 export const ORACLE_PROGRAMS = {
   vina: { oracle: "docking", debianPackage: "autodock-vina", versionArgs: ["--version"] },
   obabel: { oracle: "docking", debianPackage: "openbabel", versionArgs: ["-V"] },
+  // Debian's Python with RDKit, for seeded 3D conformers (ETKDG); not a pyenv or virtualenv python3 on PATH.
+  rdkit: {
+    oracle: "docking",
+    debianPackage: "python3-rdkit",
+    command: process.env.SIEVE_RDKIT_PYTHON ?? "/usr/bin/python3",
+    versionArgs: ["-c", "import rdkit; print('RDKit ' + rdkit.__version__)"],
+  },
   gmx: {
     oracle: "MD",
     debianPackage: "gromacs",
@@ -16,7 +23,7 @@ export const ORACLE_PROGRAMS = {
   },
 } as const satisfies Record<
   string,
-  { oracle: string; debianPackage: string; versionArgs: readonly string[]; versionPattern?: RegExp }
+  { oracle: string; debianPackage: string; command?: string; versionArgs: readonly string[]; versionPattern?: RegExp }
 >;
 
 /** The program's first output line, or the groups its `versionPattern` picks out. */
@@ -88,8 +95,9 @@ export function runProgram(
 ): Promise<ProgramOutput> {
   const timeoutMs = options.timeoutMs ?? 30 * 60_000;
   return new Promise((resolve, reject) => {
+    const program = ORACLE_PROGRAMS[binary];
     const child = execFile(
-      binary,
+      "command" in program ? program.command : binary,
       args,
       {
         maxBuffer: 64 * 1024 * 1024,
@@ -141,12 +149,17 @@ export function binaryAvailability(binary: OracleProgram): Promise<OracleAvailab
   return known;
 }
 
-/** Throws MissingBinaryError unless both docking programs are installed. */
-export async function requireDockingBinaries(): Promise<{ vina: string; obabel: string }> {
-  const [vina, obabel] = await Promise.all([binaryAvailability("vina"), binaryAvailability("obabel")]);
+/** Throws MissingBinaryError unless the docking programs (Vina, Open Babel, RDKit's Python) are installed. */
+export async function requireDockingBinaries(): Promise<{ vina: string; obabel: string; rdkit: string }> {
+  const [vina, obabel, rdkit] = await Promise.all([
+    binaryAvailability("vina"),
+    binaryAvailability("obabel"),
+    binaryAvailability("rdkit"),
+  ]);
   if (!vina.available) throw new MissingBinaryError("vina");
   if (!obabel.available) throw new MissingBinaryError("obabel");
-  return { vina: vina.version!, obabel: obabel.version! };
+  if (!rdkit.available) throw new MissingBinaryError("rdkit");
+  return { vina: vina.version!, obabel: obabel.version!, rdkit: rdkit.version! };
 }
 
 /**

@@ -176,7 +176,7 @@ describe("VHTS with ligand-based activity", () => {
       description: "fails on ibuprofen",
       score: async (smiles) =>
         smiles === "CC(C)Cc1ccc(C(C)C(=O)O)cc1"
-          ? { value: null, error: "3D build (Open Babel --gen3d) timed out after 150 s" }
+          ? { value: null, error: "3D build (RDKit ETKDG) timed out after 150 s" }
           : { value: -7 },
     };
     const result = await runVhts(
@@ -197,7 +197,7 @@ describe("VHTS with ligand-based activity", () => {
         smiles: "CC(C)Cc1ccc(C(C)C(=O)O)cc1",
         name: "ibuprofen",
         position: 3,
-        reason: "3D build (Open Babel --gen3d) timed out after 150 s",
+        reason: "3D build (RDKit ETKDG) timed out after 150 s",
       },
     ]);
     expect(result.counts).toMatchObject({ evaluated: 4, failed: 1 });

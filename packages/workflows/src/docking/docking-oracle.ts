@@ -7,6 +7,7 @@ import { ProgramTimeoutError, requireDockingBinaries } from "../programs";
 import type { LigandTimeLimit } from "../screen-filters";
 import { resolveBox, type BoxSpec, type DockingBox } from "./structure";
 import {
+  CONFORMER_SEED,
   DEFAULT_VINA_PARAMETERS,
   firstModel,
   prepareLigand,
@@ -120,7 +121,7 @@ const MAX_FREE_ENERGY_PER_HEAVY_ATOM = -1.5;
  * Binding free energy grows by at most about −1.5 kcal/mol per heavy atom and levels off near
  * −15 kcal/mol (femtomolar) however large the ligand (Kuntz et al., PNAS 1999, 96:9997). A Vina score
  * beyond either bound is not a binding estimate but a defect of the input, such as a distorted
- * conformer from Open Babel's unseeded `--gen3d` (warfarin once scored −18 kcal/mol where it usually
+ * conformer (warfarin once scored −18 kcal/mol from an Open Babel `--gen3d` conformer, where it usually
  * scores −9). Returns why the score is implausible, or null.
  */
 export function implausibleAffinity(affinity: number, heavyAtoms: number): string | null {
@@ -154,22 +155,22 @@ export interface DockingAttempt {
 }
 
 /**
- * Runs `attempt` until its best score is plausible, at most CONFORMER_ATTEMPTS times; throws with every reason
- * otherwise.
+ * Runs `attempt` (given the try's number: 0, 1, …, which seeds its conformer) until its best score is plausible, at
+ * most CONFORMER_ATTEMPTS times; throws with every reason otherwise.
  */
 export async function dockUntilPlausible(
   smiles: string,
-  attempt: () => Promise<DockingAttempt>,
+  attempt: (tries: number) => Promise<DockingAttempt>,
 ): Promise<DockingAttempt> {
   const reasons: string[] = [];
   for (let tries = 0; tries < CONFORMER_ATTEMPTS; tries++) {
-    const docked = await attempt();
+    const docked = await attempt(tries);
     const reason = implausibleAffinity(docked.modes[0]!.affinity, docked.heavyAtoms);
     if (!reason) return docked;
     reasons.push(reason);
   }
   throw new Error(
-    `Docking ${smiles} gave physically implausible scores with ${CONFORMER_ATTEMPTS} fresh conformers (${reasons.join("; ")}): the ligand or the pocket needs checking`,
+    `Docking ${smiles} gave physically implausible scores with ${CONFORMER_ATTEMPTS} conformers (seeds ${CONFORMER_SEED}–${CONFORMER_SEED + CONFORMER_ATTEMPTS - 1}) (${reasons.join("; ")}): the ligand or the pocket needs checking`,
   );
 }
 
@@ -242,7 +243,7 @@ export class DockingOracle implements MoleculeOracle {
     const sha = createHash("sha256").update(options.receptor).digest("hex");
     const params = { ...DEFAULT_VINA_PARAMETERS, ...options.params };
     return new DockingOracle(
-      `vina ${versions.vina.replace(/^AutoDock Vina\s*/i, "")}; ${versions.obabel.split(" -- ")[0]}`,
+      `vina ${versions.vina.replace(/^AutoDock Vina\s*/i, "")}; ${versions.obabel.split(" -- ")[0]}; ${versions.rdkit} ETKDG`,
       sha,
       box,
       params,
@@ -253,8 +254,8 @@ export class DockingOracle implements MoleculeOracle {
   }
 
   /**
-   * Builds a conformer and docks it; a physically implausible best score (see `implausibleAffinity`)
-   * is retried with a fresh conformer, and after `CONFORMER_ATTEMPTS` such scores the ligand fails with
+   * Builds a seeded conformer and docks it with Vina's fixed seed (the same SMILES gives the same score on every
+   * run); a physically implausible best score (see `implausibleAffinity`) is retried with the next seed's conformer, and after `CONFORMER_ATTEMPTS` such scores the ligand fails with
    * the reasons rather than topping a ranking. Only a plausible result is cached.
    */
   async dock(smiles: string, signal?: AbortSignal): Promise<DockingResult> {
@@ -274,8 +275,11 @@ export class DockingOracle implements MoleculeOracle {
       work.catch((error: unknown) => {
         throw signal?.aborted ? error : stepError(name, error, limit);
       });
-    const { modes, posesPdbqt } = await dockUntilPlausible(smiles, async () => {
-      const ligand = await step("3D build (Open Babel --gen3d)", prepareLigand(smiles, signal, timeoutMs));
+    const { modes, posesPdbqt } = await dockUntilPlausible(smiles, async (tries) => {
+      const ligand = await step(
+        "3D build (RDKit ETKDG)",
+        prepareLigand(smiles, signal, timeoutMs, CONFORMER_SEED + tries),
+      );
       const receptor = join(this.dir, "receptor.pdbqt");
       const docked = await step("Docking (Vina)", runVina(receptor, ligand, this.box, this.params, signal, timeoutMs));
       return { ...docked, heavyAtoms: heavyAtomCount(ligand) };

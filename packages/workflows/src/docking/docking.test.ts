@@ -16,7 +16,7 @@ import {
 } from "./docking-oracle";
 import { ligandCandidates, readAtoms, resolveBox, stripToProtein } from "./structure";
 import { assertLigandBuilt, parseVinaModes, prepareLigand } from "./vina";
-import { readSharedData, requirePrograms, requireSharedData, sharedDataFile } from "@sieve/testing";
+import { readSharedData, requirePrograms, requireRDKitPython, requireSharedData, sharedDataFile } from "@sieve/testing";
 
 // ../shared/data next to the repository, read in place.
 const PDB_PATH = sharedDataFile("structures/1HSG.pdb");
@@ -25,8 +25,13 @@ const AMPRENAVIR = readSharedData("drugcentral/structures.smiles.tsv")
   .split("\n")
   .find((line) => line.split("\t")[4] === "amprenavir")!
   .split("\t")[0]!;
-const requireDockingPrograms = () => requirePrograms("autodock-vina openbabel", "vina", "obabel");
+const requireDockingPrograms = () => {
+  requirePrograms("autodock-vina openbabel", "vina", "obabel");
+  requireRDKitPython();
+};
 const IBUPROFEN = "CC(C)Cc1ccc(cc1)C(C)C(=O)O";
+const INDINAVIR =
+  "CC(C)(C)NC(=O)[C@@H]1CN(CC2=CN=CC=C2)CCN1C[C@@H](O)C[C@@H](CC1=CC=CC=C1)C(=O)N[C@@H]1[C@H](O)CC2=C1C=CC=C2";
 
 describe("structure handling", () => {
   it("finds indinavir (MK1) as 1HSG's ligand and centres a 22 Å box on it", () => {
@@ -114,9 +119,13 @@ describe("implausible docking scores", () => {
 
   it("counts the heavy atoms of an Open Babel ligand, not its polar hydrogens", async () => {
     requireDockingPrograms();
-    const ligand = await prepareLigand(IBUPROFEN);
-    expect(ligand).toMatch(/ HD\s*$/m);
-    expect(heavyAtomCount(ligand)).toBe(15); // C13H18O2
+    const paracetamol = await prepareLigand("CC(=O)Nc1ccc(O)cc1");
+    expect(paracetamol).toMatch(/ HD\s*$/m);
+    expect(heavyAtomCount(paracetamol)).toBe(11); // C8H9NO2
+    // At pH 7.4 ibuprofen is a carboxylate: no polar hydrogen left.
+    const ibuprofen = await prepareLigand(IBUPROFEN);
+    expect(ibuprofen).not.toMatch(/ HD\s*$/m);
+    expect(heavyAtomCount(ibuprofen)).toBe(15); // C13H17O2−
   });
 
   const attemptScoring = (affinities: number[]) => {
@@ -180,9 +189,13 @@ describe("docking oracle on 1HSG", () => {
   );
 
   it(
-    "builds amprenavir, which Open Babel's fragment builder gives up on, by distance geometry",
+    "builds the same conformer of indinavir on every call, and builds amprenavir, which Open Babel's --gen3d gave up on",
     { timeout: 400_000 },
     async () => {
+      // Open Babel's --gen3d is seeded from the clock: its indinavir PDBQT differed on every call, and so did the score.
+      const [first, second] = [await prepareLigand(INDINAVIR), await prepareLigand(INDINAVIR)];
+      expect(second).toBe(first);
+      expect(await prepareLigand(INDINAVIR, undefined, 120_000, 43)).not.toBe(first);
       const pdbqt = await prepareLigand(AMPRENAVIR, undefined, 300_000);
       const atoms = pdbqt.split("\n").filter((line) => line.startsWith("ATOM"));
       expect(heavyAtomCount(pdbqt)).toBe(35);
@@ -230,7 +243,7 @@ describe("docking oracle on 1HSG", () => {
         const timedOut = await oracle.score(AMPRENAVIR);
         expect(timedOut.value).toBeNull();
         expect(timedOut.error).toBe(
-          "3D build (Open Babel --gen3d) timed out after 1 s (the limit for this ligand: 1 s + 0 s × 16 rotatable bonds)",
+          "3D build (RDKit ETKDG) timed out after 1 s (the limit for this ligand: 1 s + 0 s × 16 rotatable bonds)",
         );
       } finally {
         await oracle.close();

@@ -42,41 +42,72 @@ export async function prepareReceptor(text: string, format: "pdb" | "pdbqt"): Pr
   return stdout;
 }
 
+/** The seed of a ligand's first conformer; a retry after an implausible score takes the next one. */
+export const CONFORMER_SEED = 42;
+
 /**
- * Ligand PDBQT: 3D coordinates from SMILES (`--gen3d`) with hydrogens for pH 7.4. Open Babel 3.1's fragment builder
- * sometimes gives up on a molecule (amprenavir: "3D coordinate generation failed", exit 0, every atom at the origin)
- * or runs for minutes; it gets a third of the time limit (at most 60 s), then Open Babel's distance geometry
- * (`--gen3d dg`, which keeps the stereocentres) gets the rest. Failing both, the error gives both reasons.
+ * RDKit's ETKDG v3 (Wang et al., J Chem Inf Model 2020, 60:2044) with a fixed seed, then MMFF94 (UFF where MMFF has
+ * no parameters): the same SMILES always gives the same conformer, so a screen ranks the same way on every run. Reads
+ * a SMILES (hydrogens implicit) on stdin, writes a molfile with every hydrogen.
  */
-export async function prepareLigand(smiles: string, signal?: AbortSignal, timeoutMs = 120_000): Promise<string> {
+const EMBED_SCRIPT = `
+import sys
+from rdkit import Chem
+from rdkit.Chem import AllChem
+smiles, seed = sys.argv[1], int(sys.argv[2])
+mol = Chem.MolFromSmiles(smiles)
+if mol is None:
+    sys.exit("RDKit could not read " + smiles)
+mol = Chem.AddHs(mol)
+params = AllChem.ETKDGv3()
+params.randomSeed = seed
+if AllChem.EmbedMolecule(mol, params) != 0:
+    params.useRandomCoords = True
+    if AllChem.EmbedMolecule(mol, params) != 0:
+        sys.exit("RDKit could not embed 3D coordinates (ETKDG, random starting coordinates too)")
+if AllChem.MMFFHasAllMoleculeParams(mol):
+    AllChem.MMFFOptimizeMolecule(mol, maxIters=2000)
+elif AllChem.UFFHasAllMoleculeParams(mol):
+    AllChem.UFFOptimizeMolecule(mol, maxIters=2000)
+sys.stdout.write(Chem.MolToMolBlock(mol))
+`;
+
+/**
+ * Ligand PDBQT from SMILES, reproducibly: Open Babel's pH 7.4 model sets the charges (`-p 7.4`), RDKit builds one
+ * seeded conformer (`EMBED_SCRIPT`), and Open Babel writes it as PDBQT (polar hydrogens kept, Gasteiger charges).
+ * Open Babel's own `--gen3d` is seeded from the clock (indinavir's PDBQT differs on each call, and so did its Vina
+ * score and rank), and its fragment builder gave up on amprenavir; ETKDG has neither problem. `timeoutMs` bounds
+ * the three steps together.
+ */
+export async function prepareLigand(
+  smiles: string,
+  signal?: AbortSignal,
+  timeoutMs = 120_000,
+  seed = CONFORMER_SEED,
+): Promise<string> {
   if (/\s/.test(smiles) || smiles.startsWith("-")) throw new Error(`Not a single SMILES string: ${smiles}`);
-  const started = performance.now();
-  const build = async (method: string[], limitMs: number) => {
-    const { stdout, stderr } = await runProgram("obabel", [`-:${smiles}`, "-opdbqt", ...method, "-p", "7.4"], {
-      timeoutMs: Math.max(1, Math.round(limitMs)),
-      ...(signal ? { signal } : {}),
-    });
-    if (!/^(ATOM|HETATM)/m.test(stdout)) throw new Error(`Open Babel could not build 3D coordinates for ${smiles}`);
-    assertLigandBuilt(stdout, stderr);
-    return stdout;
+  const deadline = performance.now() + timeoutMs;
+  const limit = () => {
+    const left = deadline - performance.now();
+    if (left < 1) throw new ProgramTimeoutError("obabel", Math.round(timeoutMs / 1000));
+    return { timeoutMs: Math.round(left), ...(signal ? { signal } : {}) };
   };
-  let builderProblem: unknown;
-  try {
-    return await build(["--gen3d"], Math.min(timeoutMs / 3, 60_000));
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    builderProblem = error;
-  }
-  const left = timeoutMs - (performance.now() - started);
-  if (left < 1000) throw new ProgramTimeoutError("obabel", Math.round(timeoutMs / 1000));
-  try {
-    return await build(["--gen3d", "dg"], left);
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    if (error instanceof ProgramTimeoutError) throw new ProgramTimeoutError("obabel", Math.round(timeoutMs / 1000));
-    const first = builderProblem instanceof Error ? builderProblem.message : String(builderProblem);
-    throw new Error(`${first}; distance geometry: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const timed = <T>(work: () => Promise<T>) =>
+    work().catch((error: unknown) => {
+      if (error instanceof ProgramTimeoutError)
+        throw new ProgramTimeoutError(error.binary, Math.round(timeoutMs / 1000));
+      throw error;
+    });
+  const charged = await timed(() => runProgram("obabel", [`-:${smiles}`, "-osmi", "-p", "7.4"], limit()));
+  const protonated = charged.stdout.trim().split(/\s+/)[0];
+  if (!protonated) throw new Error(`Open Babel could not read ${smiles}`);
+  const embedded = await timed(() => runProgram("rdkit", ["-c", EMBED_SCRIPT, protonated, String(seed)], limit()));
+  const { stdout, stderr } = await timed(() =>
+    runProgram("obabel", ["-isdf", "-opdbqt"], { input: embedded.stdout, ...limit() }),
+  );
+  if (!/^(ATOM|HETATM)/m.test(stdout)) throw new Error(`Open Babel could not write a PDBQT for ${smiles}`);
+  assertLigandBuilt(stdout, stderr);
+  return stdout;
 }
 
 /** Throws, with Open Babel's own message, when every atom of its PDBQT sits at (0, 0, 0): a build it gave up on. */

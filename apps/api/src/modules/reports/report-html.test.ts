@@ -135,7 +135,7 @@ describe("curves and compounds of workflow runs", () => {
           position: 2,
           compound: "amprenavir",
           smiles: "CC",
-          reason: "3D build (Open Babel --gen3d) timed out after 345 s",
+          reason: "3D build (RDKit ETKDG) timed out after 345 s",
         },
       ],
     });
@@ -143,7 +143,7 @@ describe("curves and compounds of workflow runs", () => {
     expect(html).toContain(
       "<td>vancomycin<br><code>C</code></td><td>filtered</td><td>101 heavy atoms is more than the limit of 80</td>",
     );
-    expect(html).toContain("<td>failed to score</td><td>3D build (Open Babel --gen3d) timed out after 345 s</td>");
+    expect(html).toContain("<td>failed to score</td><td>3D build (RDKit ETKDG) timed out after 345 s</td>");
     expect(html).toContain("by compounds scored");
   });
 });

@@ -3,16 +3,17 @@ import type { OraclesStatus } from "@sieve/contracts";
 
 /** Which oracles this instance can run, and why not. */
 export async function oracleStatus(): Promise<OraclesStatus> {
-  const [vina, obabel, md] = await Promise.all([
+  const [vina, obabel, rdkit, md] = await Promise.all([
     binaryAvailability("vina"),
     binaryAvailability("obabel"),
+    binaryAvailability("rdkit"),
     mdAvailability(),
   ]);
-  const docking = !vina.available
-    ? vina
-    : !obabel.available
-      ? obabel
-      : { available: true, version: `${vina.version}; ${obabel.version?.split(" -- ")[0]}` };
+  const missing = [vina, obabel, rdkit].find((program) => !program.available);
+  const docking = missing ?? {
+    available: true,
+    version: `${vina.version}; ${obabel.version?.split(" -- ")[0]}; ${rdkit.version} ETKDG`,
+  };
   return {
     docking,
     ligand_similarity: { available: true, version: "max-tanimoto morgan-r2-2048 v1" },

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ErrorBody, Project, ProjectCreateBody, ProjectList, normalizeProjectCreate } from "@sieve/contracts";
-import { forbidden, notFound, validationFailed } from "../../http/errors";
+import { ErrorBody, Project, ProjectCreateBody, ProjectList } from "@sieve/contracts";
+import { forbidden } from "../../http/errors";
 import { IdParam } from "../../http/params";
-import { projectsStore } from "./store";
+import { projectsService } from "./service";
 import { access, roleIn } from "../../plugins/roles";
 
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,7 +10,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const path of ["/v1/projects", "/v1/projects/"]) {
     app.get(path, { schema: { tags: ["projects"], response: { 200: ProjectList } } }, async (request) => {
-      return { projects: await projectsStore(db, request.tenant).list() };
+      return { projects: await projectsService(db, request.tenant).list() };
     });
 
     app.post(
@@ -24,17 +24,11 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const input = normalizeProjectCreate(request.body);
-        if (!input.ruo_ack) {
-          throw validationFailed(
-            [{ path: "ruo_ack", message: "the research-use-only acknowledgement must be true" }],
-            "ruo_ack_required",
-          );
-        }
-        const orgId = input.org_id ?? request.tenant.primaryOrgId;
-        if (!request.orgRoles.has(orgId)) throw forbidden("You are not a member of that organization");
-        roleIn(request, orgId);
-        return reply.status(201).send(await projectsStore(db, request.tenant).create({ ...input, org_id: orgId }));
+        const project = await projectsService(db, request.tenant).create(request.body, (orgId) => {
+          if (!request.orgRoles.has(orgId)) throw forbidden("You are not a member of that organization");
+          roleIn(request, orgId);
+        });
+        return reply.status(201).send(project);
       },
     );
   }
@@ -42,10 +36,6 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/v1/projects/:id",
     { schema: { tags: ["projects"], params: IdParam, response: { 200: Project, 404: ErrorBody } } },
-    async (request) => {
-      const project = await projectsStore(db, request.tenant).get(request.params.id);
-      if (!project) throw notFound("Project");
-      return project;
-    },
+    async (request) => projectsService(db, request.tenant).get(request.params.id),
   );
 };

@@ -78,7 +78,10 @@ function importsOf(file: string): Import[] {
     const clause = statement.importClause;
     const bindings = clause?.namedBindings;
     const named = bindings && ts.isNamedImports(bindings) ? bindings.elements : [];
-    const valueNames = named.filter((element) => !element.isTypeOnly).map((element) => element.name.text);
+    // The exported name (`schema` of `schema as tables`), not the local alias.
+    const valueNames = named
+      .filter((element) => !element.isTypeOnly)
+      .map((element) => (element.propertyName ?? element.name).text);
     const typeOnly = Boolean(clause?.isTypeOnly) || (named.length > 0 && valueNames.length === 0 && !clause?.name);
     found.push({ specifier: specifier.text, typeOnly, names: valueNames });
   }

@@ -24,6 +24,9 @@ import { registerWebApp } from "./plugins/web-app";
 import { publicAuthRoutes, profileRoutes } from "./modules/auth/routes";
 import { projectRoutes } from "./modules/projects/routes";
 import { runRoutes } from "./modules/runs/routes";
+import { mirrorJobTransitions } from "./modules/runs/status";
+import { JobTransitions } from "./modules/engine/transitions";
+import { dockingInputProblems } from "./modules/workflows/inputs";
 import { uploadRoutes } from "./modules/uploads/routes";
 import { siteRoutes } from "./modules/site/routes";
 import { healthRoutes } from "./modules/health/routes";
@@ -111,7 +114,10 @@ export async function buildApp({
   // One catalog per instance, read by the targets routes and the ranking jobs.
   const catalog = new ReferenceCatalog(database.db);
   const jobTypes = engineJobTypes({ db: database.db, compute, config, catalog });
-  const engineRuntime = await EngineRuntime.start(database, compute, engine, app.log, jobTypes);
+  // The engine publishes job transitions; runs subscribe to them and own their status.
+  const jobTransitions = new JobTransitions();
+  mirrorJobTransitions(jobTransitions);
+  const engineRuntime = await EngineRuntime.start(database, compute, engine, app.log, jobTypes, jobTransitions);
   app.decorate("engine", engineRuntime);
   app.addHook("onClose", async () => engineRuntime.stop());
   const literatureReference = new LiteratureReference(config.referenceDataRoot);
@@ -130,7 +136,9 @@ export async function buildApp({
     requireAuthentication(authenticated);
     await authenticated.register(profileRoutes);
     await authenticated.register(projectRoutes(catalog));
-    await authenticated.register(runRoutes);
+    await authenticated.register(
+      runRoutes((scope, run) => dockingInputProblems(database.db, scope, config.referenceDataRoot, run)),
+    );
     await authenticated.register(uploadRoutes);
     await authenticated.register(dashboardRoutes);
     await authenticated.register(moleculeRoutes);

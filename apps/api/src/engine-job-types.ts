@@ -5,14 +5,8 @@ import { EngineJobResult, JobTypeRegistry } from "./modules/engine/job-types";
 import { MolecularJobInput, MOLECULAR_DOMAIN } from "./modules/runs/molecular-job";
 import { TARGETS_DOMAIN, RankingJobInput, rankingJobHandler } from "./modules/targets/ranking-job";
 import type { ReferenceCatalog } from "./modules/targets/catalog";
-import {
-  CUSTOM_DOMAIN,
-  LEAD_OPT_DOMAIN,
-  VHTS_DOMAIN,
-  WorkflowJobInput,
-  leadOptJobHandler,
-  vhtsJobHandler,
-} from "./modules/workflows/jobs";
+import { CUSTOM_DOMAIN, LEAD_OPT_DOMAIN, VHTS_DOMAIN, WorkflowJobInput } from "./modules/runs/workflow-job";
+import { leadOptJobHandler, vhtsJobHandler } from "./modules/workflows/jobs";
 import { negatomeScreenOf } from "./modules/negatome/safety";
 import {
   DockJobInput,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RUN_STATUSES } from "./runs";
+import { RUN_STATUSES, type RunConfig } from "./runs";
 
 export const ENGINE_DOMAINS = ["molecular"] as const;
 export const TERMINAL_STATUSES = ["completed", "failed", "cancelled"] as const;
@@ -40,6 +40,22 @@ export type RemoteWorkerList = z.infer<typeof RemoteWorkerList>;
 /** A VHTS run on remote workers splits into at most this many jobs (the RemoteExecution module's `shards`). */
 export const MAX_REMOTE_SHARDS = 16;
 export const clampRemoteShards = (shards: number) => Math.min(Math.max(shards, 1), MAX_REMOTE_SHARDS);
+
+/**
+ * Where a run executes: on the server's threads, or — with a `RemoteExecution` module — on the
+ * organization's remote workers, a VHTS run split into `shards` jobs (1–16) that workers take in parallel.
+ * The API launches a run's jobs by it, and the run page says where they went by it.
+ */
+export function executionOf(config: { workflow: string; modules?: RunConfig["modules"] }): {
+  execution: "embedded" | "remote";
+  shards: number;
+} {
+  const remote = config.modules?.find((m) => m.name === "RemoteExecution");
+  if (!remote) return { execution: "embedded", shards: 1 };
+  const requested = Number(remote.params.shards ?? 1);
+  const shards = config.workflow === "vhts" && Number.isInteger(requested) ? clampRemoteShards(requested) : 1;
+  return { execution: "remote", shards };
+}
 
 /** Optimization defaults and ranges of the Molecules page (§5, §9). */
 export const MOLECULAR_DEFAULTS = {
@@ -205,3 +221,4 @@ export function resolveMolecularInput(body: MolecularRunBody, smiles: string[]):
 }
 
 export const MolecularRunCreated = z.object({ id: z.string(), run_id: z.string(), status: z.enum(RUN_STATUSES) });
+export type MolecularRunCreated = z.infer<typeof MolecularRunCreated>;

@@ -113,7 +113,8 @@ export const EntityRefSchema = z.object({
   name: z.string(),
   type: z.string(),
   id: z.string(),
-  xrefs: z.record(z.string(), z.string()),
+  /** Ids of the entity in other vocabularies (mesh, ncbigene, hgnc, uniprot, doid…). */
+  xrefs: z.record(z.string(), z.unknown()),
 });
 export const TripleSchema = z.object({
   tri_id: z.string(),
@@ -133,3 +134,172 @@ export const TripleSchema = z.object({
   attributes: z.record(z.string(), z.unknown()),
   doc: z.object({ source: z.string(), external_id: z.string(), title: z.string() }).optional(),
 });
+export type EntityRef = z.infer<typeof EntityRefSchema>;
+export type Triple = z.infer<typeof TripleSchema>;
+
+/** A page of triples with the confidence filter it was fetched with. */
+export const TriplePage = ConfidenceFilter.extend({ items: z.array(TripleSchema) });
+export type TriplePage = z.infer<typeof TriplePage>;
+
+export const Highlight = z.object({ start: z.number().int(), end: z.number().int() });
+export type Highlight = z.infer<typeof Highlight>;
+
+export const DocumentInfo = z.object({
+  source: z.string(),
+  external_id: z.string(),
+  title: z.string(),
+  venue: z.string().nullable(),
+  year: z.number().int().nullable(),
+});
+export type DocumentInfo = z.infer<typeof DocumentInfo>;
+
+const PassageHit = z.object({
+  passage_id: z.string(),
+  text: z.string(),
+  score: z.number(),
+  highlights: z.array(Highlight),
+  /** Ids of the query's entities this passage names (by any synonym). */
+  matched_entities: z.array(z.string()),
+});
+
+/** One hit per document: its best passage, and its other matching passages, best first. */
+export const PassageResult = PassageHit.extend({ doc: DocumentInfo, other_passages: z.array(PassageHit) });
+export type PassageResult = z.infer<typeof PassageResult>;
+
+export const QueryEntity = z.object({ text: z.string(), name: z.string(), type: z.string(), ids: z.array(z.string()) });
+export type QueryEntity = z.infer<typeof QueryEntity>;
+
+/** `GET /v1/nlp/search` and `/v1/nlp/evidence/target`. */
+export const PassageSearchResults = z.object({ items: z.array(PassageResult), query_entities: z.array(QueryEntity) });
+export type PassageSearchResults = z.infer<typeof PassageSearchResults>;
+
+export const DocumentDetail = ConfidenceFilter.extend({
+  document: DocumentInfo.extend({
+    license: z.string().nullable(),
+    url: z.string().nullable(),
+    text: z.string(),
+    created_at: z.string(),
+  }),
+  passages: z.array(
+    z.object({
+      passage_id: z.string(),
+      index: z.number().int(),
+      start: z.number().int(),
+      end: z.number().int(),
+      text: z.string(),
+    }),
+  ),
+  mentions: z.array(
+    z.object({
+      start: z.number().int(),
+      end: z.number().int(),
+      text: z.string(),
+      type: z.string(),
+      id: z.string(),
+      name: z.string(),
+      xrefs: z.unknown(),
+      provenance: z.string(),
+      method: z.string(),
+    }),
+  ),
+  triples: z.array(TripleSchema),
+});
+export type DocumentDetail = z.infer<typeof DocumentDetail>;
+
+export const PriorComponents = z.object({
+  evidence_sum: z.number(),
+  moa_coverage: z.number(),
+  clinical_signal: z.number(),
+  refutation_penalty: z.number(),
+});
+export type PriorComponents = z.infer<typeof PriorComponents>;
+
+/** `GET /v1/nlp/target/prior`: the literature prior of a gene for a disease. */
+export const TargetPrior = ConfidenceFilter.extend({
+  prior: z.number(),
+  components: PriorComponents,
+  n_evidence: z.number().int(),
+  gene: z.object({ symbol: z.string(), hgnc_id: z.string() }),
+  disease: z.object({ id: z.string(), name: z.string() }),
+});
+export type TargetPrior = z.infer<typeof TargetPrior>;
+
+export const CompositeWeights = z.object({
+  w_lit: z.number(),
+  w_omics: z.number(),
+  w_drugg: z.number(),
+  w_safe: z.number(),
+  w_neg: z.number(),
+});
+export type CompositeWeights = z.infer<typeof CompositeWeights>;
+
+/** `POST /v1/nlp/target/composite`. */
+export const CompositeResult = z.object({
+  /** 0–100, or null when no signal was given at all. */
+  composite: z.number().nullable(),
+  components: z.object({
+    lit: z.number().nullable(),
+    omics: z.number().nullable(),
+    drugg: z.number().nullable(),
+    safe: z.number().nullable(),
+    neg: z.number().nullable(),
+  }),
+  /** The weights applied: the requested ones renormalised over the signals present. */
+  weights: CompositeWeights,
+  prior: ConfidenceFilter.extend({ prior: z.number(), components: PriorComponents }),
+});
+export type CompositeResult = z.infer<typeof CompositeResult>;
+
+/** `GET /v1/nlp/novelty`: how new the gene–disease pair is in the literature, as of a year. */
+export const Novelty = z.object({
+  novelty: z.number(),
+  components: z.object({
+    comentions_before: z.number().int(),
+    comentions_total: z.number().int(),
+    first: z.number().int().nullable(),
+    recency: z.number(),
+  }),
+  as_of: z.number().int(),
+  documents_without_year_ignored: z.literal(true),
+});
+export type Novelty = z.infer<typeof Novelty>;
+
+export const NoveltyQuery = TargetQuery.extend({ as_of: z.coerce.number().int().min(1900).max(2100).optional() });
+
+/** `GET /v1/nlp/health`: what the caller's organizations can read. */
+export const LiteratureHealth = z.object({
+  ok: z.literal(true),
+  stats: z.object({
+    docs: z.number().int(),
+    passages: z.number().int(),
+    entities: z.number().int(),
+    triples: z.number().int(),
+  }),
+});
+export type LiteratureHealth = z.infer<typeof LiteratureHealth>;
+
+export const OntologyReload = z.object({
+  ok: z.boolean(),
+  dir: z.string(),
+  version: z.number().int(),
+  stats: z.object({ genes: z.number().int(), diseases: z.number().int(), drugs: z.number().int() }),
+});
+export type OntologyReload = z.infer<typeof OntologyReload>;
+export const OntologyReloadQuery = z.object({ dir: z.string().max(500).optional() });
+
+export const LiteratureUploadOutcome = z.object({
+  inserted: z.number().int(),
+  skipped: z.number().int(),
+  source: z.string(),
+  external_id: z.string(),
+  characters: z.number().int(),
+});
+export type LiteratureUploadOutcome = z.infer<typeof LiteratureUploadOutcome>;
+
+/** 202 to a PubTator file too long for one request: follow the job at GET /v1/engine/jobs/{job_id}. */
+export const IngestJobAccepted = z.object({
+  job_id: z.string(),
+  status: z.literal("running"),
+  documents: z.number().int(),
+});
+export type IngestJobAccepted = z.infer<typeof IngestJobAccepted>;

@@ -50,6 +50,20 @@ export type NegatomeRecord = z.infer<typeof NegatomeRecord>;
 
 export const NegatomeItems = z.object({ items: z.array(NegatomeRecord) });
 
+/** `GET /v1/negatome/contributors/{id}/dashboard`: a contributor's records in the caller's organizations. */
+export const ContributorDashboard = z.object({
+  contributor_id: z.number().int(),
+  total_contributions: z.number().int(),
+  by_failure_class: z.record(z.string(), z.number().int()),
+  safety_check_matches: z.number().int(),
+  recent_contributions: z.array(NegatomeRecord),
+});
+export type ContributorDashboard = z.infer<typeof ContributorDashboard>;
+
+/** `POST /v1/negatome/ensure-schema` and `/v1/nlp/ensure-schema`: whether each of the module's tables exists. */
+export const SchemaStatus = z.object({ ok: z.boolean(), tables: z.record(z.string(), z.boolean()) });
+export type SchemaStatus = z.infer<typeof SchemaStatus>;
+
 export const SmilesBody = z.object({ smiles: Smiles });
 export const SearchBody = z.object({
   smiles: Smiles,

@@ -257,7 +257,8 @@ export const Run = z.object({
 });
 export type Run = z.infer<typeof Run>;
 
-export const RunList = z.object({ runs: z.array(Run) });
+/** `GET /v1/runs`: a page, newest first, and the cursor of the next one when there is more. */
+export const RunList = z.object({ runs: z.array(Run), next_cursor: z.string().optional() });
 export type RunList = z.infer<typeof RunList>;
 
 export const CurvePoint = z.object({ x: z.number(), y: z.number() });

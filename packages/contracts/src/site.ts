@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OraclesStatus } from "./workflows";
 
 /** Contact-form services with the labels the landing page shows (§3). */
 export const CONTACT_SERVICES = [
@@ -32,9 +33,45 @@ export const NewsletterBody = z.object({
 });
 export type NewsletterBody = z.infer<typeof NewsletterBody>;
 
+/** A contact or newsletter form's answer. */
+export const FormAccepted = z.object({ ok: z.literal(true) });
+export type FormAccepted = z.infer<typeof FormAccepted>;
+
+/** `GET /health`: 200 with `status: "ok"`, or 503 with `status: "error"` and the reason. */
 export const Health = z.object({
   status: z.enum(["ok", "error"]),
   db: z.enum(["pglite", "postgres"]),
   version: z.string(),
+  workers: z.object({ embedded: z.number().int(), remote: z.number().int() }).optional(),
+  /** Which oracles (docking, MD…) this instance can run; a missing program names its Debian package. */
+  oracles: OraclesStatus.optional(),
+  error: z.string().optional(),
+  code: z.string().optional(),
 });
 export type Health = z.infer<typeof Health>;
+
+/** The reference datasets the admin console can load (`GET /v1/admin/reference-data`). */
+export const ReferenceDatasetList = z.object({
+  root: z.string(),
+  items: z.array(z.object({ name: z.string(), description: z.string(), available: z.boolean() })),
+});
+export type ReferenceDatasetList = z.infer<typeof ReferenceDatasetList>;
+
+export const ReferenceDataLoadBody = z.object({ datasets: z.array(z.string().max(100)).min(1).max(20) });
+export type ReferenceDataLoadBody = z.infer<typeof ReferenceDataLoadBody>;
+
+export const ReferenceDataLoadResults = z.object({
+  items: z.array(
+    z.object({
+      dataset: z.string(),
+      inserted: z.number().int(),
+      skipped: z.number().int(),
+      rejected: z.array(z.object({ line: z.number().nullable(), reason: z.string() })),
+    }),
+  ),
+});
+export type ReferenceDataLoadResults = z.infer<typeof ReferenceDataLoadResults>;
+
+/** `GET /v1/dashboard/counts`: analyses are every run plus the engine jobs that belong to no run. */
+export const DashboardCounts = z.object({ projects: z.number().int(), analyses: z.number().int() });
+export type DashboardCounts = z.infer<typeof DashboardCounts>;

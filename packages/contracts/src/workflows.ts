@@ -88,6 +88,10 @@ export const WorkflowPlan = z.object({
   not_understood: z.array(z.string()),
 });
 export type WorkflowPlan = z.infer<typeof WorkflowPlan>;
+
+/** `POST /v1/workflows/runs/{id}/plan`: the plan a custom run starts with. */
+export const ConfirmPlanBody = z.object({ plan: WorkflowPlan });
+export type ConfirmPlanBody = z.infer<typeof ConfirmPlanBody>;
 export const PlanBody = z.object({ description: z.string().trim().min(1).max(20_000) });
 
 export const OracleDockBody = z.object({

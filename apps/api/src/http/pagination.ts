@@ -24,3 +24,18 @@ export function decodeCursor(value: string | undefined): PageCursor | null {
     throw validationFailed([{ path: "cursor", message: "is not a cursor this API issued" }]);
   return { createdAt, id };
 }
+
+/**
+ * A page from the `limit + 1` rows a store read after the cursor: the first `limit`, and the cursor of
+ * the next page when there is one more row.
+ */
+export function pageOf<T extends { created_at: string; id: string }>(
+  rows: T[],
+  limit: number,
+): { items: T[]; next_cursor?: string } {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return rows.length > limit && last
+    ? { items, next_cursor: encodeCursor({ createdAt: new Date(last.created_at), id: last.id }) }
+    : { items };
+}

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { ComputePool } from "@sieve/compute/pool";
 import { runEngineTask } from "@sieve/compute/engine-task";
-import type { JobLifecycle } from "./lifecycle";
+import type { JobLifecycle } from "./lifecycle-store";
 import { EngineQueue } from "./queue";
 import type { JobTypeRegistry } from "./job-types";
 import { safeErrorText } from "../../http/database-errors";

@@ -1,13 +1,13 @@
 import { hostname } from "node:os";
-import { and, eq, gt } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { schema, type DatabaseHandle } from "@sieve/db";
+import type { schema, DatabaseHandle } from "@sieve/db";
 import type { ComputePool } from "@sieve/compute/pool";
 import { EmbeddedDispatcher } from "./dispatcher";
 import type { JobTypeRegistry } from "./job-types";
-import { jobLifecycle, type JobLifecycle } from "./lifecycle";
+import { jobLifecycle, type JobLifecycle } from "./lifecycle-store";
 import { EngineQueue } from "./queue";
-import { REMOTE_LIVENESS_MS, type EngineJobRow } from "./store";
+import { liveRemoteWorkers, registerEmbeddedWorker, type EngineJobRow } from "./store";
+import type { JobTransitions } from "./transitions";
 
 export interface EngineSettings {
   /** Run jobs on this process's compute threads (ENGINE_EMBEDDED=false leaves them to remote workers). */
@@ -46,21 +46,20 @@ export class EngineRuntime {
     settings: EngineSettings,
     log: FastifyBaseLogger,
     jobTypes: JobTypeRegistry,
+    /** Where the job transitions are published (runs subscribe to mirror their status). */
+    transitions: JobTransitions,
   ): Promise<EngineRuntime> {
-    const lifecycle = jobLifecycle(database.db);
+    const lifecycle = jobLifecycle(database.db, transitions);
     const queue = await EngineQueue.start(database);
     let dispatcher: EmbeddedDispatcher | null = null;
     if (settings.embedded) {
-      const [worker] = await database.db
-        .insert(schema.workers)
-        .values({ kind: "embedded", name: `${hostname()}:${process.pid}` })
-        .returning();
+      const workerId = await registerEmbeddedWorker(database.db, `${hostname()}:${process.pid}`);
       dispatcher = new EmbeddedDispatcher({
         lifecycle,
         queue,
         pool,
         jobTypes,
-        workerId: worker!.id,
+        workerId,
         log,
         heartbeatMs: settings.heartbeatMs,
       });
@@ -106,10 +105,7 @@ export class EngineRuntime {
 
   /** Workers able to take jobs now: this process's compute threads, plus recently seen remote workers. */
   async liveWorkers(): Promise<{ embedded: number; remote: number }> {
-    const remote = await this.database.db.$count(
-      schema.workers,
-      and(eq(schema.workers.kind, "remote"), gt(schema.workers.lastSeenAt, new Date(Date.now() - REMOTE_LIVENESS_MS))),
-    );
+    const remote = await liveRemoteWorkers(this.database.db);
     return { embedded: this.dispatcher ? this.pool.liveThreads : 0, remote };
   }
 

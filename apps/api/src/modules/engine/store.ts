@@ -83,6 +83,20 @@ export function engineJobsStore(db: Database, scope: TenantScope) {
 /** A remote worker counts as live when it was heard from within this window (it polls every 20 s at most). */
 export const REMOTE_LIVENESS_MS = 60_000;
 
+/** This process's embedded worker, registered at start: its id. */
+export async function registerEmbeddedWorker(db: Database, name: string): Promise<string> {
+  const [worker] = await db.insert(workers).values({ kind: "embedded", name }).returning({ id: workers.id });
+  return worker!.id;
+}
+
+/** Remote workers (of any organization) seen within the liveness window. */
+export async function liveRemoteWorkers(db: Database): Promise<number> {
+  return db.$count(
+    workers,
+    and(eq(workers.kind, "remote"), gt(workers.lastSeenAt, new Date(Date.now() - REMOTE_LIVENESS_MS))),
+  );
+}
+
 /** The remote workers registered for the caller's organizations, most recently seen first. */
 export async function organizationWorkers(db: Database, scope: TenantScope): Promise<RemoteWorkerList["workers"]> {
   const rows = await db

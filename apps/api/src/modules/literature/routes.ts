@@ -1,59 +1,45 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   CompositeBody,
+  CompositeResult,
+  DocumentDetail,
   DocumentQuery,
   ErrorBody,
   IngestDocsBody,
+  IngestJobAccepted,
   IngestOutcome,
   LITERATURE_DEFAULTS,
+  LiteratureHealth,
+  LiteratureUploadOutcome,
+  Novelty,
+  NoveltyQuery,
+  OntologyReload,
+  OntologyReloadQuery,
   SearchQuery,
+  SchemaStatus,
+  PassageSearchResults,
+  TargetPrior,
   TargetPriorQuery,
-  TargetQuery,
   TargetTopkQuery,
   TargetTriplesQuery,
+  TriplePage,
   TripleSearchQuery,
 } from "@sieve/contracts";
-import {
-  comentionNovelty,
-  compositeScore,
-  targetPrior,
-  type EntityRef,
-  type Polarity,
-  type RelationType,
-} from "@sieve/literature";
-import { ApiError, notFound, validationFailed } from "../../http/errors";
 import { readMultipartTextFile, readMultipartUpload } from "../../http/multipart";
-import { confidenceFilter, thresholdOf, thresholdsFor } from "./confidence";
+import type { TenantScope } from "../../plugins/authentication";
 import type { LiteratureReference } from "./reference";
 import type { LiteratureSearch } from "./search-index";
 import { startPubTatorIngestJob } from "./ingest-job";
 import {
-  documentText,
   ingestDocuments,
   ingestPubTatorDocuments,
+  ingestUpload,
+  literatureQueries,
   PUBTATOR_SINGLE_TRANSACTION_DOCUMENTS,
   readPubTatorFile,
-  searchDocuments,
 } from "./service";
-import { literatureStore, toTriple, type StoredTriple } from "./store";
+import { literatureSchemaStatus } from "./store";
 import { access } from "../../plugins/roles";
-
-const ReloadResult = z.object({
-  ok: z.boolean(),
-  dir: z.string(),
-  version: z.number().int(),
-  stats: z.object({ genes: z.number().int(), diseases: z.number().int(), drugs: z.number().int() }),
-});
-const UploadOutcome = IngestOutcome.extend({
-  source: z.string(),
-  external_id: z.string(),
-  characters: z.number().int(),
-});
-/** 202 to a PubTator file too long for one request: follow the job at GET /v1/engine/jobs/{job_id}. */
-const IngestJobAccepted = z.object({ job_id: z.string(), status: z.literal("running"), documents: z.number().int() });
-const LITERATURE_TABLES = ["lit_documents", "lit_passages", "lit_mentions", "lit_triples"];
-const UPLOAD_ENDINGS = [".pdf", ".txt"];
 
 export function literatureRoutes(reference: LiteratureReference, search: LiteratureSearch): FastifyPluginAsyncZod {
   return async (app) => {
@@ -61,66 +47,17 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
     const tags = ["literature"];
     const context = { db, pool: app.compute, reference };
 
-    /** A gene symbol and a disease (name, synonym or DOID) to their ids; 422 when unknown or ambiguous. */
-    async function resolve(symbol: string | undefined, disease: string | undefined) {
-      const result = await app.compute.run("literature.resolve", { ...reference.state, symbol, disease });
-      for (const [field, resolution] of [
-        ["symbol", result.gene],
-        ["disease", result.disease],
-      ] as const) {
-        if (resolution && !resolution.ok) {
-          const what = field === "symbol" ? `gene symbol "${symbol}"` : `disease "${disease}"`;
-          throw new ApiError(
-            422,
-            resolution.reason === "ambiguous" ? "ambiguous_name" : "unknown_name",
-            `${resolution.reason === "ambiguous" ? "Ambiguous" : "Unknown"} ${what}`,
-            { candidates: resolution.candidates },
-          );
-        }
-      }
-      return {
-        gene: result.gene?.ok ? result.gene.value : null,
-        disease: result.disease?.ok ? result.disease.value : null,
-      };
-    }
+    const queries = (request: { tenant: TenantScope }) => literatureQueries(context, search, request.tenant);
 
-    /** The triples linking a gene and a disease at the confidence threshold asked for (or the default). */
-    async function evidenceFor(
-      scopeRequest: { tenant: Parameters<typeof literatureStore>[1] },
-      query: { symbol: string; disease: string; min_confidence?: number | undefined },
-      limit: number,
-    ) {
-      const { gene, disease } = await resolve(query.symbol, query.disease);
-      const page = await literatureStore(db, scopeRequest.tenant).confidentTriplesBetween(
-        gene!.ids,
-        disease!.ids,
-        limit,
-        thresholdsFor(query.min_confidence),
-      );
-      return {
-        gene: gene!,
-        disease: disease!,
-        rows: page.rows,
-        filter: confidenceFilter(query.min_confidence, page.below),
-      };
-    }
+    app.post(
+      "/v1/nlp/ensure-schema",
+      { config: access.computeOnly, schema: { tags, response: { 200: SchemaStatus } } },
+      async () => literatureSchemaStatus(app.database),
+    );
 
-    app.post("/v1/nlp/ensure-schema", { config: access.computeOnly, schema: { tags } }, async () => {
-      const present = await Promise.all(
-        LITERATURE_TABLES.map(
-          async (t) => (await app.database.executeSql("select to_regclass($1) as t", [t])).rows[0]?.t !== null,
-        ),
-      );
-      return {
-        ok: present.every(Boolean),
-        tables: Object.fromEntries(LITERATURE_TABLES.map((t, i) => [t, present[i]])),
-      };
-    });
-
-    app.get("/v1/nlp/health", { schema: { tags } }, async (request) => ({
-      ok: true,
-      stats: await literatureStore(db, request.tenant).stats(),
-    }));
+    app.get("/v1/nlp/health", { schema: { tags, response: { 200: LiteratureHealth } } }, async (request) =>
+      queries(request).health(),
+    );
 
     app.post(
       "/v1/nlp/ontologies/reload",
@@ -128,8 +65,8 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
         config: access.admins,
         schema: {
           tags,
-          querystring: z.object({ dir: z.string().max(500).optional() }),
-          response: { 200: ReloadResult, 400: ErrorBody },
+          querystring: OntologyReloadQuery,
+          response: { 200: OntologyReload, 400: ErrorBody },
         },
       },
       async (request) => {
@@ -167,34 +104,11 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
         schema: {
           tags,
           consumes: ["multipart/form-data"],
-          response: { 200: UploadOutcome, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody },
+          response: { 200: LiteratureUploadOutcome, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody },
         },
       },
       async (request) => {
-        const upload = await readMultipartUpload(request);
-        const name = upload.name.split(/[\\/]/).pop() ?? "";
-        if (!UPLOAD_ENDINGS.some((ending) => name.toLowerCase().endsWith(ending)))
-          throw validationFailed([{ path: "file", message: "upload a PDF or a .txt file" }], "invalid_file");
-        const text = await documentText(app.compute, name, upload.bytes);
-        const year = upload.fields.year ? Number(upload.fields.year) : null;
-        if (year !== null && !(Number.isInteger(year) && year >= 1500 && year <= 2100))
-          throw validationFailed([{ path: "year", message: "must be a year" }]);
-        const doc = {
-          source: upload.fields.source?.trim() || "upload",
-          external_id: upload.fields.external_id?.trim() || name,
-          title: name.replace(/\.(pdf|txt)$/i, ""),
-          year,
-          venue: upload.fields.venue?.trim() || null,
-          license: null,
-          url: upload.fields.url?.trim() || null,
-          text,
-        };
-        return {
-          ...(await ingestDocuments(context, request.tenant.primaryOrgId, [doc])),
-          source: doc.source,
-          external_id: doc.external_id,
-          characters: text.length,
-        };
+        return ingestUpload(context, request.tenant.primaryOrgId, await readMultipartUpload(request));
       },
     );
 
@@ -232,140 +146,62 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
       },
     );
 
-    app.get("/v1/nlp/documents", { schema: { tags, querystring: DocumentQuery } }, async (request) => {
-      const thresholds = thresholdsFor(request.query.min_confidence);
-      const found = await literatureStore(db, request.tenant).document(request.query.source, request.query.external_id);
-      if (!found) throw notFound("Document");
-      const { doc } = found;
-      const docInfo = { source: doc.source, external_id: doc.externalId, title: doc.title };
-      const confident = found.triples.filter(
-        (t) => t.confidence >= thresholdOf(thresholds, (t.head as EntityRef).type, (t.tail as EntityRef).type),
-      );
-      return {
-        document: {
-          ...docInfo,
-          year: doc.year,
-          venue: doc.venue,
-          license: doc.license,
-          url: doc.url,
-          text: doc.text,
-          created_at: doc.createdAt.toISOString(),
-        },
-        passages: found.passages.map((p) => ({
-          passage_id: p.id,
-          index: p.position,
-          start: p.start,
-          end: p.end,
-          text: p.text,
-        })),
-        mentions: found.mentions.map((m) => ({
-          start: m.start,
-          end: m.end,
-          text: m.text,
-          type: m.entityType,
-          id: m.entityId,
-          name: m.name,
-          xrefs: m.xrefs,
-          provenance: m.provenance,
-          method: m.method,
-        })),
-        ...confidenceFilter(request.query.min_confidence, found.triples.length - confident.length),
-        triples: confident.map((t) =>
-          toTriple({
-            triple: t,
-            doc: docInfo,
-            sentenceText: t.sentenceStart === null ? null : doc.text.slice(t.sentenceStart, t.sentenceEnd ?? undefined),
-          }),
-        ),
-      };
-    });
-
-    app.get("/v1/nlp/search", { schema: { tags, querystring: SearchQuery } }, async (request) =>
-      searchDocuments(context, search, request.tenant, request.query.query, [], request.query.topk),
+    app.get(
+      "/v1/nlp/documents",
+      { schema: { tags, querystring: DocumentQuery, response: { 200: DocumentDetail, 404: ErrorBody } } },
+      async (request) =>
+        queries(request).document(request.query.source, request.query.external_id, request.query.min_confidence),
     );
 
-    app.get("/v1/nlp/target/prior", { schema: { tags, querystring: TargetPriorQuery } }, async (request) => {
-      const { gene, disease, rows, filter } = await evidenceFor(request, request.query, 5000);
-      const prior = priorOf(rows);
-      return {
-        ...prior,
-        ...filter,
-        n_evidence: rows.length,
-        gene: { symbol: gene.symbol, hgnc_id: gene.hgnc_id },
-        disease: { id: disease.id, name: disease.name },
-      };
-    });
+    app.get(
+      "/v1/nlp/search",
+      { schema: { tags, querystring: SearchQuery, response: { 200: PassageSearchResults } } },
+      async (request) => queries(request).search(request.query.query, request.query.topk),
+    );
 
-    app.get("/v1/nlp/target/triples", { schema: { tags, querystring: TargetTriplesQuery } }, async (request) => {
-      const { rows, filter } = await evidenceFor(request, request.query, request.query.topk);
-      return { items: rows.map(toTriple), ...filter };
-    });
+    app.get(
+      "/v1/nlp/target/prior",
+      { schema: { tags, querystring: TargetPriorQuery, response: { 200: TargetPrior, 422: ErrorBody } } },
+      async (request) => queries(request).prior(request.query),
+    );
+
+    app.get(
+      "/v1/nlp/target/triples",
+      { schema: { tags, querystring: TargetTriplesQuery, response: { 200: TriplePage, 422: ErrorBody } } },
+      async (request) => queries(request).triples(request.query),
+    );
 
     app.post(
       "/v1/nlp/target/composite",
-      { config: access.computeOnly, schema: { tags, body: CompositeBody } },
-      async (request) => {
-        const { symbol, disease, min_confidence, weights, ...signals } = request.body;
-        const { rows, filter } = await evidenceFor(request, { symbol, disease, min_confidence }, 5000);
-        const prior = priorOf(rows);
-        const result = compositeScore({ literature_prior: prior.prior, ...signals }, weights);
-        return { ...result, prior: { ...prior, ...filter } };
+      {
+        config: access.computeOnly,
+        schema: { tags, body: CompositeBody, response: { 200: CompositeResult, 422: ErrorBody } },
       },
+      async (request) => queries(request).composite(request.body),
     );
 
     app.get(
       "/v1/nlp/evidence/target",
-      { schema: { tags, querystring: TargetTopkQuery(LITERATURE_DEFAULTS.evidenceTopk) } },
-      async (request) => {
-        const { gene, disease } = await resolve(request.query.symbol, request.query.disease);
-        return searchDocuments(
-          context,
-          search,
-          request.tenant,
-          `${gene!.symbol} ${disease!.name}`,
-          [...gene!.ids, ...disease!.ids],
-          request.query.topk,
-        );
-      },
-    );
-
-    app.get("/v1/nlp/triples/search", { schema: { tags, querystring: TripleSearchQuery } }, async (request) => {
-      const { head, relation, tail, topk } = request.query;
-      if (!head && !tail && !relation)
-        throw validationFailed([{ path: "head", message: "give at least one of head, relation, tail" }]);
-      const page = await literatureStore(db, request.tenant).searchTriples(
-        { head, relation, tail },
-        topk,
-        thresholdsFor(request.query.min_confidence),
-      );
-      return { items: page.rows.map(toTriple), ...confidenceFilter(request.query.min_confidence, page.below) };
-    });
-
-    app.get(
-      "/v1/nlp/novelty",
       {
         schema: {
           tags,
-          querystring: TargetQuery.extend({ as_of: z.coerce.number().int().min(1900).max(2100).optional() }),
+          querystring: TargetTopkQuery(LITERATURE_DEFAULTS.evidenceTopk),
+          response: { 200: PassageSearchResults, 422: ErrorBody },
         },
       },
-      async (request) => {
-        const { gene, disease } = await resolve(request.query.symbol, request.query.disease);
-        const years = await literatureStore(db, request.tenant).comentionYears(gene!.ids, disease!.ids);
-        const asOf = request.query.as_of ?? new Date().getUTCFullYear();
-        return { ...comentionNovelty(years, asOf), as_of: asOf, documents_without_year_ignored: true };
-      },
+      async (request) => queries(request).evidence(request.query),
+    );
+
+    app.get(
+      "/v1/nlp/triples/search",
+      { schema: { tags, querystring: TripleSearchQuery, response: { 200: TriplePage, 422: ErrorBody } } },
+      async (request) => queries(request).searchTriples(request.query),
+    );
+
+    app.get(
+      "/v1/nlp/novelty",
+      { schema: { tags, querystring: NoveltyQuery, response: { 200: Novelty, 422: ErrorBody } } },
+      async (request) => queries(request).novelty(request.query),
     );
   };
-}
-
-/** The literature prior of a target from the triples linking it with the disease, weighed by their confidence. */
-function priorOf(rows: StoredTriple[]) {
-  return targetPrior(
-    rows.map(({ triple }) => ({
-      evidence_score: triple.confidence,
-      polarity: triple.polarity as Polarity,
-      relation: triple.relation as RelationType,
-    })),
-  );
 }

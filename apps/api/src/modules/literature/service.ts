@@ -1,4 +1,21 @@
+import type {
+  CompositeBody,
+  CompositeResult,
+  DocumentDetail,
+  LiteratureHealth,
+  LiteratureUploadOutcome,
+  Novelty,
+  PassageSearchResults,
+  TargetPrior,
+  TriplePage,
+} from "@sieve/contracts";
 import {
+  comentionNovelty,
+  compositeScore,
+  targetPrior,
+  type EntityRef,
+  type Polarity,
+  type RelationType,
   pubTatorChunks,
   PubTatorFormatError,
   toLiteratureDocument,
@@ -7,14 +24,18 @@ import {
 } from "@sieve/literature";
 import type { Database } from "@sieve/db";
 import type { ComputePool } from "@sieve/compute/pool";
-import { ApiError, validationFailed } from "../../http/errors";
+import { ApiError, notFound, validationFailed } from "../../http/errors";
+import type { MultipartUpload } from "../../http/multipart";
+import { confidenceFilter, thresholdOf, thresholdsFor } from "./confidence";
 import { goldAnnotations } from "./gold";
 import type { LiteratureReference } from "./reference";
 import type { TaskCatalog } from "@sieve/compute/tasks";
 import type { SearchHit } from "@sieve/literature";
 import type { TenantScope } from "../../plugins/authentication";
 import type { LiteratureSearch } from "./search-index";
-import { literatureStore, storeDocuments, type DocumentToStore } from "./store";
+import { literatureStore, storeDocuments, toTriple, type DocumentToStore, type StoredTriple } from "./store";
+
+const UPLOAD_ENDINGS = [".pdf", ".txt"];
 
 // Documents per extraction task: spreads a batch over the threads and keeps each task short.
 const EXTRACTION_CHUNK = 25;
@@ -296,4 +317,218 @@ export async function searchDocuments(
     });
   }
   return { items: [...byDocument.values()], query_entities: entities };
+}
+
+/** A file uploaded to the literature (PDF or text) as one document, with the form's fields. */
+export async function ingestUpload(
+  context: LiteratureContext,
+  orgId: number,
+  upload: MultipartUpload,
+): Promise<LiteratureUploadOutcome> {
+  const name = upload.name.split(/[\\/]/).pop() ?? "";
+  if (!UPLOAD_ENDINGS.some((ending) => name.toLowerCase().endsWith(ending)))
+    throw validationFailed([{ path: "file", message: "upload a PDF or a .txt file" }], "invalid_file");
+  const text = await documentText(context.pool, name, upload.bytes);
+  const year = upload.fields.year ? Number(upload.fields.year) : null;
+  if (year !== null && !(Number.isInteger(year) && year >= 1500 && year <= 2100))
+    throw validationFailed([{ path: "year", message: "must be a year" }]);
+  const doc = {
+    source: upload.fields.source?.trim() || "upload",
+    external_id: upload.fields.external_id?.trim() || name,
+    title: name.replace(/\.(pdf|txt)$/i, ""),
+    year,
+    venue: upload.fields.venue?.trim() || null,
+    license: null,
+    url: upload.fields.url?.trim() || null,
+    text,
+  };
+  return {
+    ...(await ingestDocuments(context, orgId, [doc])),
+    source: doc.source,
+    external_id: doc.external_id,
+    characters: text.length,
+  };
+}
+
+/**
+ * What the Evidence page reads, for the caller's organizations: documents with their confident triples,
+ * a gene's literature prior for a disease and the composite score built on it, triples and novelty.
+ */
+export function literatureQueries(context: LiteratureContext, search: LiteratureSearch, tenant: TenantScope) {
+  const { db, pool, reference } = context;
+  const store = literatureStore(db, tenant);
+
+  /** A gene symbol and a disease (name, synonym or DOID) to their ids; 422 when unknown or ambiguous. */
+  async function resolve(symbol: string, disease: string) {
+    const result = await pool.run("literature.resolve", { ...reference.state, symbol, disease });
+    for (const [field, resolution] of [
+      ["symbol", result.gene],
+      ["disease", result.disease],
+    ] as const) {
+      if (resolution && !resolution.ok) {
+        const what = field === "symbol" ? `gene symbol "${symbol}"` : `disease "${disease}"`;
+        throw new ApiError(
+          422,
+          resolution.reason === "ambiguous" ? "ambiguous_name" : "unknown_name",
+          `${resolution.reason === "ambiguous" ? "Ambiguous" : "Unknown"} ${what}`,
+          { candidates: resolution.candidates },
+        );
+      }
+    }
+    // Both names were asked for, so both resolved: an unresolved one threw above.
+    return {
+      gene: result.gene?.ok ? result.gene.value : null,
+      disease: result.disease?.ok ? result.disease.value : null,
+    };
+  }
+
+  /** The triples linking a gene and a disease at the confidence threshold asked for (or the default). */
+  async function evidenceFor(
+    query: { symbol: string; disease: string; min_confidence?: number | undefined },
+    limit: number,
+  ) {
+    const { gene, disease } = await resolve(query.symbol, query.disease);
+    const page = await store.confidentTriplesBetween(
+      gene!.ids,
+      disease!.ids,
+      limit,
+      thresholdsFor(query.min_confidence),
+    );
+    return {
+      gene: gene!,
+      disease: disease!,
+      rows: page.rows,
+      filter: confidenceFilter(query.min_confidence, page.below),
+    };
+  }
+
+  return {
+    async health(): Promise<LiteratureHealth> {
+      return { ok: true, stats: await store.stats() };
+    },
+
+    async document(source: string, externalId: string, minConfidence: number | undefined): Promise<DocumentDetail> {
+      const thresholds = thresholdsFor(minConfidence);
+      const found = await store.document(source, externalId);
+      if (!found) throw notFound("Document");
+      const { doc } = found;
+      const docInfo = { source: doc.source, external_id: doc.externalId, title: doc.title };
+      const confident = found.triples.filter(
+        (t) => t.confidence >= thresholdOf(thresholds, (t.head as EntityRef).type, (t.tail as EntityRef).type),
+      );
+      return {
+        document: {
+          ...docInfo,
+          year: doc.year,
+          venue: doc.venue,
+          license: doc.license,
+          url: doc.url,
+          text: doc.text,
+          created_at: doc.createdAt.toISOString(),
+        },
+        passages: found.passages.map((p) => ({
+          passage_id: p.id,
+          index: p.position,
+          start: p.start,
+          end: p.end,
+          text: p.text,
+        })),
+        mentions: found.mentions.map((m) => ({
+          start: m.start,
+          end: m.end,
+          text: m.text,
+          type: m.entityType,
+          id: m.entityId,
+          name: m.name,
+          xrefs: m.xrefs,
+          provenance: m.provenance,
+          method: m.method,
+        })),
+        ...confidenceFilter(minConfidence, found.triples.length - confident.length),
+        triples: confident.map((t) =>
+          toTriple({
+            triple: t,
+            doc: docInfo,
+            sentenceText: t.sentenceStart === null ? null : doc.text.slice(t.sentenceStart, t.sentenceEnd ?? undefined),
+          }),
+        ),
+      };
+    },
+
+    search: (query: string, topk: number) => searchDocuments(context, search, tenant, query, [], topk),
+
+    async prior(query: { symbol: string; disease: string; min_confidence?: number }): Promise<TargetPrior> {
+      const { gene, disease, rows, filter } = await evidenceFor(query, 5000);
+      return {
+        ...priorOf(rows),
+        ...filter,
+        n_evidence: rows.length,
+        gene: { symbol: gene.symbol, hgnc_id: gene.hgnc_id },
+        disease: { id: disease.id, name: disease.name },
+      };
+    },
+
+    async triples(query: {
+      symbol: string;
+      disease: string;
+      min_confidence?: number;
+      topk: number;
+    }): Promise<TriplePage> {
+      const { rows, filter } = await evidenceFor(query, query.topk);
+      return { items: rows.map(toTriple), ...filter };
+    },
+
+    async composite(body: CompositeBody): Promise<CompositeResult> {
+      const { symbol, disease, min_confidence, weights, ...signals } = body;
+      const { rows, filter } = await evidenceFor({ symbol, disease, min_confidence }, 5000);
+      const prior = priorOf(rows);
+      const result = compositeScore({ literature_prior: prior.prior, ...signals }, weights);
+      return { ...result, prior: { ...prior, ...filter } };
+    },
+
+    /** Passages about a gene and a disease: the search for both names, their entity ids matched too. */
+    async evidence(query: { symbol: string; disease: string; topk: number }): Promise<PassageSearchResults> {
+      const { gene, disease } = await resolve(query.symbol, query.disease);
+      return searchDocuments(
+        context,
+        search,
+        tenant,
+        `${gene!.symbol} ${disease!.name}`,
+        [...gene!.ids, ...disease!.ids],
+        query.topk,
+      );
+    },
+
+    async searchTriples(query: {
+      head?: string;
+      relation?: string;
+      tail?: string;
+      topk: number;
+      min_confidence?: number;
+    }): Promise<TriplePage> {
+      const { head, relation, tail, topk } = query;
+      if (!head && !tail && !relation)
+        throw validationFailed([{ path: "head", message: "give at least one of head, relation, tail" }]);
+      const page = await store.searchTriples({ head, relation, tail }, topk, thresholdsFor(query.min_confidence));
+      return { items: page.rows.map(toTriple), ...confidenceFilter(query.min_confidence, page.below) };
+    },
+
+    async novelty(query: { symbol: string; disease: string; as_of?: number }): Promise<Novelty> {
+      const { gene, disease } = await resolve(query.symbol, query.disease);
+      const years = await store.comentionYears(gene!.ids, disease!.ids);
+      const asOf = query.as_of ?? new Date().getUTCFullYear();
+      return { ...comentionNovelty(years, asOf), as_of: asOf, documents_without_year_ignored: true };
+    },
+  };
+}
+
+/** The literature prior of a target from the triples linking it with the disease, weighed by their confidence. */
+function priorOf(rows: StoredTriple[]) {
+  return targetPrior(
+    rows.map(({ triple }) => ({
+      evidence_score: triple.confidence,
+      polarity: triple.polarity as Polarity,
+      relation: triple.relation as RelationType,
+    })),
+  );
 }

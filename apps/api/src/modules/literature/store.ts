@@ -1,9 +1,11 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { schema, type Database } from "@sieve/db";
-import type { EntityRef, Extraction, LiteratureDocument, Mention, Triple } from "@sieve/literature";
+import { schema, type Database, type DatabaseHandle } from "@sieve/db";
+import type { Extraction, LiteratureDocument, Mention, Triple } from "@sieve/literature";
+import type { EntityRef as EntityRefAnswer } from "@sieve/contracts";
 import type { TenantScope } from "../../plugins/authentication";
 import type { ConfidenceThresholds } from "./confidence";
+import { tableStatus } from "../../storage/table-status";
 
 const { litDocuments: documents, litPassages: passages, litMentions: mentions, litTriples: triples } = schema;
 type TripleRow = typeof triples.$inferSelect;
@@ -322,9 +324,10 @@ export function toTriple({ triple: row, doc, sentenceText }: StoredTriple) {
     doc,
     ...(sentenceText === null ? {} : { sentence_text: sentenceText }),
     tri_id: row.triId,
-    head: row.head as EntityRef,
+    // Stored as the extraction wrote them; answered as the contract reads them (xrefs by vocabulary).
+    head: row.head as EntityRefAnswer,
     relation: row.relation,
-    tail: row.tail as EntityRef,
+    tail: row.tail as EntityRefAnswer,
     polarity: row.polarity,
     evidence_score: row.evidenceScore,
     confidence: row.confidence,
@@ -337,3 +340,7 @@ export function toTriple({ triple: row, doc, sentenceText }: StoredTriple) {
     attributes: row.attributes as Record<string, unknown>,
   };
 }
+
+/** Whether each literature table exists. */
+export const literatureSchemaStatus = (database: Pick<DatabaseHandle, "executeSql">) =>
+  tableStatus(database, ["lit_documents", "lit_passages", "lit_mentions", "lit_triples"]);

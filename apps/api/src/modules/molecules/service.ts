@@ -1,7 +1,7 @@
-import { MAX_ANALYSIS_ITEMS, type MoleculeResult } from "@sieve/contracts";
-import type { MoleculeAnalysis } from "@sieve/chem";
+import { MAX_ANALYSIS_ITEMS, splitLines, type MoleculeAnalyzeBody, type MoleculeResult } from "@sieve/contracts";
+import { LibraryFileError, readLibraryFile, type MoleculeAnalysis } from "@sieve/chem";
 import type { MoleculeInput } from "@sieve/compute/tasks";
-import { ApiError } from "../../http/errors";
+import { ApiError, validationFailed } from "../../http/errors";
 import type { ComputePool } from "@sieve/compute/pool";
 
 // Big enough to amortise a thread round-trip, small enough that both threads share a request's work
@@ -36,6 +36,44 @@ export async function analyzeMolecules(
     CHUNK_SIZE,
   );
   return analyses.map((analysis) => toResult(analysis, options.includeDrugLikeness));
+}
+
+/** Typed SMILES, one per line in each entry, with the body's options (drug-likeness on, drawings off by default). */
+export async function analyzeSmiles(pool: ComputePool, body: MoleculeAnalyzeBody): Promise<MoleculeResult[]> {
+  const smiles = body.smiles.flatMap(splitLines);
+  if (smiles.length === 0) throw validationFailed([{ path: "smiles", message: "provide at least one SMILES" }]);
+  const parameters = body.parameters ?? {};
+  return analyzeMolecules(pool, smiles, {
+    includeDrugLikeness: parameters.include_drug_likeness ?? true,
+    includeSvg: parameters.include_svg ?? false,
+  });
+}
+
+/** An uploaded library (SMILES, CSV or SDF) with the form's fields as options. */
+export async function analyzeLibrary(
+  pool: ComputePool,
+  name: string,
+  text: string,
+  fields: Record<string, string | undefined>,
+): Promise<MoleculeResult[]> {
+  let library;
+  try {
+    library = readLibraryFile(name, text, { smilesColumn: fields.smiles_column || undefined });
+  } catch (error) {
+    if (error instanceof LibraryFileError)
+      throw validationFailed([{ path: "file", message: error.message }], "invalid_file");
+    throw error;
+  }
+  if (library.records.length === 0)
+    throw validationFailed([{ path: "file", message: "the file holds no structures" }], "invalid_file");
+  assertWithinAnalysisLimit(library.records.length, "molecules");
+  const items = library.records.map((r) =>
+    r.format === "smiles" ? r.structure : { molblock: r.structure, label: r.name ?? `record ${r.position}` },
+  );
+  return analyzeMolecules(pool, items, {
+    includeDrugLikeness: fields.include_drug_likeness !== "false",
+    includeSvg: fields.include_svg === "true",
+  });
 }
 
 /** The API's result shape: the spec's quick fields (approx_mw, heavy_atoms, rings_est) beside the full profile. */

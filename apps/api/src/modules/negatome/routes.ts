@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   Agreement,
   AgreementBody,
+  ContributorDashboard,
   ErrorBody,
   FAILURE_CLASSES,
   IngestOutcome,
@@ -15,19 +16,19 @@ import {
   ScoreSafetyBody,
   SearchResults,
   type SearchHit,
+  SchemaStatus,
   SmilesBody,
   SyntheticIngestBody,
 } from "@sieve/contracts";
 import { entryKey } from "@sieve/negatome";
-import { notFound, validationFailed } from "../../http/errors";
+import { validationFailed } from "../../http/errors";
 import { readMultipartUpload } from "../../http/multipart";
 import { databaseBlobStore } from "../../storage/blob-store";
-import { authStore } from "../auth/store";
 import { uploadsStore } from "../uploads/store";
 import { identifyAll, negatomeService } from "./service";
 import { NegatomeSimilarity } from "./similarity";
 import { NegatomeSafety } from "./safety";
-import { negatomeStore } from "./store";
+import { negatomeSchemaStatus, negatomeStore } from "./store";
 import { negatomeOracleRoutes } from "./synthetic-oracles";
 import { loadNegatomeDataset } from "../../reference-data/negatome-datasets";
 import { access } from "../../plugins/roles";
@@ -35,7 +36,6 @@ import { access } from "../../plugins/roles";
 const FINGERPRINT = "morgan2_2048";
 /** Records fetched per compound asked for by a search, before folding each compound's records into one row. */
 const SEARCH_FOLD = 4;
-const NEGATOME_TABLES = ["negatome_records", "negatome_agreements", "negatome_ingest_keys"];
 
 export const negatomeRoutes: FastifyPluginAsyncZod = async (app) => {
   // The synthetic oracles' docking and MD jobs (`/v1/negatome/synthetic/oracle/*`).
@@ -45,14 +45,11 @@ export const negatomeRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ["negatome"];
 
   // The schema is created by the platform's migrations at start-up; this verifies it is in place.
-  app.post("/v1/negatome/ensure-schema", { config: access.computeOnly, schema: { tags } }, async () => {
-    const present = await Promise.all(
-      NEGATOME_TABLES.map(
-        async (table) => (await app.database.executeSql("select to_regclass($1) as t", [table])).rows[0]?.t !== null,
-      ),
-    );
-    return { ok: present.every(Boolean), tables: Object.fromEntries(NEGATOME_TABLES.map((t, i) => [t, present[i]])) };
-  });
+  app.post(
+    "/v1/negatome/ensure-schema",
+    { config: access.computeOnly, schema: { tags, response: { 200: SchemaStatus } } },
+    async () => negatomeSchemaStatus(app.database),
+  );
 
   app.get("/v1/negatome/stats", { schema: { tags, response: { 200: NegatomeStats } } }, async (request) =>
     negatomeStore(db, request.tenant).stats(),
@@ -289,13 +286,13 @@ export const negatomeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/v1/negatome/contributors/:id/dashboard",
-    { schema: { tags, params: z.object({ id: z.coerce.number().int().positive() }) } },
-    async (request) => {
-      // Contributors are users of the caller's organizations; anyone else is not found.
-      const contributor = await authStore(db).findUserById(request.params.id);
-      const memberships = contributor ? await authStore(db).membershipOrgIds(contributor.id) : [];
-      if (!memberships.some((org) => request.tenant.orgIds.includes(org))) throw notFound("Contributor");
-      return negatomeStore(db, request.tenant).contributorDashboard(request.params.id);
+    {
+      schema: {
+        tags,
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: ContributorDashboard, 404: ErrorBody },
+      },
     },
+    async (request) => negatomeService(db, app.compute, request.tenant).contributorDashboard(request.params.id),
   );
 };

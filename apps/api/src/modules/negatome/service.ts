@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
-import { schema, type Database } from "@sieve/db";
+import type { Database } from "@sieve/db";
 import { NEGATOME_DEFAULTS, type NegativeAnnotation, type RegisteredNegative } from "@sieve/contracts";
 import type { CompoundIdentity } from "@sieve/compute/tasks";
 import type { ComputePool } from "@sieve/compute/pool";
 import type { CallerScope } from "../../plugins/authentication";
-import { forbidden, validationFailed } from "../../http/errors";
-import { insertRecords, negatomeStore } from "./store";
+import { forbidden, notFound, validationFailed } from "../../http/errors";
+import { authStore } from "../auth/store";
+import { ingestKeysStore, insertRecords, negatomeStore } from "./store";
 
 type Identified = Extract<CompoundIdentity, { ok: true }>;
 
@@ -36,6 +36,14 @@ export function negatomeService(db: Database, pool: ComputePool, scope: CallerSc
   const store = negatomeStore(db, scope);
 
   return {
+    /** Contributors are users of the caller's organizations; anyone else is not found. */
+    async contributorDashboard(contributorId: number) {
+      const contributor = await authStore(db).findUserById(contributorId);
+      const memberships = contributor ? await authStore(db).membershipOrgIds(contributor.id) : [];
+      if (!memberships.some((org) => scope.orgIds.includes(org))) throw notFound("Contributor");
+      return store.contributorDashboard(contributorId);
+    },
+
     /** Contributions are accepted only from users who accepted the current agreement (§4). */
     async requireAgreement(): Promise<{ userDeclaredId: string | null }> {
       const agreement = await store.currentAgreement(NEGATOME_DEFAULTS.agreementVersion);
@@ -84,30 +92,16 @@ export function negatomeService(db: Database, pool: ComputePool, scope: CallerSc
       negatives: RegisteredNegative[],
     ): Promise<{ inserted: number; skipped: number }> {
       const orgId = scope.primaryOrgId;
-      const { negatomeIngestKeys: keys } = schema;
-      const [earlier] = await db
-        .select()
-        .from(keys)
-        .where(and(eq(keys.orgId, orgId), eq(keys.idempotencyKey, idempotencyKey)));
-      if (earlier) return { inserted: earlier.inserted, skipped: earlier.skipped };
+      const earlier = await ingestKeysStore(db, orgId).outcome(idempotencyKey);
+      if (earlier) return earlier;
       const compounds = await identifyAll(
         pool,
         negatives.map((n) => n.compound.smiles),
         (i) => `records.${i}.compound.smiles`,
       );
       return db.transaction(async (tx) => {
-        const [claimed] = await tx
-          .insert(keys)
-          .values({ orgId, idempotencyKey, inserted: 0, skipped: 0 })
-          .onConflictDoNothing()
-          .returning();
-        if (!claimed) {
-          const [replay] = await tx
-            .select()
-            .from(keys)
-            .where(and(eq(keys.orgId, orgId), eq(keys.idempotencyKey, idempotencyKey)));
-          return { inserted: replay!.inserted, skipped: replay!.skipped };
-        }
+        const keys = ingestKeysStore(tx, orgId);
+        if (!(await keys.claim(idempotencyKey))) return (await keys.outcome(idempotencyKey))!;
         const ids = await insertRecords(
           tx,
           negatives.map((negative, i) => ({
@@ -136,10 +130,7 @@ export function negatomeService(db: Database, pool: ComputePool, scope: CallerSc
           })),
         );
         const outcome = { inserted: ids.length, skipped: negatives.length - ids.length };
-        await tx
-          .update(keys)
-          .set(outcome)
-          .where(and(eq(keys.orgId, orgId), eq(keys.idempotencyKey, idempotencyKey)));
+        await keys.settle(idempotencyKey, outcome);
         return outcome;
       });
     },

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, inArray, isNull, like, or, sql } from "drizzle-orm";
 import { entryKey } from "@sieve/negatome";
-import { schema, type Database } from "@sieve/db";
+import { schema, type Database, type DatabaseHandle } from "@sieve/db";
 import type { NegatomeRecord } from "@sieve/contracts";
 import type { TenantScope } from "../../plugins/authentication";
 import { fingerprintToBytes } from "./similarity";
+import { tableStatus } from "../../storage/table-status";
 
 const { negatomeRecords: records, negatomeAgreements: agreements } = schema;
 type RecordRow = typeof records.$inferSelect;
@@ -146,6 +147,40 @@ export async function insertRecords(db: Pick<Database, "insert">, rows: NewNegat
   return inserted.map((r) => r.id);
 }
 
+export interface IngestOutcome {
+  inserted: number;
+  skipped: number;
+}
+
+/**
+ * The outcomes of synthetic ingests by idempotency key, per organization. `claim` inserts the key's
+ * row (0/0) inside the caller's transaction, so a concurrent retry waits for the first and replays it.
+ */
+export function ingestKeysStore(db: Pick<Database, "select" | "insert" | "update">, orgId: number) {
+  const keys = schema.negatomeIngestKeys;
+  const byKey = (idempotencyKey: string) => and(eq(keys.orgId, orgId), eq(keys.idempotencyKey, idempotencyKey));
+  return {
+    async outcome(idempotencyKey: string): Promise<IngestOutcome | null> {
+      const [row] = await db.select().from(keys).where(byKey(idempotencyKey));
+      return row ? { inserted: row.inserted, skipped: row.skipped } : null;
+    },
+
+    /** True when this transaction took the key; false when another ingest already holds it. */
+    async claim(idempotencyKey: string): Promise<boolean> {
+      const [claimed] = await db
+        .insert(keys)
+        .values({ orgId, idempotencyKey, inserted: 0, skipped: 0 })
+        .onConflictDoNothing()
+        .returning();
+      return Boolean(claimed);
+    },
+
+    async settle(idempotencyKey: string, outcome: IngestOutcome): Promise<void> {
+      await db.update(keys).set(outcome).where(byKey(idempotencyKey));
+    },
+  };
+}
+
 export function toRecord(row: RecordRow): NegatomeRecord {
   return {
     negatome_id: row.id,
@@ -163,3 +198,7 @@ export function toRecord(row: RecordRow): NegatomeRecord {
     created_at: row.createdAt.toISOString(),
   };
 }
+
+/** Whether each negatome table exists. */
+export const negatomeSchemaStatus = (database: Pick<DatabaseHandle, "executeSql">) =>
+  tableStatus(database, ["negatome_records", "negatome_agreements", "negatome_ingest_keys"]);

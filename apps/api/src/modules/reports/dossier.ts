@@ -22,7 +22,7 @@ import { manifestJson, type RunRecordSet } from "./manifest";
 import { renderPdf } from "./pdf";
 import { curveCharts, curvesSvg, renderReportHtml, type DossierData, type DossierMolecule } from "./report-html";
 import type { StoredTargetShortlist } from "./report-types";
-import { currentStates } from "./reviews-store";
+import { currentStates } from "./store";
 import { dossierContentSha256, runSignatures } from "./signatures";
 
 /** How many of a run's best molecules the dossier draws and checks against the negatome. */

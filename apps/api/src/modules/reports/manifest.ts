@@ -4,12 +4,12 @@ import type { TenantScope } from "../../plugins/authentication";
 import { canonicalJson, sha256Hex } from "../../http/canonical-json";
 import { notFound } from "../../http/errors";
 import { engineJobsStore, groupCurves } from "../engine/store";
-import { jobOfRun } from "../workflows/shards";
+import { jobOfRun } from "../runs/shards";
 import { projectsStore } from "../projects/store";
 import { runsStore, type RunRecord } from "../runs/store";
 import { uploadsStore } from "../uploads/store";
 import { oracleStatus } from "../workflows/oracle-status";
-import { currentStates, reviewsStore } from "./reviews-store";
+import { currentStates, reviewsStore } from "./store";
 import { jobOutputs, reproducibleMetrics, type CurveSeries, type OutputFile } from "./run-outputs";
 import { signCanonical, softwareVersions } from "./software";
 

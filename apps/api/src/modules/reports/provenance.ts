@@ -7,7 +7,7 @@ import { notFound, validationFailed } from "../../http/errors";
 import { isUuid } from "../../http/params";
 import { scopeKeyOf, storedRanking } from "../targets/ranking-job";
 import { loadRunRecords, buildManifest } from "./manifest";
-import { currentStates, reviewsStore } from "./reviews-store";
+import { currentStates, reviewsStore } from "./store";
 import { softwareVersions } from "./software";
 
 const { negatomeRecords, litTriples, litDocuments, users, targetRankings } = schema;

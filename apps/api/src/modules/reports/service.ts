@@ -3,10 +3,10 @@ import type { Review, ReviewBody, ReviewList, ReportRun } from "@sieve/contracts
 import type { TenantScope } from "../../plugins/authentication";
 import { notFound, validationFailed } from "../../http/errors";
 import { engineJobsStore } from "../engine/store";
-import { jobOfRun } from "../workflows/shards";
+import { jobOfRun } from "../runs/shards";
 import { projectsStore } from "../projects/store";
 import { runsStore } from "../runs/store";
-import { currentStates, reviewsStore } from "./reviews-store";
+import { currentStates, reviewsStore } from "./store";
 import { jobOutputs } from "./run-outputs";
 import { assertItemVisible } from "./provenance";
 

@@ -5,7 +5,7 @@ import type { TenantScope } from "../../plugins/authentication";
 import type { PageCursor } from "../../http/pagination";
 import { isUuid } from "../../http/params";
 
-const { runs, projects } = schema;
+const { runs, projects, engineJobs } = schema;
 
 export interface RunRecord extends Run {
   request_hash: string | null;
@@ -99,6 +99,23 @@ export function runsStore(db: Database, scope: TenantScope) {
         .onConflictDoNothing()
         .returning({ id: runs.id });
       return row?.id ?? null;
+    },
+  };
+}
+
+/**
+ * A run's status as its jobs move: not tenant-scoped, for the engine's job transitions only (inside
+ * the transition's transaction).
+ */
+export function runStatusStore(tx: Pick<Database, "select" | "update">) {
+  return {
+    async jobStatuses(runId: string): Promise<RunStatus[]> {
+      const jobs = await tx.select({ status: engineJobs.status }).from(engineJobs).where(eq(engineJobs.runId, runId));
+      return jobs.map((job) => job.status as RunStatus);
+    },
+
+    async setStatus(runId: string, status: RunStatus): Promise<void> {
+      await tx.update(runs).set({ status, updatedAt: new Date() }).where(eq(runs.id, runId));
     },
   };
 }

@@ -13,14 +13,10 @@ import {
   IdentifyTargetsBody,
   IdentifyTargetsResponse,
   IngestionSchema,
-  TARGET_REFERENCE_DATASETS,
   TargetEvidenceResponse,
   TargetReferenceStatus,
   UPLOAD_SOURCES,
 } from "@sieve/contracts";
-import { and, inArray, isNull } from "drizzle-orm";
-import { schema } from "@sieve/db";
-import { REFERENCE_DATASETS } from "../../reference-data/datasets";
 import { conflict } from "../../http/errors";
 import { readMultipartUpload } from "../../http/multipart";
 import type { LiteratureSearch } from "../literature/search-index";
@@ -29,9 +25,6 @@ import { TargetEvidence } from "./evidence";
 import { TargetsService } from "./service";
 import { targetsStore } from "./store";
 import { access } from "../../plugins/roles";
-
-/** Loading the five target datasets took 32 s with `npm run data:load` on a 2-core server (2026-11-26). */
-const MEASURED_LOAD_SECONDS = 32;
 
 /** `/v1/targets/*`: feature sets, the five feature uploads, identification (200 or 202) and the evidence panel. */
 export function targetRoutes(search: LiteratureSearch, catalog: ReferenceCatalog): FastifyPluginAsyncZod {
@@ -72,44 +65,8 @@ export function targetRoutes(search: LiteratureSearch, catalog: ReferenceCatalog
     );
 
     // A first run's reference data: what target ranking needs, so a page offers the load instead of a 503.
-    app.get(
-      "/v1/targets/reference-status",
-      { schema: { tags, response: { 200: TargetReferenceStatus } } },
-      async () => {
-        const [counts, ingested] = await Promise.all([
-          catalog.counts(),
-          db
-            .selectDistinct({ source: schema.targetIngestions.source })
-            .from(schema.targetIngestions)
-            .where(
-              and(
-                isNull(schema.targetIngestions.orgId),
-                inArray(
-                  schema.targetIngestions.source,
-                  TARGET_REFERENCE_DATASETS.map((name) => name.split(":")[1]!),
-                ),
-              ),
-            ),
-        ]);
-        const sources = new Set(ingested.map((row) => row.source));
-        const loaded = (name: string) =>
-          name === "reference:genes"
-            ? counts.genes > 0
-            : name === "reference:diseases"
-              ? counts.diseases > 0
-              : sources.has(name.split(":")[1]!);
-        const datasets = TARGET_REFERENCE_DATASETS.map((name) => ({
-          name,
-          description: REFERENCE_DATASETS[name]!.description,
-          loaded: loaded(name),
-          available: REFERENCE_DATASETS[name]!.available(app.config.referenceDataRoot),
-        }));
-        return {
-          ready: datasets.every((d) => d.loaded),
-          datasets,
-          measured_load_seconds: MEASURED_LOAD_SECONDS,
-        };
-      },
+    app.get("/v1/targets/reference-status", { schema: { tags, response: { 200: TargetReferenceStatus } } }, async () =>
+      service.referenceStatus(),
     );
 
     app.get(

@@ -113,6 +113,15 @@ export async function publicFeatureSet(db: Database, version: string, descriptio
   return created!.id;
 }
 
+/** Which of these sources have been loaded as public reference data (an ingestion of no organization). */
+export async function publicIngestedSources(db: Database, sources: string[]): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ source: ingestions.source })
+    .from(ingestions)
+    .where(and(isNull(ingestions.orgId), inArray(ingestions.source, sources)));
+  return new Set(rows.map((row) => row.source));
+}
+
 export function targetsStore(db: Database, scope: TenantScope) {
   const visibleSets = visibleTo(featureSets.orgId, scope.orgIds);
 

@@ -1,24 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ErrorBody, OraclesStatus, PlanBody, WorkflowPlan, WorkflowRunDetail, type RunConfig } from "@sieve/contracts";
-
-const ConfirmPlanBody = z.object({ plan: WorkflowPlan });
-import { stripToProtein } from "@sieve/workflows";
-import { conflict, notFound } from "../../http/errors";
+import { ConfirmPlanBody, ErrorBody, OraclesStatus, PlanBody, WorkflowPlan, WorkflowRunDetail } from "@sieve/contracts";
 import { UuidParam } from "../../http/params";
-import { launchWorkflowRun } from "./service";
-import { engineJobsStore } from "../engine/store";
-import { runsStore } from "../runs/store";
-import { toPublicRun } from "../runs/service";
-import { workflowFiles } from "./inputs";
+import type { TenantScope } from "../../plugins/authentication";
 import { oracleStatus } from "./oracle-status";
-import { jobOfRun } from "./shards";
+import { workflowsService } from "./service";
 import { access } from "../../plugins/roles";
 
 /** The New Job modal's workflows as engine domains, and what their run pages read. */
 export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
-  const referenceRoot = app.config.referenceDataRoot;
+  const context = { db: app.database.db, engine: app.engine, referenceRoot: app.config.referenceDataRoot };
+  const workflows = (request: { tenant: TenantScope }) => workflowsService(context, request.tenant);
   const parsePlan = (description: string) => app.compute.run("workflows.plan", { description });
 
   // The custom workflow's description read back as a plan, for the user to confirm or edit before launching.
@@ -35,14 +27,9 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/v1/workflows/runs/:id",
     { schema: { tags: ["workflows"], params: UuidParam, response: { 200: WorkflowRunDetail, 404: ErrorBody } } },
-    async (request) => {
-      const run = await runsStore(db, request.tenant).get(request.params.id);
-      if (!run) throw notFound("Run");
-      return { run: toPublicRun(run), job: await jobOfRun(engineJobsStore(db, request.tenant), run.id) };
-    },
+    async (request) => workflows(request).detail(request.params.id),
   );
 
-  // Confirms (or replaces) the plan of a custom run that is still waiting for one, and starts it.
   app.post(
     "/v1/workflows/runs/:id/plan",
     {
@@ -54,39 +41,13 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WorkflowRunDetail, 404: ErrorBody, 409: ErrorBody },
       },
     },
-    async (request) => {
-      const store = runsStore(db, request.tenant);
-      const run = await store.get(request.params.id);
-      if (!run) throw notFound("Run");
-      const jobs = engineJobsStore(db, request.tenant);
-      if (run.workflow !== "custom" || run.status !== "queued" || (await jobs.forRun(run.id)).length)
-        throw conflict("Only a custom run still waiting for its plan can be confirmed", "plan_not_pending");
-      const config = run.config as unknown as RunConfig;
-      const modules = [
-        ...config.modules.filter((m) => m.name !== "WorkflowPlan"),
-        { name: "WorkflowPlan", params: request.body.plan },
-      ];
-      if (!(await store.updateConfig(run.id, { ...config, modules }))) throw notFound("Run");
-      const updated = (await store.get(run.id))!;
-      await launchWorkflowRun(app, request.tenant, toPublicRun(updated), request.tenant.userId);
-      return { run: toPublicRun((await store.get(run.id))!), job: await jobOfRun(jobs, run.id) };
-    },
+    async (request) => workflows(request).confirmPlan(request.params.id, request.body.plan),
   );
 
-  // The receptor a run docked into, protein atoms only, for the pose viewer.
   app.get(
     "/v1/workflows/runs/:id/receptor",
     { schema: { tags: ["workflows"], params: UuidParam, response: { 200: z.string(), 404: ErrorBody } } },
-    async (request, reply) => {
-      const run = await runsStore(db, request.tenant).get(request.params.id);
-      if (!run) throw notFound("Run");
-      const config = run.config as unknown as RunConfig;
-      const target = await workflowFiles(db, request.tenant, referenceRoot)
-        .target(config.inputs?.target_protein ?? null)
-        .catch(() => null);
-      if (!target?.structure) throw notFound("Receptor structure");
-      const text = target.structure.format === "pdb" ? stripToProtein(target.structure.text) : target.structure.text;
-      return reply.type("text/plain; charset=utf-8").send(text);
-    },
+    async (request, reply) =>
+      reply.type("text/plain; charset=utf-8").send(await workflows(request).receptor(request.params.id)),
   );
 };

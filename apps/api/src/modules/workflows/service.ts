@@ -1,62 +1,64 @@
-import type { FastifyInstance } from "fastify";
-import { clampRemoteShards, type Run, type RunConfig } from "@sieve/contracts";
+import type { RunConfig, WorkflowPlan, WorkflowRunDetail } from "@sieve/contracts";
+import type { Database } from "@sieve/db";
+import { stripToProtein } from "@sieve/workflows";
 import type { TenantScope } from "../../plugins/authentication";
+import { conflict, notFound } from "../../http/errors";
+import type { EngineRuntime } from "../engine/runtime";
+import { engineJobsStore } from "../engine/store";
 import { runsStore } from "../runs/store";
-import { CUSTOM_DOMAIN, LEAD_OPT_DOMAIN, VHTS_DOMAIN, type WorkflowJobInput } from "./jobs";
+import { launchWorkflowRun, toPublicRun } from "../runs/service";
+import { jobOfRun } from "../runs/shards";
+import { workflowFiles } from "./inputs";
 
-/** Which engine domain executes each workflow of the New Job modal. */
-export const WORKFLOW_DOMAINS: Partial<Record<RunConfig["workflow"], string>> = {
-  vhts: VHTS_DOMAIN,
-  lead_opt: LEAD_OPT_DOMAIN,
-  custom: CUSTOM_DOMAIN,
-};
-
-/**
- * Submits the engine job(s) that execute a run created from the New Job modal; the run then mirrors
- * its jobs' statuses. Runs of workflows without an executor stay queued.
- */
-export async function launchWorkflowRun(
-  app: FastifyInstance,
-  scope: TenantScope,
-  run: Run,
-  userId: number,
-): Promise<void> {
-  const config = run.config as unknown as RunConfig;
-  const domain = WORKFLOW_DOMAINS[config.workflow];
-  if (!domain) return;
-  // A custom workflow runs once its plan is confirmed (the WorkflowPlan module, from the modal or the run page).
-  if (config.workflow === "custom" && !config.modules.some((m) => m.name === "WorkflowPlan")) return;
-  const orgId = await runsStore(app.database.db, scope).orgOf(run.id);
-  if (orgId === null) return;
-  const { execution, shards } = executionOf(config);
-  for (let index = 0; index < shards; index++) {
-    const input: WorkflowJobInput = {
-      run_id: run.id,
-      workflow: config.workflow,
-      config,
-      user_id: userId,
-      ...(shards > 1 ? { shard: { index, count: shards } } : {}),
-    };
-    await app.engine.submit({
-      orgId,
-      projectId: run.project_id,
-      runId: run.id,
-      domain,
-      execution,
-      input,
-      createdBy: userId,
-    });
-  }
+export interface WorkflowsContext {
+  db: Database;
+  engine: Pick<EngineRuntime, "submit">;
+  referenceRoot: string;
 }
 
-/**
- * Where a run executes: on this instance's threads, or — with a `RemoteExecution` module — on the
- * organization's remote workers, a VHTS run split into `shards` jobs (1–16) that workers take in parallel.
- */
-export function executionOf(config: RunConfig): { execution: "embedded" | "remote"; shards: number } {
-  const remote = config.modules.find((m) => m.name === "RemoteExecution");
-  if (!remote) return { execution: "embedded", shards: 1 };
-  const requested = Number(remote.params.shards ?? 1);
-  const shards = config.workflow === "vhts" && Number.isInteger(requested) ? clampRemoteShards(requested) : 1;
-  return { execution: "remote", shards };
+/** What a run page of the New Job modal's workflows reads, and the confirmation of a custom run's plan. */
+export function workflowsService({ db, engine, referenceRoot }: WorkflowsContext, scope: TenantScope) {
+  const runs = runsStore(db, scope);
+  const jobs = engineJobsStore(db, scope);
+
+  async function runOf(id: string) {
+    const run = await runs.get(id);
+    if (!run) throw notFound("Run");
+    return run;
+  }
+
+  return {
+    /** A run with the job it is seen as (its one job, or its shards merged). */
+    async detail(id: string): Promise<WorkflowRunDetail> {
+      const run = await runOf(id);
+      return { run: toPublicRun(run), job: await jobOfRun(jobs, run.id) };
+    },
+
+    /** Confirms (or replaces) the plan of a custom run that is still waiting for one, and starts it. */
+    async confirmPlan(id: string, plan: WorkflowPlan): Promise<WorkflowRunDetail> {
+      const run = await runOf(id);
+      if (run.workflow !== "custom" || run.status !== "queued" || (await jobs.forRun(run.id)).length)
+        throw conflict("Only a custom run still waiting for its plan can be confirmed", "plan_not_pending");
+      const config = run.config as unknown as RunConfig;
+      const modules = [
+        ...config.modules.filter((m) => m.name !== "WorkflowPlan"),
+        { name: "WorkflowPlan", params: plan },
+      ];
+      if (!(await runs.updateConfig(run.id, { ...config, modules }))) throw notFound("Run");
+      const updated = (await runs.get(run.id))!;
+      await launchWorkflowRun({ db, engine }, scope, toPublicRun(updated), scope.userId);
+      return { run: toPublicRun((await runs.get(run.id))!), job: await jobOfRun(jobs, run.id) };
+    },
+
+    /** The receptor a run docked into, protein atoms only, for the pose viewer. */
+    async receptor(id: string): Promise<string> {
+      const run = await runOf(id);
+      const config = run.config as unknown as RunConfig;
+      const target = await workflowFiles(db, scope, referenceRoot)
+        .target(config.inputs?.target_protein ?? null)
+        .catch(() => null);
+      if (!target?.structure) throw notFound("Receptor structure");
+      return target.structure.format === "pdb" ? stripToProtein(target.structure.text) : target.structure.text;
+    },
+  };
 }

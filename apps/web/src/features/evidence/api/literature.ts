@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { LITERATURE_DEFAULTS, type CompositeBody, type IngestDocument } from "@sieve/contracts";
 import { apiRequest } from "../../../lib/api-client";
-import type { CompositeResult, DocumentDetail, PassageResult, TargetPrior, TriplePage } from "../model/types";
+import type { CompositeResult, DocumentDetail, PassageResult, TargetPrior, TriplePage } from "@sieve/contracts";
 
 const BASE = "/v1/nlp";
 

@@ -6,7 +6,7 @@ import { Notice } from "../../../components/ui/notice";
 import { WeightSliders } from "../../../components/ui/weight-sliders";
 import { formatDecimal } from "../../../lib/format";
 import { useComposite, type TargetParams } from "../api/literature";
-import type { CompositeResult, CompositeWeights } from "../model/types";
+import type { CompositeResult, CompositeWeights } from "@sieve/contracts";
 
 type Signal = "omics" | "druggability" | "safety" | "negatome_risk";
 

@@ -1,6 +1,6 @@
 import { PassageMeta } from "../../../components/passage-meta";
 import { highlightSegments } from "../model/highlights";
-import type { PassageResult } from "../model/types";
+import type { PassageResult } from "@sieve/contracts";
 import { DocumentLink } from "./document-link";
 
 /**

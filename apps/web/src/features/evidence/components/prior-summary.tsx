@@ -1,5 +1,5 @@
 import { formatDecimal } from "../../../lib/format";
-import type { TargetPrior } from "../model/types";
+import type { TargetPrior } from "@sieve/contracts";
 
 const COMPONENTS: { key: keyof TargetPrior["components"]; label: string; meaning: string }[] = [
   { key: "evidence_sum", label: "Evidence sum", meaning: "harmonic sum of supporting evidence scores" },

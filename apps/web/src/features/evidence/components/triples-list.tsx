@@ -2,7 +2,7 @@ import { LITERATURE_DEFAULTS } from "@sieve/contracts";
 import { ReviewControl } from "../../../components/review-control";
 import { Badge, type BadgeTone } from "../../../components/ui/badge";
 import { formatDecimal } from "../../../lib/format";
-import type { TriplePage } from "../model/types";
+import type { TriplePage } from "@sieve/contracts";
 import { ConfidenceNote } from "./confidence-note";
 import { DocumentLink } from "./document-link";
 

@@ -1,4 +1,4 @@
-import type { Highlight } from "./types";
+import type { Highlight } from "@sieve/contracts";
 
 export interface TextSegment {
   text: string;

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import {
   describeFilters,
+  executionOf,
   notRankedEntries,
   type RunConfig,
   type ScreenFilters,
@@ -19,10 +20,9 @@ import { PlanReview } from "./plan-review";
 import { PoseViewer } from "./pose-viewer";
 
 /** Where the run's jobs execute: this server's threads, or the organization's remote workers (in shards). */
-function executionText(modules: RunConfig["modules"] | undefined): string {
-  const remote = modules?.find((m) => m.name === "RemoteExecution");
-  if (!remote) return "this server";
-  const shards = Number(remote.params.shards ?? 1);
+function executionText(config: { workflow: string; modules?: RunConfig["modules"] }): string {
+  const { execution, shards } = executionOf(config);
+  if (execution === "embedded") return "this server";
   return shards > 1 ? `remote workers, ${shards} shards` : "a remote worker";
 }
 
@@ -72,7 +72,7 @@ export function WorkflowRun({ runId }: { runId: string }) {
           <Fact label="Project">{run.project_name}</Fact>
           <Fact label="Created">{formatDateTime(run.created_at)}</Fact>
           <Fact label="Target">{config.inputs?.target_protein ?? "—"}</Fact>
-          <Fact label="Executed on">{executionText(config.modules)}</Fact>
+          <Fact label="Executed on">{executionText({ workflow: run.workflow, modules: config.modules })}</Fact>
           <Fact label="Budget">{config.budget ? `${config.budget.max_evaluations} evaluations` : "—"}</Fact>
           {run.workflow !== "custom" && (
             <Fact label="Filters">{filters ? describeFilters(filters, run.workflow) : "not recorded"}</Fact>

@@ -1,7 +1,7 @@
 import type { EngineJob } from "@sieve/contracts";
 import { rankEvaluated, type EvaluatedCompound } from "@sieve/workflows";
 import type { VhtsTaskOutput } from "@sieve/compute/workflows";
-import { runStatusOf } from "../engine/lifecycle";
+import { runStatusOf } from "./status";
 import type { engineJobsStore } from "../engine/store";
 
 type VhtsMetrics = VhtsTaskOutput & Record<string, unknown>;

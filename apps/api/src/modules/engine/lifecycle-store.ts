@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { schema, type Database } from "@sieve/db";
-import type { RunStatus } from "@sieve/contracts";
 import type { CurvePoint } from "@sieve/compute/engine-task";
 import type { EngineJobRow } from "./store";
+import type { JobTransitions } from "./transitions";
 import { redactFailedQueries } from "../../http/database-errors";
 
-const { engineJobs, engineCurvePoints, runs } = schema;
+const { engineJobs, engineCurvePoints } = schema;
 
 export const MAX_ATTEMPTS = 3;
 
@@ -36,35 +36,13 @@ async function newPoints(tx: Pick<Database, "select">, jobId: string, points: Cu
 }
 
 /**
- * A run's status from its jobs' statuses: still going while any job is queued or running (and at
- * least one has started), then failed if any failed, cancelled if any was cancelled, else completed.
- */
-export function runStatusOf(statuses: RunStatus[]): RunStatus {
-  if (statuses.length === 0) return "queued";
-  if (statuses.every((s) => s === "queued")) return "queued";
-  if (statuses.some((s) => s === "queued" || s === "running")) return "running";
-  if (statuses.includes("failed")) return "failed";
-  if (statuses.includes("cancelled")) return "cancelled";
-  return "completed";
-}
-
-/**
  * State transitions of engine jobs, as workers drive them. Not tenant-scoped: callers are the
  * platform's dispatcher and reaper, or a remote worker already restricted to its organization's jobs.
  * Every transition is conditional on the current state, so a late or duplicate message never
- * resurrects a cancelled job, and a run always mirrors its job's status.
+ * resurrects a cancelled job. Each transition is published to `transitions` inside its transaction
+ * (runs subscribe, so a run always mirrors its jobs' status).
  */
-export function jobLifecycle(db: Database) {
-  /** The run's status from all its jobs (one, or the shards of a run split over remote workers). */
-  async function mirrorRun(tx: Pick<Database, "update" | "select">, job: Pick<EngineJobRow, "runId">) {
-    if (!job.runId) return;
-    const jobs = await tx.select({ status: engineJobs.status }).from(engineJobs).where(eq(engineJobs.runId, job.runId));
-    await tx
-      .update(runs)
-      .set({ status: runStatusOf(jobs.map((j) => j.status as RunStatus)), updatedAt: new Date() })
-      .where(eq(runs.id, job.runId));
-  }
-
+export function jobLifecycle(db: Database, transitions: JobTransitions) {
   return {
     async create(values: typeof engineJobs.$inferInsert): Promise<EngineJobRow> {
       const [row] = await db.insert(engineJobs).values(values).returning();
@@ -88,7 +66,7 @@ export function jobLifecycle(db: Database) {
         if (row) {
           // A new attempt starts its curves afresh: the previous attempt's points would double them.
           await tx.delete(engineCurvePoints).where(eq(engineCurvePoints.jobId, jobId));
-          await mirrorRun(tx, row);
+          await transitions.publish(tx, row);
         }
         return row ?? null;
       });
@@ -149,7 +127,7 @@ export function jobLifecycle(db: Database) {
               .set({ status: "cancelled", cancelRequested: true, completedAt: new Date() })
               .where(and(eq(engineJobs.runId, row.runId), inArray(engineJobs.status, ["queued", "running"])));
           }
-          await mirrorRun(tx, row);
+          await transitions.publish(tx, row);
           return "cancelled";
         }
         const [existing] = await tx.select({ id: engineJobs.id }).from(engineJobs).where(eq(engineJobs.id, jobId));
@@ -182,8 +160,8 @@ export function jobLifecycle(db: Database) {
           .set({ status: "queued", workerId: null, heartbeatAt: null, progress: null })
           .where(and(stale, sql`${engineJobs.attempts} < ${MAX_ATTEMPTS}`))
           .returning();
-        for (const row of failed) await mirrorRun(tx, row);
-        for (const row of requeued) await mirrorRun(tx, row);
+        for (const row of failed) await transitions.publish(tx, row);
+        for (const row of requeued) await transitions.publish(tx, row);
         return { requeued, failed };
       });
     },
@@ -219,7 +197,7 @@ export function jobLifecycle(db: Database) {
         .set({ status, completedAt: new Date(), heartbeatAt: new Date(), ...values })
         .where(and(eq(engineJobs.id, jobId), eq(engineJobs.workerId, workerId), eq(engineJobs.status, "running")))
         .returning();
-      if (row) await mirrorRun(tx, row);
+      if (row) await transitions.publish(tx, row);
       return Boolean(row);
     });
   }

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { EngineJob, EngineJobList, MolecularRunBody, RunStatus } from "@sieve/contracts";
 import { apiRequest } from "../../../lib/api-client";
-import { currentUserQuery } from "../../../lib/auth";
-import { createProject } from "../../../lib/endpoints";
-import { resolveProjectChoice, type ProjectChoice } from "../../../lib/project-choice";
+import type { ProjectChoice } from "../../../lib/project-choice";
+import { projectForLaunch } from "../../../lib/project-launch";
 import { isFinished } from "../model/engine-job";
 
 /** Under the engine-jobs prefix, so any invalidation of engine jobs elsewhere refreshes this list too. */
@@ -33,9 +32,6 @@ export interface MolecularRunStarted {
   status: RunStatus;
 }
 
-/** The same key as My Projects' list, so a project created here shows there at once. */
-const PROJECTS_KEY = ["projects"] as const;
-
 /**
  * Starts an optimization run in the chosen project; a new project (named and acknowledged research-use-only by the
  * user) is created first and reported through `onProjectCreated`, so a retry reuses it.
@@ -52,14 +48,7 @@ export function useStartMolecularRun() {
       body: MolecularRunBody;
       onProjectCreated: (projectId: number) => void;
     }) => {
-      const { projectId, created } = await resolveProjectChoice(project, async (name) => {
-        const user = await queryClient.ensureQueryData(currentUserQuery);
-        return createProject({ org_id: user.org_id, name });
-      });
-      if (created) {
-        onProjectCreated(projectId);
-        await queryClient.invalidateQueries({ queryKey: PROJECTS_KEY });
-      }
+      const projectId = await projectForLaunch(queryClient, project, onProjectCreated);
       return apiRequest<MolecularRunStarted>(`/v1/projects/${projectId}/runs/molecular`, { method: "POST", body });
     },
     onSuccess: () => {

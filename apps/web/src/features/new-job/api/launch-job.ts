@@ -1,12 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UploadKind } from "@sieve/contracts";
-import { currentUserQuery } from "../../../lib/auth";
-import { createProject, createRun, listProjects, uploadFile } from "../../../lib/endpoints";
-import { resolveProjectChoice, type ProjectChoice } from "../../../lib/project-choice";
+import { createRun, listProjects, uploadFile } from "../../../lib/endpoints";
+import type { ProjectChoice } from "../../../lib/project-choice";
+import { projectForLaunch, PROJECTS_KEY } from "../../../lib/project-launch";
 import { buildRunBody, type JobForm } from "../model/job-form";
-
-/** The same key as My Projects' list, so a project created here shows there at once. */
-const PROJECTS_KEY = ["projects"] as const;
 
 export function useProjectOptions(enabled: boolean) {
   return useQuery({ queryKey: PROJECTS_KEY, queryFn: listProjects, enabled });
@@ -30,14 +27,7 @@ export function useLaunchJob() {
       idempotencyKey: string;
       onProjectCreated: (projectId: number) => void;
     }) => {
-      const { projectId, created } = await resolveProjectChoice(project, async (name) => {
-        const user = await queryClient.ensureQueryData(currentUserQuery);
-        return createProject({ org_id: user.org_id, name });
-      });
-      if (created) {
-        onProjectCreated(projectId);
-        await queryClient.invalidateQueries({ queryKey: PROJECTS_KEY });
-      }
+      const projectId = await projectForLaunch(queryClient, project, onProjectCreated);
       return createRun(projectId, buildRunBody(form), idempotencyKey);
     },
   });

@@ -3,8 +3,10 @@ import type { Project } from "@sieve/contracts";
 import { ApiError, apiRequest } from "../../../lib/api-client";
 import { currentUserQuery } from "../../../lib/auth";
 import { createProject, listProjects } from "../../../lib/endpoints";
+import { PROJECTS_KEY } from "../../../lib/project-launch";
 
-export const PROJECTS_QUERY_KEY = ["projects"] as const;
+/** The projects list's key, shared with the launch forms that create a project on the way. */
+export const PROJECTS_QUERY_KEY = PROJECTS_KEY;
 
 export function useProjects() {
   return useQuery({ queryKey: PROJECTS_QUERY_KEY, queryFn: listProjects });

@@ -33,6 +33,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["e2e/**/*.e2e.ts"],
+          // One web build and one migrated database for the run, copied by each file's server (e2e/global-setup.ts).
+          globalSetup: ["e2e/global-setup.ts"],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -4,7 +4,7 @@
  * system's Chromium through playwright-core. Later issues add their flows with these helpers.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { requireSharedData, sharedDataFile } from "@sieve/testing";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -77,11 +77,24 @@ export interface SieveServer {
   stop: () => Promise<void>;
 }
 
-/** Starts `node --import tsx apps/api/src/server.ts` and resolves once /health answers ok. */
-export async function startServer(): Promise<SieveServer> {
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The database directory of a server started once and stopped (global-setup.ts): migrated, pg-boss ready. */
+    e2eDatabaseTemplate?: string;
+  }
+}
+
+/**
+ * Starts `node --import tsx apps/api/src/server.ts` and resolves once /health answers ok. Its DATA_DIR is new and
+ * its own; the embedded database in it is a copy of the run's template (global-setup.ts) when there is one, so that
+ * each file's server skips creating and migrating a database, which costs more than the rest of its start-up.
+ */
+export async function startServer(options: { template?: string | null; dataDir?: string } = {}): Promise<SieveServer> {
   ensureWebBuild();
   const port = await freePort();
-  const dataDir = await mkdtemp(join(tmpdir(), "sieve-e2e-"));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "sieve-e2e-")));
+  const template = options.template === undefined ? inject("e2eDatabaseTemplate") : options.template;
+  if (template) cpSync(template, join(dataDir, "pgdata"), { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/server.ts"], {
     cwd: REPO_ROOT,
@@ -102,7 +115,7 @@ export async function startServer(): Promise<SieveServer> {
 
   const stop = async () => {
     await stopProcess(child);
-    await rm(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
   };
   try {
     await waitForHealth(baseUrl, child);

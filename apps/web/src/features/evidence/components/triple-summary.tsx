@@ -1,0 +1,32 @@
+import type { Triple } from "@sieve/contracts";
+import { Badge, type BadgeTone } from "../../../components/ui/badge";
+import { formatDecimal } from "../../../lib/format";
+
+const POLARITY_TONES: Record<string, BadgeTone> = { positive: "success", negative: "danger" };
+
+export const relationLabel = (relation: string) => relation.replaceAll("_", " ");
+
+/** "head relation tail", the relation in words. */
+export function TripleStatement({ triple }: { triple: Triple }) {
+  return (
+    <p className="triple__statement">
+      <span>{triple.head.name}</span> <strong className="triple__relation">{relationLabel(triple.relation)}</strong>{" "}
+      <span>{triple.tail.name}</span>
+    </p>
+  );
+}
+
+/** What a reviewer weighs a triple by: polarity, calibrated confidence, the word that chose the relation, support. */
+export function TripleFacts({ triple }: { triple: Triple }) {
+  return (
+    <p className="triple__facts">
+      <Badge tone={POLARITY_TONES[triple.polarity] ?? "neutral"}>{triple.polarity}</Badge>
+      <span>confidence {formatDecimal(triple.confidence, 3)}</span>
+      <span>{triple.trigger ? `trigger “${triple.trigger}”` : "no trigger word"}</span>
+      <span>
+        {triple.supporting_sentences} supporting sentence{triple.supporting_sentences === 1 ? "" : "s"}
+      </span>
+      <span className="muted">{triple.provenance}</span>
+    </p>
+  );
+}

@@ -194,9 +194,15 @@ describe("literature API", () => {
         confidence: number;
       }[];
     };
+    type Answer = {
+      items: Hit[];
+      min_confidence: number | null;
+      confidence_thresholds: Record<string, number>;
+      below_min_confidence: number;
+    };
     const search = async (extra = "") => {
-      const answer = (await get(`/v1/nlp/search?query=JAK1%20rheumatoid%20arthritis${extra}`, other)).json();
-      return { ...answer, hit: answer.items.find((h: Hit) => h.doc.external_id === "tofa-1") as Hit };
+      const answer: Answer = (await get(`/v1/nlp/search?query=JAK1%20rheumatoid%20arthritis${extra}`, other)).json();
+      return { ...answer, hit: answer.items.find((h) => h.doc.external_id === "tofa-1")! };
     };
 
     const byDefault = await search();
@@ -207,7 +213,7 @@ describe("literature API", () => {
     expect(marked).toEqual(expect.arrayContaining(["Janus kinase 1", "JAK1", "rheumatoid arthritis", "RA"]));
     const mechanism = byDefault.hit.triples.find((t) => t.relation === "inhibits" && t.tail.name === "JAK1");
     expect(mechanism).toMatchObject({ head: { name: "tofacitinib" }, trigger: "inhibitor" });
-    expect(mechanism!.confidence).toBeGreaterThanOrEqual(byDefault.confidence_thresholds["chemical-gene"]);
+    expect(mechanism!.confidence).toBeGreaterThanOrEqual(byDefault.confidence_thresholds["chemical-gene"]!);
 
     const every = await search("&min_confidence=0");
     expect(every.below_min_confidence).toBe(0);
@@ -215,7 +221,7 @@ describe("literature API", () => {
     const none = await search("&min_confidence=1");
     expect(none.hit.triples).toEqual([]);
     expect(none.below_min_confidence).toBe(
-      every.items.reduce((n: number, h: Hit) => n + h.triples.filter((t) => t.confidence < 1).length, 0),
+      every.items.reduce((n, h) => n + h.triples.filter((t) => t.confidence < 1).length, 0),
     );
     expect((await get("/v1/nlp/search?query=JAK1&min_confidence=-1", other)).statusCode).toBe(422);
 

@@ -2,7 +2,7 @@ import type { PairCandidate } from "./candidates";
 import { EVIDENCE_WEIGHTS } from "./evidence-weights";
 import { readCandidate, type CandidateReading } from "./features";
 import { predictLogistic, type LogisticModel } from "./logistic";
-import type { Polarity, RelationType } from "../types";
+import type { Polarity, RelationType, TriggeredRelation } from "../types";
 
 /**
  * Sentence-level evidence: the probability that a sentence states a relation between a head and a
@@ -26,10 +26,15 @@ export function sentenceEvidence(c: PairCandidate, model: LogisticModel = EVIDEN
   const reading = readCandidate(c);
   const polarity: Polarity = reading.negated ? "negative" : reading.speculative ? "neutral" : "positive";
   return {
-    relation: reading.trigger?.relation ?? "associated_with",
+    relation: relationOf(c.kind, reading.trigger?.relation ?? "associated_with"),
     polarity,
     evidence_score: predictLogistic(model, reading.features),
     trigger: reading.trigger?.trigger ?? null,
     reading,
   };
+}
+
+/** A treatment trigger between a gene and a disease makes the gene a therapeutic target, not a treatment. */
+function relationOf(kind: PairCandidate["kind"], triggered: TriggeredRelation): RelationType {
+  return kind === "gene-disease" && triggered === "treats" ? "therapeutic_target_for" : triggered;
 }

@@ -143,7 +143,7 @@ export async function storeDocuments(
         trigger: t.trigger,
         method: t.method,
         provenance: t.provenance,
-        attributes: (t as Triple & { attributes?: Record<string, unknown> }).attributes ?? {},
+        attributes: t.attributes,
       })),
     );
     for (const slice of inSlices(tripleRows)) await tx.insert(triples).values(slice);

@@ -16,11 +16,21 @@ export function TripleStatement({ triple }: { triple: Triple }) {
   );
 }
 
-/** What a reviewer weighs a triple by: polarity, calibrated confidence, the word that chose the relation, support. */
+const cue = (attributes: Triple["attributes"], name: string) =>
+  typeof attributes[name] === "string" ? attributes[name] : null;
+
+/**
+ * What a reviewer weighs a triple by: polarity and the negation or hedge cue behind it, calibrated confidence, the
+ * word that chose the relation, support.
+ */
 export function TripleFacts({ triple }: { triple: Triple }) {
+  const negation = cue(triple.attributes, "negation_cue");
+  const speculation = cue(triple.attributes, "speculation_cue");
   return (
     <p className="triple__facts">
       <Badge tone={POLARITY_TONES[triple.polarity] ?? "neutral"}>{triple.polarity}</Badge>
+      {negation && <span>negated by “{negation}”</span>}
+      {speculation && <span>hedged by “{speculation}”</span>}
       <span>confidence {formatDecimal(triple.confidence, 3)}</span>
       <span>{triple.trigger ? `trigger “${triple.trigger}”` : "no trigger word"}</span>
       <span>

@@ -88,6 +88,16 @@ describe("extractDocument", () => {
     expect(relations("Lidocaine improved seizures in mice.")).toEqual(["lidocaine treats epilepsy"]);
   });
 
+  it("names an agonist or antagonist trigger between a chemical and a gene as that pharmacology", () => {
+    const relations = (body: string) =>
+      extractDocument({ source: "test", external_id: "5", text: `Title\n${body}` }, dict).triples.map(
+        (t) => `${t.head.name} ${t.relation} ${t.tail.name}`,
+      );
+    expect(relations("Lidocaine, an antagonist of TNF, was given.")).toEqual(["lidocaine antagonist_of TNF"]);
+    expect(relations("Lidocaine acts as an agonist at TNF receptors.")).toEqual(["lidocaine agonist_of TNF"]);
+    expect(relations("Lidocaine inhibited TNF release.")).toEqual(["lidocaine inhibits TNF"]);
+  });
+
   it("names the negation or speculation cue of the triple's sentence as an attribute", () => {
     const cues = (body: string) =>
       extractDocument({ source: "test", external_id: "3", text: `Title\n${body}` }, dict).triples.map((t) => [

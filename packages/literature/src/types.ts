@@ -75,10 +75,12 @@ export type TriggeredRelation =
   "associated_with" | "causes" | "treats" | "inhibits" | "activates" | "binds" | "biomarker_of";
 
 /**
- * `therapeutic_target_for` is what a treatment trigger says between a gene and a disease ("JAK1 inhibitors improved
- * outcomes in RA"): a gene does not treat a disease, it is a target for treating it.
+ * Relation types read from the trigger and the pair: `therapeutic_target_for` is what a treatment trigger says between
+ * a gene and a disease ("JAK1 inhibitors improved outcomes in RA"), for a gene does not treat a disease;
+ * `agonist_of` and `antagonist_of` are the receptor pharmacology a chemical–gene "agonist" / "antagonist" trigger
+ * names, more precise than the activates / inhibits those words otherwise give.
  */
-export type RelationType = TriggeredRelation | "therapeutic_target_for";
+export type RelationType = TriggeredRelation | "therapeutic_target_for" | "agonist_of" | "antagonist_of";
 
 export type Polarity = "positive" | "negative" | "neutral";
 

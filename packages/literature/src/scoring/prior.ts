@@ -25,6 +25,8 @@ export const MECHANISTIC_RELATIONS: ReadonlySet<RelationType> = new Set([
   "inhibits",
   "activates",
   "binds",
+  "agonist_of",
+  "antagonist_of",
   "treats",
   "therapeutic_target_for",
 ]);
@@ -40,7 +42,8 @@ export const CLINICAL_RELATIONS: ReadonlySet<RelationType> = new Set([
  *  - evidence_sum = H(supporting scores): harmonic sum (harmonic.ts) of positive evidence scores,
  *    with neutral (speculative) evidence counted at half its score;
  *  - moa_coverage = share of the supporting score mass whose relation is mechanistic (causes,
- *    inhibits, activates, binds, treats, therapeutic_target_for) rather than associated_with / biomarker_of;
+ *    inhibits, activates, binds, agonist_of, antagonist_of, treats, therapeutic_target_for) rather than
+ *    associated_with / biomarker_of;
  *  - clinical_signal = H(scores of supporting treats / therapeutic_target_for / biomarker_of evidence);
  *  - refutation_penalty = H(negative) / (H(supporting) + H(negative)): the share of refuting evidence
  *    (0 when there is none);

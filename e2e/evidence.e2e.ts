@@ -15,7 +15,7 @@ let page: Page;
 const ARTICLE =
   "Gefitinib inhibits EGFR in lung carcinoma. Patients whose tumours carried activating mutations responded for longer.";
 
-/** Rheumatoid arthritis abstracts: two name JAK1 (one only as "Janus kinase 1 (JAK1)"), one does not. */
+/** Rheumatoid arthritis abstracts: three name JAK1 (one as "Janus kinase 1 (JAK1)", one negated), one does not. */
 const RA_TOFACITINIB =
   "Tofacitinib, an oral inhibitor of Janus kinase 1 (JAK1) and JAK3, reduced disease activity in patients with rheumatoid arthritis (RA).";
 const RA_ABSTRACTS = [
@@ -39,6 +39,13 @@ const RA_ABSTRACTS = [
     title: "Methotrexate in rheumatoid arthritis",
     year: 2005,
     text: "Methotrexate in rheumatoid arthritis\nMethotrexate remains the anchor drug for rheumatoid arthritis. Patients with RA treated with methotrexate had less radiographic progression.",
+  },
+  {
+    source: "e2e-ra",
+    external_id: "ruxolitinib",
+    title: "Ruxolitinib in RA fibroblasts",
+    year: 2021,
+    text: "Ruxolitinib in RA fibroblasts\nIn synovial fibroblasts from patients with rheumatoid arthritis, ruxolitinib did not inhibit JAK1.",
   },
 ];
 
@@ -144,7 +151,7 @@ describe("ingest, search and target evidence", () => {
       .getByLabel("JSONL file")
       .setInputFiles(await writeFixture("rheumatoid-arthritis.jsonl", lines));
     await jsonlForm().getByRole("button", { name: "Ingest JSONL" }).click();
-    await jsonlForm().getByText("Ingested 3 documents in 1 batch: 3 new, 0 already present.").waitFor();
+    await jsonlForm().getByText("Ingested 4 documents in 1 batch: 4 new, 0 already present.").waitFor();
 
     await tab("Freeform").click();
     await searchForm().getByLabel("Search").fill("JAK1 rheumatoid arthritis");
@@ -175,6 +182,15 @@ describe("ingest, search and target evidence", () => {
     await mechanism.getByText("positive").waitFor();
     await page.getByText(/^Triples at the default confidence thresholds/).waitFor();
     await screenshot(page, "evidence-search-jak1-ra");
+
+    // Every triple, low-confidence ones included: the negated one says which words negate it.
+    await page.getByLabel("Include low-confidence triples").check();
+    await page.getByText("Every triple, whatever its confidence.").waitFor();
+    const negated = hits
+      .filter({ hasText: "Ruxolitinib in RA fibroblasts" })
+      .locator("li", { hasText: /^ruxolitinib inhibits JAK1/ });
+    await negated.getByText("negative").waitFor();
+    await negated.getByText("negated by “did not”").waitFor();
   });
 
   it("shows EGFR in lung cancer: prior with its four components, a triple with its sentence and document, and the composite", async () => {

@@ -15,6 +15,40 @@ let page: Page;
 const ARTICLE =
   "Gefitinib inhibits EGFR in lung carcinoma. Patients whose tumours carried activating mutations responded for longer.";
 
+/** Rheumatoid arthritis abstracts: three name JAK1 (one as "Janus kinase 1 (JAK1)", one negated), one does not. */
+const RA_TOFACITINIB =
+  "Tofacitinib, an oral inhibitor of Janus kinase 1 (JAK1) and JAK3, reduced disease activity in patients with rheumatoid arthritis (RA).";
+const RA_ABSTRACTS = [
+  {
+    source: "e2e-ra",
+    external_id: "tofacitinib",
+    title: "Tofacitinib in rheumatoid arthritis",
+    year: 2012,
+    text: `Tofacitinib in rheumatoid arthritis\n${RA_TOFACITINIB} Serious infections were reported in 2% of patients.`,
+  },
+  {
+    source: "e2e-ra",
+    external_id: "synovium",
+    title: "JAK1 signalling in RA synovium",
+    year: 2019,
+    text: "JAK1 signalling in RA synovium\nJAK1 is highly expressed in the synovial tissue of patients with rheumatoid arthritis. Interferon signals through JAK1 in fibroblast-like synoviocytes.",
+  },
+  {
+    source: "e2e-ra",
+    external_id: "methotrexate",
+    title: "Methotrexate in rheumatoid arthritis",
+    year: 2005,
+    text: "Methotrexate in rheumatoid arthritis\nMethotrexate remains the anchor drug for rheumatoid arthritis. Patients with RA treated with methotrexate had less radiographic progression.",
+  },
+  {
+    source: "e2e-ra",
+    external_id: "ruxolitinib",
+    title: "Ruxolitinib in RA fibroblasts",
+    year: 2021,
+    text: "Ruxolitinib in RA fibroblasts\nIn synovial fibroblasts from patients with rheumatoid arthritis, ruxolitinib did not inhibit JAK1.",
+  },
+];
+
 useE2eSession((session) => ({ page } = session));
 
 async function openEvidence(mode?: "freeform" | "target" | "ingest"): Promise<void> {
@@ -108,6 +142,55 @@ describe("ingest, search and target evidence", () => {
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
     expect(page.url()).not.toContain("document=");
+  });
+
+  it("finds JAK1 in rheumatoid arthritis by its synonyms, one hit per document, with the mechanism triple", async () => {
+    await openEvidence("ingest");
+    const lines = RA_ABSTRACTS.map((doc) => JSON.stringify(doc)).join("\n");
+    await jsonlForm()
+      .getByLabel("JSONL file")
+      .setInputFiles(await writeFixture("rheumatoid-arthritis.jsonl", lines));
+    await jsonlForm().getByRole("button", { name: "Ingest JSONL" }).click();
+    await jsonlForm().getByText("Ingested 4 documents in 1 batch: 4 new, 0 already present.").waitFor();
+
+    await tab("Freeform").click();
+    await searchForm().getByLabel("Search").fill("JAK1 rheumatoid arthritis");
+    await searchForm().getByRole("button", { name: "Search" }).click();
+    const results = page.getByRole("list", { name: "Search results" });
+    await results.waitFor();
+    const hits = results.locator(":scope > li");
+    const titles = await hits.locator(".passage__title").allTextContents();
+    // One hit per document: each document's title once, its other matching passages folded under it.
+    expect(titles.filter((t) => RA_ABSTRACTS.some((doc) => doc.title === t)).sort()).toEqual(
+      RA_ABSTRACTS.map((doc) => doc.title).sort(),
+    );
+    expect(new Set(titles).size).toBe(titles.length);
+
+    const tofacitinib = hits.filter({ hasText: "Tofacitinib in rheumatoid arthritis" });
+    // The abstract says "Janus kinase 1" and "RA", not the query's words: marked as the query's entities.
+    for (const synonym of ["Janus kinase 1", "RA"])
+      await tofacitinib
+        .locator(".passage__text mark", { hasText: new RegExp(`^${synonym}$`) })
+        .first()
+        .waitFor();
+    await tofacitinib.getByText("1 more matching passage in this document").waitFor();
+    const mechanism = tofacitinib
+      .getByRole("list", { name: "Triples in Tofacitinib in rheumatoid arthritis" })
+      .locator("li", { hasText: /^tofacitinib inhibits JAK1/ });
+    await mechanism.getByText("trigger “inhibitor”").waitFor();
+    await mechanism.getByText(/^confidence \d\.\d{3}$/).waitFor();
+    await mechanism.getByText("positive").waitFor();
+    await page.getByText(/^Triples at the default confidence thresholds/).waitFor();
+    await screenshot(page, "evidence-search-jak1-ra");
+
+    // Every triple, low-confidence ones included: the negated one says which words negate it.
+    await page.getByLabel("Include low-confidence triples").check();
+    await page.getByText("Every triple, whatever its confidence.").waitFor();
+    const negated = hits
+      .filter({ hasText: "Ruxolitinib in RA fibroblasts" })
+      .locator("li", { hasText: /^ruxolitinib inhibits JAK1/ });
+    await negated.getByText("negative").waitFor();
+    await negated.getByText("negated by “did not”").waitFor();
   });
 
   it("shows EGFR in lung cancer: prior with its four components, a triple with its sentence and document, and the composite", async () => {

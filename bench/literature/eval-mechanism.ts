@@ -21,6 +21,8 @@ requireSharedData();
 const TYPES = { Negative_Correlation: "inhibits", Positive_Correlation: "activates", Bind: "binds" } as const;
 type Mechanism = (typeof TYPES)[keyof typeof TYPES];
 const MECHANISMS: Mechanism[] = ["inhibits", "activates", "binds"];
+/** BioRED has no agonist or antagonist type: they are its Positive_Correlation and Negative_Correlation. */
+const SCORED_AS: Record<string, Mechanism> = { agonist_of: "activates", antagonist_of: "inhibits" };
 
 const reference = loadReferenceDir(referenceDataDir());
 const cdrTrain = readCorpus("cdrTrain");
@@ -65,7 +67,7 @@ for (const doc of readCorpus("bioredDev")) {
   const claims = x.triples
     .filter((t) => t.head.type === "chemical" && t.tail.type === "gene" && t.polarity === "positive")
     .filter((t) => t.confidence >= threshold)
-    .map((t) => `${key(t.head)}\t${key(t.tail)}\t${t.relation}`);
+    .map((t) => `${key(t.head)}\t${key(t.tail)}\t${SCORED_AS[t.relation] ?? t.relation}`);
   const pairs = x.triples
     .filter((t) => t.head.type === "chemical" && t.tail.type === "gene")
     .map((t) => `${key(t.head)}\t${key(t.tail)}`);
@@ -90,7 +92,7 @@ for (const [name, scorers] of [
   rows.push({ system: name, type: "macro-F1", F1: f1s.reduce((a, b) => a + b, 0) / f1s.length });
 }
 writeBenchReport("literature-mechanism", "Chemical→gene mechanism types on BioRED dev, end to end", rows, [
-  "BioRED dev (100 abstracts), tagged with the server's dictionary (reference names + names mined from CDR Train and BioRED Train); relations from extractDocument (trigger rules for the type, calibrated confidence, NegEx polarity). Gold: BioRED chemical–gene relations of type Negative_Correlation (inhibits), Positive_Correlation (activates), Bind (binds), keyed (chemical MeSH, gene NCBI Gene, type) per document. BioRED's other chemical–gene types (Association, Cotreatment, Drug_Interaction, Comparison, Conversion) are not scored.",
+  "BioRED dev (100 abstracts), tagged with the server's dictionary (reference names + names mined from CDR Train and BioRED Train); relations from extractDocument (trigger rules for the type, calibrated confidence, NegEx polarity); Sieve's agonist_of and antagonist_of count as activates and inhibits, since BioRED does not tell them apart. Gold: BioRED chemical–gene relations of type Negative_Correlation (inhibits), Positive_Correlation (activates), Bind (binds), keyed (chemical MeSH, gene NCBI Gene, type) per document. BioRED's other chemical–gene types (Association, Cotreatment, Drug_Interaction, Comparison, Conversion) are not scored.",
   `Baseline: every chemical–gene pair sharing a sentence, labelled with the type most frequent in BioRED Train (${majority}); it can score only that type, so its macro-F1 is a third of its F1 on it.`,
   "Gene normalisation bounds both systems: BioRED dev gene mention F1 is 0.47 (bench/results/literature-eval.md).",
 ]);

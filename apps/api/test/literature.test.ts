@@ -177,6 +177,70 @@ describe("literature API", () => {
     expect(title.matched_entities).toEqual(["DOID:7148"]);
   });
 
+  it("gives each hit the triples its passages state at the confidence filter, and marks the entities' synonyms", async () => {
+    const sentence =
+      "Tofacitinib, an oral inhibitor of Janus kinase 1 (JAK1) and JAK3, reduced disease activity in patients with rheumatoid arthritis (RA).";
+    const doc = { source: "manual", external_id: "tofa-1", title: "Tofacitinib", text: `Tofacitinib\n${sentence}` };
+    expect((await post("/v1/nlp/ingest/docs", { docs: [doc] }, other)).statusCode).toBe(200);
+    type Hit = {
+      doc: { external_id: string };
+      text: string;
+      highlights: { start: number; end: number }[];
+      triples: {
+        head: { name: string };
+        relation: string;
+        tail: { name: string };
+        trigger: string;
+        confidence: number;
+      }[];
+    };
+    type Answer = {
+      items: Hit[];
+      min_confidence: number | null;
+      confidence_thresholds: Record<string, number>;
+      below_min_confidence: number;
+    };
+    const search = async (extra = "") => {
+      const answer: Answer = (await get(`/v1/nlp/search?query=JAK1%20rheumatoid%20arthritis${extra}`, other)).json();
+      return { ...answer, hit: answer.items.find((h) => h.doc.external_id === "tofa-1")! };
+    };
+
+    const byDefault = await search();
+    expect(byDefault.min_confidence).toBeNull();
+    expect(byDefault.hit.text).toBe(sentence);
+    // "Janus kinase 1" and "RA" are not query words: they are marked as mentions of the query's entities.
+    const marked = byDefault.hit.highlights.map((h) => sentence.slice(h.start, h.end));
+    expect(marked).toEqual(expect.arrayContaining(["Janus kinase 1", "JAK1", "rheumatoid arthritis", "RA"]));
+    const mechanism = byDefault.hit.triples.find((t) => t.relation === "inhibits" && t.tail.name === "JAK1");
+    expect(mechanism).toMatchObject({ head: { name: "tofacitinib" }, trigger: "inhibitor" });
+    expect(mechanism!.confidence).toBeGreaterThanOrEqual(byDefault.confidence_thresholds["chemical-gene"]!);
+
+    const every = await search("&min_confidence=0");
+    expect(every.below_min_confidence).toBe(0);
+    expect(every.hit.triples.length).toBeGreaterThanOrEqual(byDefault.hit.triples.length);
+    const none = await search("&min_confidence=1");
+    expect(none.hit.triples).toEqual([]);
+    expect(none.below_min_confidence).toBe(
+      every.items.reduce((n, h) => n + h.triples.filter((t) => t.confidence < 1).length, 0),
+    );
+    expect((await get("/v1/nlp/search?query=JAK1&min_confidence=-1", other)).statusCode).toBe(422);
+
+    const evidence = (
+      await get("/v1/nlp/evidence/target?symbol=JAK1&disease=rheumatoid%20arthritis&min_confidence=0", other)
+    ).json();
+    expect(evidence.min_confidence).toBe(0);
+    const evidenceHit = evidence.items.find((h: Hit) => h.doc.external_id === "tofa-1");
+    expect(evidenceHit.triples.length).toBe(every.hit.triples.length);
+  });
+
+  it("documents min_confidence of the search routes in the OpenAPI description", async () => {
+    const spec = (await ctx.call({ method: "GET", url: "/docs/json" })).json();
+    for (const path of ["/v1/nlp/search", "/v1/nlp/evidence/target"]) {
+      const parameter = spec.paths[path].get.parameters.find((p: { name: string }) => p.name === "min_confidence");
+      expect(parameter.description).toMatch(/development split/);
+    }
+  });
+
   it("scores a target for a disease given by name, synonym or DOID, and says when a name is ambiguous or unknown", async () => {
     const prior = (await get("/v1/nlp/target/prior?symbol=egfr&disease=lung%20cancer")).json();
     expect(prior.prior).toBeGreaterThan(0);

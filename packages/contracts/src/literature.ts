@@ -75,12 +75,16 @@ export const DocumentQuery = z.object({
 export const SearchQuery = z.object({
   query: z.string().trim().min(1, { error: "query is required" }).max(2000),
   topk: Topk(LITERATURE_DEFAULTS.searchTopk),
+  min_confidence: MinConfidence,
 });
 export const TargetQuery = z.object({
   symbol: z.string().trim().min(1, { error: "symbol is required" }).max(50),
   disease: z.string().trim().min(1, { error: "disease is required" }).max(300),
 });
 export const TargetTopkQuery = (fallback: number) => TargetQuery.extend({ topk: Topk(fallback) });
+export const TargetEvidenceQuery = TargetTopkQuery(LITERATURE_DEFAULTS.evidenceTopk).extend({
+  min_confidence: MinConfidence,
+});
 export const TargetTriplesQuery = TargetTopkQuery(LITERATURE_DEFAULTS.triplesTopk).extend({
   min_confidence: MinConfidence,
 });
@@ -157,20 +161,37 @@ const PassageHit = z.object({
   passage_id: z.string(),
   text: z.string(),
   score: z.number(),
-  highlights: z.array(Highlight),
+  highlights: z
+    .array(Highlight)
+    .describe("Offsets in text of the query's words and of the mentions of its entities, by any synonym"),
   /** Ids of the query's entities this passage names (by any synonym). */
   matched_entities: z.array(z.string()),
 });
 
-/** One hit per document: its best passage, and its other matching passages, best first. */
-export const PassageResult = PassageHit.extend({ doc: DocumentInfo, other_passages: z.array(PassageHit) });
+/**
+ * One hit per document: its best passage, its other matching passages (best first), and the triples the document
+ * states in those passages at the confidence filter of the request.
+ */
+export const PassageResult = PassageHit.extend({
+  doc: DocumentInfo,
+  other_passages: z.array(PassageHit),
+  triples: z
+    .array(TripleSchema)
+    .describe("Triples stated in this hit's passages at or above the confidence threshold, best first"),
+});
 export type PassageResult = z.infer<typeof PassageResult>;
 
 export const QueryEntity = z.object({ text: z.string(), name: z.string(), type: z.string(), ids: z.array(z.string()) });
 export type QueryEntity = z.infer<typeof QueryEntity>;
 
-/** `GET /v1/nlp/search` and `/v1/nlp/evidence/target`. */
-export const PassageSearchResults = z.object({ items: z.array(PassageResult), query_entities: z.array(QueryEntity) });
+/**
+ * `GET /v1/nlp/search` and `/v1/nlp/evidence/target`: the confidence filter applies to the hits' triples
+ * (`below_min_confidence` counts those it held back), never to the passages.
+ */
+export const PassageSearchResults = ConfidenceFilter.extend({
+  items: z.array(PassageResult),
+  query_entities: z.array(QueryEntity),
+});
 export type PassageSearchResults = z.infer<typeof PassageSearchResults>;
 
 export const DocumentDetail = ConfidenceFilter.extend({

@@ -78,4 +78,40 @@ describe("extractDocument", () => {
     ).triples[0]!;
     expect(x.triples[0]!.confidence).toBeGreaterThan(passing.confidence);
   });
+
+  it("calls a gene that a treatment trigger links to a disease a therapeutic target, and a drug a treatment", () => {
+    const relations = (body: string) =>
+      extractDocument({ source: "test", external_id: "4", text: `Title\n${body}` }, dict).triples.map(
+        (t) => `${t.head.name} ${t.relation} ${t.tail.name}`,
+      );
+    expect(relations("TNF blockade improved seizures in mice.")).toEqual(["TNF therapeutic_target_for epilepsy"]);
+    expect(relations("Lidocaine improved seizures in mice.")).toEqual(["lidocaine treats epilepsy"]);
+  });
+
+  it("names an agonist or antagonist trigger between a chemical and a gene as that pharmacology", () => {
+    const relations = (body: string) =>
+      extractDocument({ source: "test", external_id: "5", text: `Title\n${body}` }, dict).triples.map(
+        (t) => `${t.head.name} ${t.relation} ${t.tail.name}`,
+      );
+    expect(relations("Lidocaine, an antagonist of TNF, was given.")).toEqual(["lidocaine antagonist_of TNF"]);
+    expect(relations("Lidocaine acts as an agonist at TNF receptors.")).toEqual(["lidocaine agonist_of TNF"]);
+    expect(relations("Lidocaine inhibited TNF release.")).toEqual(["lidocaine inhibits TNF"]);
+  });
+
+  it("names the negation or speculation cue of the triple's sentence as an attribute", () => {
+    const cues = (body: string) =>
+      extractDocument({ source: "test", external_id: "3", text: `Title\n${body}` }, dict).triples.map((t) => [
+        t.polarity,
+        t.attributes,
+      ]);
+    expect(cues("Lidocaine did not induce seizures in mice.")).toEqual([
+      ["negative", { negation_cue: "did not", speculation_cue: null }],
+    ]);
+    expect(cues("TNF may be associated with seizures.")).toEqual([
+      ["neutral", { negation_cue: null, speculation_cue: "may" }],
+    ]);
+    expect(cues("Lidocaine induced seizures in mice.")).toEqual([
+      ["positive", { negation_cue: null, speculation_cue: null }],
+    ]);
+  });
 });

@@ -83,6 +83,7 @@ export function extractDocument(
       trigger: e.trigger,
       method: EXTRACTION_METHOD,
       provenance: "extracted",
+      attributes: { negation_cue: e.reading.negationCue, speculation_cue: e.reading.speculationCue },
     });
   }
   triples.sort((a, b) => b.confidence - a.confidence || a.sentence.start - b.sentence.start);

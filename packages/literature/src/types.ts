@@ -70,8 +70,17 @@ export interface EntityRef {
   xrefs: EntityXrefs;
 }
 
-export type RelationType =
+/** Relation types a trigger word names (relations/cues.ts). */
+export type TriggeredRelation =
   "associated_with" | "causes" | "treats" | "inhibits" | "activates" | "binds" | "biomarker_of";
+
+/**
+ * Relation types read from the trigger and the pair: `therapeutic_target_for` is what a treatment trigger says between
+ * a gene and a disease ("JAK1 inhibitors improved outcomes in RA"), for a gene does not treat a disease;
+ * `agonist_of` and `antagonist_of` are the receptor pharmacology a chemical–gene "agonist" / "antagonist" trigger
+ * names, more precise than the activates / inhibits those words otherwise give.
+ */
+export type RelationType = TriggeredRelation | "therapeutic_target_for" | "agonist_of" | "antagonist_of";
 
 export type Polarity = "positive" | "negative" | "neutral";
 
@@ -99,4 +108,10 @@ export interface Triple {
   trigger: string | null;
   method: string;
   provenance: Provenance;
+  /**
+   * Qualifiers of the statement. Extracted triples: `negation_cue` and `speculation_cue`, the NegEx-style cue in the
+   * best sentence's scope that made the polarity negative ("did not") or neutral ("may"), else null. Gold triples:
+   * the corpus's relation type.
+   */
+  attributes: Record<string, unknown>;
 }

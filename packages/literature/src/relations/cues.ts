@@ -1,4 +1,4 @@
-import type { Polarity, RelationType } from "../types";
+import type { Polarity, TriggeredRelation } from "../types";
 
 /**
  * Trigger words that name the relation between two entities of a sentence, grouped by relation type,
@@ -8,7 +8,7 @@ import type { Polarity, RelationType } from "../types";
  * Patterns match lower-cased text at word starts; stems cover inflections ("induc" → induces,
  * induced, inducing, induction).
  */
-export const TRIGGERS: Record<RelationType, RegExp> = {
+export const TRIGGERS: Record<TriggeredRelation, RegExp> = {
   causes:
     /\b(?:induc\w*|caus\w*|provok\w*|elicit\w*|precipitat\w*|produc\w*|evok\w*|result\w* in|lead\w* to|led to|gave rise|develop\w*|trigger\w*|toxicit\w*|side effects?|adverse|complications?|associated with the use|following|after)\b/,
   treats:
@@ -25,7 +25,7 @@ export const TRIGGERS: Record<RelationType, RegExp> = {
 };
 
 /** Relation types that make sense for each pair of entity types (head–tail). */
-export const RELATIONS_FOR_PAIR: Record<string, RelationType[]> = {
+export const RELATIONS_FOR_PAIR: Record<string, TriggeredRelation[]> = {
   "chemical-disease": ["causes", "treats", "biomarker_of", "associated_with"],
   "gene-disease": ["causes", "biomarker_of", "treats", "associated_with"],
   "chemical-gene": ["inhibits", "activates", "binds", "associated_with"],
@@ -42,14 +42,14 @@ const PSEUDO =
 const TERMINATOR = /\b(?:but|however|although|though|whereas|while|except|yet)\b|[;:]/;
 
 export interface TriggerHit {
-  relation: RelationType;
+  relation: TriggeredRelation;
   trigger: string;
   /** Where the trigger is: between the two entities, or in the clause around them. */
   where: "between" | "around";
 }
 
 /** The trigger closest to the entities among the relation types allowed for the pair, or null. */
-export function findTrigger(between: string, around: string, allowed: RelationType[]): TriggerHit | null {
+export function findTrigger(between: string, around: string, allowed: TriggeredRelation[]): TriggerHit | null {
   const b = between.toLowerCase();
   let best: { hit: TriggerHit; at: number } | null = null;
   for (const relation of allowed) {
@@ -71,11 +71,21 @@ export function findTrigger(between: string, around: string, allowed: RelationTy
  * terminator ("but", "however", ";") and not a pseudo-negation ("not only", "no significant change").
  */
 export function isNegated(clause: string): boolean {
-  return NEGATION.test(scopeOf(clause));
+  return negationCue(clause) !== null;
 }
 
 export function isSpeculative(clause: string): boolean {
-  return SPECULATION.test(scopeOf(clause));
+  return speculationCue(clause) !== null;
+}
+
+/** The negation cue in scope ("did not", "without"), lower-cased, or null. */
+export function negationCue(clause: string): string | null {
+  return NEGATION.exec(scopeOf(clause))?.[0] ?? null;
+}
+
+/** The speculation (hedge) cue in scope ("may", "suggest"), lower-cased, or null. */
+export function speculationCue(clause: string): string | null {
+  return SPECULATION.exec(scopeOf(clause))?.[0] ?? null;
 }
 
 /** Negative wins over neutral: "may not cause" is negative. */

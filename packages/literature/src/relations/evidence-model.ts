@@ -3,6 +3,7 @@ import { EVIDENCE_WEIGHTS } from "./evidence-weights";
 import { readCandidate, type CandidateReading } from "./features";
 import { predictLogistic, type LogisticModel } from "./logistic";
 import type { Polarity, RelationType } from "../types";
+import type { TriggerHit } from "./cues";
 
 /**
  * Sentence-level evidence: the probability that a sentence states a relation between a head and a
@@ -26,10 +27,24 @@ export function sentenceEvidence(c: PairCandidate, model: LogisticModel = EVIDEN
   const reading = readCandidate(c);
   const polarity: Polarity = reading.negated ? "negative" : reading.speculative ? "neutral" : "positive";
   return {
-    relation: reading.trigger?.relation ?? "associated_with",
+    relation: relationOf(c.kind, reading.trigger),
     polarity,
     evidence_score: predictLogistic(model, reading.features),
     trigger: reading.trigger?.trigger ?? null,
     reading,
   };
 }
+
+/**
+ * The relation the trigger names for this pair kind. A treatment trigger between a gene and a disease makes the gene
+ * a therapeutic target, not a treatment; "agonist" and "antagonist" between a chemical and a gene name the
+ * pharmacology. The evidence features keep the trigger's own type, so these names leave every score unchanged.
+ */
+function relationOf(kind: PairCandidate["kind"], trigger: TriggerHit | null): RelationType {
+  if (!trigger) return "associated_with";
+  if (kind === "gene-disease" && trigger.relation === "treats") return "therapeutic_target_for";
+  if (kind === "chemical-gene") return CHEMICAL_GENE_PHARMACOLOGY[trigger.trigger] ?? trigger.relation;
+  return trigger.relation;
+}
+
+const CHEMICAL_GENE_PHARMACOLOGY: Record<string, RelationType> = { agonist: "agonist_of", antagonist: "antagonist_of" };

@@ -1,6 +1,6 @@
-import type { RelationType } from "../types";
+import type { TriggeredRelation } from "../types";
 import type { PairCandidate } from "./candidates";
-import { findTrigger, isNegated, isSpeculative, RELATIONS_FOR_PAIR, TRIGGERS, type TriggerHit } from "./cues";
+import { findTrigger, negationCue, RELATIONS_FOR_PAIR, speculationCue, TRIGGERS, type TriggerHit } from "./cues";
 import type { Features } from "./logistic";
 
 /**
@@ -14,6 +14,9 @@ export interface CandidateReading {
   trigger: TriggerHit | null;
   negated: boolean;
   speculative: boolean;
+  /** The negation and speculation cues in the pair's scope, as the sentence writes them (lower-cased). */
+  negationCue: string | null;
+  speculationCue: string | null;
 }
 
 const CAUSE_ADJACENT = /^\s*-?\s*(?:induced|associated|related|evoked|mediated|dependent|triggered|caused|provoked)\b/i;
@@ -29,10 +32,12 @@ const MUTATION =
   /\b(?:mutation\w*|variant\w*|polymorphism\w*|deletion\w*|allele\w*|genotype\w*|carrier\w*|deficien\w*|loss)\b/i;
 
 export function readCandidate(c: PairCandidate): CandidateReading {
-  const allowed: RelationType[] = RELATIONS_FOR_PAIR[c.kind] ?? ["associated_with"];
+  const allowed: TriggeredRelation[] = RELATIONS_FOR_PAIR[c.kind] ?? ["associated_with"];
   const trigger = findTrigger(c.between, c.around, allowed);
-  const negated = isNegated(c.clause);
-  const speculative = isSpeculative(c.clause);
+  const negation = negationCue(c.clause);
+  const speculation = speculationCue(c.clause);
+  const negated = negation !== null;
+  const speculative = speculation !== null;
   const headFirst = c.head.start < c.tail.start;
   const words = c.between.trim() === "" ? 0 : c.between.trim().split(/\s+/).length;
   const f: Features = {
@@ -60,5 +65,5 @@ export function readCandidate(c: PairCandidate): CandidateReading {
     if (TREAT_PATTERN.test(c.between)) f.pattern_treatment = 1;
   }
   if (c.kind === "gene-disease" && (MUTATION.test(c.between) || MUTATION.test(c.around))) f.pattern_mutation = 1;
-  return { features: f, trigger, negated, speculative };
+  return { features: f, trigger, negated, speculative, negationCue: negation, speculationCue: speculation };
 }

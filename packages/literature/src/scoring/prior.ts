@@ -25,18 +25,26 @@ export const MECHANISTIC_RELATIONS: ReadonlySet<RelationType> = new Set([
   "inhibits",
   "activates",
   "binds",
+  "agonist_of",
+  "antagonist_of",
   "treats",
+  "therapeutic_target_for",
 ]);
-/** Relation types that carry a clinical signal: a treatment or a marker of the disease. */
-export const CLINICAL_RELATIONS: ReadonlySet<RelationType> = new Set(["treats", "biomarker_of"]);
+/** Relation types that carry a clinical signal: a treatment, a target of treatment or a marker of the disease. */
+export const CLINICAL_RELATIONS: ReadonlySet<RelationType> = new Set([
+  "treats",
+  "therapeutic_target_for",
+  "biomarker_of",
+]);
 
 /**
  * Literature prior of a target from its evidence:
  *  - evidence_sum = H(supporting scores): harmonic sum (harmonic.ts) of positive evidence scores,
  *    with neutral (speculative) evidence counted at half its score;
  *  - moa_coverage = share of the supporting score mass whose relation is mechanistic (causes,
- *    inhibits, activates, treats) rather than associated_with / biomarker_of;
- *  - clinical_signal = H(scores of supporting treats / biomarker_of evidence);
+ *    inhibits, activates, binds, agonist_of, antagonist_of, treats, therapeutic_target_for) rather than
+ *    associated_with / biomarker_of;
+ *  - clinical_signal = H(scores of supporting treats / therapeutic_target_for / biomarker_of evidence);
  *  - refutation_penalty = H(negative) / (H(supporting) + H(negative)): the share of refuting evidence
  *    (0 when there is none);
  *  - prior = evidence_sum · (0.6 + 0.2 · moa_coverage + 0.2 · clinical_signal) · (1 − refutation_penalty).

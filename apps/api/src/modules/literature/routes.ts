@@ -8,7 +8,6 @@ import {
   IngestDocsBody,
   IngestJobAccepted,
   IngestOutcome,
-  LITERATURE_DEFAULTS,
   LiteratureHealth,
   LiteratureUploadOutcome,
   Novelty,
@@ -20,7 +19,7 @@ import {
   PassageSearchResults,
   TargetPrior,
   TargetPriorQuery,
-  TargetTopkQuery,
+  TargetEvidenceQuery,
   TargetTriplesQuery,
   TriplePage,
   TripleSearchQuery,
@@ -156,7 +155,7 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
     app.get(
       "/v1/nlp/search",
       { schema: { tags, querystring: SearchQuery, response: { 200: PassageSearchResults } } },
-      async (request) => queries(request).search(request.query.query, request.query.topk),
+      async (request) => queries(request).search(request.query),
     );
 
     app.get(
@@ -185,7 +184,7 @@ export function literatureRoutes(reference: LiteratureReference, search: Literat
       {
         schema: {
           tags,
-          querystring: TargetTopkQuery(LITERATURE_DEFAULTS.evidenceTopk),
+          querystring: TargetEvidenceQuery,
           response: { 200: PassageSearchResults, 422: ErrorBody },
         },
       },

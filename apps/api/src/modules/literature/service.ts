@@ -2,6 +2,7 @@ import type {
   CompositeBody,
   CompositeResult,
   DocumentDetail,
+  Highlight,
   LiteratureHealth,
   LiteratureUploadOutcome,
   Novelty,
@@ -29,8 +30,6 @@ import type { MultipartUpload } from "../../http/multipart";
 import { confidenceFilter, thresholdOf, thresholdsFor } from "./confidence";
 import { goldAnnotations } from "./gold";
 import type { LiteratureReference } from "./reference";
-import type { TaskCatalog } from "@sieve/compute/tasks";
-import type { SearchHit } from "@sieve/literature";
 import type { TenantScope } from "../../plugins/authentication";
 import type { LiteratureSearch } from "./search-index";
 import { literatureStore, storeDocuments, toTriple, type DocumentToStore, type StoredTriple } from "./store";
@@ -256,67 +255,100 @@ export async function documentText(pool: ComputePool, fileName: string, bytes: B
   return text;
 }
 
-type QueryEntity = TaskCatalog["literature.query_entities"]["output"][number];
-
-/** A search hit as the API answers it: one per document, its best passage, the document's other matches under it. */
-export interface DocumentHit {
-  passage_id: string;
-  text: string;
-  score: number;
-  highlights: SearchHit["highlights"];
-  matched_entities: string[];
-  doc: { source: string; external_id: string; title: string; venue: string | null; year: number | null };
-  other_passages: Omit<DocumentHit, "doc" | "other_passages">[];
-}
+type DocumentHit = PassageSearchResults["items"][number];
+type PassageHit = DocumentHit["other_passages"][number];
 
 /** Passages fetched per document asked for: enough that `topk` documents survive the collapse. */
 const PASSAGES_PER_DOCUMENT = 5;
 
+export interface DocumentSearch {
+  text: string;
+  /** Entity ids matched besides those recognised in `text` (the target evidence's gene and disease). */
+  extraEntityIds: string[];
+  topk: number;
+  minConfidence: number | undefined;
+}
+
 /**
  * BM25 search collapsed to one hit per document (issue 23): the best passage speaks for its document and
  * the document's other matching passages are listed under it, best first. The query's entities are
- * recognised with the ingestion dictionary, so their synonyms and abbreviations in passages match too.
+ * recognised with the ingestion dictionary, so their synonyms and abbreviations in passages match and are
+ * highlighted too. Each hit carries the triples its passages state at the request's confidence filter.
  */
 export async function searchDocuments(
   context: LiteratureContext,
   search: LiteratureSearch,
   tenant: TenantScope,
-  query: string,
-  extraEntityIds: string[],
-  topk: number,
-): Promise<{ items: DocumentHit[]; query_entities: QueryEntity[] }> {
-  const entities = await context.pool.run("literature.query_entities", { ...context.reference.state, text: query });
-  const entityIds = [...new Set([...extraEntityIds, ...entities.flatMap((e) => e.ids)])];
-  const hits = await search.search(tenant, query, entityIds, Math.min(1000, topk * PASSAGES_PER_DOCUMENT));
-  const passages = await literatureStore(context.db, tenant).passagesWithDocuments(hits.map((h) => h.passage_id));
+  query: DocumentSearch,
+): Promise<PassageSearchResults> {
+  const entities = await context.pool.run("literature.query_entities", {
+    ...context.reference.state,
+    text: query.text,
+  });
+  const entityIds = [...new Set([...query.extraEntityIds, ...entities.flatMap((e) => e.ids)])];
+  const hits = await search.search(tenant, query.text, entityIds, Math.min(1000, query.topk * PASSAGES_PER_DOCUMENT));
+  const store = literatureStore(context.db, tenant);
+  const passages = await store.passagesWithDocuments(hits.map((h) => h.passage_id));
   const byDocument = new Map<string, DocumentHit>();
   for (const hit of hits) {
     const passage = passages.get(hit.passage_id);
     if (!passage) continue;
-    const found = byDocument.get(passage.doc.id);
-    if (found) {
-      found.other_passages.push({
-        passage_id: hit.passage_id,
-        text: passage.text,
-        score: hit.score,
-        highlights: hit.highlights,
-        matched_entities: hit.matched_entities,
-      });
-      continue;
-    }
-    if (byDocument.size >= topk) continue;
-    const { doc } = passage;
-    byDocument.set(doc.id, {
+    const matched: PassageHit = {
       passage_id: hit.passage_id,
       text: passage.text,
       score: hit.score,
-      highlights: hit.highlights,
+      highlights: [...hit.highlights],
       matched_entities: hit.matched_entities,
-      doc: { source: doc.source, external_id: doc.externalId, title: doc.title, venue: doc.venue, year: doc.year },
-      other_passages: [],
-    });
+    };
+    const found = byDocument.get(passage.doc.id);
+    if (found) found.other_passages.push(matched);
+    else if (byDocument.size < query.topk) {
+      const { doc } = passage;
+      byDocument.set(doc.id, {
+        ...matched,
+        doc: { source: doc.source, external_id: doc.externalId, title: doc.title, venue: doc.venue, year: doc.year },
+        other_passages: [],
+        triples: [],
+      });
+    }
   }
-  return { items: [...byDocument.values()], query_entities: entities };
+  const items = [...byDocument.values()];
+  const shownPassages = items.flatMap((item) => [item, ...item.other_passages]);
+  const [documentTriples, entityMentions] = await Promise.all([
+    store.triplesOfDocuments([...byDocument.keys()]),
+    store.entityMentionsInPassages(
+      shownPassages.map((p) => p.passage_id),
+      entityIds,
+    ),
+  ]);
+  const passageById = new Map(shownPassages.map((p) => [p.passage_id, p]));
+  for (const { passageId, start, end } of entityMentions) passageById.get(passageId)?.highlights.push({ start, end });
+  for (const passage of shownPassages) passage.highlights = mergedHighlights(passage.highlights);
+
+  const thresholds = thresholdsFor(query.minConfidence);
+  const hitOfPassage = new Map(
+    items.flatMap((item) => [item, ...item.other_passages].map((p) => [p.passage_id, item])),
+  );
+  let below = 0;
+  for (const stored of documentTriples) {
+    const hit = stored.triple.passageId === null ? undefined : hitOfPassage.get(stored.triple.passageId);
+    if (!hit) continue;
+    const { head, tail } = stored.triple as { head: EntityRef; tail: EntityRef };
+    if (stored.triple.confidence >= thresholdOf(thresholds, head.type, tail.type)) hit.triples.push(toTriple(stored));
+    else below++;
+  }
+  return { items, query_entities: entities, ...confidenceFilter(query.minConfidence, below) };
+}
+
+/** Highlights in reading order, overlapping ones (a query word inside an entity mention) merged. */
+function mergedHighlights(highlights: Highlight[]): Highlight[] {
+  const merged: Highlight[] = [];
+  for (const h of [...highlights].sort((a, b) => a.start - b.start || a.end - b.end)) {
+    const last = merged.at(-1);
+    if (last && h.start <= last.end) last.end = Math.max(last.end, h.end);
+    else merged.push({ ...h });
+  }
+  return merged;
 }
 
 /** A file uploaded to the literature (PDF or text) as one document, with the form's fields. */
@@ -455,7 +487,13 @@ export function literatureQueries(context: LiteratureContext, search: Literature
       };
     },
 
-    search: (query: string, topk: number) => searchDocuments(context, search, tenant, query, [], topk),
+    search: (query: { query: string; topk: number; min_confidence?: number }) =>
+      searchDocuments(context, search, tenant, {
+        text: query.query,
+        extraEntityIds: [],
+        topk: query.topk,
+        minConfidence: query.min_confidence,
+      }),
 
     async prior(query: { symbol: string; disease: string; min_confidence?: number }): Promise<TargetPrior> {
       const { gene, disease, rows, filter } = await evidenceFor(query, 5000);
@@ -487,16 +525,19 @@ export function literatureQueries(context: LiteratureContext, search: Literature
     },
 
     /** Passages about a gene and a disease: the search for both names, their entity ids matched too. */
-    async evidence(query: { symbol: string; disease: string; topk: number }): Promise<PassageSearchResults> {
+    async evidence(query: {
+      symbol: string;
+      disease: string;
+      topk: number;
+      min_confidence?: number;
+    }): Promise<PassageSearchResults> {
       const { gene, disease } = await resolve(query.symbol, query.disease);
-      return searchDocuments(
-        context,
-        search,
-        tenant,
-        `${gene!.symbol} ${disease!.name}`,
-        [...gene!.ids, ...disease!.ids],
-        query.topk,
-      );
+      return searchDocuments(context, search, tenant, {
+        text: `${gene!.symbol} ${disease!.name}`,
+        extraEntityIds: [...gene!.ids, ...disease!.ids],
+        topk: query.topk,
+        minConfidence: query.min_confidence,
+      });
     },
 
     async searchTriples(query: {

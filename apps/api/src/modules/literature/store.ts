@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { schema, type Database, type DatabaseHandle } from "@sieve/db";
 import type { Extraction, LiteratureDocument, Mention, Triple } from "@sieve/literature";
@@ -143,7 +143,7 @@ export async function storeDocuments(
         trigger: t.trigger,
         method: t.method,
         provenance: t.provenance,
-        attributes: (t as Triple & { attributes?: Record<string, unknown> }).attributes ?? {},
+        attributes: t.attributes,
       })),
     );
     for (const slice of inSlices(tripleRows)) await tx.insert(triples).values(slice);
@@ -223,6 +223,35 @@ export function literatureStore(db: Database, scope: TenantScope) {
         .innerJoin(documents, eq(documents.id, passages.documentId))
         .where(and(visibleDocuments, inArray(passages.id, ids)));
       return new Map(rows.map((r) => [r.id, { text: r.text, doc: r.doc }]));
+    },
+
+    /** Every triple of these documents (by document id), whatever its confidence, best first. */
+    async triplesOfDocuments(documentIds: string[]): Promise<StoredTriple[]> {
+      if (documentIds.length === 0) return [];
+      return selectTriples()
+        .where(and(visibleTriples, inArray(triples.documentId, documentIds)))
+        .orderBy(desc(triples.confidence), desc(triples.evidenceScore), triples.id);
+    },
+
+    /** Where these passages mention any of the entities, as offsets into each passage's text. */
+    async entityMentionsInPassages(passageIds: string[], entityIds: string[]) {
+      if (passageIds.length === 0 || entityIds.length === 0) return [];
+      return db
+        .select({
+          passageId: passages.id,
+          start: sql<number>`${mentions.start} - ${passages.start}`.mapWith(Number),
+          end: sql<number>`${mentions.end} - ${passages.start}`.mapWith(Number),
+        })
+        .from(passages)
+        .innerJoin(
+          mentions,
+          and(
+            eq(mentions.documentId, passages.documentId),
+            gte(mentions.start, passages.start),
+            lte(mentions.end, passages.end),
+          ),
+        )
+        .where(and(inArray(passages.id, passageIds), inArray(mentions.entityId, entityIds)));
     },
 
     /**

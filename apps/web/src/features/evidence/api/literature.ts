@@ -1,25 +1,30 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { LITERATURE_DEFAULTS, type CompositeBody, type IngestDocument } from "@sieve/contracts";
 import { apiRequest } from "../../../lib/api-client";
-import type { CompositeResult, DocumentDetail, PassageResult, TargetPrior, TriplePage } from "@sieve/contracts";
+import type { CompositeResult, DocumentDetail, PassageSearchResults, TargetPrior, TriplePage } from "@sieve/contracts";
 
 const BASE = "/v1/nlp";
+
+/** The server's default confidence thresholds, or every triple (`min_confidence=0`) when asked. */
+const confidenceParams = (showAll: boolean): Record<string, string> => (showAll ? { min_confidence: "0" } : {});
 
 export interface SearchParams {
   query: string;
   topk: number;
 }
 
-/** Runs once a search is submitted, and again for each new query or top-K. */
-export function usePassageSearch(params: SearchParams | null) {
+/** Runs once a search is submitted, and again for each new query, top-K or confidence filter. */
+export function usePassageSearch(params: SearchParams | null, showAll = false) {
   return useQuery({
-    queryKey: ["literature", "search", params],
-    queryFn: async () =>
-      (
-        await apiRequest<{ items: PassageResult[] }>(
-          `${BASE}/search?${new URLSearchParams({ query: params!.query, topk: String(params!.topk) })}`,
-        )
-      ).items,
+    queryKey: ["literature", "search", params, showAll],
+    queryFn: () =>
+      apiRequest<PassageSearchResults>(
+        `${BASE}/search?${new URLSearchParams({
+          query: params!.query,
+          topk: String(params!.topk),
+          ...confidenceParams(showAll),
+        })}`,
+      ),
     enabled: params !== null,
   });
 }
@@ -39,9 +44,6 @@ export function useTargetPrior(params: TargetParams | null) {
     enabled: params !== null,
   });
 }
-
-/** The server's default confidence thresholds, or every triple (`min_confidence=0`) when asked. */
-const confidenceParams = (showAll: boolean): Record<string, string> => (showAll ? { min_confidence: "0" } : {});
 
 /** §9: 20 triples are fetched and the top 10 shown; by default those at the server's confidence thresholds. */
 export function useTargetTriples(params: TargetParams | null, showAll = false) {

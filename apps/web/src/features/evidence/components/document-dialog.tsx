@@ -2,10 +2,10 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { Dialog } from "../../../components/ui/dialog";
 import { Notice } from "../../../components/ui/notice";
-import { formatDecimal } from "../../../lib/format";
 import { useDocument } from "../api/literature";
 import { ConfidenceNote } from "./confidence-note";
 import { DOCUMENT_ID_PARAM, DOCUMENT_PARAM } from "./document-link";
+import { TripleFacts, TripleStatement } from "./triple-summary";
 
 /** The document named in the address: its record, its text by passage, and the triples extracted from it. */
 export function DocumentDialog() {
@@ -83,11 +83,8 @@ export function DocumentDialog() {
             <ul className="document-triples">
               {document.data.triples.map((triple) => (
                 <li key={triple.tri_id}>
-                  {triple.head.name} <strong>{triple.relation.replaceAll("_", " ")}</strong> {triple.tail.name}{" "}
-                  <span className="muted">
-                    ({triple.polarity}, confidence {formatDecimal(triple.confidence)}, {triple.supporting_sentences}{" "}
-                    sentence{triple.supporting_sentences === 1 ? "" : "s"})
-                  </span>
+                  <TripleStatement triple={triple} />
+                  <TripleFacts triple={triple} />
                 </li>
               ))}
             </ul>

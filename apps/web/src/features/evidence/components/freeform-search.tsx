@@ -4,6 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Notice } from "../../../components/ui/notice";
 import { usePassageSearch, type SearchParams } from "../api/literature";
+import { ConfidenceNote } from "./confidence-note";
 import { PassageList } from "./passage-list";
 
 const TOPK_RANGE = { min: 1, max: 1000 };
@@ -14,7 +15,8 @@ export function FreeformSearch() {
   const [topk, setTopk] = useState(String(LITERATURE_DEFAULTS.searchTopk));
   const [errors, setErrors] = useState<{ query?: string; topk?: string }>({});
   const [submitted, setSubmitted] = useState<SearchParams | null>(null);
-  const search = usePassageSearch(submitted);
+  const [showAll, setShowAll] = useState(false);
+  const search = usePassageSearch(submitted, showAll);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -71,11 +73,21 @@ export function FreeformSearch() {
       {search.data && submitted && (
         <>
           <p className="muted" role="status">
-            {search.data.length === 0
+            {search.data.items.length === 0
               ? `No passage matches “${submitted.query}”.`
-              : `${search.data.length} passage${search.data.length === 1 ? "" : "s"} for “${submitted.query}”, best first.`}
+              : `${search.data.items.length} document${search.data.items.length === 1 ? "" : "s"} for “${submitted.query}”, best first, each with its best passage.`}
           </p>
-          <PassageList passages={search.data} label="Search results" />
+          {search.data.query_entities.length > 0 && (
+            <p className="muted" data-testid="query-entities">
+              Also matched by their synonyms and abbreviations:{" "}
+              {search.data.query_entities
+                .map((entity) => `${entity.name} (${entity.type}, ${entity.ids.join(", ")})`)
+                .join("; ")}
+              .
+            </p>
+          )}
+          <ConfidenceNote filter={search.data} showAll={showAll} onShowAll={setShowAll} />
+          <PassageList passages={search.data.items} label="Search results" />
         </>
       )}
     </section>

@@ -6,9 +6,14 @@ const COMPONENTS: { key: keyof TargetPrior["components"]; label: string; meaning
   {
     key: "moa_coverage",
     label: "MoA coverage",
-    meaning: "share of support stating a mechanism (causes, inhibits, activates, treats)",
+    meaning:
+      "share of support stating a mechanism (causes, inhibits, activates, binds, treats, therapeutic_target_for)",
   },
-  { key: "clinical_signal", label: "Clinical signal", meaning: "support from treats and biomarker_of relations" },
+  {
+    key: "clinical_signal",
+    label: "Clinical signal",
+    meaning: "support from treats, therapeutic_target_for and biomarker_of relations",
+  },
   {
     key: "refutation_penalty",
     label: "Refutation penalty",

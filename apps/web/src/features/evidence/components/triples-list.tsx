@@ -1,12 +1,9 @@
 import { LITERATURE_DEFAULTS } from "@sieve/contracts";
 import { ReviewControl } from "../../../components/review-control";
-import { Badge, type BadgeTone } from "../../../components/ui/badge";
-import { formatDecimal } from "../../../lib/format";
 import type { TriplePage } from "@sieve/contracts";
 import { ConfidenceNote } from "./confidence-note";
 import { DocumentLink } from "./document-link";
-
-const POLARITY_TONES: Record<string, BadgeTone> = { positive: "success", negative: "danger" };
+import { relationLabel, TripleFacts, TripleStatement } from "./triple-summary";
 
 /**
  * §9: the top 10 of the 20 triples fetched, each with the sentence it was read from and its document; the
@@ -43,19 +40,8 @@ export function TriplesList({
           <ol className="triple-list" aria-label="Triples">
             {shown.map((triple) => (
               <li key={triple.tri_id} className="triple">
-                <p className="triple__statement">
-                  <span>{triple.head.name}</span>{" "}
-                  <strong className="triple__relation">{triple.relation.replaceAll("_", " ")}</strong>{" "}
-                  <span>{triple.tail.name}</span>
-                </p>
-                <p className="triple__facts">
-                  <Badge tone={POLARITY_TONES[triple.polarity] ?? "neutral"}>{triple.polarity}</Badge>
-                  <span>confidence {formatDecimal(triple.confidence, 3)}</span>
-                  <span>
-                    {triple.supporting_sentences} supporting sentence{triple.supporting_sentences === 1 ? "" : "s"}
-                  </span>
-                  <span className="muted">{triple.provenance}</span>
-                </p>
+                <TripleStatement triple={triple} />
+                <TripleFacts triple={triple} />
                 {triple.sentence_text && <blockquote className="triple__sentence">{triple.sentence_text}</blockquote>}
                 {triple.doc && (
                   <p className="triple__doc">
@@ -68,7 +54,7 @@ export function TriplesList({
                 <ReviewControl
                   kind="triple"
                   itemId={triple.tri_id}
-                  label={`${triple.head.name} ${triple.relation.replaceAll("_", " ")} ${triple.tail.name}`}
+                  label={`${triple.head.name} ${relationLabel(triple.relation)} ${triple.tail.name}`}
                 />
               </li>
             ))}

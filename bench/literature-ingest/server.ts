@@ -4,7 +4,9 @@
 // Usage: node --import tsx bench/literature-ingest/server.ts [documents=25000] [runs=3]
 // BENCH_NODE_ARGS adds flags to the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/x").
 // BENCH_BASELINE_ROOT: a checkout of the code before a change (with node_modules); each run then
-// measures it too, alternating which goes first, so that load from other processes falls on both.
+// measures it too, alternating which goes first, so that load from other processes falls on both;
+// BENCH_BASELINE_NOTE says what that code is, and BENCH_RESULTS_SUFFIX names the results file
+// (bench/results/literature-ingest-health<suffix>.md) so that one comparison does not replace another.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -181,7 +183,7 @@ const summaryRow = (code: string): BenchRow => ({
   server_cpu_s: summary(code, "server_cpu_s"),
 });
 writeBenchReport(
-  full ? "literature-ingest-health-full" : "literature-ingest-health",
+  (full ? "literature-ingest-health-full" : "literature-ingest-health") + (process.env.BENCH_RESULTS_SUFFIX ?? ""),
   `/health of a PGlite server through a ${total.toLocaleString("en")}-document PubTator ingest (${full ? "whole annotated abstracts" : "short documents"})`,
   [...rows, summaryRow("this"), ...(baselineRoot ? [summaryRow("baseline")] : [])],
   [
@@ -191,7 +193,7 @@ writeBenchReport(
       : "Documents: real CDR training and development titles with the first 60 characters of their abstracts, cycled, each under its own PMID (about 3.4 MB for 25,000, like the issue's file).",
     ...(baselineRoot
       ? [
-          "code = baseline: the same bench against the code before the change (rows per transaction unbounded at 10 documents, whole-file parse in the request, a heartbeat per batch), run alternately with this code in each round (which goes first alternates).",
+          `code = baseline: the same bench against the code before the change (${process.env.BENCH_BASELINE_NOTE ?? "rows per transaction unbounded at 10 documents, whole-file parse in the request, a heartbeat per batch"}), run alternately with this code in each round (which goes first alternates).`,
         ]
       : []),
     "Load average (1 min) at the start and end of each ingest is recorded: the 2-core machine was shared with other developers' test runs, which inflates wall times and latencies and makes single runs noisy.",

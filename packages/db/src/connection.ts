@@ -1,4 +1,4 @@
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import * as schema from "./schema/index";
 import { acquireDataDirLock } from "./data-dir-lock";
+import { ThreadedPglite } from "./pglite-thread/client";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -43,11 +44,15 @@ async function openPglite(dataDir: string | null, snapshot: Blob | undefined): P
   if (dataDir && snapshot) throw new Error("a PGlite snapshot only starts an in-memory database");
   const lock = dataDir ? acquireDataDirLock(dataDir) : null;
   try {
-    const client = dataDir
-      ? await PGlite.create(join(dataDir, "pgdata"))
-      : await PGlite.create(snapshot ? { loadDataDir: snapshot } : {});
-    const db = drizzlePglite(client, { schema }) as unknown as Database;
-    await migratePglite(db as never, { migrationsFolder });
+    // PGlite runs in a thread of its own: on this one, each statement would block the event loop.
+    const client = await ThreadedPglite.open(dataDir ? join(dataDir, "pgdata") : null, snapshot);
+    // drizzle's pglite session calls only `query` and `transaction` (drizzle-orm/pglite/session.js),
+    // which the threaded client implements with PGlite's signatures and results.
+    const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Database;
+    await migratePglite(db as never, { migrationsFolder }).catch(async (error: unknown) => {
+      await client.close();
+      throw error;
+    });
     return {
       kind: "pglite",
       db,
@@ -63,7 +68,7 @@ async function openPglite(dataDir: string | null, snapshot: Blob | undefined): P
       async ping() {
         await client.query("select 1");
       },
-      dumpDataDir: () => client.dumpDataDir("none"),
+      dumpDataDir: () => client.dumpDataDir(),
       async close() {
         try {
           await client.close();

@@ -26,6 +26,7 @@ const UNAVAILABLE_MESSAGES = [
   /timeout exceeded when trying to connect/i,
   /Client has encountered a connection error/i,
   /PGlite is closed/i,
+  /PGlite's database thread (stopped|exited)/i,
 ];
 
 export function isDatabaseUnavailable(error: unknown): boolean {

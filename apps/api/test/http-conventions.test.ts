@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseTrustProxy } from "../src/config";
 import { createTestContext, type TestContext } from "./context";
@@ -31,6 +32,27 @@ describe("health and documentation", () => {
       workers: { embedded: ctx.config.computeThreads, remote: 0 },
       oracles: { docking: oracle, ligand_similarity: oracle, synthetic_accessibility: oracle, md: oracle },
     });
+  });
+
+  it("answers /health while a transaction holds the database, as a long ingest's does", async () => {
+    expect((await ctx.call({ method: "GET", url: "/health" })).statusCode).toBe(200);
+    const events: string[] = [];
+    let released = false;
+    // Like an ingest's: one statement after another until it commits.
+    const transaction = ctx.database.db.transaction(async (tx) => {
+      events.push("transaction open");
+      while (!released) {
+        await tx.execute(sql`select 1`);
+        await new Promise((wake) => setTimeout(wake, 20));
+      }
+      events.push("transaction done");
+    });
+    while (!events.length) await new Promise((wake) => setTimeout(wake, 10));
+    const health = await ctx.call({ method: "GET", url: "/health" });
+    events.push(`health ${health.statusCode}`);
+    released = true;
+    await transaction;
+    expect(events).toEqual(["transaction open", "health 200", "transaction done"]);
   });
 
   it("serves an OpenAPI 3 document generated from the route schemas, and Swagger UI", async () => {

@@ -67,10 +67,13 @@ export class ThreadedPglite implements PgliteQueries {
   private nextId = 1;
   /** Set once the thread cannot answer any more: closed by us, or stopped. */
   private stopped: Error | null = null;
+  /** When the thread last answered a call (performance.now()), with a result or an SQL error alike. */
+  private lastAnswerAt = -Infinity;
 
   private constructor(private readonly worker: Worker) {
     worker.on("message", (reply: Reply) => {
       if (!("id" in reply)) return;
+      this.lastAnswerAt = performance.now();
       const call = this.pending.get(reply.id);
       if (!call) return;
       this.pending.delete(reply.id);
@@ -115,6 +118,11 @@ export class ThreadedPglite implements PgliteQueries {
       worker.off("message", listeners.message!).off("error", listeners.error!).off("exit", listeners.exit!);
     }
     return new ThreadedPglite(worker);
+  }
+
+  /** Whether the thread is open and answered a call within the last `ms` milliseconds: proof that the database works. */
+  answeredWithin(ms: number): boolean {
+    return !this.stopped && performance.now() - this.lastAnswerAt <= ms;
   }
 
   async query(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<QueryResult> {

@@ -174,15 +174,18 @@ export function excludedDrugs(indications: readonly DrugIndication[], diseaseIds
  *   therapeutic area (the pharmacological class is not used there: 2 of 10 proton-pump inhibitors
  *   have a musculoskeletal indication, and both through NSAID packs);
  * - for each of those drugs, under `minOwnShare` of its own DOID-coded indications lie in that area
- *   (the disease is foreign to the drug: tiotropium's asthma is kept, its indications are respiratory).
+ *   (the disease is foreign to the drug: tiotropium's asthma is kept, its indications are respiratory);
+ * - one of them carries at least `minBlock` DOID-coded indications in that area: a combination product
+ *   brings its partner's block of indications (lansoprazole: rheumatoid arthritis, osteoarthritis,
+ *   ankylosing spondylitis), where a single foreign label claim (diazepam for tetanus) is the drug's own.
  * Chosen on the development half of bench/targets.
  */
-export const PRECEDENCE_CORROBORATION = { maxDrugs: 2, minClassShare: 0.25, minOwnShare: 0.5 } as const;
+export const PRECEDENCE_CORROBORATION = { maxDrugs: 2, minClassShare: 0.25, minOwnShare: 0.5, minBlock: 2 } as const;
 
 export interface PrecedenceOptions extends ExclusionOptions {
   /** Therapeutic area of a DOID (therapeuticArea); without it the corroboration rule is off. */
   areaOf?: (doid: string) => string;
-  corroboration?: { maxDrugs: number; minClassShare: number; minOwnShare: number };
+  corroboration?: { maxDrugs: number; minClassShare: number; minOwnShare: number; minBlock: number };
 }
 
 /** A gene × disease whose precedence the corroboration rule withholds, with the numbers behind it. */
@@ -258,7 +261,8 @@ export function clinicalPrecedence(
       const classDrugs = [...(targets.get(gene) ?? [])];
       const classShare = share(classDrugs, inArea);
       const ownShares = [...drugs].map((d) => share(areasOfDrug.get(d) ?? [], (a) => a === area));
-      if (classShare < rule.minClassShare && ownShares.every((s) => s < rule.minOwnShare)) {
+      const block = Math.max(...[...drugs].map((d) => (areasOfDrug.get(d) ?? []).filter((a) => a === area).length));
+      if (classShare < rule.minClassShare && ownShares.every((s) => s < rule.minOwnShare) && block >= rule.minBlock) {
         const names = [...drugs].map((d) => nameOf.get(d) ?? d).sort((a, b) => a.localeCompare(b));
         uncorroborated.push({
           gene,

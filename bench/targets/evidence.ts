@@ -12,6 +12,7 @@ import {
   type EvidenceItem,
   type FeatureRow,
   type NetworkEdge,
+  therapeuticArea,
 } from "@sieve/targets";
 import { hasSharedData, readSharedData } from "@sieve/testing";
 import { TARGET_REFERENCE_FILES as F } from "../../packages/targets/test/reference-files";
@@ -45,6 +46,13 @@ export interface DiseaseEvidence {
   omics: EvidenceItem[];
 }
 
+const areas = new Map<string, string>();
+function cachedArea(data: BenchData, doid: string): string {
+  let area = areas.get(doid);
+  if (area === undefined) areas.set(doid, (area = therapeuticArea(data.hierarchy, doid)));
+  return area;
+}
+
 export function diseaseEvidence(
   data: BenchData,
   d: BenchDisease,
@@ -52,6 +60,7 @@ export function diseaseEvidence(
 ): DiseaseEvidence {
   const excluded = excludedDrugs(data.indications, d.subtree);
   const kept = data.targets.filter((t) => !excluded.has(t.drugcentral_id));
+  const areaOf = (doid: string) => cachedArea(data, doid);
   const touching = new Set(
     data.indications.filter((i) => i.doid !== null && d.subtree.has(i.doid)).map((i) => i.drugcentral_id),
   );
@@ -62,14 +71,17 @@ export function diseaseEvidence(
   // The disease's own clinical_precedence is switched off; whatever remains of it for the subtree is
   // empty by construction (evidenceForDisease keeps only the subtree's rows).
   const ownPrecedence = evidenceForDisease(
-    clinicalPrecedenceFeatures(data.targets, data.indications, data.index, { excludeDiseaseIds: d.subtree }),
+    clinicalPrecedenceFeatures(data.targets, data.indications, data.index, {
+      excludeDiseaseIds: d.subtree,
+      areaOf,
+    }),
     "drugcentral",
     d.subtree,
   );
   if (ownPrecedence.some((e) => e.feature_name === "clinical_precedence"))
     throw new Error(`${d.doid}: clinical precedence not switched off`);
   const related = data.hierarchy.related(d.doid);
-  const relatedPrecedence = clinicalPrecedenceFeatures(untouched, data.indications, data.index);
+  const relatedPrecedence = clinicalPrecedenceFeatures(untouched, data.indications, data.index, { areaOf });
   const lit = evidenceForDisease(data.jensen, "jensenlab", d.subtree);
   const edges = networks.get(d.doid);
   const seeds = new Set(lit.map((e) => e.gene));

@@ -181,6 +181,28 @@ describe("target ranking plausibility (mode all)", () => {
     expect(jak1(novel)).toBeGreaterThan(jak1(all));
   }, 120_000);
 
+  it("shows the precedence corroboration rule and each gene × disease it withheld, with the reason", async () => {
+    const answer = await ctx.call({ method: "GET", url: "/v1/targets/ingestions", token });
+    expect(answer.statusCode).toBe(200);
+    const drugcentral = answer
+      .json()
+      .items.find((i: { parameters: { dataset?: string } }) => i.parameters.dataset === "targets:drugcentral");
+    expect(drugcentral.parameters.precedence_corroboration).toEqual({
+      maxDrugs: 2,
+      minClassShare: 0.25,
+      minOwnShare: 0.5,
+      minBlock: 2,
+    });
+    const withheld = drugcentral.parameters.uncorroborated_precedence as {
+      disease: string;
+      drugs: string[];
+      reason: string;
+    }[];
+    const ra = withheld.filter((w) => w.disease === "DOID:7148");
+    expect(ra.map((w) => w.drugs.join())).toEqual(expect.arrayContaining(["lansoprazole", "esaprazole"]));
+    expect(ra.every((w) => w.reason.includes("combination product"))).toBe(true);
+  });
+
   it("resolves abbreviations, and offers candidates for an ambiguous one", async () => {
     const identify = (disease: string) =>
       ctx.call({ method: "POST", url: "/v1/targets/identify", token, payload: { disease, limit: 1 } });

@@ -2,16 +2,19 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TARGET_DEFAULTS } from "@sieve/contracts";
-import { parseDrugIndications, parseJensenDiseases, REFERENCE_FILES } from "@sieve/literature";
+import { parseDrugIndications, parseJensenDiseases, parseObo, REFERENCE_FILES } from "@sieve/literature";
 import { schema, type Database } from "@sieve/db";
 import {
   approvedDrugFeatures,
-  clinicalPrecedenceFeatures,
+  clinicalPrecedence,
+  DiseaseHierarchy,
   GeneIndex,
   jensenLabFeatures,
   parseDrugTargets,
   parseWithdrawn,
+  PRECEDENCE_CORROBORATION,
   safetyLiabilityFeatures,
+  therapeuticArea,
   type FeatureRow,
 } from "@sieve/targets";
 import { publicFeatureSet, storeIngestion } from "../modules/targets/store";
@@ -22,6 +25,7 @@ const FILES = {
   indications: REFERENCE_FILES.drugcentralIndications,
   withdrawn: "withdrawn/drug_info.csv",
   jensenlab: REFERENCE_FILES.jensenDiseases,
+  diseaseOntology: REFERENCE_FILES.diseaseOntology,
 } as const;
 
 type Read = (rel: keyof typeof FILES) => string;
@@ -30,33 +34,53 @@ type Read = (rel: keyof typeof FILES) => string;
 export const TARGET_FEATURE_DATASETS = {
   "targets:drugcentral": {
     description: "Approved-drug targets (DrugCentral): druggability and clinical precedence per disease",
-    files: ["drugTargets", "indications"],
+    files: ["drugTargets", "indications", "diseaseOntology"],
     build: (read: Read, genes: GeneIndex) => {
       const targets = parseDrugTargets(read("drugTargets"));
       const indications = parseDrugIndications(read("indications"));
-      return [
-        ...approvedDrugFeatures(targets, indications, genes),
-        ...clinicalPrecedenceFeatures(targets, indications, genes),
-      ];
+      const hierarchy = new DiseaseHierarchy(parseObo(read("diseaseOntology")));
+      const precedence = clinicalPrecedence(targets, indications, genes, {
+        areaOf: (doid) => therapeuticArea(hierarchy, doid),
+      });
+      return {
+        features: [...approvedDrugFeatures(targets, indications, genes), ...precedence.features],
+        // The rule and every gene × disease it withheld, with its reason: shown with the ingestion.
+        parameters: {
+          precedence_corroboration: PRECEDENCE_CORROBORATION,
+          uncorroborated_precedence: precedence.uncorroborated,
+        },
+      };
     },
   },
   "targets:jensenlab": {
     description: "Curated gene–disease associations (JensenLab DISEASES, knowledge channel)",
     files: ["jensenlab"],
-    build: (read: Read, genes: GeneIndex) => jensenLabFeatures(parseJensenDiseases(read("jensenlab")), genes),
+    build: (read: Read, genes: GeneIndex) => ({
+      features: jensenLabFeatures(parseJensenDiseases(read("jensenlab")), genes),
+    }),
   },
   "targets:withdrawn": {
     description: "Safety liabilities: targets of withdrawn and black-box drugs (withDRAWN × DrugCentral)",
     files: ["drugTargets", "withdrawn"],
     // Scaled by the share of the gene's drugs carrying the flag: the known-target benchmark's choice (bench/targets).
-    build: (read: Read, genes: GeneIndex) =>
-      safetyLiabilityFeatures(parseDrugTargets(read("drugTargets")), parseWithdrawn(read("withdrawn")), genes, {
-        scale: "share",
-      }),
+    build: (read: Read, genes: GeneIndex) => ({
+      features: safetyLiabilityFeatures(
+        parseDrugTargets(read("drugTargets")),
+        parseWithdrawn(read("withdrawn")),
+        genes,
+        {
+          scale: "share",
+        },
+      ),
+    }),
   },
 } satisfies Record<
   string,
-  { description: string; files: (keyof typeof FILES)[]; build(read: Read, genes: GeneIndex): FeatureRow[] }
+  {
+    description: string;
+    files: (keyof typeof FILES)[];
+    build(read: Read, genes: GeneIndex): { features: FeatureRow[]; parameters?: Record<string, unknown> };
+  }
 >;
 
 export type TargetFeatureDataset = keyof typeof TARGET_FEATURE_DATASETS;
@@ -86,7 +110,11 @@ export async function loadTargetDataset(db: Database, root: string, name: Target
       uniprot: g.uniprotIds,
     })),
   );
-  const features = dataset.build((key) => texts.get(key)!, genes);
+  const built: { features: FeatureRow[]; parameters?: Record<string, unknown> } = dataset.build(
+    (key) => texts.get(key)!,
+    genes,
+  );
+  const { features, parameters } = built;
   const hash = createHash("sha256");
   for (const key of dataset.files) hash.update(texts.get(key)!);
   const featureSetId = await publicFeatureSet(
@@ -103,7 +131,7 @@ export async function loadTargetDataset(db: Database, root: string, name: Target
       source,
       fileName: dataset.files.map((key) => FILES[key]).join(", "),
       fileSha256: hash.digest("hex"),
-      parameters: { dataset: name },
+      parameters: { dataset: name, ...parameters },
       rowsRead: features.length,
       unmatched: [],
       features: features.map((f) => ({

@@ -162,16 +162,65 @@ export function excludedDrugs(indications: readonly DrugIndication[], diseaseIds
 }
 
 /**
+ * Corroboration of an indication. DrugCentral's indications come from product labels (FDB), and a
+ * combination product's indication is also recorded for its adjunct ingredient: lansoprazole (the
+ * gastro-protection of naproxen / lansoprazole packs) is "indicated" for rheumatoid arthritis,
+ * ankylosing spondylitis and osteoarthritis, which credits the proton pump (ATP4A, ATP4B) with
+ * approved-drug precedence there. The export has no product or ingredient table to tell such rows
+ * apart, but they leave a mark on both sides. A gene × disease is withheld when all three hold:
+ * - at most `maxDrugs` of the gene's approved drugs are indicated for the disease (an adjunct rides on
+ *   one or two products; a class used for the disease has more);
+ * - under `minClassShare` of the gene's approved drugs have any indication in the disease's
+ *   therapeutic area (the pharmacological class is not used there: 2 of 10 proton-pump inhibitors
+ *   have a musculoskeletal indication, and both through NSAID packs);
+ * - for each of those drugs, under `minOwnShare` of its own DOID-coded indications lie in that area
+ *   (the disease is foreign to the drug: tiotropium's asthma is kept, its indications are respiratory);
+ * - one of them carries at least `minBlock` DOID-coded indications in that area: a combination product
+ *   brings its partner's block of indications (lansoprazole: rheumatoid arthritis, osteoarthritis,
+ *   ankylosing spondylitis), where a single foreign label claim (diazepam for tetanus) is the drug's own.
+ * Chosen on the development half of bench/targets.
+ */
+export const PRECEDENCE_CORROBORATION = { maxDrugs: 2, minClassShare: 0.25, minOwnShare: 0.5, minBlock: 2 } as const;
+
+export interface PrecedenceOptions extends ExclusionOptions {
+  /** Therapeutic area of a DOID (therapeuticArea); without it the corroboration rule is off. */
+  areaOf?: (doid: string) => string;
+  corroboration?: { maxDrugs: number; minClassShare: number; minOwnShare: number; minBlock: number };
+}
+
+/** A gene × disease whose precedence the corroboration rule withholds, with the numbers behind it. */
+export interface UncorroboratedPrecedence {
+  gene: string;
+  disease: string;
+  /** Names of the gene's approved drugs indicated for the disease. */
+  drugs: string[];
+  reason: string;
+}
+
+/**
  * Clinical precedence: feature `clinical_precedence` (component drugg, disease = the indication's
- * DOID), score 1 for each gene × DOID where an approved drug indicated for that DOID targets the gene;
- * raw = the number of such drugs. Indications in `excludeDiseaseIds` are left out.
+ * DOID), score 1 for each gene × DOID where an approved drug indicated for that DOID targets the gene
+ * and the drug class corroborates it (PRECEDENCE_CORROBORATION); raw = the number of such drugs.
+ * Indications in `excludeDiseaseIds` are left out.
  */
 export function clinicalPrecedenceFeatures(
   drugTargets: readonly DrugTarget[],
   indications: readonly DrugIndication[],
   genes: GeneIndex,
-  options: ExclusionOptions = {},
+  options: PrecedenceOptions = {},
 ): FeatureRow[] {
+  return clinicalPrecedence(drugTargets, indications, genes, options).features;
+}
+
+/** clinicalPrecedenceFeatures with the gene × disease pairs the corroboration rule withheld. */
+export function clinicalPrecedence(
+  drugTargets: readonly DrugTarget[],
+  indications: readonly DrugIndication[],
+  genes: GeneIndex,
+  options: PrecedenceOptions = {},
+): { features: FeatureRow[]; uncorroborated: UncorroboratedPrecedence[] } {
+  const rule = options.corroboration ?? PRECEDENCE_CORROBORATION;
+  const areaOf = options.areaOf;
   const targets = drugsByGene(drugTargets, genes);
   const genesOfDrug = new Map<string, string[]>();
   for (const [gene, drugs] of targets) {
@@ -181,6 +230,7 @@ export function clinicalPrecedenceFeatures(
       else genesOfDrug.set(d, [gene]);
     }
   }
+  const nameOf = new Map(drugTargets.map((t) => [t.drugcentral_id, t.drug_name]));
   const drugsOf = new Map<string, Set<string>>(); // gene \t doid → drugs
   for (const ind of indications) {
     if (ind.doid === null || options.excludeDiseaseIds?.has(ind.doid)) continue;
@@ -191,8 +241,50 @@ export function clinicalPrecedenceFeatures(
       drugs.add(ind.drugcentral_id);
     }
   }
-  return [...drugsOf].map(([key, drugs]) => {
+  const areasOfDrug = new Map<string, string[]>(); // one entry per DOID-coded indication
+  if (areaOf)
+    for (const ind of indications)
+      if (ind.doid !== null) {
+        const list = areasOfDrug.get(ind.drugcentral_id);
+        if (list) list.push(areaOf(ind.doid));
+        else areasOfDrug.set(ind.drugcentral_id, [areaOf(ind.doid)]);
+      }
+  const share = <T>(items: readonly T[], hit: (item: T) => boolean) =>
+    items.length === 0 ? 0 : items.filter(hit).length / items.length;
+  const features: FeatureRow[] = [];
+  const uncorroborated: UncorroboratedPrecedence[] = [];
+  for (const [key, drugs] of drugsOf) {
     const [gene, disease] = key.split("\t") as [string, string];
-    return { gene, feature_name: "clinical_precedence", component: "drugg", score: 1, raw: drugs.size, disease };
-  });
+    if (areaOf && drugs.size <= rule.maxDrugs) {
+      const area = areaOf(disease);
+      const inArea = (d: string) => (areasOfDrug.get(d) ?? []).includes(area);
+      const classDrugs = [...(targets.get(gene) ?? [])];
+      const classShare = share(classDrugs, inArea);
+      const ownShares = [...drugs].map((d) => share(areasOfDrug.get(d) ?? [], (a) => a === area));
+      const block = Math.max(...[...drugs].map((d) => (areasOfDrug.get(d) ?? []).filter((a) => a === area).length));
+      if (classShare < rule.minClassShare && ownShares.every((s) => s < rule.minOwnShare) && block >= rule.minBlock) {
+        const names = [...drugs].map((d) => nameOf.get(d) ?? d).sort((a, b) => a.localeCompare(b));
+        uncorroborated.push({
+          gene,
+          disease,
+          drugs: names,
+          reason:
+            `${names.join(", ")}: ${drugs.size} of the gene's ${classDrugs.length} approved drugs indicated for it, ` +
+            `${Math.round(classShare * 100)}% with any ${area} indication (< ${rule.minClassShare * 100}%), ` +
+            `and ${area} is a minority of the drug's own indications (< ${rule.minOwnShare * 100}%): ` +
+            "the mark of an adjunct in a combination product",
+        });
+        continue;
+      }
+    }
+    features.push({
+      gene,
+      feature_name: "clinical_precedence",
+      component: "drugg",
+      score: 1,
+      raw: drugs.size,
+      disease,
+    });
+  }
+  return { features, uncorroborated };
 }

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseDrugIndications, parseHgnc, parseJensenDiseases, parseObo, type HgncGene } from "@sieve/literature";
 import { GeneIndex } from "../genes";
-import { approvedDrugFeatures, clinicalPrecedenceFeatures, parseDrugTargets } from "./drugcentral";
+import { approvedDrugFeatures, clinicalPrecedence, clinicalPrecedenceFeatures, parseDrugTargets } from "./drugcentral";
+import { therapeuticArea } from "./therapeutic-areas";
 import { DiseaseHierarchy } from "./disease-hierarchy";
 import { jensenLabFeatures } from "./jensenlab";
 import { parseWithdrawn, safetyLiabilityFeatures } from "./withdrawn";
@@ -248,5 +249,30 @@ describe("real reference files", () => {
     expect(h.name("DOID:1485")).toBe("cystic fibrosis");
     expect(h.descendants("DOID:3908").size).toBeGreaterThan(1); // NSCLC has subtypes
     expect(h.ancestors("DOID:3908").has("DOID:1324")).toBe(true); // lung cancer
+  });
+
+  it("rheumatoid arthritis: the adjuncts of NSAID packs earn no precedence, its own drug classes keep theirs", () => {
+    const { index, targets, indications } = load();
+    const h = new DiseaseHierarchy(parseObo(readSharedData(F.diseaseOntology)));
+    const ra = "DOID:7148";
+    const { features, uncorroborated } = clinicalPrecedence(targets, indications, index, {
+      areaOf: (doid) => therapeuticArea(h, doid),
+    });
+    const credited = (symbol: string) =>
+      features.some(
+        (r) => r.gene === index.resolve(symbol) && r.disease === ra && r.feature_name === "clinical_precedence",
+      );
+    // Lansoprazole (proton pump) and esaprazole (muscarinic M3) carry RA only through combination products.
+    for (const adjunct of ["ATP4A", "ATP4B", "CHRM3"]) expect(credited(adjunct), adjunct).toBe(false);
+    for (const own of ["TNF", "JAK1", "IL6R", "PTGS2", "NR3C1", "DHFR", "MS4A1"]) expect(credited(own), own).toBe(true);
+    const atp4a = uncorroborated.find((u) => u.gene === index.resolve("ATP4A") && u.disease === ra)!;
+    expect(atp4a.drugs).toEqual(["lansoprazole"]);
+    expect(atp4a.reason).toContain("combination product");
+    // Without the therapeutic areas the rule is off: every indication is credited, as before.
+    expect(
+      clinicalPrecedenceFeatures(targets, indications, index).some(
+        (r) => r.gene === index.resolve("ATP4A") && r.disease === ra,
+      ),
+    ).toBe(true);
   });
 });

@@ -24,14 +24,17 @@ const dialog = () => page.locator("dialog[open]");
 
 describe("screening 1HSG (HIV-1 protease) with its inhibitors among decoys", () => {
   it(
-    "keeps indinavir and ranks it, shows every filter with its value, and lists each compound not ranked with the reason",
+    "ranks indinavir above the three decoys and amprenavir above the small ones, shows every filter and the fitness terms with their values, and lists each compound not ranked with the reason",
     {
-      timeout: 1_800_000,
+      timeout: 2_700_000,
       retry: 0,
     },
     async () => {
-      // Indinavir (1HSG's co-crystal ligand, 614 Da) and amprenavir, three drugs that do not act on the protease, a
-      // glycopeptide too large to dock (vancomycin, 101 heavy atoms) and a line that is no SMILES.
+      // Indinavir (1HSG's co-crystal ligand, 614 Da) and amprenavir, three approved drugs that do not act on the protease
+      // (ibuprofen, metoprolol, loratadine), a glycopeptide too large to dock (vancomycin, 101 heavy atoms) and a line
+      // that is no SMILES. Docking uses the product's defaults (exhaustiveness 2, Vina seed 42); each ligand's 3D
+      // conformer is RDKit ETKDG with a fixed seed after Open Babel's pH 7.4 protonation, so the scores and the order
+      // are the same on every run on the same Vina and Open Babel builds.
       const library = `${drugs("indinavir", "amprenavir", "ibuprofen", "metoprolol", "loratadine", "vancomycin")}\nnot-a-smiles broken\n`;
       await page.goto("/dashboard");
       await page.getByRole("button", { name: "New Job" }).click();
@@ -46,7 +49,10 @@ describe("screening 1HSG (HIV-1 protease) with its inhibitors among decoys", () 
       expect(await filters.getByLabel(/Drug-likeness rule/).isChecked()).toBe(false);
       expect(await filters.getByLabel("Maximum heavy atoms").inputValue()).toBe("80");
       expect(await filters.getByLabel("Maximum negatome risk").inputValue()).toBe("0.7");
-      await filters.getByLabel("Time limit per docking step (s)").fill("600");
+      // Docking indinavir or amprenavir (11 rotatable bonds) takes about 2 min of one core at exhaustiveness 2, but a
+      // 2-core machine shared with other work took over 930 s of wall time for it (the limit at 600 s); a longer limit
+      // keeps a slow run from failing them. It costs nothing when the machine is free.
+      await filters.getByLabel("Time limit per docking step (s)").fill("1200");
       await screenshot(page, "new-job-screening-filters", { fullPage: false });
       await chooseNewProject(page, "Protease inhibitor screen");
       await dialog().getByRole("button", { name: "Launch Workflow" }).click();
@@ -64,12 +70,12 @@ describe("screening 1HSG (HIV-1 protease) with its inhibitors among decoys", () 
       await page.waitForURL(/\/dashboard\/runs\/[0-9a-f-]{36}$/);
       await page
         .getByText(
-          "drug-likeness rule off · at most 80 heavy atoms · negatome risk at most 0.7 · time limit per docking step 600 s + 30 s per rotatable bond",
+          "drug-likeness rule off · at most 80 heavy atoms · negatome risk at most 0.7 · time limit per docking step 1200 s + 30 s per rotatable bond",
         )
         .waitFor();
 
       const hits = page.getByRole("table", { name: "Hits, best first" });
-      await page.locator(".badge", { hasText: "completed" }).first().waitFor({ timeout: 1_700_000 });
+      await page.locator(".badge", { hasText: "completed" }).first().waitFor({ timeout: 2_600_000 });
       const ranked = (await hits.locator("tbody tr td:nth-child(3) strong").allTextContents()).map((t) => t.trim());
       const notRanked = page.getByRole("table", { name: "Compounds not ranked, with the reason" });
       const rows = await notRanked
@@ -80,26 +86,32 @@ describe("screening 1HSG (HIV-1 protease) with its inhibitors among decoys", () 
       console.info(`not ranked: ${JSON.stringify(rows)}`);
       console.info(`ranked: ${ranked.join(", ")}`);
       await screenshot(page, "run-screening-1hsg-not-ranked");
-      // Indinavir is kept and ranked above the small decoys. Under the spec's default objectives (activity, and SA at
-      // half weight) loratadine's easier synthesis can tie it: their fitness differs by less than the spread of
-      // Vina's score across Open Babel's unseeded conformers, so first place is not asserted (issue 20).
-      expect(ranked.indexOf("indinavir")).toBeGreaterThanOrEqual(0);
+      // Issue 20's Done-when asks for both inhibitors above every decoy; amprenavir above loratadine is not met. SA no
+      // longer separates makeable compounds (no penalty up to SA 4), so Vina decides, and Vina cannot tell them apart:
+      // amprenavir −8.27 against loratadine −8.29 kcal/mol on this path (fitness 0.689 and 0.690), far inside the
+      // 2.4 kcal/mol that indinavir's score moved between two atom orderings of its SMILES (−10.55 and −12.97). The
+      // SA change put them level (SA 3.5 vs 2.5 kept amprenavir 0.03 below); which one is ahead is noise, so their order
+      // is not asserted. Indinavir leads every decoy by 4.7 kcal/mol or more; amprenavir leads the two small decoys by
+      // 1.2 and 1.7 kcal/mol, less than that spread, so even this rests on the seeded conformers being reproducible.
+      expect([...ranked].sort()).toEqual(["amprenavir", "ibuprofen", "indinavir", "loratadine", "metoprolol"]);
+      for (const decoy of ["ibuprofen", "metoprolol", "loratadine"])
+        expect(ranked.indexOf("indinavir"), `indinavir above ${decoy}`).toBeLessThan(ranked.indexOf(decoy));
       for (const decoy of ["ibuprofen", "metoprolol"])
-        expect(ranked.indexOf("indinavir"), decoy).toBeLessThan(ranked.indexOf(decoy));
-      expect(ranked).not.toContain("vancomycin");
+        expect(ranked.indexOf("amprenavir"), `amprenavir above ${decoy}`).toBeLessThan(ranked.indexOf(decoy));
 
+      // How SA entered the fitness is on the page with its bounds.
+      await page
+        .getByRole("list", { name: "Fitness terms" })
+        .getByText(
+          "(minimize, weight 0.5): 1 up to SA 4 (easy to make: no preference among such molecules), 0 from SA 6 (hard to make), linear between.",
+        )
+        .waitFor();
+
+      // Every compound not ranked is listed with its reason; nothing else is missing (5 ranked + 2 listed = 7 lines).
       const row = (name: string) => rows.find((cells) => cells[1]?.startsWith(name));
       expect(row("not-a-smiles")?.slice(2)).toEqual(["Unreadable line", "RDKit could not read this structure"]);
       expect(row("vancomycin")?.slice(2)).toEqual(["Filtered", "101 heavy atoms is more than the limit of 80"]);
-      // Open Babel 3.1.1's builder gives up on amprenavir; distance geometry builds it, slowly. Should that run past
-      // the limit, the run says so.
-      if (!ranked.includes("amprenavir")) {
-        expect(row("amprenavir")?.[2]).toBe("Failed to score");
-        expect(row("amprenavir")?.[3]).toMatch(
-          /^3D build \(Open Babel --gen3d\): Open Babel could not build 3D coordinates|^3D build \(Open Babel --gen3d\) timed out after \d+ s \(the limit for this ligand: 600 s \+ 30 s × \d+ rotatable bonds\)$/,
-        );
-      } else expect(ranked.indexOf("amprenavir")).toBeLessThan(ranked.indexOf("ibuprofen"));
-      expect(rows).toHaveLength(ranked.includes("amprenavir") ? 2 : 3);
+      expect(rows).toHaveLength(2);
       expect(await seriousA11yViolations(page)).toEqual([]);
     },
   );

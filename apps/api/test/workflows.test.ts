@@ -96,6 +96,16 @@ describe("VHTS runs from the New Job modal", () => {
         expect(hit.modes.length).toBeGreaterThan(0);
       }
       expect(metrics.oracles.map((o: { name: string }) => o.name)).toEqual(["docking", "synthetic_accessibility"]);
+      // How the default objectives entered the fitness, with their bounds: SA counts only above 4 (issue 20).
+      expect(metrics.fitness_terms).toEqual([
+        expect.objectContaining({ name: "activity", direction: "maximize", weight: 1 }),
+        expect.objectContaining({
+          name: "synthetic_accessibility",
+          direction: "minimize",
+          weight: 0.5,
+          desirability: expect.stringMatching(/^1 up to SA 4 .*0 from SA 6/),
+        }),
+      ]);
       expect(metrics.box.size).toEqual([16, 16, 16]);
       expect(detail.job.result.best_fitness).toBe(metrics.hits[0].fitness);
       const curves = (await ctx.call({ method: "GET", url: `/v1/runs/${detail.run.id}/curves`, token })).json().curves;

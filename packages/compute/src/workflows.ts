@@ -15,6 +15,7 @@ import {
   SyntheticAccessibilityOracle,
   describeOracle,
   dockingCacheAt,
+  fitnessTerms,
   ligandTimeLimit,
   mapConcurrent,
   parseWorkflowPlan,
@@ -29,6 +30,7 @@ import {
   type ScreeningFilters,
   type WorkflowPlan,
   type BoxSpec,
+  type FitnessTerm,
   type KnownActive,
   type MoleculeOracle,
   type OracleInfo,
@@ -122,6 +124,8 @@ export interface VhtsTaskOutput extends VhtsResult {
   /** The filters the run applied, echoed so the result says what it was screened with. */
   filters: ScreeningFilters;
   oracles: OracleInfo[];
+  /** How each objective entered the fitness (its mapping onto 0..1, with the bounds), as the run page shows it. */
+  fitness_terms: FitnessTerm[];
   unsupported_objectives: string[];
   activity_kind: "docking" | "ligand_similarity";
   box: { center: number[]; size: number[] } | null;
@@ -281,6 +285,7 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
       filters: input.filters,
       hits: withDrawings(rdkit, result.hits),
       oracles: [describeOracle(activity), describeOracle(sa)],
+      fitness_terms: fitnessTerms(input.objectives),
       unsupported_objectives: unsupportedObjectives(input.objectives),
       activity_kind: evaluator.activityKind,
       box: activity instanceof DockingOracle ? activity.box : null,
@@ -304,6 +309,7 @@ export interface LeadOptTaskInput extends Omit<VhtsTaskInput, "library" | "negat
 export interface LeadOptTaskOutput extends LeadOptResult {
   filters: ScreeningFilters;
   oracles: OracleInfo[];
+  fitness_terms: FitnessTerm[];
   unsupported_objectives: string[];
   activity_kind: "docking" | "ligand_similarity";
   box: { center: number[]; size: number[] } | null;
@@ -428,6 +434,7 @@ export async function runLeadOptTask(input: LeadOptTaskInput, context: TaskConte
       parents: withDrawings(rdkit, result.parents),
       series: withDrawings(rdkit, result.series),
       oracles: [describeOracle(activity), describeOracle(sa)],
+      fitness_terms: fitnessTerms(input.objectives),
       unsupported_objectives: unsupportedObjectives(input.objectives),
       activity_kind: evaluator.activityKind,
       box: activity instanceof DockingOracle ? activity.box : null,

@@ -60,10 +60,13 @@ export {
   type ReadLibrary,
 } from "./compound-library";
 export {
+  SA_DESIRABILITY,
   SUPPORTED_OBJECTIVES,
   desirability,
   fitness,
+  fitnessTerms,
   unsupportedObjectives,
+  type FitnessTerm,
   type ScoredValues,
   type WorkflowObjective,
 } from "./objectives";

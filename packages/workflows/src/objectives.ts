@@ -26,11 +26,21 @@ export interface ScoredValues {
 }
 
 /**
+ * Synthetic accessibility counts against a molecule only when it is hard to make. Up to `easy_up_to` (4: as easy as
+ * three quarters of DrugCentral's structures) a chemist would make either molecule, so a lower SA buys nothing; from
+ * `hard_from` (6, where the Ertl–Schuffenhauer scale reads "hard to make", and the default of the analog
+ * pre-filter `max_analog_sa_score`) it counts as unmakeable. Linear between. The linear (10 − SA)/9 this replaced
+ * let SA decide between compounds whose docking scores were within noise of each other (issue 20).
+ */
+export const SA_DESIRABILITY = { easy_up_to: 4, hard_from: 6 } as const;
+
+/**
  * Each raw value mapped onto 0..1 so objectives can be weighed together:
  * - docking affinity: −4 kcal/mol → 0, −12 kcal/mol → 1 (linear, clipped): the range from
  *   non-binders to strong drug-like binders in Vina's calibration (Trott & Olson 2010);
  * - ligand similarity: the Tanimoto itself;
- * - SA score: (10 − SA)/9, so 1 is easiest;
+ * - SA score: a one-sided desirability (`SA_DESIRABILITY`): 1 up to SA 4, falling linearly to 0 at SA 6, so SA
+ *   penalises molecules that are hard to make without preferring one easily made molecule over another;
  * - QED as is; logP, MW and TPSA by their rank within drug-like ranges (logP −1..6, MW 150..600,
  *   TPSA 20..140), turned around for "minimize".
  */
@@ -44,7 +54,10 @@ export function desirability(name: string, direction: "maximize" | "minimize", v
       return values.activity_kind === "docking" ? clip((-values.activity - 4) / 8) : clip(values.activity);
     case "synthetic_accessibility":
       if (values.synthetic_accessibility === null) return null;
-      up = clip((values.synthetic_accessibility - 1) / 9);
+      up = clip(
+        (values.synthetic_accessibility - SA_DESIRABILITY.easy_up_to) /
+          (SA_DESIRABILITY.hard_from - SA_DESIRABILITY.easy_up_to),
+      );
       break;
     case "qed":
       up = d.qed;
@@ -75,6 +88,37 @@ export function fitness(objectives: WorkflowObjective[], values: ScoredValues): 
   }
   return weights > 0 ? Math.round((total / weights) * 1e4) / 1e4 : 0;
 }
+
+/** How each supported objective enters the fitness, with its values, as the API and the run page show it. */
+export function fitnessTerms(objectives: WorkflowObjective[]): FitnessTerm[] {
+  return objectives.flatMap((o) => {
+    const mapping = DESIRABILITY_TEXT[o.name as (typeof SUPPORTED_OBJECTIVES)[number]];
+    if (!mapping) return [];
+    return [{ ...o, desirability: o.direction === "maximize" ? mapping.maximize : mapping.minimize }];
+  });
+}
+
+export interface FitnessTerm extends WorkflowObjective {
+  /** The raw value's mapping onto 0..1 (1 best), in words with its bounds. */
+  desirability: string;
+}
+
+const ramp = (what: string, zero: number | string, one: number | string, unit = "") =>
+  `0 at ${what} ${zero}${unit}, 1 at ${one}${unit}, linear between`;
+const SA = SA_DESIRABILITY;
+const ACTIVITY_TEXT = `docking: ${ramp("Vina affinity", -4, -12, " kcal/mol")}; ligand similarity: the Tanimoto itself`;
+const DESIRABILITY_TEXT: Record<(typeof SUPPORTED_OBJECTIVES)[number], { maximize: string; minimize: string }> = {
+  // Activity ignores the direction: stronger binding or closer similarity is always better.
+  activity: { maximize: ACTIVITY_TEXT, minimize: ACTIVITY_TEXT },
+  synthetic_accessibility: {
+    maximize: `0 up to SA ${SA.easy_up_to}, 1 from SA ${SA.hard_from}, linear between`,
+    minimize: `1 up to SA ${SA.easy_up_to} (easy to make: no preference among such molecules), 0 from SA ${SA.hard_from} (hard to make), linear between`,
+  },
+  qed: { maximize: "QED itself", minimize: "1 − QED" },
+  logp: { maximize: ramp("logP", -1, 6), minimize: ramp("logP", 6, -1) },
+  molecular_weight: { maximize: ramp("MW", 150, 600, " Da"), minimize: ramp("MW", 600, 150, " Da") },
+  tpsa: { maximize: ramp("TPSA", 20, 140, " Å²"), minimize: ramp("TPSA", 140, 20, " Å²") },
+};
 
 export function unsupportedObjectives(objectives: WorkflowObjective[]): string[] {
   return objectives.filter((o) => !(SUPPORTED_OBJECTIVES as readonly string[]).includes(o.name)).map((o) => o.name);

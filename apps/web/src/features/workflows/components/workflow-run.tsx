@@ -127,6 +127,18 @@ export function WorkflowRun({ runId }: { runId: string }) {
               </li>
             ))}
           </ul>
+          {result.fitness_terms.length > 0 && (
+            <>
+              <p>Fitness is the weighted mean of each objective&apos;s desirability (0 worst, 1 best):</p>
+              <ul className="planned-list" aria-label="Fitness terms">
+                {result.fitness_terms.map((term) => (
+                  <li key={term.name}>
+                    <strong>{term.name}</strong> ({term.direction}, weight {term.weight}): {term.desirability}.
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           {result.counts && (
             <p className="muted">
               {Object.entries(result.counts)

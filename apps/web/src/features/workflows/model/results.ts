@@ -7,6 +7,8 @@ export interface WorkflowResult {
   parents: WorkflowHit[];
   activity_kind: "docking" | "ligand_similarity" | null;
   oracles: { name: string; version: string; unit: string; description: string }[];
+  /** How each objective entered the fitness: its weight and its mapping onto 0..1 (older results have none). */
+  fitness_terms: { name: string; direction: string; weight: number; desirability: string }[];
   invalid: { position: number; input: string; error: string }[];
   filtered: { smiles: string; name: string | null; position?: number; reason: string }[];
   failed: { smiles: string; name: string | null; position?: number; reason: string }[];
@@ -36,6 +38,7 @@ export function readWorkflowResult(metrics: Record<string, unknown> | undefined 
         ? metrics.activity_kind
         : null,
     oracles: list(metrics.oracles),
+    fitness_terms: list(metrics.fitness_terms),
     invalid: list(metrics.invalid),
     filtered: list(metrics.filtered),
     failed: list(metrics.failed),

@@ -130,6 +130,8 @@ describe("a team around one project", () => {
       await scientist.waitForURL(/\/dashboard\/runs\/[0-9a-f-]{36}$/);
       const runPath = new URL(scientist.url()).pathname;
       runId = runPath.split("/").pop()!;
+      // The URL changes before the run page replaces the dashboard, whose table and dialog name the project too.
+      await scientist.getByRole("heading", { name: "Run", exact: true }).waitFor();
       await scientist.getByText(PROJECT, { exact: true }).waitFor();
       await scientist.locator(".badge", { hasText: "completed" }).first().waitFor({ timeout: 1_200_000 });
       const hits = scientist.getByRole("table", { name: "Hits, best first" });

@@ -179,6 +179,8 @@ describe("target ranking plausibility (mode all)", () => {
     expect(novel[jak1(novel)]!.approved).toEqual(all[jak1(all)]!.approved);
     for (const list of [all, novel]) for (const r of list) if (r.approved.length) expect(r.novelty ?? 0).toBe(0);
     expect(jak1(novel)).toBeGreaterThan(jak1(all));
+    // Lansoprazole's RA indication is an NSAID pack's: the withheld precedence leaves ATP4A unlabelled.
+    expect(all.find((r) => r.gene === "ATP4A")?.approved).toEqual([]);
   }, 120_000);
 
   it("shows the precedence corroboration rule and each gene × disease it withheld, with the reason", async () => {

@@ -57,4 +57,19 @@ describe("rankDisease modes", () => {
     expect([bySymbol.BOTH!.novelty, bySymbol.BOTH!.approved_for_disease]).toEqual([0, ["drug b"]]);
     expect(bySymbol.REL!.novelty).toBe(0); // the most-mentioned gene of the literature counts
   });
+
+  it("does not label a gene established when its precedence was held back, as an adjunct's is", () => {
+    // ATP4A for rheumatoid arthritis: lansoprazole is indicated only as the NSAID pack's partner, so the
+    // reference names it, but the corroboration rule left no clinical_precedence row for the pair.
+    const adjunct: DiseaseRankingInput = {
+      ...input,
+      genes: [...input.genes, ref("HGNC:4", "ATP4A")],
+      features: [...input.features, item("HGNC:4", "approved_drug_targets", 0.5)],
+      approvedForDisease: [...input.approvedForDisease!, ["HGNC:4", ["lansoprazole"]]],
+    };
+    for (const mode of ["all", "novel"] as const) {
+      const atp4a = rankDisease(adjunct, mode).results.find((r) => r.target.gene_symbol === "ATP4A")!;
+      expect([atp4a.approved_for_disease, atp4a.novelty]).toEqual([[], 1]);
+    }
+  });
 });

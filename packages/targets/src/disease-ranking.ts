@@ -38,8 +38,9 @@ export interface DiseaseRankingInput {
   /** Documents mentioning each gene; null when no literature is loaded. */
   documentCounts: [string, number][] | null;
   /**
-   * Approved drugs for the disease or a disease below it acting on each gene (DrugCentral names); a
-   * gene with `clinical_precedence` evidence of its own but no name here is listed with no names.
+   * Approved drugs for the disease or a disease below it acting on each gene (DrugCentral names). Only
+   * genes with `clinical_precedence` evidence of their own are labelled; one with no name here is listed
+   * with no names.
    */
   approvedForDisease?: [string, string[]][];
 }
@@ -83,10 +84,12 @@ export const RELATED_SHARE_IN_MODE_ALL = 0.5;
  * a gene with an approved drug for the disease is labelled with it and has novelty 0.
  */
 export function rankDisease(input: DiseaseRankingInput, mode: TargetMode = "all"): DiseaseRanking {
-  const approvedForDisease = new Map(input.approvedForDisease ?? []);
+  // Established means a clinical_precedence row: the reference names an adjunct's drug too, but the
+  // corroboration rule (PRECEDENCE_CORROBORATION) left that pair without one.
+  const drugNames = new Map(input.approvedForDisease ?? []);
+  const approvedForDisease = new Map<string, string[]>();
   for (const f of input.features)
-    if (f.feature_name === OWN_PRECEDENCE_FEATURE && !approvedForDisease.has(f.gene))
-      approvedForDisease.set(f.gene, []);
+    if (f.feature_name === OWN_PRECEDENCE_FEATURE) approvedForDisease.set(f.gene, drugNames.get(f.gene) ?? []);
   const evidence: EvidenceItem[] = [
     ...(mode === "all"
       ? input.features.map((f) =>

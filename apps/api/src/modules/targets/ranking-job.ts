@@ -54,7 +54,7 @@ export function storedRanking(result: unknown, mode: TargetMode): StoredRanking 
 }
 
 /** Bumped when the stored shape or the ranking rule changes, so every cached ranking is recomputed. */
-const RANKING_RULE = "modes-coverage-confidence-2";
+const RANKING_RULE = "modes-coverage-confidence-3";
 
 /** A visibility scope as a cache key: the organizations whose rows the ranking could read. */
 export const scopeKeyOf = (orgIds: number[]) => `orgs:${[...orgIds].sort((a, b) => a - b).join(",")}`;

@@ -6,7 +6,7 @@ import type { TenantScope } from "../../plugins/authentication";
 import { fingerprintToBytes } from "./similarity";
 import { tableStatus } from "../../storage/table-status";
 
-const { negatomeRecords: records, negatomeAgreements: agreements } = schema;
+const { negatomeRecords: records, negatomeAgreements: agreements, users } = schema;
 type RecordRow = typeof records.$inferSelect;
 
 export interface NewNegatomeRecord {
@@ -52,6 +52,16 @@ export function negatomeStore(db: Database, scope: TenantScope) {
         .orderBy(desc(records.createdAt), desc(records.seq))
         .limit(limit);
       return rows.map(toRecord);
+    },
+
+    /** One visible record as stored, with its contributor's name and email (null for a reference load). */
+    async withContributor(id: string) {
+      const [row] = await db
+        .select({ record: records, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(records)
+        .leftJoin(users, eq(users.id, records.contributorId))
+        .where(and(eq(records.id, id), visible));
+      return row ?? null;
     },
 
     async getMany(ids: string[]): Promise<Map<string, NegatomeRecord>> {

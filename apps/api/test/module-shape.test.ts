@@ -36,9 +36,6 @@ const MODULES_WITHOUT_STORE = ["admin", "dashboard", "health", "molecules", "pro
  */
 const QUERIES_OUTSIDE_STORES = [
   "literature/search-index.ts",
-  "negatome/safety.ts",
-  "negatome/similarity.ts",
-  "negatome/synthetic-oracles.ts",
   "targets/catalog.ts",
   "targets/ranking-job.ts",
   "targets/sources.ts",

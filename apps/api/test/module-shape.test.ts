@@ -36,13 +36,6 @@ const MODULES_WITHOUT_STORE = ["admin", "dashboard", "health", "molecules", "pro
  */
 const QUERIES_OUTSIDE_STORES = [
   "literature/search-index.ts",
-  "negatome/safety.ts",
-  "negatome/similarity.ts",
-  "negatome/synthetic-oracles.ts",
-  "reports/dossier.ts",
-  "reports/provenance.ts",
-  "reports/review-queue.ts",
-  "reports/signatures.ts",
   "targets/catalog.ts",
   "targets/ranking-job.ts",
   "targets/sources.ts",

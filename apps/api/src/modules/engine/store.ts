@@ -49,6 +49,16 @@ export function engineJobsStore(db: Database, scope: TenantScope) {
       return row ? toEngineJob(row) : null;
     },
 
+    /** A visible job of one of these domains as stored (input and result unparsed), for the module that owns them. */
+    async rowOfDomains(id: string, domains: string[]): Promise<EngineJobRow | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await db
+        .select()
+        .from(engineJobs)
+        .where(and(visible, eq(engineJobs.id, id), inArray(engineJobs.domain, domains)));
+      return row ?? null;
+    },
+
     /** Every job of a run, oldest first (one, or the shards of a split run). */
     async forRun(runId: string): Promise<EngineJob[]> {
       const rows = await db

@@ -214,6 +214,22 @@ export function literatureStore(db: Database, scope: TenantScope) {
       return { doc, passages: docPassages, mentions: docMentions, triples: docTriples };
     },
 
+    /** One triple by its id with its document's source, id and full text (where it came from), if visible. */
+    async tripleWithDocument(triId: string) {
+      const [row] = await db
+        .select({
+          triple: triples,
+          source: documents.source,
+          externalId: documents.externalId,
+          text: documents.text,
+        })
+        .from(triples)
+        .innerJoin(documents, eq(documents.id, triples.documentId))
+        .where(and(eq(triples.triId, triId), visibleTriples))
+        .limit(1);
+      return row ?? null;
+    },
+
     /** Passages by id with their document, for search results (only visible ones). */
     async passagesWithDocuments(ids: string[]) {
       if (ids.length === 0) return new Map<string, { text: string; doc: typeof documents.$inferSelect }>();

@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { and, eq, isNull, like, or, inArray, sql } from "drizzle-orm";
 import { SimilarityIndex } from "@sieve/chem";
-import { schema, type Database } from "@sieve/db";
+import type { Database } from "@sieve/db";
 import type { SafetyResult } from "@sieve/contracts";
 import {
   chemblBoxedWarnings,
@@ -25,10 +24,13 @@ import type { NegatomeScreenInput } from "@sieve/compute/workflows";
 import type { TenantScope } from "../../plugins/authentication";
 import { validationFailed } from "../../http/errors";
 import type { NegatomeSimilarity } from "./similarity";
-import { fingerprintFromBytes } from "./similarity";
-import { negatomeStore } from "./store";
-
-const { negatomeRecords: records } = schema;
+import {
+  fingerprintFromBytes,
+  negatomeStore,
+  publicRecordInchiKeys,
+  recordRowsVisibleTo,
+  type RecordRow,
+} from "./store";
 
 /**
  * Safety assessment for the API: the compound is inspected on a compute thread (parent, InChIKey,
@@ -51,47 +53,15 @@ export class NegatomeSafety {
     if (!inspected.ok) throw validationFailed([{ path: "smiles", message: inspected.error }], "invalid_smiles");
     const { compound } = inspected.value;
     const search = safetySearch();
-    const visible = or(isNull(records.orgId), inArray(records.orgId, scope.orgIds));
     const hits = (await this.similarity.search(scope, compound.fingerprint, search.failures.topk)).filter(
       (h) => h.similarity >= search.failures.minSimilarity,
     );
     const key = compound.inchi_key ? entryKey(compound.inchi_key) : null;
+    const store = negatomeStore(this.db, scope);
     const [exactRows, hitRows, targetRows, reference, regulatory] = await Promise.all([
-      // One entry per compound: every record whose parent shares the InChIKey's first block.
-      key
-        ? this.db
-            .select()
-            .from(records)
-            .where(and(visible, like(records.compoundInchiKey, `${key}-%`)))
-        : Promise.resolve([]),
-      hits.length
-        ? this.db
-            .select()
-            .from(records)
-            .where(
-              and(
-                visible,
-                inArray(
-                  records.id,
-                  hits.map((h) => h.id),
-                ),
-              ),
-            )
-        : Promise.resolve([]),
-      targetUniprotId
-        ? this.db
-            .select()
-            .from(records)
-            .where(
-              and(
-                visible,
-                or(
-                  eq(records.targetUniprotId, targetUniprotId),
-                  sql`${records.evidence} -> 'liability_uniprot_ids' ? ${targetUniprotId}`,
-                ),
-              ),
-            )
-        : Promise.resolve([]),
+      key ? store.entryRows(key) : Promise.resolve([]),
+      store.rowsByIds(hits.map((h) => h.id)),
+      targetUniprotId ? store.rowsOnTarget(targetUniprotId) : Promise.resolve([]),
       this.referenceIndex(),
       regulatoryClaims(this.pool, this.referenceDataRoot),
     ]);
@@ -104,7 +74,7 @@ export class NegatomeSafety {
       targetRecords: targetRows.map(toEntry),
       targetUniprotId,
     });
-    await negatomeStore(this.db, scope).countMatches(assessment.evidence_hits.map((h) => h.negatome_id));
+    await store.countMatches(assessment.evidence_hits.map((h) => h.negatome_id));
     const { ok: _ok, components, ...result } = assessment;
     return { ...result, components: { ...components } };
   }
@@ -120,11 +90,7 @@ export class NegatomeSafety {
     if (reference.length === 0) return index;
     const compounds = await this.pool.run("negatome.reference", { compounds: reference }, { priority: "batch" });
     // A withdrawn drug must not count as its own safe neighbour.
-    const failed = new Set(
-      (await this.db.selectDistinct({ key: records.compoundInchiKey }).from(records).where(isNull(records.orgId))).map(
-        (r) => r.key,
-      ),
-    );
+    const failed = await publicRecordInchiKeys(this.db);
     for (const compound of compounds)
       if (!compound.inchi_key || !failed.has(compound.inchi_key)) index.add(compound.id, compound.fingerprint);
     return index;
@@ -136,10 +102,7 @@ export class NegatomeSafety {
  * thread: evidence is cut to what the safety score and its claims read.
  */
 export async function visibleNegatomeEntries(db: Database, orgIds: number[]): Promise<NegatomeEntry[]> {
-  const rows = await db
-    .select()
-    .from(records)
-    .where(or(isNull(records.orgId), inArray(records.orgId, orgIds)));
+  const rows = await recordRowsVisibleTo(db, orgIds);
   return rows.map((row) => {
     const entry = toEntry(row);
     // What the score and the claims read: names, liabilities, and the facts a claim states.
@@ -249,7 +212,7 @@ export function regulatoryFacts(referenceDataRoot: string): RegulatoryFact[] {
   ];
 }
 
-function toEntry(row: typeof records.$inferSelect): NegatomeEntry {
+function toEntry(row: RecordRow): NegatomeEntry {
   return {
     negatome_id: row.id,
     failure_class: row.failureClass as NegatomeEntry["failure_class"],

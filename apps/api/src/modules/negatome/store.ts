@@ -1,13 +1,12 @@
-import { and, count, desc, eq, inArray, isNull, like, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, like, or, sql } from "drizzle-orm";
 import { entryKey } from "@sieve/negatome";
 import { schema, type Database, type DatabaseHandle } from "@sieve/db";
 import type { NegatomeRecord } from "@sieve/contracts";
 import type { TenantScope } from "../../plugins/authentication";
-import { fingerprintToBytes } from "./similarity";
 import { tableStatus } from "../../storage/table-status";
 
-const { negatomeRecords: records, negatomeAgreements: agreements } = schema;
-type RecordRow = typeof records.$inferSelect;
+const { negatomeRecords: records, negatomeAgreements: agreements, users } = schema;
+export type RecordRow = typeof records.$inferSelect;
 
 export interface NewNegatomeRecord {
   orgId: number | null;
@@ -52,6 +51,48 @@ export function negatomeStore(db: Database, scope: TenantScope) {
         .orderBy(desc(records.createdAt), desc(records.seq))
         .limit(limit);
       return rows.map(toRecord);
+    },
+
+    /** One visible record as stored, with its contributor's name and email (null for a reference load). */
+    async withContributor(id: string) {
+      const [row] = await db
+        .select({ record: records, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(records)
+        .leftJoin(users, eq(users.id, records.contributorId))
+        .where(and(eq(records.id, id), visible));
+      return row ?? null;
+    },
+
+    /** The visible records of one entry: every record whose parent shares the InChIKey's first block. */
+    async entryRows(entryKey: string): Promise<RecordRow[]> {
+      return db
+        .select()
+        .from(records)
+        .where(and(visible, like(records.compoundInchiKey, `${entryKey}-%`)));
+    },
+
+    async rowsByIds(ids: string[]): Promise<RecordRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(records)
+        .where(and(visible, inArray(records.id, ids)));
+    },
+
+    /** The visible records on a target: it failed on it, or the target is among its liabilities. */
+    async rowsOnTarget(uniprotId: string): Promise<RecordRow[]> {
+      return db
+        .select()
+        .from(records)
+        .where(
+          and(
+            visible,
+            or(
+              eq(records.targetUniprotId, uniprotId),
+              sql`${records.evidence} -> 'liability_uniprot_ids' ? ${uniprotId}`,
+            ),
+          ),
+        );
     },
 
     async getMany(ids: string[]): Promise<Map<string, NegatomeRecord>> {
@@ -136,6 +177,36 @@ export function negatomeStore(db: Database, scope: TenantScope) {
   };
 }
 
+/** Every record these organizations see (public ones and their own), as stored: what a screening job reads. */
+export async function recordRowsVisibleTo(db: Database, orgIds: number[]): Promise<RecordRow[]> {
+  return db
+    .select()
+    .from(records)
+    .where(or(isNull(records.orgId), inArray(records.orgId, orgIds)));
+}
+
+/** InChIKeys of the public (reference) records: compounds known to have failed. */
+export async function publicRecordInchiKeys(db: Database): Promise<Set<string>> {
+  const rows = await db.selectDistinct({ key: records.compoundInchiKey }).from(records).where(isNull(records.orgId));
+  return new Set(rows.map((r) => r.key));
+}
+
+/**
+ * The rows the in-memory similarity index is built from (./similarity), of every organization: the index keeps one
+ * part per visibility and a search reads only the caller's parts.
+ */
+export function similarityIndexRows(db: Database) {
+  const rows = () =>
+    db
+      .select({ id: records.id, seq: records.seq, orgId: records.orgId, fingerprint: records.fingerprint })
+      .from(records);
+  return {
+    /** Rows with `seq` above the given one, in `seq` order, at most `limit`. */
+    after: (seq: number, limit: number) => rows().where(gt(records.seq, seq)).orderBy(asc(records.seq)).limit(limit),
+    withSeqs: (seqs: number[]) => rows().where(inArray(records.seq, seqs)),
+  };
+}
+
 /** Inserts records, skipping those already present (same source and source key); returns the new ids. */
 export async function insertRecords(db: Pick<Database, "insert">, rows: NewNegatomeRecord[]): Promise<string[]> {
   if (rows.length === 0) return [];
@@ -179,6 +250,17 @@ export function ingestKeysStore(db: Pick<Database, "select" | "insert" | "update
       await db.update(keys).set(outcome).where(byKey(idempotencyKey));
     },
   };
+}
+
+export function fingerprintToBytes(fingerprint: Uint32Array): Uint8Array {
+  return new Uint8Array(
+    fingerprint.buffer.slice(fingerprint.byteOffset, fingerprint.byteOffset + fingerprint.byteLength),
+  );
+}
+
+export function fingerprintFromBytes(bytes: Uint8Array): Uint32Array {
+  const copy = new Uint8Array(bytes);
+  return new Uint32Array(copy.buffer, 0, copy.byteLength / 4);
 }
 
 export function toRecord(row: RecordRow): NegatomeRecord {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { and, eq, inArray } from "drizzle-orm";
-import { schema, type Database } from "@sieve/db";
+import type { Database } from "@sieve/db";
 import {
   ErrorBody,
   OracleDockBody,
@@ -15,7 +14,7 @@ import type { DockTaskInput, DockTaskOutput, MdTaskInput } from "@sieve/compute/
 import { mdAvailability, DEFAULT_RMSD_THRESHOLD_NM, mdInstability, type MdResult } from "@sieve/workflows";
 import { ApiError, conflict, notFound, validationFailed } from "../../http/errors";
 import type { EngineDomainHandler } from "../engine/job-types";
-import type { EngineJobRow } from "../engine/store";
+import { engineJobsStore, type EngineJobRow } from "../engine/store";
 import { negatomeService } from "./service";
 import { WorkflowInputError, workflowFiles } from "../workflows/inputs";
 import { dockingCacheDir } from "../workflows/docking";
@@ -203,16 +202,10 @@ export const negatomeOracleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { job_id, affinity_threshold, rmsd_threshold_nm, target_uniprot_id, ligand_smiles } = request.body;
-      const [job] = await db
-        .select()
-        .from(schema.engineJobs)
-        .where(
-          and(
-            eq(schema.engineJobs.id, /^[0-9a-f-]{36}$/i.test(job_id) ? job_id : "00000000-0000-0000-0000-000000000000"),
-            inArray(schema.engineJobs.orgId, request.tenant.orgIds),
-            inArray(schema.engineJobs.domain, [ORACLE_DOCK_DOMAIN, ORACLE_MD_DOMAIN]),
-          ),
-        );
+      const job = await engineJobsStore(db, request.tenant).rowOfDomains(job_id, [
+        ORACLE_DOCK_DOMAIN,
+        ORACLE_MD_DOMAIN,
+      ]);
       if (!job) throw notFound("Oracle job");
       if (job.status !== "completed")
         throw conflict(

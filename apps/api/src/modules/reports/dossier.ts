@@ -1,5 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
-import { schema, type Database } from "@sieve/db";
+import type { Database } from "@sieve/db";
 import type { ComputePool } from "@sieve/compute/pool";
 import {
   describeFilters,
@@ -15,6 +14,7 @@ import { sourceDisplayName } from "@sieve/negatome";
 import { thresholdsFor } from "../literature/confidence";
 import { literatureStore } from "../literature/store";
 import { scopeKeyOf, storedRanking } from "../targets/ranking-job";
+import { targetsStore } from "../targets/store";
 import { notRankedCsv } from "../workflows/outputs";
 import type { TargetMode } from "@sieve/contracts";
 import { writeZip, type ArchiveEntry } from "./archive";
@@ -114,14 +114,7 @@ async function targetShortlist(
   mode: TargetMode,
 ): Promise<StoredTargetShortlist | null> {
   if (!diseaseId) return null;
-  const [row] = await db
-    .select({ result: schema.targetRankings.result })
-    .from(schema.targetRankings)
-    .where(
-      and(eq(schema.targetRankings.scopeKey, scopeKeyOf(scope.orgIds)), eq(schema.targetRankings.diseaseId, diseaseId)),
-    )
-    .orderBy(desc(schema.targetRankings.computedAt))
-    .limit(1);
+  const row = await targetsStore(db, scope).latestRanking(scopeKeyOf(scope.orgIds), diseaseId);
   const ranking = row ? storedRanking(row.result, mode) : null;
   if (!ranking) return null;
   const results = ranking.results.slice(0, SHORTLIST);

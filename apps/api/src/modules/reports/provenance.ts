@@ -1,16 +1,16 @@
-import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
-import { schema, type Database } from "@sieve/db";
+import type { Database } from "@sieve/db";
 import type { Origin, Review } from "@sieve/contracts";
 import type { TenantScope } from "../../plugins/authentication";
 import { sha256Hex } from "../../http/canonical-json";
 import { notFound, validationFailed } from "../../http/errors";
 import { isUuid } from "../../http/params";
+import { literatureStore } from "../literature/store";
+import { negatomeStore } from "../negatome/store";
 import { scopeKeyOf, storedRanking } from "../targets/ranking-job";
+import { targetsStore } from "../targets/store";
 import { loadRunRecords, buildManifest } from "./manifest";
 import { currentStates, reviewsStore } from "./store";
 import { softwareVersions } from "./software";
-
-const { negatomeRecords, litTriples, litDocuments, users, targetRankings } = schema;
 
 export interface ItemProvenance {
   kind: string;
@@ -68,16 +68,7 @@ async function originOf(
   switch (query.kind) {
     case "negatome_record": {
       if (!isUuid(query.item_id)) throw notFound("Item");
-      const [row] = await db
-        .select({ record: negatomeRecords, firstName: users.firstName, lastName: users.lastName, email: users.email })
-        .from(negatomeRecords)
-        .leftJoin(users, eq(users.id, negatomeRecords.contributorId))
-        .where(
-          and(
-            eq(negatomeRecords.id, query.item_id),
-            or(isNull(negatomeRecords.orgId), inArray(negatomeRecords.orgId, scope.orgIds)),
-          ),
-        );
+      const row = await negatomeStore(db, scope).withContributor(query.item_id);
       if (!row) throw notFound("Item");
       const { record } = row;
       if (record.contributorId !== null) {
@@ -102,22 +93,7 @@ async function originOf(
       };
     }
     case "triple": {
-      const [row] = await db
-        .select({
-          triple: litTriples,
-          source: litDocuments.source,
-          externalId: litDocuments.externalId,
-          text: litDocuments.text,
-        })
-        .from(litTriples)
-        .innerJoin(litDocuments, eq(litDocuments.id, litTriples.documentId))
-        .where(
-          and(
-            eq(litTriples.triId, query.item_id),
-            or(isNull(litTriples.orgId), inArray(litTriples.orgId, scope.orgIds)),
-          ),
-        )
-        .limit(1);
+      const row = await literatureStore(db, scope).tripleWithDocument(query.item_id);
       if (!row) throw notFound("Item");
       const { triple } = row;
       if (triple.provenance === "gold")
@@ -145,12 +121,7 @@ async function originOf(
       const [diseaseId, hgncId] = query.item_id.split("|");
       if (!diseaseId || !hgncId)
         throw validationFailed([{ path: "item_id", message: "a target is named <disease id>|<HGNC id>" }]);
-      const [row] = await db
-        .select()
-        .from(targetRankings)
-        .where(and(eq(targetRankings.scopeKey, scopeKeyOf(scope.orgIds)), eq(targetRankings.diseaseId, diseaseId)))
-        .orderBy(desc(targetRankings.computedAt))
-        .limit(1);
+      const row = await targetsStore(db, scope).latestRanking(scopeKeyOf(scope.orgIds), diseaseId);
       const ranking = row ? storedRanking(row.result, "all") : null;
       const ranked = ranking?.results.find((r) => r.target.hgnc_id === hgncId);
       if (!row || !ranking || !ranked) throw notFound("Item");

@@ -1,5 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
-import { schema, type Database } from "@sieve/db";
+import type { Database } from "@sieve/db";
 import {
   SIGNATURE_MEANINGS,
   type Manifest,
@@ -12,9 +11,9 @@ import { ApiError, conflict } from "../../http/errors";
 import { canonicalJson, sha256Hex } from "../../http/canonical-json";
 import { authStore } from "../auth/store";
 import { verifyPassword } from "../auth/passwords";
+import { runsStore } from "../runs/store";
 import { buildManifest, loadRunRecords } from "./manifest";
-
-const { signatures } = schema;
+import { signaturesStore, type SignatureRow } from "./store";
 
 /**
  * What a signature is given to: the run and the SHA-256 of each of its inputs and outputs, as the dossier
@@ -33,7 +32,8 @@ export function dossierContentSha256(manifest: Manifest): string {
 async function dossierContent(db: Database, scope: TenantScope, runId: string, secret: Uint8Array) {
   const manifest = buildManifest(await loadRunRecords(db, scope, runId, "run"), secret);
   return {
-    orgId: await orgOfRun(db, scope, manifest.run.id),
+    // The manifest was just read through the same scope: the run is visible, so it has an organization.
+    orgId: (await runsStore(db, scope).orgOf(manifest.run.id))!,
     status: manifest.run.status,
     sha256: dossierContentSha256(manifest),
   };
@@ -46,20 +46,8 @@ export async function runSignatures(
   runId: string,
   currentSha256: string,
 ): Promise<Signature[]> {
-  const rows = await db
-    .select()
-    .from(signatures)
-    .where(and(eq(signatures.runId, runId), inArray(signatures.orgId, scope.orgIds)))
-    .orderBy(asc(signatures.signedAt), asc(signatures.id));
+  const rows = await signaturesStore(db, scope).ofRun(runId);
   return rows.map((row) => toSignature(row, currentSha256));
-}
-
-async function orgOfRun(db: Database, scope: TenantScope, runId: string): Promise<number> {
-  const [row] = await db
-    .select({ orgId: schema.runs.orgId })
-    .from(schema.runs)
-    .where(and(eq(schema.runs.id, runId), inArray(schema.runs.orgId, scope.orgIds)));
-  return row!.orgId;
 }
 
 /** Electronic signatures on run dossiers, scoped to the caller's organizations. */
@@ -78,24 +66,21 @@ export function signaturesService(db: Database, scope: TenantScope, secret: Uint
       const signer = await authStore(db).findUserById(scope.userId);
       if (!signer || !(await verifyPassword(signer.passwordHash, password)))
         throw new ApiError(403, "signature_password", "The password is not correct: nothing was signed");
-      const [row] = await db
-        .insert(signatures)
-        .values({
-          orgId: content.orgId,
-          runId,
-          signerId: signer.id,
-          signerName: `${signer.firstName} ${signer.lastName}`.trim() || signer.email,
-          signerEmail: signer.email,
-          meaning,
-          contentSha256: content.sha256,
-        })
-        .returning();
-      return toSignature(row!, content.sha256);
+      const row = await signaturesStore(db, scope).add({
+        orgId: content.orgId,
+        runId,
+        signerId: signer.id,
+        signerName: `${signer.firstName} ${signer.lastName}`.trim() || signer.email,
+        signerEmail: signer.email,
+        meaning,
+        contentSha256: content.sha256,
+      });
+      return toSignature(row, content.sha256);
     },
   };
 }
 
-function toSignature(row: typeof signatures.$inferSelect, currentSha256: string): Signature {
+function toSignature(row: SignatureRow, currentSha256: string): Signature {
   const meaning = row.meaning === "approved" ? "approved" : "reviewed";
   const valid = row.contentSha256 === currentSha256;
   return {

@@ -211,6 +211,17 @@ export function targetsStore(db: Database, scope: TenantScope) {
         .where(inArray(edges.featureSetId, setIds));
     },
 
+    /** The newest cached ranking of the disease for this scope, whatever its feature set version. */
+    async latestRanking(scopeKey: string, diseaseId: string) {
+      const [row] = await db
+        .select()
+        .from(rankings)
+        .where(and(eq(rankings.scopeKey, scopeKey), eq(rankings.diseaseId, diseaseId)))
+        .orderBy(desc(rankings.computedAt))
+        .limit(1);
+      return row ?? null;
+    },
+
     async ranking(scopeKey: string, version: string, diseaseId: string) {
       const [row] = await db
         .select()

@@ -1,9 +1,11 @@
 import {
   and,
+  asc,
   count,
   countDistinct,
   desc,
   eq,
+  gt,
   gte,
   inArray,
   isNull,
@@ -165,6 +167,28 @@ export async function storeDocuments(
     for (const slice of inSlices(tripleRows)) await tx.insert(triples).values(slice);
     return { inserted: items.length, skipped: batch.length - items.length };
   });
+}
+
+/**
+ * The passages the in-memory BM25 index is built from (./search-index), of every organization: the index keeps one
+ * part per visibility and a search reads only the caller's parts.
+ */
+export function searchIndexRows(db: Database) {
+  const rows = () =>
+    db
+      .select({
+        id: passages.id,
+        seq: passages.seq,
+        orgId: passages.orgId,
+        text: passages.text,
+        entityIds: passages.entityIds,
+      })
+      .from(passages);
+  return {
+    /** Rows with `seq` above the given one, in `seq` order, at most `limit`. */
+    after: (seq: number, limit: number) => rows().where(gt(passages.seq, seq)).orderBy(asc(passages.seq)).limit(limit),
+    withSeqs: (seqs: number[]) => rows().where(inArray(passages.seq, seqs)),
+  };
 }
 
 /** Gene ids as literature mentions and triples carry them: HGNC ids, or NCBI Gene ids of gold corpora. */

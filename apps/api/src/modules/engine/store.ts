@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { schema, type Database } from "@sieve/db";
 import type { EngineJob, RemoteWorkerList, RunStatus } from "@sieve/contracts";
 import type { TenantScope } from "../../plugins/authentication";
@@ -88,6 +88,29 @@ export function engineJobsStore(db: Database, scope: TenantScope) {
         .orderBy(asc(engineCurvePoints.id));
     },
   };
+}
+
+/**
+ * An active (queued or running) job of the domain whose input holds these fields, of any organization: the
+ * fields themselves say whose job it is (a domain that shares jobs between callers puts their scope in them).
+ */
+export async function activeJobWithInput(
+  db: Database,
+  domain: string,
+  fields: Record<string, unknown>,
+): Promise<EngineJobRow | null> {
+  const [job] = await db
+    .select()
+    .from(engineJobs)
+    .where(
+      and(
+        eq(engineJobs.domain, domain),
+        inArray(engineJobs.status, ["queued", "running"]),
+        sql`${engineJobs.input} @> ${JSON.stringify(fields)}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return job ?? null;
 }
 
 /** A remote worker counts as live when it was heard from within this window (it polls every 20 s at most). */

@@ -1,10 +1,8 @@
-import { asc, gt, inArray } from "drizzle-orm";
 import { Bm25Index, type SearchHit } from "@sieve/literature";
-import { schema, type Database } from "@sieve/db";
+import type { Database } from "@sieve/db";
 import type { TenantScope } from "../../plugins/authentication";
 import { VisibilityIndexes } from "../../storage/visibility-indexes";
-
-const { litPassages: passages } = schema;
+import { searchIndexRows } from "./store";
 
 /** BM25 over the passages a caller may see: public corpora and their organizations' own documents. */
 export class LiteratureSearch {
@@ -14,19 +12,10 @@ export class LiteratureSearch {
   >;
 
   constructor(db: Database) {
-    const rows = () =>
-      db
-        .select({
-          id: passages.id,
-          seq: passages.seq,
-          orgId: passages.orgId,
-          text: passages.text,
-          entityIds: passages.entityIds,
-        })
-        .from(passages);
+    const rows = searchIndexRows(db);
     this.indexes = new VisibilityIndexes({
-      fetchAfter: (seq, limit) => rows().where(gt(passages.seq, seq)).orderBy(asc(passages.seq)).limit(limit),
-      fetchSeqs: (seqs) => rows().where(inArray(passages.seq, seqs)),
+      fetchAfter: rows.after,
+      fetchSeqs: rows.withSeqs,
       create: () => new Bm25Index(),
       add: (index, row) => index.add({ passage_id: row.id, text: row.text, entity_ids: row.entityIds as string[] }),
     });

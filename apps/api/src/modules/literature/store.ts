@@ -1,4 +1,22 @@
-import { and, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  like,
+  lt,
+  lte,
+  max,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { schema, type Database, type DatabaseHandle } from "@sieve/db";
 import type { Extraction, LiteratureDocument, Mention, Triple } from "@sieve/literature";
@@ -151,10 +169,38 @@ export async function storeDocuments(
   });
 }
 
+/**
+ * The passages the in-memory BM25 index is built from (./search-index), of every organization: the index keeps one
+ * part per visibility and a search reads only the caller's parts.
+ */
+export function searchIndexRows(db: Database) {
+  const rows = () =>
+    db
+      .select({
+        id: passages.id,
+        seq: passages.seq,
+        orgId: passages.orgId,
+        text: passages.text,
+        entityIds: passages.entityIds,
+      })
+      .from(passages);
+  return {
+    /** Rows with `seq` above the given one, in `seq` order, at most `limit`. */
+    after: (seq: number, limit: number) => rows().where(gt(passages.seq, seq)).orderBy(asc(passages.seq)).limit(limit),
+    withSeqs: (seqs: number[]) => rows().where(inArray(passages.seq, seqs)),
+  };
+}
+
+/** Gene ids as literature mentions and triples carry them: HGNC ids, or NCBI Gene ids of gold corpora. */
+const isGeneId = (column: typeof triples.headId | typeof triples.tailId) =>
+  or(like(column, "HGNC:%"), like(column, "NCBIGene:%"));
+
 /** Literature a caller may read: public corpora and their organizations' own documents. */
 export function literatureStore(db: Database, scope: TenantScope) {
   const visibleDocuments = or(isNull(documents.orgId), inArray(documents.orgId, scope.orgIds));
   const visibleTriples = or(isNull(triples.orgId), inArray(triples.orgId, scope.orgIds));
+  const visiblePassages = or(isNull(passages.orgId), inArray(passages.orgId, scope.orgIds));
+  const visibleMentions = or(isNull(mentions.orgId), inArray(mentions.orgId, scope.orgIds));
   // Every triple comes back with its document and the text of the sentence it came from.
   const selectTriples = () =>
     db
@@ -307,6 +353,53 @@ export function literatureStore(db: Database, scope: TenantScope) {
         filters.relation ? eq(triples.relation, filters.relation) : undefined,
       );
       return confidentPage(where, limit, thresholds);
+    },
+
+    /**
+     * Triples linking a gene (an HGNC id, or an NCBI Gene id of a gold corpus) with one of the diseases, in either
+     * direction, whatever their confidence: what the target ranking's literature component reads.
+     */
+    async geneTriplesOfDiseases(diseaseIds: string[]) {
+      if (!diseaseIds.length) return [];
+      return db
+        .select({
+          headId: triples.headId,
+          tailId: triples.tailId,
+          relation: triples.relation,
+          polarity: triples.polarity,
+          evidenceScore: triples.evidenceScore,
+          confidence: triples.confidence,
+          provenance: triples.provenance,
+        })
+        .from(triples)
+        .where(
+          and(
+            visibleTriples,
+            or(
+              and(inArray(triples.tailId, diseaseIds), isGeneId(triples.headId)),
+              and(inArray(triples.headId, diseaseIds), isGeneId(triples.tailId)),
+            ),
+          ),
+        );
+    },
+
+    /** Documents mentioning each gene (any disease), by the gene's id: how well studied a gene is. */
+    async geneMentionCounts(): Promise<[string, number][]> {
+      const rows = await db
+        .select({ entityId: mentions.entityId, documents: countDistinct(mentions.documentId) })
+        .from(mentions)
+        .where(and(visibleMentions, eq(mentions.entityType, "gene")))
+        .groupBy(mentions.entityId);
+      return rows.map((r) => [r.entityId, Number(r.documents)]);
+    },
+
+    /** The newest visible passage's `seq` and how many are visible: a change of the visible literature changes it. */
+    async passagesStamp() {
+      const [row] = await db
+        .select({ top: max(passages.seq), n: count() })
+        .from(passages)
+        .where(visiblePassages);
+      return row;
     },
 
     /** Publication years of documents that mention both concepts (for novelty). */

@@ -1,6 +1,7 @@
-import { schema, type Database } from "@sieve/db";
+import type { Database } from "@sieve/db";
 import { DISEASE_ABBREVIATIONS, DiseaseHierarchy } from "@sieve/targets";
 import { ApiError } from "../../http/errors";
+import { referenceTables } from "./store";
 
 export interface CatalogGene {
   hgnc_id: string;
@@ -57,8 +58,11 @@ const normal = (text: string) =>
 export class ReferenceCatalog {
   private loaded: Loaded | null = null;
   private loading: Promise<Loaded> | null = null;
+  private readonly tables: ReturnType<typeof referenceTables>;
 
-  constructor(private readonly db: Database) {}
+  constructor(db: Database) {
+    this.tables = referenceTables(db);
+  }
 
   /** Forget the loaded copy (after this process loaded new reference data). */
   invalidate(): void {
@@ -67,7 +71,7 @@ export class ReferenceCatalog {
 
   /** Row counts of both tables: a reload elsewhere that changes them makes this copy stale. */
   async stamp(): Promise<string> {
-    const [genes, diseases] = await Promise.all([this.db.$count(schema.refGenes), this.db.$count(schema.refDiseases)]);
+    const { genes, diseases } = await this.tables.counts();
     return `${genes}/${diseases}`;
   }
 
@@ -80,10 +84,7 @@ export class ReferenceCatalog {
   }
 
   private async load(stamp: string): Promise<Loaded> {
-    const [geneRows, diseaseRows] = await Promise.all([
-      this.db.select().from(schema.refGenes),
-      this.db.select().from(schema.refDiseases),
-    ]);
+    const { genes: geneRows, diseases: diseaseRows } = await this.tables.rows();
     const genes = new Map<string, CatalogGene>();
     const geneKeys = new Map<string, string[]>();
     const addKey = (map: Map<string, string[]>, key: string, id: string) => {

@@ -1,6 +1,5 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { schema, type Database } from "@sieve/db";
+import type { Database } from "@sieve/db";
 import {
   COMPOSITE_DEFAULT_WEIGHTS,
   TARGET_MODES,
@@ -17,7 +16,7 @@ import {
 } from "@sieve/targets";
 import type { EngineDomainHandler } from "../engine/job-types";
 import { confidenceFilter, thresholdOf, thresholdsFor } from "../literature/confidence";
-import type { EngineJobRow } from "../engine/store";
+import { activeJobWithInput, type EngineJobRow } from "../engine/store";
 import type { CatalogGene, ReferenceCatalog } from "./catalog";
 import { approvedDrugsForDisease, drugReference } from "./drug-reference";
 import { targetSources } from "./sources";
@@ -71,18 +70,12 @@ export async function rankingStamp(
 
 /** The active job already computing this ranking, if any (so repeated asks share one job). */
 export async function activeRankingJob(db: Database, input: RankingJobInput): Promise<EngineJobRow | null> {
-  const [job] = await db
-    .select()
-    .from(schema.engineJobs)
-    .where(
-      and(
-        eq(schema.engineJobs.domain, TARGETS_DOMAIN),
-        inArray(schema.engineJobs.status, ["queued", "running"]),
-        sql`${schema.engineJobs.input} @> ${JSON.stringify({ disease_id: input.disease_id, feature_set_version: input.feature_set_version, scope_key: input.scope_key })}::jsonb`,
-      ),
-    )
-    .limit(1);
-  return (job as EngineJobRow | undefined) ?? null;
+  // The scope key in the input keeps one scope's job from answering another's.
+  return activeJobWithInput(db, TARGETS_DOMAIN, {
+    disease_id: input.disease_id,
+    feature_set_version: input.feature_set_version,
+    scope_key: input.scope_key,
+  });
 }
 
 /**

@@ -1,15 +1,8 @@
-import { and, count, countDistinct, eq, inArray, isNotNull, like, max, or } from "drizzle-orm";
-import { schema, type Database } from "@sieve/db";
+import type { Database } from "@sieve/db";
 import type { TenantScope } from "../../plugins/authentication";
-import { visibleTo } from "./store";
-
-const {
-  litTriples: triples,
-  litMentions: mentions,
-  litPassages: passages,
-  negatomeRecords: negatome,
-  targetIngestions: ingestions,
-} = schema;
+import { literatureStore } from "../literature/store";
+import { negatomeFailuresStore } from "./failures-store";
+import { targetsStore } from "./store";
 
 /** A literature triple linking a gene with the disease (either direction), as the ranking reads it. */
 export interface GeneTriple {
@@ -22,38 +15,16 @@ export interface GeneTriple {
   curated: boolean;
 }
 
-/** Gene ids as literature mentions and triples carry them: HGNC ids, or NCBI Gene ids of gold corpora. */
-const isGeneId = (column: typeof triples.headId | typeof triples.tailId) =>
-  or(like(column, "HGNC:%"), like(column, "NCBIGene:%"));
-
 /**
  * What the other modules know that the target ranking reads: literature triples and mentions,
  * negatome failures, each only as far as the caller may see them.
  */
 export function targetSources(db: Database, scope: TenantScope) {
+  const literature = literatureStore(db, scope);
+  const failures = negatomeFailuresStore(db, scope);
   return {
     async triplesForDisease(diseaseIds: string[]): Promise<GeneTriple[]> {
-      if (!diseaseIds.length) return [];
-      const rows = await db
-        .select({
-          headId: triples.headId,
-          tailId: triples.tailId,
-          relation: triples.relation,
-          polarity: triples.polarity,
-          evidenceScore: triples.evidenceScore,
-          confidence: triples.confidence,
-          provenance: triples.provenance,
-        })
-        .from(triples)
-        .where(
-          and(
-            visibleTo(triples.orgId, scope.orgIds),
-            or(
-              and(inArray(triples.tailId, diseaseIds), isGeneId(triples.headId)),
-              and(inArray(triples.headId, diseaseIds), isGeneId(triples.tailId)),
-            ),
-          ),
-        );
+      const rows = await literature.geneTriplesOfDiseases(diseaseIds);
       return rows.map((r) => ({
         geneId: diseaseIds.includes(r.tailId) ? r.headId : r.tailId,
         relation: r.relation,
@@ -65,35 +36,9 @@ export function targetSources(db: Database, scope: TenantScope) {
     },
 
     /** Documents mentioning each gene (any disease): how well studied a gene is. */
-    async geneMentionCounts(): Promise<[string, number][]> {
-      const rows = await db
-        .select({ entityId: mentions.entityId, documents: countDistinct(mentions.documentId) })
-        .from(mentions)
-        .where(and(visibleTo(mentions.orgId, scope.orgIds), eq(mentions.entityType, "gene")))
-        .groupBy(mentions.entityId);
-      return rows.map((r) => [r.entityId, Number(r.documents)]);
-    },
+    geneMentionCounts: (): Promise<[string, number][]> => literature.geneMentionCounts(),
 
-    async failuresOnTargets(uniprotIds?: string[]) {
-      return db
-        .select({
-          negatome_id: negatome.id,
-          uniprot: negatome.targetUniprotId,
-          failure_class: negatome.failureClass,
-          confidence_tier: negatome.confidenceTier,
-          compound_inchi_key: negatome.compoundInchiKey,
-          source: negatome.source,
-          score: negatome.score,
-        })
-        .from(negatome)
-        .where(
-          and(
-            visibleTo(negatome.orgId, scope.orgIds),
-            isNotNull(negatome.targetUniprotId),
-            uniprotIds ? inArray(negatome.targetUniprotId, uniprotIds) : undefined,
-          ),
-        );
-    },
+    failuresOnTargets: (uniprotIds?: string[]) => failures.onTargets(uniprotIds),
 
     /**
      * What a ranking was computed from: the newest target ingestion, literature passage and negatome
@@ -101,19 +46,10 @@ export function targetSources(db: Database, scope: TenantScope) {
      * cached ranking stale.
      */
     async stamp(): Promise<string> {
-      const [[ing], [lit], [neg]] = await Promise.all([
-        db
-          .select({ top: max(ingestions.seq), n: count() })
-          .from(ingestions)
-          .where(visibleTo(ingestions.orgId, scope.orgIds)),
-        db
-          .select({ top: max(passages.seq), n: count() })
-          .from(passages)
-          .where(visibleTo(passages.orgId, scope.orgIds)),
-        db
-          .select({ top: max(negatome.seq), n: count() })
-          .from(negatome)
-          .where(visibleTo(negatome.orgId, scope.orgIds)),
+      const [ing, lit, neg] = await Promise.all([
+        targetsStore(db, scope).ingestionsStamp(),
+        literature.passagesStamp(),
+        failures.stamp(),
       ]);
       return [ing, lit, neg].map((r) => `${r?.top ?? 0}.${r?.n ?? 0}`).join(":");
     },

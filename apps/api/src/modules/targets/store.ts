@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, max, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { schema, type Database } from "@sieve/db";
 import type { FeatureSet, Ingestion, TargetComponent } from "@sieve/contracts";
@@ -122,6 +122,24 @@ export async function publicIngestedSources(db: Database, sources: string[]): Pr
   return new Set(rows.map((row) => row.source));
 }
 
+/** The reference genes (HGNC) and diseases (Disease Ontology): public tables, the same for every caller. */
+export function referenceTables(db: Database) {
+  return {
+    async counts(): Promise<{ genes: number; diseases: number }> {
+      const [genes, diseases] = await Promise.all([db.$count(schema.refGenes), db.$count(schema.refDiseases)]);
+      return { genes, diseases };
+    },
+
+    async rows() {
+      const [genes, diseases] = await Promise.all([
+        db.select().from(schema.refGenes),
+        db.select().from(schema.refDiseases),
+      ]);
+      return { genes, diseases };
+    },
+  };
+}
+
 export function targetsStore(db: Database, scope: TenantScope) {
   const visibleSets = visibleTo(featureSets.orgId, scope.orgIds);
 
@@ -161,6 +179,15 @@ export function targetsStore(db: Database, scope: TenantScope) {
         .from(featureSets)
         .where(and(visibleSets, eq(featureSets.version, version)));
       return rows.map((r) => r.id);
+    },
+
+    /** The newest visible ingestion's `seq` and how many are visible: a new or deleted ingestion changes it. */
+    async ingestionsStamp() {
+      const [row] = await db
+        .select({ top: max(ingestions.seq), n: count() })
+        .from(ingestions)
+        .where(visibleTo(ingestions.orgId, scope.orgIds));
+      return row;
     },
 
     async ingestions(limit = 100): Promise<Ingestion[]> {

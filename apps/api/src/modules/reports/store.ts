@@ -5,6 +5,14 @@ import type { TenantScope } from "../../plugins/authentication";
 
 const { reviews, reviewAssignments, signatures, users } = schema;
 
+/** An item a review or an assignment is about, and the organization (and run) it belongs to. */
+interface ReviewedItem {
+  orgId: number;
+  kind: string;
+  itemId: string;
+  runId: string | null;
+}
+
 /** Review decisions, always filtered to the caller's organizations. Rows are never updated. */
 export function reviewsStore(db: Database, scope: TenantScope) {
   const visible = inArray(reviews.orgId, scope.orgIds);
@@ -15,14 +23,7 @@ export function reviewsStore(db: Database, scope: TenantScope) {
       .innerJoin(users, eq(users.id, reviews.reviewedBy));
 
   return {
-    async add(input: {
-      orgId: number;
-      kind: string;
-      itemId: string;
-      runId: string | null;
-      state: ReviewState;
-      comment: string | null;
-    }): Promise<Review> {
+    async add(input: ReviewedItem & { state: ReviewState; comment: string | null }): Promise<Review> {
       if (!scope.orgIds.includes(input.orgId)) throw new Error("review outside the caller's organizations");
       const [row] = await db
         .insert(reviews)
@@ -74,14 +75,7 @@ export function reviewAssignmentsStore(db: Database, scope: TenantScope) {
 
   return {
     /** Puts the item in the assignee's queue, assigned by the caller. */
-    async add(input: {
-      orgId: number;
-      kind: string;
-      itemId: string;
-      runId: string | null;
-      assigneeId: number;
-      note: string | null;
-    }): Promise<ReviewAssignment> {
+    async add(input: ReviewedItem & { assigneeId: number; note: string | null }): Promise<ReviewAssignment> {
       const [row] = await db
         .insert(reviewAssignments)
         .values({

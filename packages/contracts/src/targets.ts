@@ -195,6 +195,24 @@ export function resultsFromColumns(columns: RankingColumns, weights: TargetWeigh
 }
 
 export const DiseaseRef = z.object({ id: z.string(), name: z.string() });
+/**
+ * A gene × disease whose clinical precedence the corroboration rule withheld, as its DrugCentral ingestion
+ * recorded it (gene: HGNC id, disease: DOID).
+ */
+export const UncorroboratedPrecedence = z.object({
+  gene: z.string(),
+  disease: z.string(),
+  drugs: z.array(z.string()),
+  reason: z.string(),
+});
+export type UncorroboratedPrecedence = z.infer<typeof UncorroboratedPrecedence>;
+export const WithheldPrecedence = z.object({
+  target: z.object({ hgnc_id: z.string(), gene_symbol: z.string() }),
+  disease: DiseaseRef,
+  drugs: z.array(z.string()).describe("The approved drugs DrugCentral indicates for the disease that act on the gene"),
+  reason: z.string(),
+});
+export type WithheldPrecedence = z.infer<typeof WithheldPrecedence>;
 export const IdentifyTargetsResponse = z.object({
   disease: DiseaseRef,
   feature_set_version: z.string(),
@@ -211,6 +229,12 @@ export const IdentifyTargetsResponse = z.object({
   literature_filter: ConfidenceFilter.describe(
     "The confidence filter the literature component read gene–disease triples through (curated triples always pass)",
   ),
+  precedence_withheld: z
+    .array(WithheldPrecedence)
+    .describe(
+      "Gene × disease pairs (the disease or one below it) whose approved-drug precedence was withheld as an adjunct's " +
+        "in a combination product (the ingestion's precedence_corroboration rule): not counted, not labelled established",
+    ),
 });
 export type IdentifyTargetsResponse = z.infer<typeof IdentifyTargetsResponse>;
 

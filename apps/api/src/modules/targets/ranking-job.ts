@@ -6,6 +6,7 @@ import {
   type IdentifyTargetsResponse,
   type TargetMode,
   type TargetRef,
+  type WithheldPrecedence,
 } from "@sieve/contracts";
 import {
   evidenceFromRelatedDiseases,
@@ -89,7 +90,10 @@ export function rankingJobHandler(
   referenceRoot: string,
 ): EngineDomainHandler<RankingJobInput> {
   /** What prepare learnt that finish stores with the ranking, by job id. */
-  const prepared = new Map<string, { stamp: string; belowMinConfidence: number }>();
+  const prepared = new Map<
+    string,
+    { stamp: string; belowMinConfidence: number; precedenceWithheld: WithheldPrecedence[] }
+  >();
   return {
     async prepare(job, input) {
       const scope = { userId: input.user_id, orgIds: input.org_ids };
@@ -100,22 +104,40 @@ export function rankingJobHandler(
       const sources = targetSources(db, scope);
       const setIds = await store.featureSetIds(input.feature_set_version);
       const related = await catalog.relatedDiseases(disease.id);
-      const [features, edges, allTriples, failures, mentions, genes] = await Promise.all([
+      const [features, edges, allTriples, failures, mentions, genes, withheld] = await Promise.all([
         store.features(setIds, [...disease.subtree, ...related.keys()]),
         store.edges(setIds),
         sources.triplesForDisease([...disease.subtree, ...disease.meshIds]),
         sources.failuresOnTargets(),
         sources.geneMentionCounts(),
         catalog.genes(),
+        store.withheldPrecedence(setIds),
       ]);
       // The literature component reads triples through the same default filter as every triple route, so a
       // low-confidence extraction cannot lift a gene the evidence panel would not show a triple for.
       const minConfidence = thresholdOf(thresholdsFor(undefined), "gene", "disease");
       const triples = allTriples.filter((t) => t.curated || t.confidence >= minConfidence);
-      prepared.set(job.id, { stamp, belowMinConfidence: allTriples.length - triples.length });
       const lookup = geneLookup(genes);
+      const subtree = new Set(disease.subtree);
+      const precedenceWithheld: WithheldPrecedence[] = [];
+      for (const w of withheld) {
+        const gene = genes.get(w.gene);
+        const term = subtree.has(w.disease) ? await catalog.diseaseById(w.disease) : null;
+        if (gene && term)
+          precedenceWithheld.push({
+            target: { hgnc_id: gene.hgnc_id, gene_symbol: gene.symbol },
+            disease: { id: term.id, name: term.name },
+            drugs: w.drugs,
+            reason: w.reason,
+          });
+      }
+      prepared.set(job.id, {
+        stamp,
+        belowMinConfidence: allTriples.length - triples.length,
+        precedenceWithheld: precedenceWithheld.sort((a, b) => a.target.gene_symbol.localeCompare(b.target.gene_symbol)),
+      });
       const rankingInput: Omit<DiseaseRankingInput, "genes"> = {
-        features: diseaseEvidence(features, new Set(disease.subtree), related),
+        features: diseaseEvidence(features, subtree, related),
         edges,
         triples: triples.flatMap((t) => {
           const gene = lookup.byAnyId(t.geneId);
@@ -139,7 +161,7 @@ export function rankingJobHandler(
         approvedForDisease: [
           ...approvedDrugsForDisease(
             drugReference(referenceRoot),
-            new Set(disease.subtree),
+            subtree,
             (c) =>
               (c.symbol ? lookup.bySymbol.get(c.symbol) : undefined) ?? lookup.byUniprot.get(c.uniprot ?? "") ?? null,
           ),
@@ -157,7 +179,11 @@ export function rankingJobHandler(
     async finish(job, output, input) {
       const rankings = output as Record<TargetMode, DiseaseRanking>;
       const disease = await catalog.diseaseById(input.disease_id);
-      const { stamp, belowMinConfidence } = prepared.get(job.id) ?? { stamp: "", belowMinConfidence: 0 };
+      const { stamp, belowMinConfidence, precedenceWithheld } = prepared.get(job.id) ?? {
+        stamp: "",
+        belowMinConfidence: 0,
+        precedenceWithheld: [],
+      };
       prepared.delete(job.id);
       const computedAt = new Date().toISOString();
       const ofMode = (mode: TargetMode): StoredRanking => ({
@@ -170,6 +196,7 @@ export function rankingJobHandler(
         engine_job_id: job.id,
         results: rankings[mode].results,
         literature_filter: confidenceFilter(undefined, belowMinConfidence),
+        precedence_withheld: precedenceWithheld,
       });
       const result: StoredRankings = {
         modes: Object.fromEntries(TARGET_MODES.map((mode) => [mode, ofMode(mode)])) as Record<

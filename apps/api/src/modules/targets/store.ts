@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, max, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { schema, type Database } from "@sieve/db";
-import type { FeatureSet, Ingestion, TargetComponent } from "@sieve/contracts";
+import { UncorroboratedPrecedence, type FeatureSet, type Ingestion, type TargetComponent } from "@sieve/contracts";
 import type { NetworkEdge } from "@sieve/targets";
 import type { TenantScope } from "../../plugins/authentication";
 
@@ -140,6 +140,8 @@ export function referenceTables(db: Database) {
   };
 }
 
+const RecordedWithheld = UncorroboratedPrecedence.array();
+
 export function targetsStore(db: Database, scope: TenantScope) {
   const visibleSets = visibleTo(featureSets.orgId, scope.orgIds);
 
@@ -199,6 +201,21 @@ export function targetsStore(db: Database, scope: TenantScope) {
         .orderBy(desc(ingestions.seq))
         .limit(limit);
       return rows.map((r) => toIngestion(r.ingestion, r.version));
+    },
+
+    /** The gene × disease pairs whose precedence the visible ingestions of these sets withheld, as each recorded them. */
+    async withheldPrecedence(setIds: number[]): Promise<UncorroboratedPrecedence[]> {
+      if (!setIds.length) return [];
+      const rows = await db
+        .select({ parameters: ingestions.parameters })
+        .from(ingestions)
+        .where(and(inArray(ingestions.featureSetId, setIds), visibleTo(ingestions.orgId, scope.orgIds)));
+      return rows.flatMap(
+        (r) =>
+          RecordedWithheld.safeParse(
+            (r.parameters as { uncorroborated_precedence?: unknown }).uncorroborated_precedence,
+          ).data ?? [],
+      );
     },
 
     /** Features of the given sets that hold for any disease or for one of `diseaseIds`, with where they came from. */

@@ -122,6 +122,7 @@ const RankingSummary = memo(function RankingSummary({ response }: { response: Id
         gene) × √coverage, the share of the weights backed by data.
       </p>
       <SourcesNote sources={response.sources} literatureFilter={response.literature_filter} />
+      <WithheldPrecedenceNote withheld={response.precedence_withheld} />
     </>
   );
 });
@@ -157,6 +158,31 @@ const SourcesNote = memo(function SourcesNote({
           );
         })}
       </dl>
+    </div>
+  );
+});
+
+/** Approved-drug precedence the corroboration rule withheld for this disease, each pair with its drugs and reason. */
+const WithheldPrecedenceNote = memo(function WithheldPrecedenceNote({
+  withheld,
+}: {
+  withheld: IdentifyTargetsResponse["precedence_withheld"];
+}) {
+  if (withheld.length === 0) return null;
+  return (
+    <div className="sources-note">
+      <h3 className="subsection-title">Approved-drug precedence withheld ({withheld.length})</h3>
+      <p className="muted">
+        DrugCentral lists these drugs for the disease, but the indication comes from a combination product in which the
+        drug is an adjunct, so it neither counts as druggability evidence nor labels the target established.
+      </p>
+      <ul>
+        {withheld.map((w) => (
+          <li key={`${w.target.hgnc_id} ${w.disease.id}`}>
+            <strong>{w.target.gene_symbol}</strong> for {w.disease.name}: {w.reason}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 });

@@ -23,6 +23,7 @@ const ranking: IdentifyTargetsResponse = {
     confidence_thresholds: { "chemical-disease": 0.4, "gene-disease": 0.35, "chemical-gene": 0.3, "gene-gene": 0.3 },
     below_min_confidence: 0,
   },
+  precedence_withheld: [],
 };
 const accepted = (status = "running"): IdentifyAnswer => ({ detail: { engine_job_id: "job-1", status } });
 

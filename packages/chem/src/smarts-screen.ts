@@ -6,6 +6,10 @@ export interface MoleculeFeatures {
   elements: Set<number>;
   hasCharge: boolean;
   hasTripleBond: boolean;
+  /** Atoms per element, and per element those RDKit marked aromatic and those it did not. */
+  elementCounts: Map<number, number>;
+  aromaticCounts: Map<number, number>;
+  aliphaticCounts: Map<number, number>;
 }
 
 /**
@@ -14,12 +18,20 @@ export interface MoleculeFeatures {
  * them in the molecule, a bracket atom that always carries a charge (`[N+]`, `[O-,S-]`) needs a
  * charged atom, and a top-level `#` bond needs a triple bond. What is not understood (recursive
  * SMARTS, negations, wildcards) adds no condition, so the screen never rejects a pattern that
- * could match; it only saves the substructure searches that cannot succeed.
+ * could match; it only saves the substructure searches that cannot succeed. Since a match maps
+ * the pattern's atoms to distinct atoms, the molecule also needs at least as many atoms of an
+ * element as the pattern has top-level atoms limited to that element alone, and, for organic-
+ * subset atoms written without brackets, as many aromatic (`c`, `n` …) or aliphatic (`C`, `N` …)
+ * ones.
  */
 export interface SmartsScreen {
   elementSets: number[][];
   needsCharge: boolean;
   needsTripleBond: boolean;
+  /** [atomic number, atoms needed] */
+  elementCounts: [number, number][];
+  aromaticCounts: [number, number][];
+  aliphaticCounts: [number, number][];
 }
 
 const ORGANIC_ATOM = /^(Cl|Br|[BCNOPSFI]|[bcnops])/;
@@ -58,8 +70,26 @@ function bracketRequirements(content: string): { elements?: number[]; charged: b
   return { elements, charged };
 }
 
+/** Organic-subset symbols that SMARTS reads as "aromatic" (lower case) or "aliphatic" (upper case) atoms. */
+const AROMATIC_ORGANIC = new Set(["b", "c", "n", "o", "p", "s"]);
+const ALIPHATIC_ORGANIC = new Set(["B", "C", "N", "O", "P", "S"]);
+
+function increment(counts: Map<number, number>, z: number): void {
+  counts.set(z, (counts.get(z) ?? 0) + 1);
+}
+
 export function smartsScreen(smarts: string): SmartsScreen {
-  const screen: SmartsScreen = { elementSets: [], needsCharge: false, needsTripleBond: false };
+  const elementCounts = new Map<number, number>();
+  const aromaticCounts = new Map<number, number>();
+  const aliphaticCounts = new Map<number, number>();
+  const screen: SmartsScreen = {
+    elementSets: [],
+    needsCharge: false,
+    needsTripleBond: false,
+    elementCounts: [],
+    aromaticCounts: [],
+    aliphaticCounts: [],
+  };
   for (let i = 0; i < smarts.length;) {
     const char = smarts[i]!;
     if (char === "[") {
@@ -71,13 +101,18 @@ export function smartsScreen(smarts: string): SmartsScreen {
       }
       const { elements, charged } = bracketRequirements(smarts.slice(i + 1, end));
       if (elements) screen.elementSets.push(elements);
+      if (elements && elements.every((z) => z === elements[0])) increment(elementCounts, elements[0]!);
       if (charged) screen.needsCharge = true;
       i = end + 1;
       continue;
     }
     const organic = ORGANIC_ATOM.exec(smarts.slice(i));
     if (organic) {
-      screen.elementSets.push([leadingElement(organic[1]!)!]);
+      const z = leadingElement(organic[1]!)!;
+      screen.elementSets.push([z]);
+      increment(elementCounts, z);
+      if (AROMATIC_ORGANIC.has(organic[1]!)) increment(aromaticCounts, z);
+      else if (ALIPHATIC_ORGANIC.has(organic[1]!)) increment(aliphaticCounts, z);
       i += organic[1]!.length;
       continue;
     }
@@ -91,20 +126,42 @@ export function smartsScreen(smarts: string): SmartsScreen {
     }
     i++;
   }
+  screen.elementCounts = [...elementCounts].filter(([, count]) => count > 1);
+  screen.aromaticCounts = [...aromaticCounts];
+  screen.aliphaticCounts = [...aliphaticCounts];
   return screen;
 }
 
 export function moleculeFeatures(graph: MolGraph): MoleculeFeatures {
+  const elementCounts = new Map<number, number>();
+  const aromaticCounts = new Map<number, number>();
+  const aliphaticCounts = new Map<number, number>();
+  const aromatic = new Set(graph.aromaticAtoms);
+  graph.atomicNumbers.forEach((z, atom) => {
+    increment(elementCounts, z);
+    increment(aromatic.has(atom) ? aromaticCounts : aliphaticCounts, z);
+  });
   return {
     elements: new Set(graph.atomicNumbers),
     hasCharge: graph.formalCharges.some((charge) => charge !== 0),
     hasTripleBond: graph.bondTypes.includes(3),
+    elementCounts,
+    aromaticCounts,
+    aliphaticCounts,
   };
 }
+
+const atLeast = (needed: [number, number][], present: Map<number, number>) =>
+  needed.every(([z, count]) => (present.get(z) ?? 0) >= count);
 
 /** False only when the pattern certainly cannot match a molecule with these features. */
 export function mayMatch(screen: SmartsScreen, features: MoleculeFeatures): boolean {
   if (screen.needsTripleBond && !features.hasTripleBond) return false;
   if (screen.needsCharge && !features.hasCharge) return false;
-  return screen.elementSets.every((set) => set.some((z) => features.elements.has(z)));
+  return (
+    screen.elementSets.every((set) => set.some((z) => features.elements.has(z))) &&
+    atLeast(screen.elementCounts, features.elementCounts) &&
+    atLeast(screen.aromaticCounts, features.aromaticCounts) &&
+    atLeast(screen.aliphaticCounts, features.aliphaticCounts)
+  );
 }

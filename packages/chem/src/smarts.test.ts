@@ -8,6 +8,7 @@ import { parseSmiles } from "./parse";
 import { ACCEPTOR_SMARTS, STRUCTURAL_ALERT_SMARTS } from "./qed-patterns";
 import { loadRDKit, type RDKitModule } from "./rdkit";
 import { compileSmarts, countUniqueMatches, hasMatch, matchesAt, matchGraphOf } from "./smarts/index";
+import { mayMatch, moleculeFeatures, smartsScreen } from "./smarts-screen";
 
 const reference = JSON.parse(
   readFileSync(new URL("../test/reference-values.json", import.meta.url), "utf8"),
@@ -139,5 +140,31 @@ describe("SMARTS matcher", () => {
     } finally {
       parsed.mol.delete();
     }
+  });
+});
+
+describe("SMARTS screen", () => {
+  const mayMatchOn = (smarts: string, smiles: string) => {
+    const parsed = parseSmiles(rdkit, smiles);
+    if (!parsed.ok) throw new Error(parsed.error);
+    try {
+      return mayMatch(smartsScreen(smarts), moleculeFeatures(readMolGraph(parsed.mol)));
+    } finally {
+      parsed.mol.delete();
+    }
+  };
+
+  it("rules a pattern out when the molecule has fewer atoms of an element, or of its aromatic or aliphatic kind", () => {
+    // Two aromatic rings' worth of carbons, bare or bracketed, against one ring.
+    expect(mayMatchOn("c1ccc2ccccc2c1", "Cc1ccccc1")).toBe(false);
+    expect(mayMatchOn("c1ccc2ccccc2c1", "c1ccc2ccccc2c1")).toBe(true);
+    expect(mayMatchOn("[#8]~[#6]~[#8]~[#6]~[#8]", "CCOCCOC")).toBe(false);
+    expect(mayMatchOn("[#8]~[#6]~[#8]~[#6]~[#8]", "OCOCO")).toBe(true);
+    // Aliphatic C=C=C needs three aliphatic carbons, which benzene lacks though it has six carbons.
+    expect(mayMatchOn("C=C=C", "c1ccccc1")).toBe(false);
+    expect(mayMatchOn("C=C=C", "CC=C=CC")).toBe(true);
+    // Element sets and negations add no count condition.
+    expect(mayMatchOn("[C,N][C,N][C,N]", "CN")).toBe(true);
+    expect(mayMatchOn("[!#6][!#6][!#6]", "CCO")).toBe(true);
   });
 });

@@ -71,14 +71,17 @@ function projectionTables(): ProjectionTables {
   return tables;
 }
 
-/** The 50 standardised features behind the embedding. */
-export function embeddingFeatures(mol: Mol): Float64Array {
+/**
+ * The 50 standardised features behind the embedding. `fingerprint`: the molecule's
+ * `morganFingerprint`, when the caller already has it.
+ */
+export function embeddingFeatures(mol: Mol, fingerprint: Uint32Array = morganFingerprint(mol)): Float64Array {
   const descriptors = JSON.parse(mol.get_descriptors()) as Record<string, number>;
   const features = new Float64Array(MAX_EMBEDDING_DIMENSION);
   DESCRIPTOR_SCALES.forEach(
     ([name, median, scale], i) => (features[i] = ((descriptors[name] ?? median) - median) / scale),
   );
-  const words = morganFingerprint(mol);
+  const words = fingerprint;
   const { signs } = projectionTables();
   const setBits: number[] = [];
   words.forEach((word, w) => {
@@ -93,12 +96,12 @@ export function embeddingFeatures(mol: Mol): Float64Array {
   return features;
 }
 
-/** The molecule's embedding in [−1, 1]^dimension. */
-export function moleculeEmbedding(mol: Mol, dimension: number): Float64Array {
+/** The molecule's embedding in [−1, 1]^dimension (`fingerprint` as in `embeddingFeatures`). */
+export function moleculeEmbedding(mol: Mol, dimension: number, fingerprint?: Uint32Array): Float64Array {
   if (!Number.isInteger(dimension) || dimension < 1 || dimension > MAX_EMBEDDING_DIMENSION) {
     throw new RangeError(`dimension must be an integer from 1 to ${MAX_EMBEDDING_DIMENSION}, got ${dimension}`);
   }
-  const features = embeddingFeatures(mol);
+  const features = embeddingFeatures(mol, fingerprint);
   const { projection } = projectionTables();
   const n = MAX_EMBEDDING_DIMENSION;
   const embedding = new Float64Array(dimension);

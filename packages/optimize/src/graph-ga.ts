@@ -1,9 +1,10 @@
+import type { Mol } from "@rdkit/rdkit";
 import { morganFingerprint, type RDKitModule } from "@sieve/chem";
 import { DEFAULT_BATCH_DIVERSITY, selectDiverseBatch, type BatchDiversityOptions } from "./batch-diversity";
 import { crossover, type Parent } from "./crossover";
 import { moleculeEmbedding } from "./embedding";
 import { readKekuleGraph } from "./mol-graph";
-import { mutateSmiles } from "./mutations";
+import { mutate } from "./mutations";
 import type { Objective } from "./objective";
 import { canonicalSmiles, compareEvaluations, Oracle, type Evaluation } from "./oracle";
 import { Random } from "./random";
@@ -101,11 +102,6 @@ export function runGraphGA(rdkit: RDKitModule, options: GraphGAOptions, hooks: G
   const started = now();
   const random = new Random(options.seed);
   const surrogate = options.surrogate ? new NearestNeighbourSurrogate(options.surrogate.neighbours) : null;
-  const oracle = new Oracle(rdkit, options.objective, options.maxOracleCalls, (evaluation) => {
-    hooks.onEvaluation?.(evaluation);
-    surrogate?.add(describe(evaluation.smiles, false).fingerprint!, evaluation.fitness);
-  });
-
   const data = new Map<string, MoleculeData>();
   const dataOf = (smiles: string) => {
     let entry = data.get(smiles);
@@ -120,18 +116,35 @@ export function runGraphGA(rdkit: RDKitModule, options: GraphGAOptions, hooks: G
     }
     return entry.parent;
   };
+  const fill = (entry: MoleculeData, mol: Mol, withEmbedding: boolean) => {
+    entry.fingerprint ??= morganFingerprint(mol);
+    if (withEmbedding) entry.embedding ??= moleculeEmbedding(mol, dimension, entry.fingerprint);
+  };
   const describe = (smiles: string, withEmbedding: boolean) => {
     const entry = dataOf(smiles);
     if (entry.fingerprint && (entry.embedding || !withEmbedding)) return entry;
     const mol = rdkit.get_mol(smiles)!;
     try {
-      entry.fingerprint ??= morganFingerprint(mol);
-      if (withEmbedding) entry.embedding ??= moleculeEmbedding(mol, dimension);
+      fill(entry, mol, withEmbedding);
     } finally {
       mol.delete();
     }
     return entry;
   };
+  // The surrogate learns from every molecule scored and BatchDiversity weighs every new child, so
+  // then each is described from the oracle's own RDKit molecule instead of parsing its SMILES again.
+  const describeWhenScored =
+    surrogate || diversity ? (smiles: string, mol: Mol) => fill(dataOf(smiles), mol, diversity !== null) : undefined;
+  const oracle = new Oracle(
+    rdkit,
+    options.objective,
+    options.maxOracleCalls,
+    (evaluation) => {
+      hooks.onEvaluation?.(evaluation);
+      surrogate?.add(describe(evaluation.smiles, false).fingerprint!, evaluation.fitness);
+    },
+    describeWhenScored,
+  );
 
   let stopReason: StopReason | null = null;
   const mustStop = (): boolean => {
@@ -152,7 +165,16 @@ export function runGraphGA(rdkit: RDKitModule, options: GraphGAOptions, hooks: G
       .map((candidate) => candidate.smiles);
   };
 
-  let population = initialPopulation(rdkit, options.startingSmiles, populationSize, oracle, random, limits, mustStop);
+  let population = initialPopulation(
+    rdkit,
+    options.startingSmiles,
+    populationSize,
+    oracle,
+    random,
+    limits,
+    mustStop,
+    parentOf,
+  );
   const history: GenerationStats[] = [];
   const record = (generation: number) => {
     const stats: GenerationStats = {
@@ -184,8 +206,10 @@ export function runGraphGA(rdkit: RDKitModule, options: GraphGAOptions, hooks: G
       const a = parentOf(random.pick(matingPool).smiles);
       const b = parentOf(random.pick(matingPool).smiles);
       let child = a && b ? crossover(rdkit, a, b, random, limits) : null;
-      if (child !== null && random.next() < mutationRate)
-        child = mutateSmiles(rdkit, child, random, limits)?.smiles ?? null;
+      if (child !== null && random.next() < mutationRate) {
+        const graph = parentOf(child)?.graph;
+        child = graph ? (mutate(rdkit, graph, random, limits)?.smiles ?? null) : null;
+      }
       if (child === null) continue;
       valid++;
       const known = oracle.cached(child);
@@ -248,6 +272,7 @@ function initialPopulation(
   random: Random,
   limits: ChildLimits,
   mustStop: () => boolean,
+  parentOf: (smiles: string) => Parent | null,
 ): Evaluation[] {
   const starting = [
     ...new Set(startingSmiles.map((s) => canonicalSmiles(rdkit, s)).filter((s): s is string => s !== null)),
@@ -261,7 +286,8 @@ function initialPopulation(
     if (evaluation) population.set(smiles, evaluation);
   }
   for (let attempt = 0; attempt < 20 * size && population.size < size && !mustStop(); attempt++) {
-    const mutant = mutateSmiles(rdkit, random.pick(chosen), random, limits);
+    const parent = parentOf(random.pick(chosen));
+    const mutant = parent && mutate(rdkit, parent.graph, random, limits);
     if (!mutant || population.has(mutant.smiles)) continue;
     const evaluation = oracle.evaluate(mutant.smiles);
     if (evaluation) population.set(mutant.smiles, evaluation);

@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadRDKit, type RDKitModule } from "@sieve/chem";
 import { crossover, type Parent } from "./crossover";
-import { readKekuleGraph, type MolGraph } from "./mol-graph";
+import { applyEdit } from "./graph-edit";
+import { readKekuleGraph, toMolblock, type MolGraph } from "./mol-graph";
 import { mutateSmiles, MUTATION_TYPES, type MutationType } from "./mutations";
 import { canonicalSmiles } from "./oracle";
 import { Random } from "./random";
-import { acceptChild, DEFAULT_CHILD_LIMITS } from "./validity";
+import { acceptChild, DEFAULT_CHILD_LIMITS, refusedRingShape } from "./validity";
 
 const DRUGS = [
   "CC(C)Cc1ccc(cc1)C(C)C(=O)O", // ibuprofen
@@ -151,5 +152,57 @@ describe("acceptChild", () => {
   it("applies GB-GA's size control: nothing at or above the drawn size", () => {
     expect(acceptChild(rdkit, chain(30), random, { ...DEFAULT_CHILD_LIMITS, sizeMean: 30, sizeSd: 0 })).toBeNull();
     expect(acceptChild(rdkit, chain(29), random, { ...DEFAULT_CHILD_LIMITS, sizeMean: 30, sizeSd: 0 })).not.toBeNull();
+  });
+});
+
+describe("refusedRingShape", () => {
+  const ringPatterns = ["[R]=[R]=[R]", "[r3,r4]=[r3,r4]", "[r{7-}]"];
+  /** RDKit's own verdict: the molblock does not sanitise, or a ring pattern matches. */
+  const rdkitRefuses = (graph: MolGraph): boolean => {
+    const mol = rdkit.get_mol(toMolblock(graph)!);
+    if (!mol) return true;
+    try {
+      if (!mol.is_valid()) return true;
+      return ringPatterns.some((smarts) => {
+        const query = rdkit.get_qmol(smarts)!;
+        const matched = mol.get_substruct_match(query) !== "{}";
+        query.delete();
+        return matched;
+      });
+    } finally {
+      mol.delete();
+    }
+  };
+
+  it("refuses only graphs RDKit refuses, and most ring allenes and macrocycles the edits make", () => {
+    // Random new bonds (single or double) between atoms of drug graphs close rings of every size
+    // and cumulate double bonds, as crossover's ring joins and mutations do.
+    const random = new Random(11);
+    let refused = 0;
+    let rdkitRefused = 0;
+    for (const drug of DRUGS) {
+      const parent = readKekuleGraph(rdkit, drug)!;
+      for (let i = 0; i < 150; i++) {
+        const a = random.int(parent.atoms.length);
+        const b = random.int(parent.atoms.length);
+        if (a === b || parent.bonds.some((bond) => (bond.a === a && bond.b === b) || (bond.a === b && bond.b === a)))
+          continue;
+        const child = applyEdit(parent, { addBonds: [[a, b, 1 + random.int(2)]] });
+        const byRDKit = rdkitRefuses(child);
+        if (refusedRingShape(child)) {
+          refused++;
+          expect(byRDKit, toMolblock(child)!).toBe(true);
+        }
+        if (byRDKit) rdkitRefused++;
+      }
+    }
+    expect(refused).toBeGreaterThan(0.3 * rdkitRefused);
+  });
+
+  it("leaves aromatic rings, fused rings and rings of up to six atoms to RDKit", () => {
+    for (const smiles of [...DRUGS, "c1ccc2ccccc2c1", "C1CC2CCC1CC2", "C1=CC=CC=C1", "C1CCCCC1"])
+      expect(refusedRingShape(readKekuleGraph(rdkit, smiles)!), smiles).toBe(false);
+    for (const smiles of ["C1CCCCCC1", "C1=C=CCCC1", "c1ccc2c(c1)CCCCCC2"])
+      expect(refusedRingShape(readKekuleGraph(rdkit, smiles)!), smiles).toBe(true);
   });
 });

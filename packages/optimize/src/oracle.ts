@@ -1,4 +1,6 @@
+import type { Mol } from "@rdkit/rdkit";
 import { parseSmiles, type RDKitModule } from "@sieve/chem";
+import { cachePerModule } from "./bounded-cache";
 import type { MoleculeAcceptability, Objective } from "./objective";
 
 /** One scored molecule; `call` is its 1-based position in the run's sequence of oracle calls. */
@@ -10,12 +12,19 @@ export interface Evaluation {
   call: number;
 }
 
+const canonicalSmilesCache = cachePerModule<RDKitModule, string | null>(20_000);
+
 /**
  * RDKit canonical SMILES without stereochemistry (the objectives here are 2D, and the operators
  * do not keep stereo), or null when `@sieve/chem` refuses the input or it has more than one
  * fragment.
  */
 export function canonicalSmiles(rdkit: RDKitModule, smiles: string): string | null {
+  // Runs start from the same pools again and again (the benchmark's 2,000 molecules per run).
+  return canonicalSmilesCache(rdkit).get(smiles, (input) => parseCanonical(rdkit, input));
+}
+
+function parseCanonical(rdkit: RDKitModule, smiles: string): string | null {
   const parsed = parseSmiles(rdkit, smiles);
   if (!parsed.ok) return null;
   try {
@@ -41,6 +50,12 @@ export class Oracle {
     readonly objective: Objective,
     readonly maxCalls = Number.POSITIVE_INFINITY,
     private readonly onEvaluation?: (evaluation: Evaluation) => void,
+    /**
+     * Called with each newly scored molecule while its RDKit molecule is still alive (before
+     * `onEvaluation`), so that a caller needing more of it (a fingerprint, an embedding) does not
+     * parse the SMILES again.
+     */
+    private readonly onScoredMol?: (smiles: string, mol: Mol) => void,
   ) {}
 
   get calls(): number {
@@ -77,6 +92,7 @@ export class Oracle {
         ...(acceptability ? { acceptability } : {}),
         call: this.order.length + 1,
       };
+      this.onScoredMol?.(smiles, mol);
     } finally {
       mol.delete();
     }

@@ -94,8 +94,7 @@ async function openNarrowing(query = ""): Promise<void> {
   await page.getByRole("heading", { level: 1, name: "Target Narrowing" }).waitFor();
 }
 
-/** Requests to the API, counted from now on. */
-/** Counts the page's API requests, but for those to the paths in `except`. */
+/** Counts the page's API requests from now on, but for those to the paths in `except`. */
 function countApiRequests(except: string[] = []): { count: () => number; stop: () => void } {
   let count = 0;
   const listener = (request: { url: () => string }) => {
@@ -554,6 +553,22 @@ describe("Targets page", () => {
     await page
       .getByRole("heading", { name: /^Ranking for chronic myeloid leukemia \(DOID:8552\)$/ })
       .waitFor({ timeout: 120_000 });
+  });
+
+  it("lists the approved-drug precedence withheld for rheumatoid arthritis, each pair with its reason", async () => {
+    await openTargets();
+    await identifyForm().getByRole("combobox", { name: "Disease" }).fill("DOID:7148");
+    await identifyForm().getByRole("combobox", { name: "Disease" }).press("Escape");
+    await identifyForm().getByRole("button", { name: "Identify targets" }).click();
+    await page
+      .getByRole("heading", { name: /^Ranking for rheumatoid arthritis \(DOID:7148\)$/ })
+      .waitFor({ timeout: 120_000 });
+    const withheld = page.locator(".sources-note", {
+      has: page.getByRole("heading", { name: /^Approved-drug precedence withheld \(\d+\)$/ }),
+    });
+    const atp4a = withheld.getByRole("listitem").filter({ hasText: /^ATP4A for rheumatoid arthritis: lansoprazole/ });
+    expect(await atp4a.textContent()).toContain("the mark of an adjunct in a combination product");
+    await screenshot(page, "targets-precedence-withheld-1280", { fullPage: true });
   });
 });
 

@@ -173,8 +173,9 @@ const WithheldPrecedenceNote = memo(function WithheldPrecedenceNote({
     <div className="sources-note">
       <h3 className="subsection-title">Approved-drug precedence withheld ({withheld.length})</h3>
       <p className="muted">
-        DrugCentral lists these drugs for the disease, but the indication comes from a combination product in which the
-        drug is an adjunct, so it neither counts as druggability evidence nor labels the target established.
+        DrugCentral lists these drugs for the disease, but each pair bears the marks of an indication borrowed from a
+        combination product in which the drug is an adjunct, so it neither counts as druggability evidence nor labels
+        the target established.
       </p>
       <ul>
         {withheld.map((w) => (

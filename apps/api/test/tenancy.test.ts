@@ -488,5 +488,14 @@ describe("tenancy: later modules (workflows, reports, literature, targets, negat
     expect(
       (await as(alpha, "POST", "/v1/negatome/synthetic/oracle/register", { job_id: owned.oracleJobId })).statusCode,
     ).toBe(409);
+    // An id that only looks like a UUID answers as an unknown one: its shape reveals nothing (http/params.ts).
+    const hex = owned.oracleJobId!.replaceAll("-", "");
+    const regrouped = [hex.slice(0, 8), hex.slice(8, 16), hex.slice(16, 20), hex.slice(20, 24), hex.slice(24)].join(
+      "-",
+    );
+    for (const job_id of ["-".repeat(36), regrouped]) {
+      const odd = await as(alpha, "POST", "/v1/negatome/synthetic/oracle/register", { job_id });
+      expect([odd.statusCode, odd.json().code], job_id).toEqual([404, "not_found"]);
+    }
   });
 });

@@ -94,7 +94,7 @@ export function engineJobsStore(db: Database, scope: TenantScope) {
  * An active (queued or running) job of the domain whose input holds these fields, of any organization: the
  * fields themselves say whose job it is (a domain that shares jobs between callers puts their scope in them).
  */
-export async function activeJobWithInput(
+export async function activeJobOfAnyOrgWithInput(
   db: Database,
   domain: string,
   fields: Record<string, unknown>,

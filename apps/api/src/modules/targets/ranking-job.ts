@@ -17,7 +17,7 @@ import {
 } from "@sieve/targets";
 import type { EngineDomainHandler } from "../engine/job-types";
 import { confidenceFilter, thresholdOf, thresholdsFor } from "../literature/confidence";
-import { activeJobWithInput, type EngineJobRow } from "../engine/store";
+import { activeJobOfAnyOrgWithInput, type EngineJobRow } from "../engine/store";
 import type { CatalogGene, ReferenceCatalog } from "./catalog";
 import { approvedDrugsForDisease, drugReference } from "./drug-reference";
 import { targetSources } from "./sources";
@@ -72,7 +72,7 @@ export async function rankingStamp(
 /** The active job already computing this ranking, if any (so repeated asks share one job). */
 export async function activeRankingJob(db: Database, input: RankingJobInput): Promise<EngineJobRow | null> {
   // The scope key in the input keeps one scope's job from answering another's.
-  return activeJobWithInput(db, TARGETS_DOMAIN, {
+  return activeJobOfAnyOrgWithInput(db, TARGETS_DOMAIN, {
     disease_id: input.disease_id,
     feature_set_version: input.feature_set_version,
     scope_key: input.scope_key,

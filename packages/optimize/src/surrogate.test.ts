@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadRDKit, morganFingerprintOfSmiles, tanimoto, type RDKitModule } from "@sieve/chem";
 import { rediscoveryObjective, REDISCOVERY_TARGETS } from "./guacamol-tasks";
 import { runGraphGA } from "./graph-ga";
+import { Random } from "./random";
 import { NearestNeighbourSurrogate } from "./surrogate";
 
 let rdkit: RDKitModule;
@@ -20,6 +21,32 @@ const DRUGS = [
 const fingerprint = (smiles: string) => morganFingerprintOfSmiles(rdkit, smiles)!;
 
 describe("the nearest-neighbour surrogate", () => {
+  it("gives exactly the brute-force k-nearest answer when molecules of very different sizes are skipped", () => {
+    // Fingerprints from 2 to 200 bits set, so that the bit-count bound rules many out once k are kept.
+    const random = new Random(5);
+    const randomFingerprint = () => {
+      const bits = new Uint32Array(64);
+      const count = 2 + random.int(199);
+      for (let i = 0; i < count; i++) bits[random.int(64)]! |= 1 << random.int(32);
+      return bits;
+    };
+    const stored = Array.from({ length: 400 }, () => ({ fingerprint: randomFingerprint(), score: random.next() }));
+    const model = new NearestNeighbourSurrogate(10);
+    for (const { fingerprint: f, score } of stored) model.add(f, score);
+    for (let q = 0; q < 50; q++) {
+      const query = randomFingerprint();
+      // Stable sort: among equal similarities the earlier molecule comes first, as in predict().
+      const nearest = stored
+        .map((entry) => ({ ...entry, similarity: tanimoto(query, entry.fingerprint) }))
+        .sort((a, b) => b.similarity - a.similarity)
+        .slice(0, 10);
+      const weights = nearest.map((n) => n.similarity ** 2);
+      const total = weights.reduce((sum, w) => sum + w, 0);
+      const expected = total === 0 ? 0 : nearest.reduce((sum, n, j) => sum + weights[j]! * n.score, 0) / total;
+      expect(model.predict(query)).toBe(expected);
+    }
+  });
+
   it("predicts the similarity²-weighted mean score of the k most similar molecules", () => {
     const model = new NearestNeighbourSurrogate(2);
     expect(model.predict(fingerprint(DRUGS[0]!))).toBe(0);

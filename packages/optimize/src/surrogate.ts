@@ -34,7 +34,11 @@ export class NearestNeighbourSurrogate {
     const index: number[] = [];
     const bits = popcount(fingerprint);
     for (let i = 0; i < this.fingerprints.length; i++) {
-      const s = tanimotoWithCounts(fingerprint, bits, this.fingerprints[i]!, this.bitCounts[i]!);
+      const other = this.bitCounts[i]!;
+      // Tanimoto is at most min/max of the bit counts (rounded division is monotonic, so also in floating point):
+      // a molecule that cannot beat the k-th similarity is skipped without comparing its words.
+      if (similar.length === k && Math.min(bits, other) / Math.max(bits, other) <= similar[k - 1]!) continue;
+      const s = tanimotoWithCounts(fingerprint, bits, this.fingerprints[i]!, other);
       if (similar.length === k && s <= similar[k - 1]!) continue;
       let at = similar.length;
       while (at > 0 && similar[at - 1]! < s) at--;

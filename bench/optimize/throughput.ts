@@ -20,7 +20,7 @@ import { writeBenchReport, type BenchRow } from "../lib/report";
 const here = dirname(fileURLToPath(import.meta.url));
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const REPEATS = Number(option("repeats") ?? 5);
-const SAMPLE = 300;
+const SAMPLE = 1_000;
 const GA_TASK = "celecoxib_rediscovery";
 const GA_BUDGET = 2_000;
 const E2E = ["CC(=O)Oc1ccccc1C(=O)O", "Cn1cnc2c1c(=O)n(C)c(=O)n2C"];

@@ -176,8 +176,12 @@ export interface MedChemAssessment {
   saScore: number;
 }
 
-/** Filters and SA score of a molecule the caller owns, reading its graph once. */
-export function medChemAssessment(rdkit: RDKitModule, mol: Mol, firstOnly = false): MedChemAssessment {
-  const graph = readMolGraph(mol);
+/** Filters and SA score of a molecule the caller owns, from one reading of its graph (or the caller's). */
+export function medChemAssessment(
+  rdkit: RDKitModule,
+  mol: Mol,
+  firstOnly = false,
+  graph: MolGraph = readMolGraph(mol),
+): MedChemAssessment {
   return { hits: medChemFilterHits(rdkit, mol, graph, firstOnly), saScore: saScoreOfGraph(rdkit, graph) };
 }

@@ -339,8 +339,9 @@ export function qedProfile(
   rdkit: RDKitModule,
   mol: Mol,
   weights: QedWeights = WEIGHT_MEAN,
+  /** The molecule's graph, when the caller already read it with `readMolGraph`. */
+  graph: MolGraph = readMolGraph(mol),
 ): { qed: number; properties: QedProperties } {
-  const graph = readMolGraph(mol);
   const descriptors = graphDescriptors(rdkit, graph) ?? readRDKitDescriptors(mol);
   const properties = qedProperties(rdkit, mol, graph, descriptors);
   return { qed: qedFromProperties(properties, weights), properties };

@@ -1,4 +1,4 @@
-import { medChemAssessment, saScore, type RDKitModule } from "@sieve/chem";
+import { medChemAssessment, readMolGraph, saScoreOfGraph, type RDKitModule } from "@sieve/chem";
 import type { MoleculeAcceptability, Objective } from "./objective";
 
 /**
@@ -33,11 +33,12 @@ export function withAcceptability(rdkit: RDKitModule, objective: Objective, opti
     throw new RangeError(`maxSaScore must be from 1 to 10, got ${options.maxSaScore}`);
   return {
     name: `${objective.name}+acceptability`,
-    score(mol) {
-      const { fitness, properties } = objective.score(mol);
+    score(mol, graph = readMolGraph(mol)) {
+      // The graph is read once, for the objective, the filters and the SA score.
+      const { fitness, properties } = objective.score(mol, graph);
       const { hits, saScore: sa } = options.filters
-        ? medChemAssessment(rdkit, mol)
-        : { hits: [], saScore: saScore(rdkit, mol) };
+        ? medChemAssessment(rdkit, mol, false, graph)
+        : { hits: [], saScore: saScoreOfGraph(rdkit, graph) };
       const failed = hits.map((hit) => `${hit.filter}: ${hit.name}`);
       if (sa > options.maxSaScore) failed.push(`SA score ${sa.toFixed(2)} above ${options.maxSaScore}`);
       const acceptability: MoleculeAcceptability = { passes: failed.length === 0, failed };

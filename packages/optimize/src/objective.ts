@@ -1,5 +1,5 @@
 import type { Mol } from "@rdkit/rdkit";
-import { qedProfile, type RDKitModule } from "@sieve/chem";
+import { qedProfile, type MoleculeGraph, type RDKitModule } from "@sieve/chem";
 import { gaussian, weightedGeometricMean, type Desirability } from "./score-modifiers";
 
 /** Whether a molecule passes the med-chem filters and SA limit, and which it fails (see `acceptability.ts`). */
@@ -17,10 +17,14 @@ export interface MoleculeScore {
   acceptability?: MoleculeAcceptability;
 }
 
-/** A scoring function over sanitised molecules; the caller owns (and deletes) the molecule. */
+/**
+ * A scoring function over sanitised molecules; the caller owns (and deletes) the molecule. `graph`:
+ * the molecule's `readMolGraph`, when the caller already read it (so that an objective that needs
+ * it does not read it again).
+ */
 export interface Objective {
   name: string;
-  score(mol: Mol): MoleculeScore;
+  score(mol: Mol, graph?: MoleculeGraph): MoleculeScore;
 }
 
 export const PROPERTY_NAMES = ["logp", "molecular_weight", "tpsa", "qed"] as const;
@@ -91,9 +95,9 @@ export function multiPropertyObjective(
   );
   return {
     name: "multi_property",
-    score(mol) {
+    score(mol, graph) {
       // QED is computed from these three, so they are read from its profile (one pass over the molecule).
-      const profile = qedProfile(rdkit, mol);
+      const profile = qedProfile(rdkit, mol, undefined, graph);
       const properties: PropertyValues = {
         logp: profile.properties.ALOGP,
         molecular_weight: profile.properties.MW,

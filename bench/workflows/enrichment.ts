@@ -526,6 +526,8 @@ const reportOnlyNotes = previous
   : ["This run docked nothing (BENCH_REPORT_ONLY=1, no cached whole group)."];
 const notes = [
   ...(docked.length > 0 ? dockedNotes : reportOnlyNotes),
+  // What a report-only run cannot measure itself, such as the load while the cached results were docked.
+  ...(process.env.BENCH_NOTE ? [process.env.BENCH_NOTE] : []),
   ...(previous
     ? [
         `SA bounds of the product fitness (no penalty up to the first, none left from the second), AUROC on the ${previous.label} set with indinavir: ${saBoundsSensitivity(previous.scored)}. The product's 4–6 was set from DrugCentral's SA distribution (77 % of its structures at SA ≤ 4) and the analog pre-filter's default of 6, not from this set; every variant lies inside the bootstrap interval of Vina alone, so this benchmark says the change does not hurt enrichment, not that it helps.`,

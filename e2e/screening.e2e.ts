@@ -70,7 +70,7 @@ describe("screening 1HSG (HIV-1 protease) with its inhibitors among decoys", () 
       await page.waitForURL(/\/dashboard\/runs\/[0-9a-f-]{36}$/);
       await page
         .getByText(
-          "drug-likeness rule off · at most 80 heavy atoms · negatome risk at most 0.7 · time limit per docking step 1200 s + 30 s per rotatable bond",
+          "drug-likeness rule off · at most 80 heavy atoms · negatome risk at most 0.7 · time limit per docking step 1200 s + 30 s per rotatable bond · docking from 1 start conformer per ligand, best pose kept",
         )
         .waitFor();
 
@@ -88,8 +88,10 @@ describe("screening 1HSG (HIV-1 protease) with its inhibitors among decoys", () 
       await screenshot(page, "run-screening-1hsg-not-ranked");
       // Issue 20's Done-when asks for both inhibitors above every decoy; amprenavir above loratadine is not met. SA no
       // longer separates makeable compounds (no penalty up to SA 4), so Vina decides, and Vina cannot tell them apart:
-      // amprenavir −8.27 against loratadine −8.29 kcal/mol on this path (fitness 0.689 and 0.690), far inside the
-      // 2.4 kcal/mol that indinavir's score moved between two atom orderings of its SMILES (−10.55 and −12.97). The
+      // amprenavir −8.27 against loratadine −8.29 kcal/mol on this path (fitness 0.689 and 0.690). Conformers are now
+      // built in canonical atom order, so this no longer depends on how a SMILES is written (indinavir's two orderings
+      // scored −10.55 and −12.97 before), but Vina's search at exhaustiveness 2 still moves amprenavir by 2 kcal/mol
+      // between 1 and 2 start conformers (−8.27, −10.33; bench/results/workflows-enrichment-conformers-n*). The
       // SA change put them level (SA 3.5 vs 2.5 kept amprenavir 0.03 below); which one is ahead is noise, so their order
       // is not asserted. Indinavir leads every decoy by 4.7 kcal/mol or more; amprenavir leads the two small decoys by
       // 1.2 and 1.7 kcal/mol, less than that spread, so even this rests on the seeded conformers being reproducible.

@@ -52,6 +52,36 @@ rows.push({
     : `${redock.benchmark}; Open Babel --gen3d conformer (unseeded): the seeded ETKDG re-dock is not measured yet`,
   source: `${seeded ? "workflows-redock" : "workflows-docking"} (${day(redockReport)})`,
 });
+// The start-conformer comparison (CONFORMERS=1 and 2 of bench/workflows/enrichment.ts, canonical ETKDG, run side by
+// side and re-scored on the groups both finished), when it has been run.
+const conformerRuns = [1, 2].flatMap((n) =>
+  existsSync(join(RESULTS, `workflows-enrichment-conformers-n${n}.json`))
+    ? [{ n, report: read(`workflows-enrichment-conformers-n${n}`) }]
+    : [],
+);
+for (const { n, report } of conformerRuns) {
+  for (const [label, prefix] of [
+    ["product fitness", "product fitness"],
+    ["Vina alone", "Vina affinity (indinavir included)"],
+  ] as const) {
+    const row = report.rows.find((r) => String(r.score).startsWith(prefix));
+    if (!row) continue;
+    rows.push({
+      measure: `AUROC / EF 5 %: ${label}, ${n} start conformer${n === 1 ? "" : "s"} (canonical ETKDG)`,
+      value: `${row.auroc} (${row.auroc_95pct_bootstrap}) / ${row.ef_5pct}`,
+      set: `1HSG, ${row.actives} actives vs ${row.decoys} decoys, ${row.run}`,
+      source: `workflows-enrichment-conformers-n${n} (${day(report)})`,
+    });
+  }
+  const redockRow = report.rows.find((r) => String(r.score).startsWith("re-dock indinavir"));
+  if (redockRow)
+    rows.push({
+      measure: "re-dock RMSD of indinavir, best-scored mode (Å)",
+      value: `${redockRow.rmsd_A}`,
+      set: `${redockRow.score}, through the screen`,
+      source: `workflows-enrichment-conformers-n${n} (${day(report)})`,
+    });
+}
 const rate = leadOpt.rows[0]!;
 rows.push({
   measure:
@@ -67,12 +97,12 @@ writeBenchReport(
   rows,
   [
     "Collected from the result files named in `source`; their notes give the method, the machine and its load.",
-    "One run each; AUROC with its 95 % bootstrap interval. The enrichment scores come from Open Babel's unseeded conformers; seeded ETKDG conformers are reproducible for one SMILES, but two atom orderings of indinavir's SMILES scored −10.55 and −12.97 kcal/mol at exhaustiveness 2, so a repeat through another path can differ by that much.",
+    "One run each; AUROC with its 95 % bootstrap interval. The first rows come from Open Babel's unseeded conformers (9 actives, exhaustiveness 1). The start-conformer rows come from canonical-order ETKDG conformers (two writings of one molecule now give the same conformers and score; before, indinavir's two orderings scored −10.55 and −12.97 kcal/mol) at the screen's exhaustiveness 2, on the 6 of 9 groups both settings finished (6 actives, 24 decoys): 1 and 2 start conformers are within each other's intervals, so the default stays 1 (same CPU cost).",
     ...(seeded
       ? []
       : [
           "The seeded-conformer re-dock (REDOCK_ONLY=1 bench/workflows/run.ts) was started on 2026-11-26 but did not finish on the loaded machine (Vina stopped at its 1800 s limit at nice 10, load average 18–20; a second run was stopped to free the cores for the e2e test): its figure is still the 2026-11-22 one above.",
         ]),
-    `Load when measured: ${[redockReport, leadOpt].map((r) => r.notes.find((n) => /load average/i.test(n)) ?? "not recorded").join(" | ")}`,
+    `Load when measured: ${[redockReport, leadOpt, ...conformerRuns.map((r) => r.report)].map((r) => r.notes.find((n) => /load average/i.test(n)) ?? "not recorded").join(" | ")}`,
   ],
 );

@@ -94,6 +94,9 @@ describe("VHTS runs from the New Job modal", () => {
         expect(hit.affinity).toBeLessThan(0);
         expect(hit.pose_pdbqt).toMatch(/^MODEL 1/);
         expect(hit.modes.length).toBeGreaterThan(0);
+        // The winning start conformer is named, with each conformer's score (the best is the hit's).
+        expect(hit.conformer.of).toBeLessThanOrEqual(SCREEN_FILTER_DEFAULTS.start_conformers);
+        expect(hit.conformer.affinities[hit.conformer.index - 1]).toBe(hit.affinity);
       }
       expect(metrics.oracles.map((o: { name: string }) => o.name)).toEqual(["docking", "synthetic_accessibility"]);
       // How the default objectives entered the fitness, with their bounds: SA counts only above 4 (issue 20).
@@ -168,6 +171,7 @@ describe("VHTS runs from the New Job modal", () => {
     expect(filters.time_limit_per_rotatable_bond_s.default).toBe(
       SCREEN_FILTER_DEFAULTS.time_limit_per_rotatable_bond_s,
     );
+    expect(filters.start_conformers.default).toBe(SCREEN_FILTER_DEFAULTS.start_conformers);
 
     for (const bad of [{ max_negatome_risk: 1.5 }, { max_heavy_atoms: 0 }, { drug_likeness: "yes" }]) {
       const refused = await ctx.call({

@@ -161,6 +161,7 @@ function createDockingOracle(
     format: receptor.format,
     box: input.box,
     params: { seed: input.seed, ...input.docking, cpu: 1 },
+    ...(filters ? { conformers: filters.start_conformers } : {}),
     ...(input.cache_dir ? { cache: dockingCacheAt(input.cache_dir), receptorCacheDir: input.cache_dir } : {}),
     ...(filters ? { timeLimit: (smiles: string) => ligandTimeLimit(filters, rotatableBonds(rdkit, smiles)) } : {}),
   });

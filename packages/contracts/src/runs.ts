@@ -45,6 +45,7 @@ export const SCREEN_FILTER_DEFAULTS = {
   time_limit_base_s: 300,
   time_limit_per_rotatable_bond_s: 30,
   max_analog_sa_score: 6,
+  start_conformers: 1,
 } as const;
 
 export const ScreenFilters = z.object({
@@ -81,6 +82,15 @@ export const ScreenFilters = z.object({
     .max(600)
     .default(SCREEN_FILTER_DEFAULTS.time_limit_per_rotatable_bond_s)
     .describe("Seconds added to each step's time limit per rotatable bond of the ligand"),
+  start_conformers: z
+    .number()
+    .int()
+    .min(1)
+    .max(10)
+    .default(SCREEN_FILTER_DEFAULTS.start_conformers)
+    .describe(
+      "Docking: RDKit ETKDG start conformers per ligand (near-copies within 0.5 Å pruned), each docked with a share of the exhaustiveness (at least one search each); the best-scoring pose is kept. Vina keeps rings and bond angles as given, so one start conformer makes the score depend on its geometry",
+    ),
   max_analog_sa_score: z
     .number()
     .min(1)
@@ -99,6 +109,7 @@ export function describeFilters(filters: ScreenFilters, workflow: string): strin
     `at most ${filters.max_heavy_atoms} heavy atoms`,
     filters.max_negatome_risk >= 1 ? "no negatome filter" : `negatome risk at most ${filters.max_negatome_risk}`,
     `time limit per docking step ${filters.time_limit_base_s} s + ${filters.time_limit_per_rotatable_bond_s} s per rotatable bond`,
+    `docking from ${filters.start_conformers} start conformer${filters.start_conformers === 1 ? "" : "s"} per ligand, best pose kept`,
     ...(workflow === "vhts" || filters.max_analog_sa_score === undefined
       ? []
       : [`analogs with SA score above ${filters.max_analog_sa_score} dropped before docking`]),

@@ -21,6 +21,8 @@ export const WorkflowHit = z.object({
   affinity: z.number().nullable(),
   modes: z.array(DockingMode).optional(),
   pose_pdbqt: z.string().optional(),
+  /** Docking: the start conformer whose pose scored best (1-based), of how many were docked, each one's best affinity. */
+  conformer: z.object({ index: z.number().int(), of: z.number().int(), affinities: z.array(z.number()) }).optional(),
   properties: z.object({
     mw: z.number(),
     logp: z.number(),

@@ -15,6 +15,8 @@ export interface EvaluatedCompound {
   affinity: number | null;
   modes?: DockingMode[];
   pose_pdbqt?: string;
+  /** Docking: the start conformer whose pose scored best (1-based), of how many, and each one's best affinity. */
+  conformer?: { index: number; of: number; affinities: number[] };
   properties: { mw: number; logp: number; tpsa: number; qed: number; hbd: number; hba: number; heavy_atoms: number };
   warnings: string[];
   errors: string[];
@@ -67,7 +69,13 @@ export class CompoundEvaluator {
       synthetic_accessibility: sa.value,
       affinity: docked ? activity.value : null,
       ...(docked
-        ? { modes: activity.details?.modes as DockingMode[], pose_pdbqt: activity.details?.pose_pdbqt as string }
+        ? {
+            modes: activity.details?.modes as DockingMode[],
+            pose_pdbqt: activity.details?.pose_pdbqt as string,
+            ...(activity.details?.conformer
+              ? { conformer: activity.details.conformer as NonNullable<EvaluatedCompound["conformer"]> }
+              : {}),
+          }
         : {}),
       properties: {
         mw: round(d.mw),

@@ -31,6 +31,7 @@ export {
 } from "./docking/structure";
 export {
   prepareLigand,
+  prepareLigandConformers,
   prepareReceptor,
   runVina,
   parseVinaModes,
@@ -46,6 +47,7 @@ export {
   dockingCacheAt,
   sharedDockingCache,
   dockingCacheKey,
+  exhaustivenessPerConformer,
   type DockingCache,
   type DockingOracleOptions,
   type DockingResult,

@@ -14,6 +14,8 @@ export interface ScreeningFilters {
   time_limit_per_rotatable_bond_s: number;
   /** Lead optimization: analogs harder to make than this SA score are dropped before docking. */
   max_analog_sa_score: number;
+  /** Docking: start conformers per ligand, sharing the exhaustiveness; the best-scoring pose is kept. */
+  start_conformers: number;
 }
 
 /** The defaults, equal to the API's (`SCREEN_FILTER_DEFAULTS` of @sieve/contracts, checked by the API's tests). */
@@ -24,6 +26,7 @@ export const DEFAULT_SCREENING_FILTERS: ScreeningFilters = {
   time_limit_base_s: 300,
   time_limit_per_rotatable_bond_s: 30,
   max_analog_sa_score: 6,
+  start_conformers: 1,
 };
 
 /** Why a compound is dropped before scoring by the property filters, or null. */

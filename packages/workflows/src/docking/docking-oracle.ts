@@ -10,7 +10,7 @@ import {
   CONFORMER_SEED,
   DEFAULT_VINA_PARAMETERS,
   firstModel,
-  prepareLigand,
+  prepareLigandConformers,
   prepareReceptor,
   runVina,
   type DockingMode,
@@ -24,6 +24,8 @@ export interface DockingResult {
   modes: DockingMode[];
   /** The best pose as PDBQT (first model of Vina's output). */
   pose_pdbqt: string;
+  /** Which start conformer gave the best pose (1-based), of how many were docked, and each one's best affinity. */
+  conformer: { index: number; of: number; affinities: number[] };
   seconds: number;
   cached: boolean;
 }
@@ -100,17 +102,18 @@ export function dockingCacheAt(dir: string): FileDockingCache {
   return cache;
 }
 
-/** SHA-256 of (receptor SHA-256, canonical SMILES, box, parameters, program versions). */
+/** SHA-256 of (receptor SHA-256, canonical SMILES, box, parameters, start conformers, program versions). */
 export function dockingCacheKey(parts: {
   receptorSha256: string;
   smiles: string;
   box: DockingBox;
   params: VinaParameters;
+  conformers: number;
   version: string;
 }): string {
   const { cpu: _cpu, ...search } = parts.params; // threads do not change Vina's answer for a seed
   return createHash("sha256")
-    .update(JSON.stringify([parts.receptorSha256, parts.smiles, parts.box, search, parts.version]))
+    .update(JSON.stringify([parts.receptorSha256, parts.smiles, parts.box, search, parts.conformers, parts.version]))
     .digest("hex");
 }
 
@@ -133,7 +136,7 @@ export function implausibleAffinity(affinity: number, heavyAtoms: number): strin
   return null;
 }
 
-/** Conformers tried before a ligand whose scores stay implausible fails. */
+/** Sets of start conformers tried before a ligand whose scores stay implausible fails. */
 export const CONFORMER_ATTEMPTS = 3;
 
 /** Heavy (non-hydrogen) atoms of a PDBQT: its ATOM/HETATM records whose AutoDock type is not a hydrogen (H, HD, HS). */
@@ -154,24 +157,52 @@ export interface DockingAttempt {
   heavyAtoms: number;
 }
 
+/** The best-scoring plausible conformer of one attempt: which it is (0-based) and its docking. */
+export interface BestConformer {
+  docked: DockingAttempt;
+  index: number;
+  of: number;
+  affinities: number[];
+}
+
 /**
- * Runs `attempt` (given the try's number: 0, 1, …, which seeds its conformer) until its best score is plausible, at
- * most CONFORMER_ATTEMPTS times; throws with every reason otherwise.
+ * Runs `attempt` (given the try's number: 0, 1, …, which seeds its start conformers, and docking each of them) until
+ * one conformer's best score is plausible, at most CONFORMER_ATTEMPTS times, and keeps the best-scoring plausible
+ * conformer of that try; throws with every reason otherwise.
  */
 export async function dockUntilPlausible(
   smiles: string,
-  attempt: (tries: number) => Promise<DockingAttempt>,
-): Promise<DockingAttempt> {
+  attempt: (tries: number) => Promise<DockingAttempt[]>,
+): Promise<BestConformer> {
   const reasons: string[] = [];
   for (let tries = 0; tries < CONFORMER_ATTEMPTS; tries++) {
-    const docked = await attempt(tries);
-    const reason = implausibleAffinity(docked.modes[0]!.affinity, docked.heavyAtoms);
-    if (!reason) return docked;
-    reasons.push(reason);
+    const conformers = await attempt(tries);
+    let best: number | null = null;
+    for (const [index, docked] of conformers.entries()) {
+      const reason = implausibleAffinity(docked.modes[0]!.affinity, docked.heavyAtoms);
+      if (reason) reasons.push(reason);
+      else if (best === null || docked.modes[0]!.affinity < conformers[best]!.modes[0]!.affinity) best = index;
+    }
+    if (best !== null)
+      return {
+        docked: conformers[best]!,
+        index: best,
+        of: conformers.length,
+        affinities: conformers.map((c) => c.modes[0]!.affinity),
+      };
   }
   throw new Error(
-    `Docking ${smiles} gave physically implausible scores with ${CONFORMER_ATTEMPTS} conformers (seeds ${CONFORMER_SEED}–${CONFORMER_SEED + CONFORMER_ATTEMPTS - 1}) (${reasons.join("; ")}): the ligand or the pocket needs checking`,
+    `Docking ${smiles} gave physically implausible scores with ${CONFORMER_ATTEMPTS} sets of conformers (seeds ${CONFORMER_SEED}–${CONFORMER_SEED + CONFORMER_ATTEMPTS - 1}) (${reasons.join("; ")}): the ligand or the pocket needs checking`,
   );
+}
+
+/**
+ * Vina's exhaustiveness (independent Monte Carlo searches) for each of `conformers` start conformers: the ligand's
+ * search budget shared among them, at least one search each, so docking N conformers costs about what one did until
+ * N exceeds the exhaustiveness.
+ */
+export function exhaustivenessPerConformer(exhaustiveness: number, conformers: number): number {
+  return Math.max(1, Math.ceil(exhaustiveness / Math.max(1, conformers)));
 }
 
 export interface DockingOracleOptions {
@@ -179,10 +210,18 @@ export interface DockingOracleOptions {
   format: "pdb" | "pdbqt";
   box: BoxSpec;
   params?: Partial<VinaParameters>;
+  /**
+   * Start conformers docked per ligand (default 1), sharing `params.exhaustiveness` (see
+   * `exhaustivenessPerConformer`); the best-scoring pose wins.
+   */
+  conformers?: number;
   cache?: DockingCache;
   /** Where prepared receptors are kept between jobs (by structure and Open Babel version); none: prepare each time. */
   receptorCacheDir?: string;
-  /** Each step's time limit for a ligand (3D build, Vina); without it, 120 s for the build and none for Vina. */
+  /**
+   * Each step's time limit for a ligand (3D build of every conformer; Vina on every conformer); without it, 120 s for
+   * the build and none for Vina.
+   */
   timeLimit?: (smiles: string) => LigandTimeLimit;
 }
 
@@ -229,6 +268,7 @@ export class DockingOracle implements MoleculeOracle {
     readonly receptorSha256: string,
     readonly box: DockingBox,
     readonly params: VinaParameters,
+    readonly conformers: number,
     private readonly dir: string,
     private readonly cache: DockingCache,
     private readonly timeLimit: ((smiles: string) => LigandTimeLimit) | null,
@@ -247,6 +287,7 @@ export class DockingOracle implements MoleculeOracle {
       sha,
       box,
       params,
+      Math.max(1, Math.round(options.conformers ?? 1)),
       dir,
       options.cache ?? sharedDockingCache,
       options.timeLimit ?? null,
@@ -254,9 +295,11 @@ export class DockingOracle implements MoleculeOracle {
   }
 
   /**
-   * Builds a seeded conformer and docks it with Vina's fixed seed (the same SMILES gives the same score on every
-   * run); a physically implausible best score (see `implausibleAffinity`) is retried with the next seed's conformer, and after `CONFORMER_ATTEMPTS` such scores the ligand fails with
-   * the reasons rather than topping a ranking. Only a plausible result is cached.
+   * Builds `conformers` seeded start conformers and docks each with Vina's fixed seed, sharing the exhaustiveness
+   * among them, and keeps the best-scoring pose: the same molecule gives the same score on every run, however its
+   * SMILES is written. A physically implausible score (see `implausibleAffinity`) is passed over; when every
+   * conformer's is, the next seed's set is tried, and after `CONFORMER_ATTEMPTS` such sets the ligand fails with the
+   * reasons rather than topping a ranking. Only a plausible result is cached.
    */
   async dock(smiles: string, signal?: AbortSignal): Promise<DockingResult> {
     const key = dockingCacheKey({
@@ -264,6 +307,7 @@ export class DockingOracle implements MoleculeOracle {
       smiles,
       box: this.box,
       params: this.params,
+      conformers: this.conformers,
       version: this.version,
     });
     const hit = await this.cache.get(key);
@@ -275,20 +319,40 @@ export class DockingOracle implements MoleculeOracle {
       work.catch((error: unknown) => {
         throw signal?.aborted ? error : stepError(name, error, limit);
       });
-    const { modes, posesPdbqt } = await dockUntilPlausible(smiles, async (tries) => {
-      const ligand = await step(
+    const receptor = join(this.dir, "receptor.pdbqt");
+    const best = await dockUntilPlausible(smiles, async (tries) => {
+      const ligands = await step(
         "3D build (RDKit ETKDG)",
-        prepareLigand(smiles, signal, timeoutMs, CONFORMER_SEED + tries),
+        prepareLigandConformers(smiles, {
+          count: this.conformers,
+          seed: CONFORMER_SEED + tries,
+          ...(signal ? { signal } : {}),
+          ...(timeoutMs ? { timeoutMs } : {}),
+        }),
       );
-      const receptor = join(this.dir, "receptor.pdbqt");
-      const docked = await step("Docking (Vina)", runVina(receptor, ligand, this.box, this.params, signal, timeoutMs));
-      return { ...docked, heavyAtoms: heavyAtomCount(ligand) };
+      const params = {
+        ...this.params,
+        exhaustiveness: exhaustivenessPerConformer(this.params.exhaustiveness, ligands.length),
+      };
+      // The Vina step's limit covers every conformer: they share the search budget one conformer had.
+      const deadline = timeoutMs ? performance.now() + timeoutMs : null;
+      const docked: DockingAttempt[] = [];
+      for (const ligand of ligands) {
+        const left = deadline === null ? undefined : Math.max(1, Math.round(deadline - performance.now()));
+        const run = runVina(receptor, ligand, this.box, params, signal, left).catch((error: unknown) => {
+          throw error instanceof ProgramTimeoutError ? new ProgramTimeoutError("vina", limit!.seconds) : error;
+        });
+        docked.push({ ...(await step("Docking (Vina)", run)), heavyAtoms: heavyAtomCount(ligand) });
+      }
+      return docked;
     });
+    const { modes, posesPdbqt } = best.docked;
     const result = {
       smiles,
       affinity: modes[0]!.affinity,
       modes,
       pose_pdbqt: firstModel(posesPdbqt),
+      conformer: { index: best.index + 1, of: best.of, affinities: best.affinities },
       seconds: (performance.now() - started) / 1000,
     };
     await this.cache.set(key, result);
@@ -315,7 +379,13 @@ export class DockingOracle implements MoleculeOracle {
       const result = await this.dock(smiles, signal);
       return {
         value: result.affinity,
-        details: { modes: result.modes, pose_pdbqt: result.pose_pdbqt, seconds: result.seconds, cached: result.cached },
+        details: {
+          modes: result.modes,
+          pose_pdbqt: result.pose_pdbqt,
+          conformer: result.conformer,
+          seconds: result.seconds,
+          cached: result.cached,
+        },
       };
     } catch (error) {
       if (signal?.aborted) throw error;

@@ -9,13 +9,14 @@ import {
   FileDockingCache,
   MemoryDockingCache,
   dockUntilPlausible,
+  exhaustivenessPerConformer,
   dockingCacheKey,
   heavyAtomCount,
   implausibleAffinity,
   type DockingAttempt,
 } from "./docking-oracle";
 import { ligandCandidates, readAtoms, resolveBox, stripToProtein } from "./structure";
-import { assertLigandBuilt, parseVinaModes, prepareLigand } from "./vina";
+import { assertLigandBuilt, parseVinaModes, prepareLigand, prepareLigandConformers } from "./vina";
 import { readSharedData, requirePrograms, requireRDKitPython, requireSharedData, sharedDataFile } from "@sieve/testing";
 
 // ../shared/data next to the repository, read in place.
@@ -90,6 +91,7 @@ describe("persistent docking cache", () => {
         smiles: IBUPROFEN,
         box: { center: [1, 2, 3], size: [20, 20, 20] },
         params: { exhaustiveness: 2, seed: 42, num_modes: 9, cpu: 1 },
+        conformers: 1,
         version: "vina 1.2.3",
       });
       const result = {
@@ -97,6 +99,7 @@ describe("persistent docking cache", () => {
         affinity: -6.4,
         modes: [{ mode: 1, affinity: -6.4, rmsd_lb: 0, rmsd_ub: 0 }],
         pose_pdbqt: "MODEL 1\nENDMDL\n",
+        conformer: { index: 1, of: 1, affinities: [-6.4] },
         seconds: 3.2,
       };
       expect(await new FileDockingCache(dir).get(key)).toBeNull();
@@ -132,28 +135,46 @@ describe("implausible docking scores", () => {
     expect(heavyAtomCount(ibuprofen)).toBe(15); // C13H17O2−
   });
 
-  const attemptScoring = (affinities: number[]) => {
+  /** Each attempt docks one set of conformers, scoring as given. */
+  const attemptScoring = (sets: number[][]) => {
     let calls = 0;
-    const attempt = async (): Promise<DockingAttempt> => {
-      const affinity = affinities[calls++]!;
-      return { modes: [{ mode: 1, affinity, rmsd_lb: 0, rmsd_ub: 0 }], posesPdbqt: `attempt ${calls}`, heavyAtoms: 23 };
-    };
+    const attempt = async (): Promise<DockingAttempt[]> =>
+      sets[calls++]!.map((affinity, i) => ({
+        modes: [{ mode: 1, affinity, rmsd_lb: 0, rmsd_ub: 0 }],
+        posesPdbqt: `attempt ${calls} conformer ${i + 1}`,
+        heavyAtoms: 23,
+      }));
     return { attempt, calls: () => calls };
   };
 
   it("docks a fresh conformer after an implausible score and keeps the plausible one", async () => {
-    const run = attemptScoring([-17.97, -9.2, -9.0]);
-    const docked = await dockUntilPlausible("warfarin", run.attempt);
-    expect(docked.modes[0]!.affinity).toBe(-9.2);
+    const run = attemptScoring([[-17.97], [-9.2], [-9.0]]);
+    const best = await dockUntilPlausible("warfarin", run.attempt);
+    expect(best.docked.modes[0]!.affinity).toBe(-9.2);
     expect(run.calls()).toBe(2);
   });
 
+  it("keeps the best-scoring plausible conformer of a set, passing over an implausible one", async () => {
+    const run = attemptScoring([[-8.1, -17.97, -9.4, -9.0]]);
+    const best = await dockUntilPlausible("warfarin", run.attempt);
+    expect(best.docked.posesPdbqt).toBe("attempt 1 conformer 3");
+    expect([best.index, best.of, best.affinities]).toEqual([2, 4, [-8.1, -17.97, -9.4, -9.0]]);
+    expect(run.calls()).toBe(1);
+  });
+
   it("fails the ligand with every reason when each conformer scores implausibly", async () => {
-    const run = attemptScoring([-17.97, -22.9, -16.1, -9]);
+    const run = attemptScoring([[-17.97], [-22.9], [-16.1], [-9]]);
     await expect(dockUntilPlausible("warfarin", run.attempt)).rejects.toThrow(
-      /implausible scores with 3 conformers \(seeds 42–44\).*-17\.97.*-22\.9.*-16\.1/,
+      /implausible scores with 3 sets of conformers \(seeds 42–44\).*-17\.97.*-22\.9.*-16\.1/,
     );
     expect(run.calls()).toBe(CONFORMER_ATTEMPTS);
+  });
+
+  it("shares the exhaustiveness among the start conformers, one search each at least", () => {
+    expect(exhaustivenessPerConformer(8, 1)).toBe(8);
+    expect(exhaustivenessPerConformer(8, 4)).toBe(2);
+    expect(exhaustivenessPerConformer(2, 3)).toBe(1);
+    expect(exhaustivenessPerConformer(3, 2)).toBe(2);
   });
 });
 
@@ -206,6 +227,21 @@ describe("docking oracle on 1HSG", () => {
       expect(atoms.some((line) => Number(line.slice(30, 38)) !== 0)).toBe(true);
     },
   );
+
+  it("builds the same ligand files from two atom orderings of one molecule", { timeout: 120_000 }, async () => {
+    // The same indinavir, written from another atom: its conformer (and Vina score: −10.55 against −12.97 kcal/mol)
+    // used to depend on the writing, since ETKDG's random draws follow the atom order.
+    const rewritten =
+      "O[C@@H](C[C@H](C(N[C@@H]1[C@@H](Cc2c1cccc2)O)=O)Cc1ccccc1)CN1CCN(C[C@H]1C(=O)NC(C)(C)C)Cc1cccnc1";
+    const [canonical, other] = await Promise.all([
+      prepareLigandConformers(INDINAVIR, { count: 3 }),
+      prepareLigandConformers(rewritten, { count: 3 }),
+    ]);
+    expect(canonical).toHaveLength(3);
+    expect(other).toEqual(canonical);
+    expect(new Set(canonical).size).toBe(3);
+    expect(await prepareLigand(rewritten)).toBe(canonical[0]);
+  });
 
   it("prepares a receptor once and reuses it from the cache folder in later jobs", async () => {
     const dir = mkdtempSync(join(tmpdir(), "sieve-receptor-cache-"));

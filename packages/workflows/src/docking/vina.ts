@@ -42,49 +42,66 @@ export async function prepareReceptor(text: string, format: "pdb" | "pdbqt"): Pr
   return stdout;
 }
 
-/** The seed of a ligand's first conformer; a retry after an implausible score takes the next one. */
+/** The seed of a ligand's conformers; a retry after implausible scores takes the next one. */
 export const CONFORMER_SEED = 42;
+
+/** Conformers closer than this (heavy-atom RMSD, Å) to one already kept are dropped by ETKDG: a near-copy adds nothing. */
+export const CONFORMER_PRUNE_RMSD = 0.5;
 
 /**
  * RDKit's ETKDG v3 (Wang et al., J Chem Inf Model 2020, 60:2044) with a fixed seed, then MMFF94 (UFF where MMFF has
- * no parameters): the same SMILES always gives the same conformer, so a screen ranks the same way on every run. Reads
- * a SMILES (hydrogens implicit) on stdin, writes a molfile with every hydrogen.
+ * no parameters). The molecule is first rewritten from its canonical SMILES, so its atoms come in RDKit's canonical
+ * order: ETKDG's random draws follow the atom order, so without it two writings of one molecule got different
+ * conformers and Vina scores (indinavir −10.55 and −12.97 kcal/mol). Reads a SMILES (hydrogens implicit), the seed and
+ * the number of conformers wanted; writes an SD file with every hydrogen, one record per conformer kept (fewer when
+ * ETKDG's RMSD pruning finds near-copies, as for a rigid molecule).
  */
 const EMBED_SCRIPT = `
 import sys
 from rdkit import Chem
 from rdkit.Chem import AllChem
-smiles, seed = sys.argv[1], int(sys.argv[2])
+smiles, seed, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 mol = Chem.MolFromSmiles(smiles)
 if mol is None:
     sys.exit("RDKit could not read " + smiles)
-mol = Chem.AddHs(mol)
+mol = Chem.AddHs(Chem.MolFromSmiles(Chem.MolToSmiles(mol)))
 params = AllChem.ETKDGv3()
 params.randomSeed = seed
-if AllChem.EmbedMolecule(mol, params) != 0:
+params.pruneRmsThresh = ${CONFORMER_PRUNE_RMSD}
+ids = list(AllChem.EmbedMultipleConfs(mol, count, params))
+if not ids:
     params.useRandomCoords = True
-    if AllChem.EmbedMolecule(mol, params) != 0:
+    ids = list(AllChem.EmbedMultipleConfs(mol, count, params))
+    if not ids:
         sys.exit("RDKit could not embed 3D coordinates (ETKDG, random starting coordinates too)")
 if AllChem.MMFFHasAllMoleculeParams(mol):
-    AllChem.MMFFOptimizeMolecule(mol, maxIters=2000)
+    AllChem.MMFFOptimizeMoleculeConfs(mol, numThreads=1, maxIters=2000)
 elif AllChem.UFFHasAllMoleculeParams(mol):
-    AllChem.UFFOptimizeMolecule(mol, maxIters=2000)
-sys.stdout.write(Chem.MolToMolBlock(mol))
+    AllChem.UFFOptimizeMoleculeConfs(mol, numThreads=1, maxIters=2000)
+for i in ids:
+    sys.stdout.write(Chem.MolToMolBlock(mol, confId=i) + "$$$$\\n")
 `;
 
+/** Options of `prepareLigandConformers`. */
+export interface LigandPreparation {
+  /** Conformers wanted (ETKDG may keep fewer: see CONFORMER_PRUNE_RMSD); default 1. */
+  count?: number;
+  seed?: number;
+  signal?: AbortSignal;
+  /** Bounds the three steps together; default 120 s. */
+  timeoutMs?: number;
+}
+
 /**
- * Ligand PDBQT from SMILES, reproducibly: Open Babel's pH 7.4 model sets the charges (`-p 7.4`), RDKit builds one
- * seeded conformer (`EMBED_SCRIPT`), and Open Babel writes it as PDBQT (polar hydrogens kept, Gasteiger charges).
- * Open Babel's own `--gen3d` is seeded from the clock (indinavir's PDBQT differs on each call, and so did its Vina
- * score and rank), and its fragment builder gave up on amprenavir; ETKDG has neither problem. `timeoutMs` bounds
- * the three steps together.
+ * Ligand PDBQTs from SMILES, reproducibly, one per start conformer: Open Babel's pH 7.4 model sets the charges
+ * (`-p 7.4`, rules on the molecular graph), RDKit builds seeded conformers of the charged molecule in canonical atom
+ * order (`EMBED_SCRIPT`), and Open Babel writes each as PDBQT (polar hydrogens kept, Gasteiger charges). Two writings
+ * of one molecule give the same files. Open Babel's own `--gen3d` is seeded from the clock (indinavir's PDBQT differed
+ * on each call, and so did its Vina score and rank), and its fragment builder gave up on amprenavir; ETKDG has neither
+ * problem.
  */
-export async function prepareLigand(
-  smiles: string,
-  signal?: AbortSignal,
-  timeoutMs = 120_000,
-  seed = CONFORMER_SEED,
-): Promise<string> {
+export async function prepareLigandConformers(smiles: string, options: LigandPreparation = {}): Promise<string[]> {
+  const { count = 1, seed = CONFORMER_SEED, signal, timeoutMs = 120_000 } = options;
   if (/\s/.test(smiles) || smiles.startsWith("-")) throw new Error(`Not a single SMILES string: ${smiles}`);
   const deadline = performance.now() + timeoutMs;
   const limit = () => {
@@ -101,13 +118,31 @@ export async function prepareLigand(
   const charged = await timed(() => runProgram("obabel", [`-:${smiles}`, "-osmi", "-p", "7.4"], limit()));
   const protonated = charged.stdout.trim().split(/\s+/)[0];
   if (!protonated) throw new Error(`Open Babel could not read ${smiles}`);
-  const embedded = await timed(() => runProgram("rdkit", ["-c", EMBED_SCRIPT, protonated, String(seed)], limit()));
-  const { stdout, stderr } = await timed(() =>
-    runProgram("obabel", ["-isdf", "-opdbqt"], { input: embedded.stdout, ...limit() }),
+  const embedded = await timed(() =>
+    runProgram("rdkit", ["-c", EMBED_SCRIPT, protonated, String(seed), String(count)], limit()),
   );
-  if (!/^(ATOM|HETATM)/m.test(stdout)) throw new Error(`Open Babel could not write a PDBQT for ${smiles}`);
-  assertLigandBuilt(stdout, stderr);
-  return stdout;
+  const records = embedded.stdout.split(/^\$\$\$\$\n/m).filter((record) => record.trim());
+  const ligands: string[] = [];
+  for (const record of records) {
+    const { stdout, stderr } = await timed(() =>
+      runProgram("obabel", ["-isdf", "-opdbqt"], { input: `${record}$$$$\n`, ...limit() }),
+    );
+    if (!/^(ATOM|HETATM)/m.test(stdout)) throw new Error(`Open Babel could not write a PDBQT for ${smiles}`);
+    assertLigandBuilt(stdout, stderr);
+    ligands.push(stdout);
+  }
+  return ligands;
+}
+
+/** One seeded conformer's PDBQT (see `prepareLigandConformers`). */
+export async function prepareLigand(
+  smiles: string,
+  signal?: AbortSignal,
+  timeoutMs = 120_000,
+  seed = CONFORMER_SEED,
+): Promise<string> {
+  const [ligand] = await prepareLigandConformers(smiles, { seed, timeoutMs, ...(signal ? { signal } : {}) });
+  return ligand!;
 }
 
 /** Throws, with Open Babel's own message, when every atom of its PDBQT sits at (0, 0, 0): a build it gave up on. */

@@ -42,7 +42,7 @@ const NUMERIC_FILTERS: {
     min: 10,
     max: 3600,
     step: 10,
-    hint: "For the 3D build and for Vina, each; a ligand over it is listed as failed with the time.",
+    hint: "For the 3D build and for Vina (all start conformers together), each; a ligand over it is listed as failed with the time.",
   },
   {
     key: "time_limit_per_rotatable_bond_s",
@@ -51,6 +51,14 @@ const NUMERIC_FILTERS: {
     max: 600,
     step: 1,
     hint: "Flexible ligands take longer to build and dock.",
+  },
+  {
+    key: "start_conformers",
+    label: "Start conformers per ligand",
+    min: 1,
+    max: 10,
+    step: 1,
+    hint: "Docking: each ligand is docked from this many 3D conformers, sharing the exhaustiveness; the best pose is kept.",
   },
   {
     key: "max_analog_sa_score",

@@ -202,6 +202,12 @@ export function WorkflowRun({ runId }: { runId: string }) {
                   Vina modes: {pose.modes.map((m) => formatNumber(m.affinity)).join(", ")} kcal/mol
                 </p>
               )}
+              {pose.conformer && (
+                <p className="muted">
+                  Best pose from start conformer {pose.conformer.index} of {pose.conformer.of} (best affinity of each:{" "}
+                  {pose.conformer.affinities.map((a) => formatNumber(a)).join(", ")} kcal/mol)
+                </p>
+              )}
             </div>
           )}
         </section>

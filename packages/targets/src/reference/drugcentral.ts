@@ -170,11 +170,9 @@ export function excludedDrugs(indications: readonly DrugIndication[], diseaseIds
  * apart, but they leave a mark on both sides. A gene × disease is withheld when all three hold:
  * - at most `maxDrugs` of the gene's approved drugs are indicated for the disease (an adjunct rides on
  *   one or two products; a class used for the disease has more);
- * - under `minClassShare` of the gene's other approved drugs (those not indicated for the disease) have
- *   any indication in the disease's therapeutic area (the pharmacological class is not used there: 1 of
- *   lansoprazole's 9 fellow proton-pump inhibitors has a musculoskeletal indication, through an NSAID
- *   pack too). The drugs under judgement are left out, or a gene with few drugs (CHRM5, 3) would count
- *   its own adjunct as the class's use;
+ * - under `minClassShare` of the gene's approved drugs have any indication in the disease's
+ *   therapeutic area (the pharmacological class is not used there: 2 of 10 proton-pump inhibitors
+ *   have a musculoskeletal indication, and both through NSAID packs);
  * - for each of those drugs, under `minOwnShare` of its own DOID-coded indications lie in that area
  *   (the disease is foreign to the drug: tiotropium's asthma is kept, its indications are respiratory);
  * - one of them carries at least `minBlock` DOID-coded indications in that area: a combination product
@@ -261,10 +259,7 @@ export function clinicalPrecedence(
       const area = areaOf(disease);
       const inArea = (d: string) => (areasOfDrug.get(d) ?? []).includes(area);
       const classDrugs = [...(targets.get(gene) ?? [])];
-      const classShare = share(
-        classDrugs.filter((d) => !drugs.has(d)),
-        inArea,
-      );
+      const classShare = share(classDrugs, inArea);
       const ownShares = [...drugs].map((d) => share(areasOfDrug.get(d) ?? [], (a) => a === area));
       const block = Math.max(...[...drugs].map((d) => (areasOfDrug.get(d) ?? []).filter((a) => a === area).length));
       if (classShare < rule.minClassShare && ownShares.every((s) => s < rule.minOwnShare) && block >= rule.minBlock) {
@@ -275,7 +270,7 @@ export function clinicalPrecedence(
           drugs: names,
           reason:
             `${names.join(", ")}: ${drugs.size} of the gene's ${classDrugs.length} approved drugs indicated for it, ` +
-            `${Math.round(classShare * 100)}% of its others with any ${area} indication (< ${rule.minClassShare * 100}%), ` +
+            `${Math.round(classShare * 100)}% with any ${area} indication (< ${rule.minClassShare * 100}%), ` +
             `and ${area} is a minority of the drug's own indications (< ${rule.minOwnShare * 100}%): ` +
             "the mark of an adjunct in a combination product",
         });

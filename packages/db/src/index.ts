@@ -2,3 +2,4 @@ export * as schema from "./schema/index";
 export * from "./connection";
 export * from "./data-dir-lock";
 export * from "./unavailable";
+export * from "./seq-stamp";

@@ -12,13 +12,12 @@ import {
   like,
   lt,
   lte,
-  max,
   or,
   sql,
   type SQL,
 } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { schema, type Database, type DatabaseHandle } from "@sieve/db";
+import { schema, seqStamp, type Database, type DatabaseHandle } from "@sieve/db";
 import type { Extraction, LiteratureDocument, Mention, Triple } from "@sieve/literature";
 import type { EntityRef as EntityRefAnswer } from "@sieve/contracts";
 import type { TenantScope } from "../../plugins/authentication";
@@ -395,11 +394,7 @@ export function literatureStore(db: Database, scope: TenantScope) {
 
     /** The newest visible passage's `seq` and how many are visible: a change of the visible literature changes it. */
     async passagesStamp() {
-      const [row] = await db
-        .select({ top: max(passages.seq), n: count() })
-        .from(passages)
-        .where(visiblePassages);
-      return row;
+      return seqStamp(db, passages, passages.seq, visiblePassages);
     },
 
     /** Publication years of documents that mention both concepts (for novelty). */

@@ -1,5 +1,5 @@
-import { and, count, inArray, isNotNull, max } from "drizzle-orm";
-import { schema, type Database } from "@sieve/db";
+import { and, inArray, isNotNull } from "drizzle-orm";
+import { schema, seqStamp, type Database } from "@sieve/db";
 import type { TenantScope } from "../../plugins/authentication";
 import { visibleTo } from "./store";
 
@@ -37,11 +37,7 @@ export function negatomeFailuresStore(db: Database, scope: TenantScope) {
 
     /** The newest visible record's `seq` and how many are visible: a new or deleted record changes it. */
     async stamp() {
-      const [row] = await db
-        .select({ top: max(negatome.seq), n: count() })
-        .from(negatome)
-        .where(visible);
-      return row;
+      return seqStamp(db, negatome, negatome.seq, visible);
     },
   };
 }

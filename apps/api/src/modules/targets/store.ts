@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, isNull, max, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { schema, type Database } from "@sieve/db";
+import { schema, seqStamp, type Database } from "@sieve/db";
 import { UncorroboratedPrecedence, type FeatureSet, type Ingestion, type TargetComponent } from "@sieve/contracts";
 import type { NetworkEdge } from "@sieve/targets";
 import type { TenantScope } from "../../plugins/authentication";
@@ -185,11 +185,7 @@ export function targetsStore(db: Database, scope: TenantScope) {
 
     /** The newest visible ingestion's `seq` and how many are visible: a new or deleted ingestion changes it. */
     async ingestionsStamp() {
-      const [row] = await db
-        .select({ top: max(ingestions.seq), n: count() })
-        .from(ingestions)
-        .where(visibleTo(ingestions.orgId, scope.orgIds));
-      return row;
+      return seqStamp(db, ingestions, ingestions.seq, visibleTo(ingestions.orgId, scope.orgIds));
     },
 
     async ingestions(limit = 100): Promise<Ingestion[]> {

@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { chunkSizes } from "./chunks";
 import type { TaskInput, TaskOutput, TaskType } from "./tasks";
 
 export type Priority = "interactive" | "batch";
@@ -151,17 +152,23 @@ export class ComputePool {
     }
   }
 
-  /** Splits a large list into chunks spread over the threads, keeping the input order in the result. */
+  /**
+   * Splits a large list into chunks of at most `maxChunk`, smaller towards the end, spread over the threads,
+   * keeping the input order in the result.
+   */
   async map<T extends "molecules.analyze" | "proteins.analyze">(
     type: T,
     items: TaskInput<T>["items"],
     makeInput: (chunk: TaskInput<T>["items"]) => TaskInput<T>,
-    chunkSize: number,
+    maxChunk: number,
     priority: Priority = "interactive",
   ): Promise<TaskOutput<T>> {
     const chunks: TaskInput<T>["items"][] = [];
-    for (let i = 0; i < items.length; i += chunkSize)
-      chunks.push(items.slice(i, i + chunkSize) as TaskInput<T>["items"]);
+    let start = 0;
+    for (const size of chunkSizes(items.length, this.size, maxChunk)) {
+      chunks.push(items.slice(start, start + size) as TaskInput<T>["items"]);
+      start += size;
+    }
     const results = await Promise.all(chunks.map((chunk) => this.run(type, makeInput(chunk), { priority })));
     return results.flat() as TaskOutput<T>;
   }

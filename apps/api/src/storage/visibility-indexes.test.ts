@@ -72,4 +72,29 @@ describe("VisibilityIndexes", () => {
     expect(db.seqQueries.map((q) => q.length)).toEqual([1000, 1000, 1000, 1000, 1000]);
     expect(await db.added()).toContain(999_999);
   });
+
+  it("yields to the event loop while it adds thousands of rows, so a catch-up after a large ingest never blocks it", async () => {
+    const rows: IndexedRow[] = Array.from({ length: 2000 }, (_, i) => ({ seq: i + 1, orgId: null }));
+    let ticks = 0;
+    let ticking = true;
+    const tick = () => {
+      ticks += 1;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const ticksAtAdd: number[] = [];
+    const indexes = new VisibilityIndexes<IndexedRow, number[]>({
+      fetchAfter: async (seq, limit) => rows.filter((row) => row.seq > seq).slice(0, limit),
+      fetchSeqs: async () => [],
+      create: () => [],
+      add: (index, row) => {
+        ticksAtAdd.push(ticks);
+        index.push(row.seq);
+      },
+    });
+    expect((await indexes.visibleTo({ userId: 1, orgIds: [] })).flat()).toHaveLength(2000);
+    ticking = false;
+    // The event loop turned between slices of at most 500 adds, so other requests ran during the catch-up.
+    expect(new Set(ticksAtAdd).size).toBeGreaterThanOrEqual(4);
+  });
 });

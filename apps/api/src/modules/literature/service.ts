@@ -33,6 +33,7 @@ import type { LiteratureReference } from "./reference";
 import type { TenantScope } from "../../plugins/authentication";
 import type { LiteratureSearch } from "./search-index";
 import { literatureStore, storeDocuments, toTriple, type DocumentToStore, type StoredTriple } from "./store";
+import { yieldToEventLoop } from "../../event-loop";
 
 const UPLOAD_ENDINGS = [".pdf", ".txt"];
 
@@ -122,8 +123,6 @@ export async function ingestPubTator(
   );
   return { inserted, skipped };
 }
-
-const yieldToEventLoop = () => new Promise((resume) => setImmediate(resume));
 
 /**
  * The file's documents, checked: 422 naming the first malformed line, or when there are none. Parsed

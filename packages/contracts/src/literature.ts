@@ -128,7 +128,12 @@ export const TripleSchema = z.object({
   polarity: z.string(),
   evidence_score: z.number(),
   confidence: z.number().describe("Calibrated probability that the document states this relation (0–1)"),
-  supporting_sentences: z.number().int().describe("Sentences of the document stating this triple"),
+  supporting_sentences: z
+    .number()
+    .int()
+    .describe(
+      'Sentences of the document stating this triple; 0 for a document-level triple (attributes.basis "document"): a pair no sentence names together',
+    ),
   passage_id: z.string().nullable(),
   sentence: z.object({ start: z.number(), end: z.number().nullable() }).nullable(),
   sentence_text: z.string().optional(),

@@ -114,4 +114,18 @@ describe("extractDocument", () => {
       ["positive", { negation_cue: null, speculation_cue: null }],
     ]);
   });
+
+  it("gives a pair that no sentence names together a document-level triple, shown at the tail's nearest sentence", () => {
+    const text = "Title\nLidocaine was given to the mice. Seizures developed within an hour. TNF was measured.";
+    const triples = extractDocument({ source: "test", external_id: "6", text }, dict).triples;
+    const pair = triples.filter((t) => t.head.name === "lidocaine" && t.tail.name === "epilepsy");
+    expect(pair.map((t) => [t.relation, t.polarity, t.supporting_sentences, t.evidence_score, t.attributes])).toEqual([
+      ["associated_with", "positive", 0, 0, { basis: "document", negation_cue: null, speculation_cue: null }],
+    ]);
+    expect(text.slice(pair[0]!.sentence.start, pair[0]!.sentence.end)).toBe("Seizures developed within an hour.");
+    expect(pair[0]!.confidence).toBeGreaterThan(0);
+    expect(pair[0]!.tri_id).toBe("test:6:MESH:D008012>associated_with>DOID:1826");
+    // A pair stated in a sentence keeps only its sentence triples.
+    expect(x.triples.filter((t) => t.attributes.basis === "document")).toEqual([]);
+  });
 });

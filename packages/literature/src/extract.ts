@@ -7,7 +7,8 @@ import { CONFIDENCE_MODEL } from "./relations/confidence-weights";
 import { sentenceEvidence, type SentenceEvidence } from "./relations/evidence-model";
 import type { LogisticModel } from "./relations/logistic";
 import { splitSentences } from "./sentences";
-import type { EntityRef, LiteratureDocument, Mention, Passage, Triple } from "./types";
+import { corpusKey } from "./relations/document-model";
+import type { EntityRef, EntityType, LiteratureDocument, Mention, Passage, Sentence, Triple } from "./types";
 
 export interface ExtractOptions {
   passages?: PassageOptions;
@@ -86,8 +87,73 @@ export function extractDocument(
       attributes: { negation_cue: e.reading.negationCue, speculation_cue: e.reading.speculationCue },
     });
   }
+  triples.push(...documentLevelTriples(documentKey, sentences, mentions, documentLevel, triples, passageOf));
   triples.sort((a, b) => b.confidence - a.confidence || a.sentence.start - b.sentence.start);
   return { passages, mentions, triples };
+}
+
+/**
+ * Triples for the pairs the document-level model scores but no sentence names together: about a third of
+ * CDR's chemical-induced diseases are stated across sentences ("Lidocaine was given. Seizures followed.").
+ * Relation `associated_with` (no trigger), `supporting_sentences` 0, no evidence score (no sentence
+ * states it), attribute `basis: "document"`; the sentence shown is the tail mention's sentence nearest
+ * to a head mention, so the reader sees where the two meet. Their confidence is the same calibrated
+ * document-level probability as for any other triple of the pair.
+ */
+function documentLevelTriples(
+  documentKey: string,
+  sentences: Sentence[],
+  mentions: Mention[],
+  documentLevel: Map<string, number>,
+  sentenceTriples: Triple[],
+  passageOf: Map<number, string>,
+): Triple[] {
+  const stated = new Set(
+    sentenceTriples.map((t) => `${t.head.type}-${t.tail.type}\t${corpusKeyOf(t.head)}\t${corpusKeyOf(t.tail)}`),
+  );
+  const byKey = new Map<string, Mention[]>();
+  for (const m of mentions) {
+    const key = corpusKey(m);
+    if (key !== null) byKey.set(`${m.type}\t${key}`, [...(byKey.get(`${m.type}\t${key}`) ?? []), m]);
+  }
+  const sentenceOf = (m: Mention) => sentences.find((s) => m.start >= s.start && m.start < s.end) ?? sentences[0]!;
+  const out: Triple[] = [];
+  for (const [pairKey, confidence] of documentLevel) {
+    if (stated.has(pairKey)) continue;
+    const [kind, headKey, tailKey] = pairKey.split("\t") as [string, string, string];
+    const [headType, tailType] = kind.split("-") as [EntityType, EntityType];
+    const heads = byKey.get(`${headType}\t${headKey}`);
+    const tails = byKey.get(`${tailType}\t${tailKey}`);
+    if (!heads || !tails) continue;
+    let best = { head: heads[0]!, tail: tails[0]!, distance: Infinity };
+    for (const head of heads)
+      for (const tail of tails) {
+        const distance = Math.abs(head.start - tail.start);
+        if (distance < best.distance) best = { head, tail, distance };
+      }
+    const sentence = sentenceOf(best.tail);
+    out.push({
+      tri_id: `${documentKey}:${best.head.id}>associated_with>${best.tail.id}`,
+      head: entityRef(best.head),
+      relation: "associated_with",
+      tail: entityRef(best.tail),
+      polarity: "positive",
+      evidence_score: 0,
+      confidence,
+      supporting_sentences: 0,
+      passage_id: passageOf.get(sentence.index)!,
+      sentence,
+      trigger: null,
+      method: EXTRACTION_METHOD,
+      provenance: "extracted",
+      attributes: { basis: "document", negation_cue: null, speculation_cue: null },
+    });
+  }
+  return out;
+}
+
+function corpusKeyOf(e: EntityRef): string | undefined {
+  return e.type === "gene" ? e.xrefs.ncbigene : e.xrefs.mesh;
 }
 
 function entityRef(m: Mention): EntityRef {

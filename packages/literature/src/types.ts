@@ -110,8 +110,9 @@ export interface Triple {
   provenance: Provenance;
   /**
    * Qualifiers of the statement. Extracted triples: `negation_cue` and `speculation_cue`, the NegEx-style cue in the
-   * best sentence's scope that made the polarity negative ("did not") or neutral ("may"), else null. Gold triples:
-   * the corpus's relation type.
+   * best sentence's scope that made the polarity negative ("did not") or neutral ("may"), else null; `basis:
+   * "document"` on a document-level triple (a pair no sentence names together, `supporting_sentences` 0, shown at
+   * the tail's sentence nearest the head). Gold triples: the corpus's relation type.
    */
   attributes: Record<string, unknown>;
 }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { morganFingerprint, morganFingerprintOfSmiles, tanimoto, type RDKitModule } from "@sieve/chem";
 import {
   canonicalSmiles,
+  GUACAMOL_MPO_REFERENCES,
   OSIMERTINIB,
   RANOLAZINE,
   Random,
@@ -66,14 +67,36 @@ export const POOL_CEILINGS: Record<string, number> = {
   isomers_c9h10n2o2pf2cl: 1,
 };
 
-/** The pool a task starts from: the common pool without the molecules at or above the task's ceiling. */
+/**
+ * The reference molecules of the tasks added after the common pool was fixed: each of these tasks' pools also
+ * leaves out them and their analogues (Morgan Tanimoto ≥ 0.5), so that the earlier tasks keep their pool and
+ * results. valsartan_smarts takes its target properties from sitagliptin.
+ */
+export const TASK_REFERENCES: Record<string, readonly string[]> = {
+  median1: [GUACAMOL_MPO_REFERENCES.camphor, GUACAMOL_MPO_REFERENCES.menthol],
+  median2: [GUACAMOL_MPO_REFERENCES.tadalafil, GUACAMOL_MPO_REFERENCES.sildenafil],
+  amlodipine_mpo: [GUACAMOL_MPO_REFERENCES.amlodipine],
+  perindopril_mpo: [GUACAMOL_MPO_REFERENCES.perindopril],
+  fexofenadine_mpo: [GUACAMOL_MPO_REFERENCES.fexofenadine],
+  sitagliptin_mpo: [GUACAMOL_MPO_REFERENCES.sitagliptin],
+  zaleplon_mpo: [GUACAMOL_MPO_REFERENCES.zaleplon],
+  valsartan_smarts: [GUACAMOL_MPO_REFERENCES.sitagliptin],
+};
+
+/**
+ * The pool a task starts from: the common pool without the molecules at or above the task's ceiling and
+ * without the task's own references and their analogues ({@link TASK_REFERENCES}).
+ */
 export function taskPool(rdkit: RDKitModule, task: string, objective: Objective, pool: readonly string[]): string[] {
   const ceiling = POOL_CEILINGS[task];
-  if (ceiling === undefined) return [...pool];
+  const references = (TASK_REFERENCES[task] ?? []).map((smiles) => morganFingerprintOfSmiles(rdkit, smiles)!);
+  if (ceiling === undefined && references.length === 0) return [...pool];
   return pool.filter((smiles) => {
     const mol = rdkit.get_mol(smiles)!;
     try {
-      return objective.score(mol).fitness < ceiling;
+      if (ceiling !== undefined && objective.score(mol).fitness >= ceiling) return false;
+      const fingerprint = morganFingerprint(mol);
+      return references.every((reference) => tanimoto(fingerprint, reference) < ANALOGUE_SIMILARITY);
     } finally {
       mol.delete();
     }

@@ -1,17 +1,29 @@
 import type { RDKitModule } from "@sieve/chem";
 import {
+  amlodipineMpoObjective,
+  fexofenadineMpoObjective,
   isomerObjective,
+  median1Objective,
+  median2Objective,
   multiPropertyObjective,
   osimertinibMpoObjective,
+  perindoprilMpoObjective,
   qedObjective,
   ranolazineMpoObjective,
   rediscoveryObjective,
   REDISCOVERY_TARGETS,
   similarityObjective,
+  sitagliptinMpoObjective,
+  valsartanSmartsObjective,
+  zaleplonMpoObjective,
   type Objective,
 } from "@sieve/optimize";
 
-/** The benchmark's tasks, by name. */
+/**
+ * The benchmark's tasks, by name: the product's multi_property objective and PMO's tasks that RDKit-level
+ * functions compute (all of PMO's 23 but drd2, gsk3b and jnk3, which need trained classifiers, and deco_hop and
+ * scaffold_hop, which need RDKit's Gobbi 2D pharmacophore fingerprint, not ported to TypeScript yet).
+ */
 export const TASKS: Record<string, (rdkit: RDKitModule) => Objective> = {
   qed: qedObjective,
   multi_property: (rdkit) => multiPropertyObjective(rdkit),
@@ -24,4 +36,12 @@ export const TASKS: Record<string, (rdkit: RDKitModule) => Objective> = {
   mestranol_similarity: (rdkit) => similarityObjective(rdkit, "mestranol"),
   isomers_c7h8n2o2: () => isomerObjective("C7H8N2O2"),
   isomers_c9h10n2o2pf2cl: () => isomerObjective("C9H10N2O2PF2Cl"),
+  median1: median1Objective,
+  median2: median2Objective,
+  amlodipine_mpo: amlodipineMpoObjective,
+  perindopril_mpo: perindoprilMpoObjective,
+  fexofenadine_mpo: fexofenadineMpoObjective,
+  sitagliptin_mpo: sitagliptinMpoObjective,
+  zaleplon_mpo: zaleplonMpoObjective,
+  valsartan_smarts: valsartanSmartsObjective,
 };

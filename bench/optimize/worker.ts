@@ -23,6 +23,8 @@ export interface JobResult extends Job {
   dimension?: number;
   /** When the run ended (records before it was kept have none). */
   measured_at?: string;
+  /** Where a record not written by a run comes from (the transcribed lines of optimize-runs.txt). */
+  source?: string;
 }
 
 const rdkit = await loadRDKit();

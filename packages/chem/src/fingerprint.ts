@@ -61,3 +61,22 @@ export function tanimoto(a: Uint32Array, b: Uint32Array): number {
   }
   return either === 0 ? 1 : common / either;
 }
+
+/**
+ * Tanimoto similarity of two count fingerprints (id → count), Σ min / (Σa + Σb − Σ min), as
+ * RDKit's `DataStructs.TanimotoSimilarity` computes it on `SparseIntVect`s (unfolded Morgan or
+ * atom-pair counts); two empty fingerprints score 0 there, and here.
+ */
+export function countTanimoto(a: ReadonlyMap<number, number>, b: ReadonlyMap<number, number>): number {
+  let sumA = 0;
+  let sumB = 0;
+  let common = 0;
+  for (const [id, count] of a) {
+    sumA += count;
+    const other = b.get(id);
+    if (other !== undefined) common += Math.min(count, other);
+  }
+  for (const count of b.values()) sumB += count;
+  const denominator = sumA + sumB - common;
+  return Math.abs(denominator) < 1e-6 ? 0 : common / denominator;
+}

@@ -18,7 +18,11 @@ export {
 } from "./descriptors";
 export { parseSmiles, MAX_HEAVY_ATOMS, MAX_SMILES_LENGTH, type ParsedSmiles } from "./parse";
 export { molecularFormula } from "./formula";
-export { readMolGraph, type MolGraph as MoleculeGraph } from "./morgan-environments";
+export { readMolGraph, morganCountsOfGraph, type MolGraph as MoleculeGraph } from "./morgan-environments";
+export { atomPairCounts } from "./atom-pairs";
+export { bertzCT } from "./bertz";
+export { graphDescriptors } from "./graph-descriptors";
+export { readRDKitDescriptors, type RDKitDescriptors } from "./rdkit-descriptors";
 export {
   qed,
   qedFromProperties,
@@ -36,6 +40,7 @@ export { depictSvg, DEFAULT_DEPICTION_SIZE } from "./depict";
 export {
   morganFingerprint,
   morganFingerprintOfSmiles,
+  countTanimoto,
   popcount,
   tanimoto,
   MORGAN_BITS,

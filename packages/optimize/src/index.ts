@@ -36,6 +36,18 @@ export {
 } from "./guacamol-tasks";
 export { isomerObjective, formulaCounts } from "./isomer-task";
 export {
+  amlodipineMpoObjective,
+  fexofenadineMpoObjective,
+  median1Objective,
+  median2Objective,
+  perindoprilMpoObjective,
+  sitagliptinMpoObjective,
+  valsartanSmartsObjective,
+  zaleplonMpoObjective,
+  GUACAMOL_MPO_REFERENCES,
+  VALSARTAN_SMARTS,
+} from "./guacamol-mpo-tasks";
+export {
   clippedLinear,
   gaussian,
   maxGaussian,

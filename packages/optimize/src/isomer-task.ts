@@ -24,8 +24,8 @@ export function isomerObjective(targetFormula: string): Objective {
   const totalScore = gaussian(total, 2);
   return {
     name: `isomers_${targetFormula.toLowerCase()}`,
-    score(mol) {
-      const counts = formulaCounts(molecularFormula(readMolGraph(mol)));
+    score(mol, graph) {
+      const counts = formulaCounts(molecularFormula(graph ?? readMolGraph(mol)));
       const atoms = [...counts.values()].reduce((sum, n) => sum + n, 0);
       const values = [...elementScores.map(([symbol, score]) => score(counts.get(symbol) ?? 0)), totalScore(atoms)];
       return {

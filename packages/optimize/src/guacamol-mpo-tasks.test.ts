@@ -1,0 +1,78 @@
+import { readFileSync } from "node:fs";
+import { bertzCT, loadRDKit, readMolGraph, type RDKitModule } from "@sieve/chem";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  amlodipineMpoObjective,
+  fexofenadineMpoObjective,
+  median1Objective,
+  median2Objective,
+  perindoprilMpoObjective,
+  sitagliptinMpoObjective,
+  valsartanSmartsObjective,
+  zaleplonMpoObjective,
+} from "./guacamol-mpo-tasks";
+import type { Objective } from "./objective";
+
+// Scores of 30 benchmark-pool molecules, the tasks' reference molecules, valsartan and a few
+// unusual groups (sulfoxide, nitro, alkyne), computed by bench/optimize/guacamol-reference.py
+// with RDKit 2022.09 in Python, re-implementing GuacaMol's definitions.
+const reference = JSON.parse(readFileSync(new URL("./guacamol-mpo-reference.json", import.meta.url), "utf8")) as {
+  rdkit: string;
+  molecules: { smiles: string; bertz: number; scores: Record<string, number> }[];
+};
+
+const TASKS: Record<string, (rdkit: RDKitModule) => Objective> = {
+  median1: median1Objective,
+  median2: median2Objective,
+  amlodipine_mpo: amlodipineMpoObjective,
+  perindopril_mpo: perindoprilMpoObjective,
+  fexofenadine_mpo: fexofenadineMpoObjective,
+  sitagliptin_mpo: sitagliptinMpoObjective,
+  zaleplon_mpo: zaleplonMpoObjective,
+  valsartan_smarts: valsartanSmartsObjective,
+};
+
+let rdkit: RDKitModule;
+beforeAll(async () => {
+  rdkit = await loadRDKit();
+});
+
+describe("GuacaMol median, MPO and SMARTS tasks", () => {
+  for (const task of Object.keys(TASKS)) {
+    it(`${task} equals GuacaMol's definition computed by RDKit in Python`, () => {
+      const objective = TASKS[task]!(rdkit);
+      const differences = reference.molecules.map(({ smiles, scores }) => {
+        const mol = rdkit.get_mol(smiles)!;
+        try {
+          return { smiles, ours: objective.score(mol).fitness, python: scores[task]! };
+        } finally {
+          mol.delete();
+        }
+      });
+      const worst = differences.reduce((a, b) => (Math.abs(b.ours - b.python) > Math.abs(a.ours - a.python) ? b : a));
+      expect(Math.abs(worst.ours - worst.python), worst.smiles).toBeLessThanOrEqual(1e-6);
+    });
+  }
+
+  it("computes Bertz's complexity as RDKit's BertzCT does", () => {
+    for (const { smiles, bertz } of reference.molecules) {
+      const mol = rdkit.get_mol(smiles)!;
+      try {
+        expect(Math.abs(bertzCT(readMolGraph(mol)) - bertz), smiles).toBeLessThanOrEqual(1e-6);
+      } finally {
+        mol.delete();
+      }
+    }
+  });
+
+  it("finds the valsartan SMARTS in valsartan, which only sitagliptin's properties keep from scoring 1", () => {
+    const mol = rdkit.get_mol("CCCCC(=O)N(Cc1ccc(-c2ccccc2-c2nn[nH]n2)cc1)C(C(C)C)C(=O)O")!;
+    try {
+      const { properties } = valsartanSmartsObjective(rdkit).score(mol);
+      expect(properties.smarts_match).toBe(1);
+      expect(properties.logp).toBeGreaterThan(3);
+    } finally {
+      mol.delete();
+    }
+  });
+});

@@ -49,17 +49,15 @@ export {
 } from "./fingerprint";
 export { SimilarityIndex, type SimilarityHit } from "./similarity-index";
 export { readLibraryFile, parseCsv, LibraryFileError, type LibraryFile, type LibraryRecord } from "./library-file";
+export { structuralAlerts, structuralAlertsOfSmiles, releaseStructuralAlerts } from "./structural-alerts";
 export {
-  structuralAlerts,
-  structuralAlertsOfSmiles,
   structuralAlertCatalogue,
-  releaseStructuralAlerts,
   ALERT_CATALOGS,
   type AlertCatalog,
   type StructuralAlert,
   type StructuralAlertCatalogue,
   type StructuralAlertDefinition,
-} from "./structural-alerts";
+} from "./structural-alert-catalogue";
 export {
   hasUnstableGroup,
   medChemAssessment,

@@ -4,7 +4,7 @@ import { everyNth, readDrugCentral, readTox21Smiles } from "../test/shared-data"
 import { medChemAssessment, medChemFilterHits, UNSTABLE_GROUPS } from "./medchem-filters";
 import { parseSmiles } from "./parse";
 import { loadRDKit, type RDKitModule } from "./rdkit";
-import { structuralAlertCatalogue } from "./structural-alerts";
+import { structuralAlertCatalogue } from "./structural-alert-catalogue";
 
 let rdkit: RDKitModule;
 beforeAll(async () => {

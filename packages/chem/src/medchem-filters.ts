@@ -4,7 +4,7 @@ import type { RDKitModule } from "./rdkit";
 import { saScoreOfGraph } from "./sa-score";
 import { compileSmarts, hasMatch, matchGraphApplies, matchGraphOf, type SmartsPattern } from "./smarts/index";
 import { mayMatch, moleculeFeatures, smartsScreen, type SmartsScreen } from "./smarts-screen";
-import { structuralAlertCatalogue, type AlertCatalog } from "./structural-alerts";
+import { structuralAlertCatalogue, type AlertCatalog } from "./structural-alert-catalogue";
 
 /**
  * Unstable or unusual groups that PAINS and Brenk let through but a medicinal chemist would not

@@ -7,8 +7,10 @@ import {
   tagMentions,
   loadReferenceDir,
   parsePubTator,
+  referenceKnowledge,
   type Dictionary,
   type Extraction,
+  type PairKnowledge,
   type ReferenceData,
   type TrainingCorpus,
 } from "@sieve/literature";
@@ -21,6 +23,8 @@ interface LoadedReference {
   key: string;
   reference: ReferenceData;
   dictionary: Dictionary;
+  /** Known treatments and the disease hierarchy, read by the chemical-induced disease confidence model. */
+  knowledge: PairKnowledge;
   diseases: Map<string, ReferenceData["diseases"][number]>;
   childrenOf: Map<string, string[]>;
 }
@@ -47,10 +51,12 @@ export function referenceFor(dir: string, version: number): LoadedReference {
   const childrenOf = new Map<string, string[]>();
   for (const term of reference.diseases)
     for (const parent of term.is_a) childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), term.id]);
+  const dictionary = buildDictionary(reference, { corpora });
   loaded = {
     key,
     reference,
-    dictionary: buildDictionary(reference, { corpora }),
+    dictionary,
+    knowledge: referenceKnowledge(reference, dictionary),
     diseases: new Map(reference.diseases.map((t) => [t.id, t])),
     childrenOf,
   };
@@ -62,8 +68,8 @@ export function extractDocuments(
   version: number,
   documents: { source: string; external_id: string; text: string }[],
 ): Extraction[] {
-  const { dictionary } = referenceFor(dir, version);
-  return documents.map((doc) => extractDocument(doc, dictionary));
+  const { dictionary, knowledge } = referenceFor(dir, version);
+  return documents.map((doc) => extractDocument(doc, dictionary, { knowledge }));
 }
 
 /** An entity a search query names, with every id a passage mention of it may carry. */

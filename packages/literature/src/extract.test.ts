@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { extractDocument } from "./extract";
 import { buildDictionary } from "./ner/build";
+import type { PairKnowledge } from "./relations/confidence";
 
 const dict = buildDictionary({
   genes: [
@@ -127,5 +128,16 @@ describe("extractDocument", () => {
     expect(pair[0]!.tri_id).toBe("test:6:MESH:D008012>associated_with>DOID:1826");
     // A pair stated in a sentence keeps only its sentence triples.
     expect(x.triples.filter((t) => t.attributes.basis === "document")).toEqual([]);
+  });
+
+  it("reads the reference knowledge: an approved indication lowers a chemical-induced disease's confidence", () => {
+    const text = "Lidocaine and seizures\nLidocaine was given to patients with seizures.";
+    const confidence = (knowledge?: PairKnowledge) =>
+      extractDocument({ source: "test", external_id: "7", text }, dict, { knowledge }).triples.find(
+        (t) => t.head.name === "lidocaine" && t.tail.name === "epilepsy",
+      )!.confidence;
+    const known: PairKnowledge = { indications: new Set(["D008012\tD004827"]), ancestors: new Map() };
+    expect(confidence(known)).toBeLessThan(confidence());
+    expect(confidence({ indications: new Set(), ancestors: new Map() })).toBe(confidence());
   });
 });

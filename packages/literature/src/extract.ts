@@ -2,7 +2,7 @@ import type { Dictionary } from "./ner/dictionary";
 import { tagMentions } from "./ner/tag-document";
 import { buildPassages, type PassageOptions } from "./passages";
 import { sentenceCandidates, type PairCandidate } from "./relations/candidates";
-import { documentConfidences, pairConfidence, type ConfidenceModel } from "./relations/confidence";
+import { documentConfidences, pairConfidence, type ConfidenceModel, type PairKnowledge } from "./relations/confidence";
 import { CONFIDENCE_MODEL } from "./relations/confidence-weights";
 import { sentenceEvidence, type SentenceEvidence } from "./relations/evidence-model";
 import type { LogisticModel } from "./relations/logistic";
@@ -18,6 +18,11 @@ export interface ExtractOptions {
   evidenceModel?: LogisticModel;
   /** Confidence model override (default: the committed one, relations/confidence-weights.ts). */
   confidenceModel?: ConfidenceModel;
+  /**
+   * Reference knowledge the confidence model reads (known treatments, disease hierarchy: relations/knowledge.ts
+   * `referenceKnowledge`); without it those features read 0.
+   */
+  knowledge?: PairKnowledge;
 }
 
 export interface Extraction {
@@ -53,7 +58,11 @@ export function extractDocument(
   const mentions = tagMentions(doc.text, dictionary, sentences);
   const minEvidence = options.minEvidence ?? 0;
   const confidenceModel = options.confidenceModel ?? CONFIDENCE_MODEL;
-  const documentLevel = documentConfidences(confidenceModel, { text: doc.text, sentences, mentions });
+  const documentLevel = documentConfidences(
+    confidenceModel,
+    { text: doc.text, sentences, mentions },
+    options.knowledge,
+  );
   // One triple per (head, relation, tail): the sentence with the strongest evidence speaks for it.
   const best = new Map<string, { c: PairCandidate; e: SentenceEvidence; sentences: Set<number> }>();
   for (const c of sentenceCandidates(doc.text, sentences, mentions)) {

@@ -79,7 +79,13 @@ export type { CompositeSignals, CompositeWeights, CompositeScore } from "./scori
 export { comentionNovelty } from "./scoring/novelty";
 export type { Novelty, NoveltyOptions } from "./scoring/novelty";
 export { noveltyCueFeatures } from "./relations/novelty-cues";
-export { indicationPairs, geneDiseasePairs, knownPairFeatures, meshAncestors } from "./relations/knowledge";
+export {
+  indicationPairs,
+  geneDiseasePairs,
+  knownPairFeatures,
+  meshAncestors,
+  referenceKnowledge,
+} from "./relations/knowledge";
 export { parseJensenDiseases } from "./reference/jensenlab";
 export type { GeneDiseaseAssociation } from "./reference/jensenlab";
 export { parseDrugIndications, parsePharmacologicalClasses } from "./reference/drugcentral";
@@ -88,6 +94,12 @@ export { parseChemblTargets } from "./reference/chembl-targets";
 export type { ChemblTarget } from "./reference/chembl-targets";
 export { fitIsotonic, calibrate, reliability } from "./relations/isotonic";
 export type { CalibrationTable } from "./relations/isotonic";
-export { documentConfidences, pairConfidence, rawPairScores, serializePriors } from "./relations/confidence";
-export type { ConfidenceModel, PairConfidenceModel, SerializedPriors } from "./relations/confidence";
+export {
+  documentConfidences,
+  knowledgeOptions,
+  pairConfidence,
+  rawPairScores,
+  serializePriors,
+} from "./relations/confidence";
+export type { ConfidenceModel, PairConfidenceModel, PairKnowledge, SerializedPriors } from "./relations/confidence";
 export { CONFIDENCE_MODEL } from "./relations/confidence-weights";

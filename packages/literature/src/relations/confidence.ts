@@ -1,8 +1,9 @@
 import type { Mention } from "../types";
 import type { PairKind } from "./candidates";
 import { documentPairs, type DocumentInput } from "./document-relations";
-import { corpusKey } from "./document-model";
+import { corpusKey, type DocumentModelOptions } from "./document-model";
 import { calibrate, type CalibrationTable } from "./isotonic";
+import { knownPairFeatures } from "./knowledge";
 import { predictLogistic, type LogisticModel } from "./logistic";
 import { priorFeatures, type RelationPriors } from "./priors";
 
@@ -18,6 +19,8 @@ import { priorFeatures, type RelationPriors } from "./priors";
  */
 export interface PairConfidenceModel {
   kind: Extract<PairKind, "chemical-disease" | "gene-disease">;
+  /** Fitted with the reference knowledge features (`PairKnowledge`): then scoring reads them too. */
+  knowledge: boolean;
   model: LogisticModel;
   priors: SerializedPriors;
   calibration: CalibrationTable;
@@ -60,24 +63,55 @@ function restorePriors(p: SerializedPriors): RelationPriors {
 
 const restored = new WeakMap<SerializedPriors, RelationPriors>();
 
+/**
+ * Reference knowledge a document-level model may read (knowledge.ts `referenceKnowledge`): DrugCentral's approved
+ * indications as known treatments (`chemical MeSH\tdisease MeSH`), and the MeSH ancestors of each disease along
+ * the Disease Ontology (CDR relates the most specific disease a document names). Fitting and scoring read it through
+ * `knowledgeOptions`, so both see the same features; scoring without it reads them as 0.
+ */
+export interface PairKnowledge {
+  indications: Set<string>;
+  ancestors: Map<string, Set<string>>;
+}
+
+export function knowledgeOptions(
+  knowledge: PairKnowledge,
+): Required<Pick<DocumentModelOptions, "knowledge" | "ancestors">> {
+  return { knowledge: knownPairFeatures(knowledge.indications, "known_indication"), ancestors: knowledge.ancestors };
+}
+
 /** Raw (uncalibrated) document-level scores of one pair kind, keyed `head\ttail` by corpus ids. */
-export function rawPairScores(model: PairConfidenceModel, doc: DocumentInput): Map<string, number> {
+export function rawPairScores(
+  model: PairConfidenceModel,
+  doc: DocumentInput,
+  knowledge?: PairKnowledge,
+): Map<string, number> {
   let priors = restored.get(model.priors);
   if (!priors) restored.set(model.priors, (priors = restorePriors(model.priors)));
+  const options = model.knowledge && knowledge ? knowledgeOptions(knowledge) : null;
   const out = new Map<string, number>();
-  for (const p of documentPairs(doc, model.kind, corpusKey))
+  for (const p of documentPairs(doc, model.kind, corpusKey, options ? { ancestors: options.ancestors } : {}))
     out.set(
       `${p.head}\t${p.tail}`,
-      predictLogistic(model.model, { ...p.features, ...priorFeatures(priors, p.head, p.tail) }),
+      predictLogistic(model.model, {
+        ...p.features,
+        ...priorFeatures(priors, p.head, p.tail),
+        ...(options ? options.knowledge(p.head, p.tail) : {}),
+      }),
     );
   return out;
 }
 
 /** Calibrated confidence of every document-level pair the model covers, keyed `kind\thead\ttail` (corpus ids). */
-export function documentConfidences(model: ConfidenceModel, doc: DocumentInput): Map<string, number> {
+export function documentConfidences(
+  model: ConfidenceModel,
+  doc: DocumentInput,
+  knowledge?: PairKnowledge,
+): Map<string, number> {
   const out = new Map<string, number>();
   for (const m of model.pairs)
-    for (const [key, score] of rawPairScores(m, doc)) out.set(`${m.kind}\t${key}`, calibrate(m.calibration, score));
+    for (const [key, score] of rawPairScores(m, doc, knowledge))
+      out.set(`${m.kind}\t${key}`, calibrate(m.calibration, score));
   return out;
 }
 

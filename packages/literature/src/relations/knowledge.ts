@@ -1,6 +1,7 @@
 import type { Dictionary } from "../ner/dictionary";
 import { tagMentions } from "../ner/tag-document";
 import type { ReferenceData } from "../reference/load";
+import type { PairKnowledge } from "./confidence";
 import type { Features } from "./logistic";
 
 /**
@@ -74,6 +75,14 @@ export function meshAncestors(diseases: ReferenceData["diseases"]): Map<string, 
     out.set(d.mesh, ancestors);
   }
   return out;
+}
+
+/** The reference knowledge the chemical-induced disease model reads (confidence.ts `PairKnowledge`). */
+export function referenceKnowledge(
+  reference: Pick<ReferenceData, "drugs" | "diseases" | "indications">,
+  dictionary?: Dictionary,
+): PairKnowledge {
+  return { indications: indicationPairs(reference, dictionary), ancestors: meshAncestors(reference.diseases) };
 }
 
 /** Knowledge features for a document-level pair from a set of known (head, tail) pairs. */

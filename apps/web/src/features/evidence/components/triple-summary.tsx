@@ -1,6 +1,7 @@
 import type { Triple } from "@sieve/contracts";
 import { Badge, type BadgeTone } from "../../../components/ui/badge";
 import { formatDecimal } from "../../../lib/format";
+import { describeSupport } from "../model/support";
 
 const POLARITY_TONES: Record<string, BadgeTone> = { positive: "success", negative: "danger" };
 
@@ -21,7 +22,8 @@ const cue = (attributes: Triple["attributes"], name: string) =>
 
 /**
  * What a reviewer weighs a triple by: polarity and the negation or hedge cue behind it, calibrated confidence, the
- * word that chose the relation, support.
+ * word that chose the relation, support (sentences stating it, or none for a pair the document-level model links
+ * across sentences).
  */
 export function TripleFacts({ triple }: { triple: Triple }) {
   const negation = cue(triple.attributes, "negation_cue");
@@ -33,9 +35,7 @@ export function TripleFacts({ triple }: { triple: Triple }) {
       {speculation && <span>hedged by “{speculation}”</span>}
       <span>confidence {formatDecimal(triple.confidence, 3)}</span>
       <span>{triple.trigger ? `trigger “${triple.trigger}”` : "no trigger word"}</span>
-      <span>
-        {triple.supporting_sentences} supporting sentence{triple.supporting_sentences === 1 ? "" : "s"}
-      </span>
+      <span>{describeSupport(triple)}</span>
       <span className="muted">{triple.provenance}</span>
     </p>
   );

@@ -5,7 +5,7 @@
 // BENCH_NODE_ARGS adds flags to the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/x").
 // BENCH_BASELINE_ROOT: a checkout of the code before a change (with node_modules); each run then
 // measures it too, alternating which goes first, so that load from other processes falls on both;
-// BENCH_BASELINE_NOTE says what that code is, and BENCH_RESULTS_SUFFIX names the results file
+// BENCH_BASELINE_NOTE says what that code is, BENCH_CONDITIONS how the machine was used, and BENCH_RESULTS_SUFFIX names the results file
 // (bench/results/literature-ingest-health<suffix>.md) so that one comparison does not replace another.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -196,7 +196,8 @@ writeBenchReport(
           `code = baseline: the same bench against the code before the change (${process.env.BENCH_BASELINE_NOTE ?? "rows per transaction unbounded at 10 documents, whole-file parse in the request, a heartbeat per batch"}), run alternately with this code in each round (which goes first alternates).`,
         ]
       : []),
-    "Load average (1 min) at the start and end of each ingest is recorded: the 2-core machine was shared with other developers' test runs, which inflates wall times and latencies and makes single runs noisy.",
+    "Load average (1 min) at the start and end of each ingest is recorded: other processes on the 2 cores inflate wall times and latencies and make single runs noisy.",
+    ...(process.env.BENCH_CONDITIONS ? [process.env.BENCH_CONDITIONS] : []),
     "Target (issue 21): /health p99 < 200 ms through the ingest.",
   ],
 );

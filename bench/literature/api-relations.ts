@@ -4,6 +4,9 @@
 // confidence thresholds and with min_confidence=0. A claim is a positive-polarity triple: chemical →
 // disease (MeSH ids) for CDR's chemical-induced disease, gene → disease (NCBI Gene, MeSH) for BioRED.
 // Usage: node --import tsx bench/literature/api-relations.ts
+// BENCH_INGEST_ROUNDS (default 3): how many times the 600 development abstracts are ingested (each round under
+// new source names, so every document is new); the rate is the median and range over rounds.
+// BENCH_CONDITIONS: how the machine was used while it ran, written into the results.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -98,7 +101,12 @@ const cdrDev = readCorpus("cdrDev");
 const bioredDev = readCorpus("bioredDev");
 // Warm-up: each compute thread builds its dictionary on its first task; that one-off cost is not ingestion.
 await ingest(readCorpus("cdrTrain").slice(0, 100), "warm-up");
-const ingestSeconds = [...(await ingest(cdrDev, "bc5cdr")), ...(await ingest(bioredDev, "biored"))];
+const ingestRounds = [[...(await ingest(cdrDev, "bc5cdr")), ...(await ingest(bioredDev, "biored"))]];
+for (let round = 2; round <= Number(process.env.BENCH_INGEST_ROUNDS ?? 3); round++)
+  ingestRounds.push([
+    ...(await ingest(cdrDev, `bc5cdr-round-${round}`)),
+    ...(await ingest(bioredDev, `biored-round-${round}`)),
+  ]);
 for (const [task, docs, source, kind] of [
   ["chemical-induced disease", prepare(cdrDev, null), "bc5cdr", "chemical-disease"],
   ["gene–disease", prepare(bioredDev, null), "biored", "gene-disease"],
@@ -124,15 +132,17 @@ for (const [task, docs, source, kind] of [
   }
 }
 const documents = cdrDev.length + bioredDev.length;
-const total = ingestSeconds.reduce((a, b) => a + b, 0);
+const rates = ingestRounds.map((seconds) => documents / seconds.reduce((a, b) => a + b, 0)).sort((a, b) => a - b);
+const medianRate = rates[Math.floor(rates.length / 2)]!;
 rows.push({
   task: "ingest through HTTP",
   corpus: `CDR dev + BioRED dev (${documents} abstracts)`,
-  setting: `POST /v1/nlp/ingest/docs, batches of ${BATCH}`,
-  abstracts_per_s: documents / total,
-  batch_seconds: ingestSeconds.map((s) => s.toFixed(2)).join(" / "),
+  setting: `POST /v1/nlp/ingest/docs, batches of ${BATCH}; median (range) of ${rates.length} rounds`,
+  abstracts_per_s: medianRate,
+  abstracts_per_s_range: `${rates[0]!.toFixed(1)}–${rates.at(-1)!.toFixed(1)}`,
+  batch_seconds: ingestRounds.map((seconds) => seconds.map((s) => s.toFixed(2)).join(" / ")).join("; "),
   goal: 200,
-  meets_goal: documents / total >= 200,
+  meets_goal: medianRate >= 200,
 });
 writeBenchReport(
   "literature-api-relations",
@@ -141,7 +151,8 @@ writeBenchReport(
   [
     "Method: a fresh server (PGlite in a temporary folder, COMPUTE_THREADS default) listening on a local port; the development abstracts POSTed as JSON (source, external_id = PMID, title, text = title + newline + abstract) to /v1/nlp/ingest/docs, then each read back with GET /v1/nlp/documents. Claims: positive-polarity triples of the pair kind, keyed by MeSH (chemical, disease) or NCBI Gene (gene) cross-references; document-level sets against the corpus's relations (CDR CID; BioRED relations between a gene and a disease).",
     "The default thresholds were chosen on these same development splits (bench/literature/fit-confidence.ts), so the default rows are optimistic for unseen text. The server's dictionary mines names from CDR Train and BioRED Train; BioRED Train holds 44 CDR dev abstracts.",
-    "Ingest timing: one run after a warm-up batch of 100 CDR Train abstracts (the compute threads build their dictionaries on their first task); wall time of each HTTP request on a 2-core machine shared with other developers' work (load average about 20), not a quiet machine.",
+    "Ingest timing: after a warm-up batch of 100 CDR Train abstracts (the compute threads build their dictionaries on their first task), the development abstracts are ingested in rounds, each under new source names; wall time of each HTTP request (batch seconds per round: CDR's 500, then BioRED's 100). The first round's documents are the ones scored.",
+    ...(process.env.BENCH_CONDITIONS ? [process.env.BENCH_CONDITIONS] : []),
   ],
 );
 console.table(rows);

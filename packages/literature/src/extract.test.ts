@@ -51,7 +51,7 @@ describe("extractDocument", () => {
       x.triples.map((t) => [t.head.id, t.relation, t.tail.id, t.polarity, t.sentence.index, t.supporting_sentences]),
     ).toEqual([
       ["MESH:D008012", "causes", "DOID:1826", "positive", 0, 2],
-      ["HGNC:11892", "associated_with", "DOID:1826", "neutral", 2, 1],
+      ["HGNC:11892", "associated_with", "DOID:1826", "positive", 2, 1],
     ]);
   });
 
@@ -99,7 +99,7 @@ describe("extractDocument", () => {
     expect(relations("Lidocaine inhibited TNF release.")).toEqual(["lidocaine inhibits TNF"]);
   });
 
-  it("names the negation or speculation cue of the triple's sentence as an attribute", () => {
+  it("names the negation or speculation cue of the triple's sentence as an attribute; only negation is a polarity", () => {
     const cues = (body: string) =>
       extractDocument({ source: "test", external_id: "3", text: `Title\n${body}` }, dict).triples.map((t) => [
         t.polarity,
@@ -109,7 +109,7 @@ describe("extractDocument", () => {
       ["negative", { negation_cue: "did not", speculation_cue: null }],
     ]);
     expect(cues("TNF may be associated with seizures.")).toEqual([
-      ["neutral", { negation_cue: null, speculation_cue: "may" }],
+      ["positive", { negation_cue: null, speculation_cue: "may" }],
     ]);
     expect(cues("Lidocaine induced seizures in mice.")).toEqual([
       ["positive", { negation_cue: null, speculation_cue: null }],

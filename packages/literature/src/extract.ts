@@ -32,13 +32,13 @@ export interface Extraction {
 }
 
 export const EXTRACTION_METHOD =
-  "sieve-dictionary-ner+trigger-rules+logistic-evidence+calibrated-document-confidence/2";
+  "sieve-dictionary-ner+trigger-rules+logistic-evidence+calibrated-document-confidence/3";
 
 /**
  * The one call ingestion makes per document: sentences and passages with offsets, dictionary NER
  * with abbreviation propagation, and one triple per (head, relation, tail) and document. A triple's
  * head is the chemical (chemical–disease, chemical–gene) or the gene (gene–disease); relation type
- * from the nearest trigger (associated_with when none), polarity from NegEx-style cues, evidence
+ * from the nearest trigger (associated_with when none), polarity from NegEx-style negation cues, evidence
  * score from the sentence model; the triple keeps its best sentence (highest evidence) and counts
  * the sentences that state it. `confidence` is the calibrated probability of the relation
  * (relations/confidence.ts), the same for every relation type of one entity pair when it comes

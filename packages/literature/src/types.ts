@@ -82,6 +82,7 @@ export type TriggeredRelation =
  */
 export type RelationType = TriggeredRelation | "therapeutic_target_for" | "agonist_of" | "antagonist_of";
 
+/** Extraction gives positive or negative; "neutral" (hedged) is what extraction before method version 3 stored. */
 export type Polarity = "positive" | "negative" | "neutral";
 
 export interface Triple {
@@ -110,7 +111,8 @@ export interface Triple {
   provenance: Provenance;
   /**
    * Qualifiers of the statement. Extracted triples: `negation_cue` and `speculation_cue`, the NegEx-style cue in the
-   * best sentence's scope that made the polarity negative ("did not") or neutral ("may"), else null; `basis:
+   * best sentence's scope, else null: a negation cue ("did not") makes the polarity negative, a speculation cue
+   * ("may") leaves it positive and lowers the confidence; `basis:
    * "document"` on a document-level triple (a pair no sentence names together, `supporting_sentences` 0, shown at
    * the tail's sentence nearest the head). Gold triples: the corpus's relation type.
    */

@@ -88,11 +88,12 @@ export function speculationCue(clause: string): string | null {
   return SPECULATION.exec(scopeOf(clause))?.[0] ?? null;
 }
 
-/** Negative wins over neutral: "may not cause" is negative. */
-export function polarityOf(clause: string): Polarity {
-  if (isNegated(clause)) return "negative";
-  if (isSpeculative(clause)) return "neutral";
-  return "positive";
+/**
+ * Negative when a negation cue is in scope ("did not cause", "may not cause"), else positive: a hedge ("may cause")
+ * does not set the polarity but lowers the confidence (evidence-model.ts `SentenceEvidence.polarity`).
+ */
+export function polarityOf(reading: { negated: boolean }): Polarity {
+  return reading.negated ? "negative" : "positive";
 }
 
 function scopeOf(clause: string): string {

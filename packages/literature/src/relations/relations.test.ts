@@ -49,7 +49,8 @@ describe("negation and speculation cues (NegEx-style)", () => {
         ["myocardial infarction", "disease", "D2"],
       ]),
     );
-    expect([spec.polarity, spec.relation]).toEqual(["neutral", "causes"]);
+    // A hedge is an attribute that lowers the evidence, not a polarity.
+    expect([spec.polarity, spec.relation, spec.reading.speculationCue]).toEqual(["positive", "causes", "may"]);
     const pos = sentenceEvidence(
       candidate("Haloperidol induced catalepsy in all rats.", [
         ["Haloperidol", "chemical", "D1"],
@@ -64,7 +65,8 @@ describe("negation and speculation cues (NegEx-style)", () => {
     expect(isNegated("ENTITY not only caused ENTITY")).toBe(false);
     expect(isNegated("ENTITY was not associated with ENTITY")).toBe(true);
     expect(isSpeculative("whether ENTITY causes ENTITY")).toBe(true);
-    expect(polarityOf("ENTITY may not cause ENTITY")).toBe("negative");
+    expect(polarityOf({ negated: isNegated("ENTITY may not cause ENTITY") })).toBe("negative");
+    expect(polarityOf({ negated: isNegated("ENTITY may cause ENTITY") })).toBe("positive");
   });
 
   it("chooses the trigger between the entities first", () => {

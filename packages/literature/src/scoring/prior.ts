@@ -40,7 +40,8 @@ export const CLINICAL_RELATIONS: ReadonlySet<RelationType> = new Set([
 /**
  * Literature prior of a target from its evidence:
  *  - evidence_sum = H(supporting scores): harmonic sum (harmonic.ts) of positive evidence scores,
- *    with neutral (speculative) evidence counted at half its score;
+ *    with neutral evidence (hedged triples stored by extraction before method version 3; a hedge now lowers the
+ *    triple's own score instead) counted at half its score;
  *  - moa_coverage = share of the supporting score mass whose relation is mechanistic (causes,
  *    inhibits, activates, binds, agonist_of, antagonist_of, treats, therapeutic_target_for) rather than
  *    associated_with / biomarker_of;

@@ -64,8 +64,9 @@ function piElectrons(rdkit: RDKitModule, mol: JSMol, graph: MolGraph): number[] 
       query = rdkit.get_qmol("[^3]")!;
       sp3Queries.set(rdkit, query);
     }
-    const matches = JSON.parse(mol.get_substruct_matches(query)) as { atoms: number[] }[];
-    sp3 = new Set(matches.map((m) => m.atoms[0]!));
+    // RDKit.js returns "{}", not "[]", when nothing matches (a thioamide of sp2 atoms only, for example).
+    const matches: unknown = JSON.parse(mol.get_substruct_matches(query));
+    sp3 = new Set(Array.isArray(matches) ? matches.map((m: { atoms: number[] }) => m.atoms[0]!) : []);
   }
   return excess.map((e, atom) => (aromatic.has(atom) ? 1 : sp3.has(atom) ? 0 : Math.trunc(e)));
 }

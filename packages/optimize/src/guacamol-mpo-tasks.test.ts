@@ -14,7 +14,8 @@ import {
 import type { Objective } from "./objective";
 
 // Scores of 30 benchmark-pool molecules, the tasks' reference molecules, valsartan and a few
-// unusual groups (sulfoxide, nitro, alkyne), computed by bench/optimize/guacamol-reference.py
+// unusual groups (sulfoxide, nitro, alkyne; a thioamide and an isothiocyanate without any sp3
+// atom, which once crashed the atom pairs), computed by bench/optimize/guacamol-reference.py
 // with RDKit 2022.09 in Python, re-implementing GuacaMol's definitions.
 const reference = JSON.parse(readFileSync(new URL("./guacamol-mpo-reference.json", import.meta.url), "utf8")) as {
   rdkit: string;

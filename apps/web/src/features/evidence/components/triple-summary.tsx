@@ -1,6 +1,7 @@
 import type { Triple } from "@sieve/contracts";
 import { Badge, type BadgeTone } from "../../../components/ui/badge";
 import { formatDecimal } from "../../../lib/format";
+import { supportLabel } from "../model/support";
 
 const POLARITY_TONES: Record<string, BadgeTone> = { positive: "success", negative: "danger" };
 
@@ -33,9 +34,7 @@ export function TripleFacts({ triple }: { triple: Triple }) {
       {speculation && <span>hedged by “{speculation}”</span>}
       <span>confidence {formatDecimal(triple.confidence, 3)}</span>
       <span>{triple.trigger ? `trigger “${triple.trigger}”` : "no trigger word"}</span>
-      <span>
-        {triple.supporting_sentences} supporting sentence{triple.supporting_sentences === 1 ? "" : "s"}
-      </span>
+      <span>{supportLabel(triple)}</span>
       <span className="muted">{triple.provenance}</span>
     </p>
   );

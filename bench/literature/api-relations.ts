@@ -8,7 +8,7 @@
 // new source names, so every document is new); the rate is the median and range over rounds.
 // BENCH_CONDITIONS: how the machine was used while it ran, written into the results.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { openDatabase } from "@sieve/db";
@@ -22,6 +22,7 @@ import { goldPairs, prepare, type PreparedDocument } from "./eval-tasks";
 import { SetScorer } from "./metrics";
 
 requireSharedData();
+const loadAtStart = loadavg()[0]!;
 const BATCH = 500;
 const dataDir = mkdtempSync(join(tmpdir(), "sieve-bench-relations-"));
 const config = {
@@ -152,6 +153,7 @@ writeBenchReport(
     "Method: a fresh server (PGlite in a temporary folder, COMPUTE_THREADS default) listening on a local port; the development abstracts POSTed as JSON (source, external_id = PMID, title, text = title + newline + abstract) to /v1/nlp/ingest/docs, then each read back with GET /v1/nlp/documents. Claims: positive-polarity triples of the pair kind, keyed by MeSH (chemical, disease) or NCBI Gene (gene) cross-references; document-level sets against the corpus's relations (CDR CID; BioRED relations between a gene and a disease).",
     "The default thresholds were chosen on these same development splits (bench/literature/fit-confidence.ts), so the default rows are optimistic for unseen text. The server's dictionary mines names from CDR Train and BioRED Train; BioRED Train holds 44 CDR dev abstracts.",
     "Ingest timing: after a warm-up batch of 100 CDR Train abstracts (the compute threads build their dictionaries on their first task), the development abstracts are ingested in rounds, each under new source names; wall time of each HTTP request (batch seconds per round: CDR's 500, then BioRED's 100). The first round's documents are the ones scored.",
+    `1-minute load average ${loadAtStart.toFixed(1)} when the run started.`,
     ...(process.env.BENCH_CONDITIONS ? [process.env.BENCH_CONDITIONS] : []),
   ],
 );

@@ -30,7 +30,7 @@ export function TriplesList({
         <p className="muted">
           {page.below_min_confidence > 0
             ? "No triple links this gene to this disease at this confidence threshold."
-            : "No triple links this gene to this disease yet. Ingest documents that mention both, in one sentence."}
+            : "No triple links this gene to this disease yet. Ingest documents that mention both."}
         </p>
       ) : (
         <>

@@ -3,7 +3,7 @@ import type { EntityType } from "../types";
 import { addConcept, addName, humanGenesBySymbol, type Dictionary } from "./dictionary";
 import { dominantSpecies, type Species } from "./species";
 import { matchDictionary } from "./tagger";
-import { nameKey } from "./tokens";
+import { isSymbolLike, nameKey } from "./tokens";
 
 /** The weight build.ts gives an ontology term's name (1) and its EXACT synonyms (0.9), above RELATED ones. */
 const EXACT_SYNONYM_WEIGHT = 0.9;
@@ -46,8 +46,29 @@ export function addCorpusNames(dict: Dictionary, documents: PubTatorDocument[], 
   const preferredName = (type: EntityType, id: string) =>
     [...(nameCounts.get(`${type}|${id}`) ?? new Map<string, number>()).entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ??
     id;
+  const ontologyWords = diseaseOntologyWords(dict);
+  /** Per mined disease MeSH id: the words of its corpus names, or null while every name is an abbreviation. */
+  const minedWords = new Map<string, Set<string> | null>();
+  for (const { type, id, text } of counts.values())
+    if (type === "disease" && !isSymbolLike(text)) {
+      const words = minedWords.get(id) ?? new Set<string>();
+      for (const word of contentWords(nameKey(text))) words.add(word);
+      minedWords.set(id, words);
+    } else if (type === "disease" && !minedWords.has(id)) minedWords.set(id, null);
+  /**
+   * The ontology term carrying this MeSH id, if the corpus's names for the id share a word with the term's names or
+   * are all abbreviations (VWD, CDG), which cannot be compared.
+   */
+  const byDiseaseXref = (id: string) => {
+    const concept = byXref.get(`disease|${id}`);
+    const termWords = concept === undefined ? undefined : ontologyWords.get(concept);
+    const words = minedWords.get(id);
+    if (termWords === undefined || !words) return concept;
+    return [...words].some((word) => termWords.has(word)) ? concept : undefined;
+  };
   for (const { type, id, text, species, n } of counts.values()) {
-    let concept = (type === "disease" ? ontologyTermNamed(dict, text, id) : undefined) ?? byXref.get(`${type}|${id}`);
+    let concept =
+      type === "disease" ? (ontologyTermNamed(dict, text, id) ?? byDiseaseXref(id)) : byXref.get(`${type}|${id}`);
     if (concept === undefined) {
       const isGene = type === "gene";
       concept = addConcept(dict, {
@@ -154,4 +175,46 @@ function ontologyTermNamed(dict: Dictionary, text: string, mesh: string): number
   if (term.xrefs.mesh && term.xrefs.mesh !== mesh) return undefined;
   term.xrefs = { ...term.xrefs, mesh };
   return terms[0];
+}
+
+/**
+ * Words that do not tell diseases apart, left out when a corpus name is compared with an ontology term's names.
+ */
+const GENERIC_DISEASE_WORDS = new Set([
+  "disease",
+  "disorder",
+  "syndrome",
+  "condition",
+  "and",
+  "the",
+  "with",
+  "of",
+  "in",
+]);
+
+/** The words of a dictionary key (`nameKey`: lower case, plurals folded), generic disease words left out. */
+function contentWords(name: string): string[] {
+  return name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 1 && !GENERIC_DISEASE_WORDS.has(word));
+}
+
+/**
+ * Each Disease Ontology concept's words, from its name and synonyms. HumanDO sometimes puts a broad MeSH
+ * descriptor on one narrow term only (MeSH Seizures, D012640, is cross-referenced on "visual epilepsy" alone), so
+ * a MeSH id mined from a corpus follows its cross-reference only when the corpus's names for it share a word with
+ * the term's; otherwise it stays a concept of its own, named as the corpus names it ("seizures"), and never
+ * becomes evidence about the narrow term.
+ */
+function diseaseOntologyWords(dict: Dictionary): Map<number, Set<string>> {
+  const words = new Map<number, Set<string>>();
+  for (const [key, entries] of dict.entries)
+    for (const entry of entries) {
+      if (entry.source !== "disease-ontology") continue;
+      const set = words.get(entry.concept) ?? new Set<string>();
+      for (const word of contentWords(key)) set.add(word);
+      words.set(entry.concept, set);
+    }
+  return words;
 }

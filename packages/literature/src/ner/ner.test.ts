@@ -345,6 +345,38 @@ describe("dictionary building from a training corpus", () => {
     expect(tagMentions("lung tumors", d)[0]).toMatchObject({ id: "DOID:3683" });
   });
 
+  it("keeps a corpus disease apart from an ontology term that carries its MeSH id but shares none of its words", () => {
+    // As in HumanDO: MeSH "Seizures" (D012640) is cross-referenced on "visual epilepsy" alone.
+    const seizureDoc = parsePubTator(
+      [
+        "8|t|Seizures after lidocaine.",
+        "8|a|Convulsions resolved.",
+        "8\t0\t8\tSeizures\tDisease\tD012640",
+        "8\t26\t37\tConvulsions\tDisease\tD012640",
+      ].join("\n"),
+    );
+    const d = buildDictionary(
+      {
+        genes: [],
+        diseases: [
+          {
+            id: "DOID:11832",
+            name: "visual epilepsy",
+            synonyms: [{ text: "epilepsy, visual", scope: "EXACT" as const }],
+            xrefs: ["MSH:D012640"],
+            mesh: "D012640",
+            is_a: [],
+            alt_ids: [],
+          },
+        ],
+        drugs: [],
+      },
+      { corpora: [{ documents: seizureDoc, types: ["disease"] }], prune: false },
+    );
+    expect(tagMentions("seizures", d)[0]).toMatchObject({ id: "MESH:D012640", name: "Seizures" });
+    expect(tagMentions("visual epilepsy", d)[0]).toMatchObject({ id: "DOID:11832" });
+  });
+
   it("links a mined mouse gene to its human ortholog by symbol, each organism keeping its own id", () => {
     const stat3 = {
       hgnc_id: "HGNC:11364",

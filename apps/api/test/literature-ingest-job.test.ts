@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq, inArray } from "drizzle-orm";
 import { schema } from "@sieve/db";
-import { readSharedData, requireSharedData } from "@sieve/testing";
+import { countEventLoopTurns, readSharedData, requireSharedData } from "@sieve/testing";
 import { LiteratureReference } from "../src/modules/literature/reference";
 import {
   ingestPubTatorDocuments,
@@ -58,13 +58,7 @@ describe("long PubTator ingests", () => {
     const seen: IngestProgress[] = [];
     const rowsPerBatch: number[] = [];
     let rowsBefore = 0;
-    let ticks = 0;
-    let ticking = true;
-    const tick = () => {
-      ticks += 1;
-      if (ticking) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const loop = countEventLoopTurns();
     const ticksAtBatch: number[] = [];
     const outcome = await ingestPubTatorDocuments(
       { db: ctx.database.db, pool: ctx.app.compute, reference },
@@ -73,14 +67,14 @@ describe("long PubTator ingests", () => {
       source,
       null,
       async (progress) => {
-        ticksAtBatch.push(ticks);
+        ticksAtBatch.push(loop.turns);
         seen.push(progress);
         const rows = await rowsStored();
         rowsPerBatch.push(rows - rowsBefore);
         rowsBefore = rows;
       },
     );
-    ticking = false;
+    loop.stop();
     expect(outcome).toEqual({ documents: 125, done: 125, inserted: 125, skipped: 0 });
     expect(rowsBefore).toBeGreaterThan(125 * 20);
     // Every transaction wrote at most the budget, unless it held one document alone.
@@ -97,17 +91,11 @@ describe("long PubTator ingests", () => {
 
   it("parses a long file in pieces, letting other work run meanwhile, with the line numbers of one parse", async () => {
     const text = documents(500);
-    let ticks = 0;
-    let ticking = true;
-    const tick = () => {
-      ticks += 1;
-      if (ticking) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const loop = countEventLoopTurns();
     const parsed = await readPubTatorFile(text);
-    ticking = false;
+    const turns = loop.stop();
     expect(parsed.length).toBe(500);
-    expect(ticks).toBeGreaterThan(5);
+    expect(turns).toBeGreaterThan(5);
     const lines = text.split("\n");
     const broken = [...lines.slice(0, 9000), "not a pubtator line", ...lines.slice(9000)].join("\n");
     await expect(readPubTatorFile(broken)).rejects.toMatchObject({

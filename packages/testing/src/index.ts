@@ -9,3 +9,4 @@ export {
 export { RDKIT_PYTHON, rdkitPythonAvailable, requirePythonModule, requireRDKitPython } from "./python";
 export { requirePrograms } from "./programs";
 export { requireGeneNamesSqlite } from "./gene-names";
+export { countEventLoopTurns } from "./event-loop";

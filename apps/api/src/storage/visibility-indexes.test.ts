@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { countEventLoopTurns } from "@sieve/testing";
 import { GAP_GRACE_MS, VisibilityIndexes, type IndexedRow } from "./visibility-indexes";
 
 /** A table whose rows become visible when "committed", in any seq order, and an index that records every add. */
@@ -75,25 +76,19 @@ describe("VisibilityIndexes", () => {
 
   it("yields to the event loop while it adds thousands of rows, so a catch-up after a large ingest never blocks it", async () => {
     const rows: IndexedRow[] = Array.from({ length: 2000 }, (_, i) => ({ seq: i + 1, orgId: null }));
-    let ticks = 0;
-    let ticking = true;
-    const tick = () => {
-      ticks += 1;
-      if (ticking) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const loop = countEventLoopTurns();
     const ticksAtAdd: number[] = [];
     const indexes = new VisibilityIndexes<IndexedRow, number[]>({
       fetchAfter: async (seq, limit) => rows.filter((row) => row.seq > seq).slice(0, limit),
       fetchSeqs: async () => [],
       create: () => [],
       add: (index, row) => {
-        ticksAtAdd.push(ticks);
+        ticksAtAdd.push(loop.turns);
         index.push(row.seq);
       },
     });
     expect((await indexes.visibleTo({ userId: 1, orgIds: [] })).flat()).toHaveLength(2000);
-    ticking = false;
+    loop.stop();
     // The event loop turned between slices of at most 500 adds, so other requests ran during the catch-up.
     expect(new Set(ticksAtAdd).size).toBeGreaterThanOrEqual(4);
   });

@@ -140,4 +140,17 @@ describe("extractDocument", () => {
     expect(confidence(known)).toBeLessThan(confidence());
     expect(confidence({ indications: new Set(), ancestors: new Map() })).toBe(confidence());
   });
+
+  it("makes a document-level triple negative when every mention of its disease is negated", () => {
+    const text = "Title\nLidocaine was given to the mice. No seizures occurred.";
+    const [pair] = extractDocument({ source: "test", external_id: "7", text }, dict).triples.filter(
+      (t) => t.head.name === "lidocaine" && t.tail.name === "epilepsy",
+    );
+    expect(pair).toMatchObject({ polarity: "negative", attributes: { basis: "document", negation_cue: "no" } });
+    const stated = "Title\nLidocaine was given to the mice. No seizures occurred at first. Seizures followed later.";
+    const [later] = extractDocument({ source: "test", external_id: "8", text: stated }, dict).triples.filter(
+      (t) => t.head.name === "lidocaine" && t.tail.name === "epilepsy",
+    );
+    expect(later).toMatchObject({ polarity: "positive", attributes: { basis: "document", negation_cue: null } });
+  });
 });

@@ -8,6 +8,7 @@ import { sentenceEvidence, type SentenceEvidence } from "./relations/evidence-mo
 import type { LogisticModel } from "./relations/logistic";
 import { splitSentences } from "./sentences";
 import { corpusKey } from "./relations/document-model";
+import { negationCue, polarityOf } from "./relations/cues";
 import type { EntityRef, EntityType, LiteratureDocument, Mention, Passage, Sentence, Triple } from "./types";
 
 export interface ExtractOptions {
@@ -96,7 +97,12 @@ export function extractDocument(
       attributes: { negation_cue: e.reading.negationCue, speculation_cue: e.reading.speculationCue },
     });
   }
-  triples.push(...documentLevelTriples(documentKey, sentences, mentions, documentLevel, triples, passageOf));
+  // Every pair some sentence names, whether or not its evidence passed `minEvidence`: only the others are the
+  // document model's alone.
+  const stated = new Set(
+    [...best.values()].map(({ c }) => `${c.head.type}-${c.tail.type}\t${corpusKey(c.head)}\t${corpusKey(c.tail)}`),
+  );
+  triples.push(...documentLevelTriples(documentKey, doc.text, sentences, mentions, documentLevel, stated, passageOf));
   triples.sort((a, b) => b.confidence - a.confidence || a.sentence.start - b.sentence.start);
   return { passages, mentions, triples };
 }
@@ -111,15 +117,13 @@ export function extractDocument(
  */
 function documentLevelTriples(
   documentKey: string,
+  text: string,
   sentences: Sentence[],
   mentions: Mention[],
   documentLevel: Map<string, number>,
-  sentenceTriples: Triple[],
+  stated: Set<string>,
   passageOf: Map<number, string>,
 ): Triple[] {
-  const stated = new Set(
-    sentenceTriples.map((t) => `${t.head.type}-${t.tail.type}\t${corpusKeyOf(t.head)}\t${corpusKeyOf(t.tail)}`),
-  );
   const byKey = new Map<string, Mention[]>();
   for (const m of mentions) {
     const key = corpusKey(m);
@@ -141,12 +145,15 @@ function documentLevelTriples(
         if (distance < best.distance) best = { head, tail, distance };
       }
     const sentence = sentenceOf(best.tail);
+    // Negative when every mention of the tail is negated in its own sentence ("No seizures occurred").
+    const cues = tails.map((tail) => negationCue(text.slice(sentenceOf(tail).start, tail.end)));
+    const negation = cues.every((cue) => cue !== null) ? cues[0]! : null;
     out.push({
       tri_id: `${documentKey}:${best.head.id}>associated_with>${best.tail.id}`,
       head: entityRef(best.head),
       relation: "associated_with",
       tail: entityRef(best.tail),
-      polarity: "positive",
+      polarity: polarityOf({ negated: negation !== null }),
       evidence_score: 0,
       confidence,
       supporting_sentences: 0,
@@ -155,14 +162,10 @@ function documentLevelTriples(
       trigger: null,
       method: EXTRACTION_METHOD,
       provenance: "extracted",
-      attributes: { basis: "document", negation_cue: null, speculation_cue: null },
+      attributes: { basis: "document", negation_cue: negation, speculation_cue: null },
     });
   }
   return out;
-}
-
-function corpusKeyOf(e: EntityRef): string | undefined {
-  return e.type === "gene" ? e.xrefs.ncbigene : e.xrefs.mesh;
 }
 
 function entityRef(m: Mention): EntityRef {

@@ -268,6 +268,25 @@ describe("targets API", () => {
     expect(body.literature_filter.below_min_confidence).toBeGreaterThanOrEqual(all.triples.length);
   });
 
+  it("shows a document-level gene–disease triple without quoting a sentence that names only one of them", async () => {
+    const dan = (await ctx.signup()).token;
+    const doc = {
+      source: "manual",
+      external_id: "kras-lung-across",
+      title: "Tumour sequencing",
+      year: 2023,
+      // No sentence names both KRAS and lung cancer: any triple linking them is the document model's.
+      text: "Tumour sequencing\nKRAS was sequenced in every tumour. All patients had lung cancer.",
+    };
+    expect((await post("/v1/nlp/ingest/docs", { docs: [doc] }, dan)).statusCode).toBe(200);
+    const evidence = (await get("/v1/targets/evidence?symbol=KRAS&disease=lung%20cancer&min_confidence=0", dan)).json();
+    const triples = evidence.triples.filter(
+      (t: { document: { external_id: string } }) => t.document.external_id === "kras-lung-across",
+    );
+    expect(triples.length).toBeGreaterThan(0);
+    for (const triple of triples) expect(triple).toMatchObject({ stated_in_sentence: false, sentence: "" });
+  });
+
   it("keeps feature sets, uploads and rankings inside the organization", async () => {
     const created = await post("/v1/targets/feature_sets", { version: "crispr_v2", description: "CRISPR screens" });
     expect(created.statusCode).toBe(201);

@@ -400,7 +400,13 @@ export const TargetEvidenceResponse = z.object({
       evidence_score: z.number(),
       /** Calibrated probability of the relation; curated triples 1. */
       confidence: z.number(),
+      /** The sentence stating the triple; empty when no sentence names both (`stated_in_sentence` false). */
       sentence: z.string(),
+      /**
+       * False for a document-level triple: the gene and the disease are linked by the whole document's model, but no
+       * sentence names both, so there is no sentence to quote.
+       */
+      stated_in_sentence: z.boolean(),
       curated: z.boolean(),
       document: z.object({ source: z.string(), external_id: z.string(), title: z.string().nullable() }),
     }),

@@ -129,7 +129,9 @@ async function targetShortlist(
       EVIDENCE_SENTENCES,
       thresholdsFor(undefined),
     );
-    evidence[result.target.hgnc_id] = rows.map(({ triple, doc, sentenceText }) => ({
+    // The dossier quotes sentences: a document-level triple has none that names both gene and disease.
+    const stated = rows.filter(({ triple }) => (triple.attributes as Record<string, unknown>).basis !== "document");
+    evidence[result.target.hgnc_id] = stated.map(({ triple, doc, sentenceText }) => ({
       sentence: sentenceText ?? "",
       relation: triple.relation,
       polarity: triple.polarity,

@@ -105,13 +105,15 @@ export class TargetEvidence {
       })),
       triples: triples.slice(0, SHOWN.triples).map((row) => {
         const t = toTriple(row);
+        const statedInSentence = t.attributes.basis !== "document";
         return {
           tri_id: t.tri_id,
           relation: t.relation,
           polarity: t.polarity,
           evidence_score: t.evidence_score,
           confidence: t.confidence,
-          sentence: t.sentence_text ?? "",
+          sentence: statedInSentence ? (t.sentence_text ?? "") : "",
+          stated_in_sentence: statedInSentence,
           curated: t.provenance === "gold",
           document: { source: t.doc.source, external_id: t.doc.external_id, title: t.doc.title || null },
         };

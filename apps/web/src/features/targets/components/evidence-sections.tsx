@@ -211,7 +211,11 @@ export function TriplesSection({ evidence }: { evidence: Evidence }) {
                 <span>confidence {formatDecimal(triple.confidence, 2)}</span>
                 {triple.curated && <Badge tone="neutral">curated</Badge>}
               </p>
-              {triple.sentence && <blockquote className="triple__sentence">{triple.sentence}</blockquote>}
+              {triple.stated_in_sentence ? (
+                triple.sentence && <blockquote className="triple__sentence">{triple.sentence}</blockquote>
+              ) : (
+                <p className="muted">No sentence names both: the link is inferred from the whole document.</p>
+              )}
               <p className="triple__doc">
                 {triple.document.title ? `${triple.document.title} · ` : ""}
                 <code>

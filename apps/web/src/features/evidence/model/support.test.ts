@@ -11,7 +11,7 @@ describe("describeSupport", () => {
 
   it("says a document-level triple has no sentence naming both, instead of '0 supporting sentences'", () => {
     expect(describeSupport({ supporting_sentences: 0, attributes: { basis: "document" } })).toBe(
-      "no sentence names both: inferred from the whole abstract",
+      "no sentence names both: inferred from the whole document",
     );
   });
 });

@@ -92,4 +92,29 @@ describe("VisibilityIndexes", () => {
     // The event loop turned between slices of at most 500 adds, so other requests ran during the catch-up.
     expect(new Set(ticksAtAdd).size).toBeGreaterThanOrEqual(4);
   });
+
+  it("lets a caller arriving during a catch-up see a row committed after that catch-up's last fetch", async () => {
+    const rows: IndexedRow[] = Array.from({ length: 1000 }, (_, i) => ({ seq: i + 1, orgId: null }));
+    let fetches = 0;
+    let lateCaller: Promise<number[][]> | null = null;
+    const indexes = new VisibilityIndexes<IndexedRow, number[]>({
+      fetchAfter: async (seq, limit) => {
+        fetches += 1;
+        return rows.filter((row) => row.seq > seq).slice(0, limit);
+      },
+      fetchSeqs: async () => [],
+      create: () => [],
+      add: (index, row) => {
+        index.push(row.seq);
+        // Mid-way through adding the first fetch's rows: a caller commits a row, then asks.
+        if (row.seq === 600 && !lateCaller) {
+          rows.push({ seq: 1001, orgId: null });
+          lateCaller = indexes.visibleTo({ userId: 1, orgIds: [] });
+        }
+      },
+    });
+    await indexes.visibleTo({ userId: 1, orgIds: [] });
+    expect((await lateCaller!).flat()).toContain(1001);
+    expect(fetches).toBe(2);
+  });
 });

@@ -57,6 +57,7 @@ export class VisibilityIndexes<Row extends IndexedRow, Index> {
   /** When the previous catch-up that looked for the gaps started. */
   private previousStart: number | null = null;
   private syncing: Promise<void> | null = null;
+  private followUp: Promise<void> | null = null;
   private addedSinceYield = 0;
   private readonly now: () => number;
 
@@ -71,10 +72,20 @@ export class VisibilityIndexes<Row extends IndexedRow, Index> {
     return buckets.flatMap((bucket) => this.indexes.get(bucket) ?? []);
   }
 
-  /** One catch-up at a time; concurrent callers wait for it. */
+  /**
+   * One catch-up at a time. A caller arriving while one runs may have written rows after its last fetch, so it
+   * waits for one more catch-up after that one, shared by every caller arriving meanwhile.
+   */
   async sync(): Promise<void> {
-    this.syncing ??= this.catchUp().finally(() => (this.syncing = null));
-    await this.syncing;
+    if (this.syncing) {
+      this.followUp ??= this.syncing.then(() => {
+        this.followUp = null;
+        return this.sync();
+      });
+      return this.followUp;
+    }
+    this.syncing = this.catchUp().finally(() => (this.syncing = null));
+    return this.syncing;
   }
 
   /** Seqs skipped so far that are still looked for (for tests and diagnostics). */

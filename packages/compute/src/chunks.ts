@@ -1,8 +1,8 @@
 /**
- * Chunk sizes for spreading `count` items over `threads` threads: at most `maxChunk` each (a concurrent request's
- * chunks interleave with these), shrinking towards the end (guided self-scheduling: each chunk a quarter-share of
- * what remains per thread) so that the threads finish close together instead of one idling while the other runs a
- * last full chunk. Never below `minChunk`, which amortises a thread round-trip.
+ * Chunk sizes for spreading `count` items over `threads` threads: at most `maxChunk` each, shrinking towards the end
+ * (guided self-scheduling: each chunk half of one thread's share of what remains) so that the threads finish close
+ * together instead of one idling while the other runs a last full chunk. Never below `minChunk`, which amortises a
+ * thread round-trip.
  */
 export function chunkSizes(count: number, threads: number, maxChunk: number, minChunk = Math.ceil(maxChunk / 10)) {
   const sizes: number[] = [];

@@ -4,8 +4,8 @@ import type { MoleculeInput } from "@sieve/compute/tasks";
 import { ApiError, validationFailed } from "../../http/errors";
 import type { ComputePool } from "@sieve/compute/pool";
 
-// The largest chunk: big enough to amortise a thread round-trip, small enough that other requests' chunks
-// interleave with a large request's (the pool makes the last chunks smaller so both threads finish together).
+// The largest chunk: big enough to amortise a thread round-trip, small enough to spread a request over both threads
+// (the pool makes the last chunks smaller so that both finish together).
 const CHUNK_SIZE = 100;
 
 export interface MoleculeAnalysisOptions {

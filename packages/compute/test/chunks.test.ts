@@ -12,7 +12,7 @@ describe("chunkSizes", () => {
     for (let i = 1; i < sizes.length; i++) expect(sizes[i]).toBeLessThanOrEqual(sizes[i - 1]!);
   });
 
-  it("keeps small requests in one chunk per share and honours the minimum", () => {
+  it("keeps a request below the minimum in one chunk, and never cuts a chunk below the minimum", () => {
     expect(chunkSizes(7, 2, 100)).toEqual([7]);
     expect(chunkSizes(0, 2, 100)).toEqual([]);
     expect(chunkSizes(50, 2, 100, 20)).toEqual([20, 20, 10]);

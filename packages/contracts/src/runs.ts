@@ -103,16 +103,23 @@ export const ScreenFilters = z.object({
 export type ScreenFilters = z.infer<typeof ScreenFilters>;
 
 /** The run's filters in one line, as the run page shows them; lead optimization adds its analog pre-filter. */
-export function describeFilters(filters: ScreenFilters, workflow: string): string {
+export function describeFilters(filters: ScreenFilters, workflow: string, docking: boolean): string {
   return [
     `drug-likeness rule ${filters.drug_likeness ? "on (≤ 1 rule-of-five violation, MW < 600)" : "off"}`,
     `at most ${filters.max_heavy_atoms} heavy atoms`,
     filters.max_negatome_risk >= 1 ? "no negatome filter" : `negatome risk at most ${filters.max_negatome_risk}`,
-    `time limit per docking step ${filters.time_limit_base_s} s + ${filters.time_limit_per_rotatable_bond_s} s per rotatable bond`,
-    `docking from ${filters.start_conformers} start conformer${filters.start_conformers === 1 ? "" : "s"} per ligand, best pose kept`,
+    // A run that scores by similarity never docks: its docking settings would only mislead.
+    ...(docking
+      ? [
+          `time limit per docking step ${filters.time_limit_base_s} s + ${filters.time_limit_per_rotatable_bond_s} s per rotatable bond`,
+          `docking from ${filters.start_conformers} start conformer${filters.start_conformers === 1 ? "" : "s"} per ligand, best pose kept`,
+        ]
+      : []),
     ...(workflow === "vhts" || filters.max_analog_sa_score === undefined
       ? []
-      : [`analogs with SA score above ${filters.max_analog_sa_score} dropped before docking`]),
+      : [
+          `analogs with SA score above ${filters.max_analog_sa_score} dropped before ${docking ? "docking" : "scoring"}`,
+        ]),
   ].join(" · ");
 }
 

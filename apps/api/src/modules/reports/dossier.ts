@@ -172,7 +172,7 @@ export async function buildRunDossier(
   const metrics = job?.result?.final_metrics;
   const best = runCandidates(metrics, job?.progress);
   const workflowRun = job !== null && WORKFLOW_DOMAINS.has(job.domain);
-  const config = run.config as { filters?: unknown };
+  const config = run.config as { filters?: unknown; inputs?: { include_docking?: boolean } };
   const drawings = await drawMolecules(
     deps.compute,
     best.map((m) => m.smiles),
@@ -237,7 +237,9 @@ export async function buildRunDossier(
     ...(workflowRun
       ? {
           curveAxis: "compounds scored",
-          filters: config.filters ? describeFilters(ScreenFilters.parse(config.filters), run.workflow) : null,
+          filters: config.filters
+            ? describeFilters(ScreenFilters.parse(config.filters), run.workflow, config.inputs?.include_docking ?? true)
+            : null,
           notRanked: notRankedEntries((metrics ?? progressPartial(job?.progress)) as NotRankedLists),
         }
       : {}),

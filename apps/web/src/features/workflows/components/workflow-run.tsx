@@ -75,7 +75,11 @@ export function WorkflowRun({ runId }: { runId: string }) {
           <Fact label="Executed on">{executionText({ workflow: run.workflow, modules: config.modules })}</Fact>
           <Fact label="Budget">{config.budget ? `${config.budget.max_evaluations} evaluations` : "—"}</Fact>
           {run.workflow !== "custom" && (
-            <Fact label="Filters">{filters ? describeFilters(filters, run.workflow) : "not recorded"}</Fact>
+            <Fact label="Filters">
+              {filters
+                ? describeFilters(filters, run.workflow, config.inputs?.include_docking ?? true)
+                : "not recorded"}
+            </Fact>
           )}
           <Fact label="Progress">
             <span role="status" aria-live="polite">

@@ -76,13 +76,17 @@ describe("workflow results on the run page", () => {
       max_analog_sa_score: 6,
       start_conformers: 3,
     };
-    expect(describeFilters(filters, "vhts")).toBe(
+    expect(describeFilters(filters, "vhts", true)).toBe(
       "drug-likeness rule off · at most 80 heavy atoms · negatome risk at most 0.7 · time limit per docking step 300 s + 30 s per rotatable bond · docking from 3 start conformers per ligand, best pose kept",
     );
     expect(
-      describeFilters({ ...filters, drug_likeness: true, max_negatome_risk: 1, start_conformers: 1 }, "lead_opt"),
+      describeFilters({ ...filters, drug_likeness: true, max_negatome_risk: 1, start_conformers: 1 }, "lead_opt", true),
     ).toBe(
       "drug-likeness rule on (≤ 1 rule-of-five violation, MW < 600) · at most 80 heavy atoms · no negatome filter · time limit per docking step 300 s + 30 s per rotatable bond · docking from 1 start conformer per ligand, best pose kept · analogs with SA score above 6 dropped before docking",
+    );
+    // Scored by similarity, not docked: no docking time limits or start conformers.
+    expect(describeFilters(filters, "lead_opt", false)).toBe(
+      "drug-likeness rule off · at most 80 heavy atoms · negatome risk at most 0.7 · analogs with SA score above 6 dropped before scoring",
     );
   });
 });

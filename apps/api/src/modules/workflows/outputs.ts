@@ -12,6 +12,7 @@ interface OutputHit {
   activity: number | null;
   activity_kind: string;
   affinity: number | null;
+  conformer?: { index: number; of: number; affinities: number[] };
   synthetic_accessibility: number | null;
   properties: { qed: number; logp: number; mw: number };
   warnings: string[];
@@ -32,6 +33,8 @@ export function hitsCsv(hits: OutputHit[]): string {
     "activity",
     "activity_kind",
     "affinity_kcal_mol",
+    "best_start_conformer",
+    "start_conformer_affinities_kcal_mol",
     "sa_score",
     "qed",
     "logp",
@@ -46,6 +49,8 @@ export function hitsCsv(hits: OutputHit[]): string {
     h.activity,
     h.activity_kind,
     h.affinity,
+    h.conformer ? `${h.conformer.index} of ${h.conformer.of}` : null,
+    h.conformer?.affinities.join("; "),
     h.synthetic_accessibility,
     h.properties.qed,
     h.properties.logp,

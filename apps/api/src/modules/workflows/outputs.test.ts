@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { hitsCsv } from "./outputs";
+
+const hit = {
+  smiles: "CC(=O)Oc1ccccc1C(=O)O",
+  name: "aspirin",
+  fitness: 0.61,
+  activity: 0.55,
+  activity_kind: "docking",
+  affinity: -6.2,
+  synthetic_accessibility: 1.6,
+  properties: { qed: 0.55, logp: 1.31, mw: 180.16 },
+  warnings: [],
+};
+
+describe("hitsCsv", () => {
+  it("names the start conformer whose pose won and each conformer's best affinity", () => {
+    const [header, row] = hitsCsv([{ ...hit, conformer: { index: 2, of: 3, affinities: [-5.9, -6.2, -6.0] } }])
+      .trim()
+      .split("\n");
+    const cells = Object.fromEntries(header!.split(",").map((column, i) => [column, row!.split(",")[i]]));
+    expect(cells).toMatchObject({
+      affinity_kcal_mol: "-6.2",
+      best_start_conformer: "2 of 3",
+      start_conformer_affinities_kcal_mol: "-5.9; -6.2; -6",
+    });
+  });
+
+  it("leaves the conformer columns empty for a hit scored without docking", () => {
+    const [header, row] = hitsCsv([{ ...hit, activity_kind: "ligand_similarity", affinity: null }])
+      .trim()
+      .split("\n");
+    const cells = Object.fromEntries(header!.split(",").map((column, i) => [column, row!.split(",")[i]]));
+    expect(cells).toMatchObject({ best_start_conformer: "", start_conformer_affinities_kcal_mol: "" });
+  });
+});

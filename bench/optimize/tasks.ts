@@ -1,21 +1,14 @@
 import type { RDKitModule } from "@sieve/chem";
 import {
-  amlodipineMpoObjective,
-  fexofenadineMpoObjective,
+  GUACAMOL_MPO_TASKS,
   isomerObjective,
-  median1Objective,
-  median2Objective,
   multiPropertyObjective,
   osimertinibMpoObjective,
-  perindoprilMpoObjective,
   qedObjective,
   ranolazineMpoObjective,
   rediscoveryObjective,
   REDISCOVERY_TARGETS,
   similarityObjective,
-  sitagliptinMpoObjective,
-  valsartanSmartsObjective,
-  zaleplonMpoObjective,
   type Objective,
 } from "@sieve/optimize";
 
@@ -36,12 +29,5 @@ export const TASKS: Record<string, (rdkit: RDKitModule) => Objective> = {
   mestranol_similarity: (rdkit) => similarityObjective(rdkit, "mestranol"),
   isomers_c7h8n2o2: () => isomerObjective("C7H8N2O2"),
   isomers_c9h10n2o2pf2cl: () => isomerObjective("C9H10N2O2PF2Cl"),
-  median1: median1Objective,
-  median2: median2Objective,
-  amlodipine_mpo: amlodipineMpoObjective,
-  perindopril_mpo: perindoprilMpoObjective,
-  fexofenadine_mpo: fexofenadineMpoObjective,
-  sitagliptin_mpo: sitagliptinMpoObjective,
-  zaleplon_mpo: zaleplonMpoObjective,
-  valsartan_smarts: valsartanSmartsObjective,
+  ...GUACAMOL_MPO_TASKS,
 };

@@ -240,3 +240,15 @@ export function valsartanSmartsObjective(rdkit: RDKitModule): Objective {
     { name: "bertz", raw: bertzOf, modifier: gaussian(bertz!, 30) },
   ]);
 }
+
+/** The GuacaMol-derived tasks of this file, by their PMO names. */
+export const GUACAMOL_MPO_TASKS: Record<string, (rdkit: RDKitModule) => Objective> = {
+  median1: median1Objective,
+  median2: median2Objective,
+  amlodipine_mpo: amlodipineMpoObjective,
+  perindopril_mpo: perindoprilMpoObjective,
+  fexofenadine_mpo: fexofenadineMpoObjective,
+  sitagliptin_mpo: sitagliptinMpoObjective,
+  zaleplon_mpo: zaleplonMpoObjective,
+  valsartan_smarts: valsartanSmartsObjective,
+};

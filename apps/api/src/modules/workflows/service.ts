@@ -30,8 +30,10 @@ export function workflowsService({ db, engine, referenceRoot }: WorkflowsContext
   return {
     /** A run with the job it is seen as (its one job, or its shards merged). */
     async detail(id: string): Promise<WorkflowRunDetail> {
-      const run = await runOf(id);
-      return { run: toPublicRun(run), job: await jobOfRun(jobs, run.id) };
+      const job = await jobOfRun(jobs, (await runOf(id)).id);
+      // The run's status is written in the transaction that moves its job, so the run read after the job is at
+      // least as current: never "running" beside a job that has completed (read the other way round, it could be).
+      return { run: toPublicRun(await runOf(id)), job };
     },
 
     /** Confirms (or replaces) the plan of a custom run that is still waiting for one, and starts it. */

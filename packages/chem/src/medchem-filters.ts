@@ -133,7 +133,7 @@ function rdkitQuery(rdkit: RDKitModule, smarts: string): QueryMol {
 
 /**
  * Every med-chem filter `mol` fails: PAINS A, B, C and Brenk (RDKit's FilterCatalog, exported in
- * `structural-alerts.ts`), then the unstable groups above; empty when it passes them all. The
+ * `structural-alert-catalogue.ts`), then the unstable groups above; empty when it passes them all. The
  * patterns run on Sieve's SMARTS matcher over the molecule graph (`smarts/`), which gives RDKit's
  * answer for every one of them (the tests compare both on Tox21 and DrugCentral) at a third of the
  * cost of 596 RDKit.js calls; molecules or patterns it does not model go to RDKit.js. With

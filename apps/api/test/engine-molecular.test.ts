@@ -13,8 +13,11 @@ const STARTING_SMILES = [
   "OC(=O)c1ccccc1O",
 ];
 
+/** Longer than any test here: every job must start because it was submitted, not because a poll came round. */
+const POLL_MS = 3_600_000;
+
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ engine: { pollMs: POLL_MS } });
   token = (await ctx.signup()).token;
   projectId = (
     await ctx.call({ method: "POST", url: "/v1/projects", token, payload: { name: "Optimization", ruo_ack: true } })
@@ -80,6 +83,13 @@ describe("molecular optimization runs", () => {
     expect(acceptability.properties.max_sa_score.default).toBe(4);
     expect(acceptability.properties.filters.description).toMatch(/PAINS A\/B\/C and Brenk/);
     expect(body.properties.dimension.description).toMatch(/descriptor embedding/);
+  });
+
+  it("starts a job as soon as it is submitted, without waiting for the embedded worker's next poll", async () => {
+    const created = await startRun({ smiles: STARTING_SMILES, population_size: 20, max_generations: 10, seed: 3 });
+    expect(created.statusCode).toBe(201);
+    const job = await waitFor(created.json().id, (j) => j.status !== "queued", 30_000);
+    expect(["running", "completed"]).toContain(job.status);
   });
 
   it("runs the GA as an engine job: curves, best molecules and metrics, with the run mirroring the job", async () => {

@@ -28,6 +28,8 @@ export class EmbeddedDispatcher {
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   private polling = false;
+  /** A wake-up arrived during a poll: poll again at once when it ends, instead of after `pollMs`. */
+  private wokenWhilePolling = false;
 
   constructor(private readonly options: DispatcherOptions) {}
 
@@ -39,6 +41,20 @@ export class EmbeddedDispatcher {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+  }
+
+  /**
+   * A job was just queued for this process: take it now rather than at the next poll, so a job starts as soon as
+   * it is submitted (the poll interval only bounds how late a job queued by another process is seen).
+   */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.polling) {
+      this.wokenWhilePolling = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.schedule(0);
   }
 
   get activeJobs(): number {
@@ -53,6 +69,7 @@ export class EmbeddedDispatcher {
   private async poll(): Promise<void> {
     if (this.polling) return;
     this.polling = true;
+    this.wokenWhilePolling = false;
     let took = false;
     try {
       while (!this.stopped && this.running.size < this.options.pool.size) {
@@ -65,7 +82,7 @@ export class EmbeddedDispatcher {
       this.options.log.warn({ err: error instanceof Error ? error.message : error }, "engine queue poll failed");
     } finally {
       this.polling = false;
-      this.schedule(took ? 0 : (this.options.pollMs ?? 1000));
+      this.schedule(took || this.wokenWhilePolling ? 0 : (this.options.pollMs ?? 1000));
     }
   }
 

@@ -16,6 +16,8 @@ export interface EngineSettings {
   heartbeatTimeoutS: number;
   heartbeatMs: number;
   reapIntervalMs: number;
+  /** How often the embedded worker looks for jobs queued by other processes; its own are taken when submitted. */
+  pollMs: number;
 }
 
 export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
@@ -23,6 +25,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   heartbeatTimeoutS: 30,
   heartbeatMs: 1000,
   reapIntervalMs: 5000,
+  pollMs: 1000,
 };
 
 /** The engine inside the API process: queue, embedded worker and the heart-beat reaper. */
@@ -62,6 +65,7 @@ export class EngineRuntime {
         workerId,
         log,
         heartbeatMs: settings.heartbeatMs,
+        pollMs: settings.pollMs,
       });
       dispatcher.start();
     }
@@ -74,6 +78,7 @@ export class EngineRuntime {
   async submit(values: typeof schema.engineJobs.$inferInsert): Promise<EngineJobRow> {
     const job = await this.lifecycle.create(values);
     await this.queue.enqueue(job);
+    if (job.execution === "embedded") this.dispatcher?.wake();
     return job;
   }
 
@@ -96,6 +101,7 @@ export class EngineRuntime {
       const waiting = await this.queue.waitingDeliveries(queued.map((job) => job.id));
       const lost = queued.filter((job) => !waiting.has(job.id));
       for (const job of lost) await this.queue.enqueue(job);
+      if ([...requeued, ...lost].some((job) => job.execution === "embedded")) this.dispatcher?.wake();
       if (lost.length)
         this.log.warn({ resent: lost.map((j) => j.id) }, "sent again queued jobs whose delivery was lost");
     } catch (error) {

@@ -45,7 +45,7 @@ export const SCREEN_FILTER_DEFAULTS = {
   time_limit_base_s: 300,
   time_limit_per_rotatable_bond_s: 30,
   max_analog_sa_score: 6,
-  start_conformers: 1,
+  start_conformers: 2,
 } as const;
 
 export const ScreenFilters = z.object({

@@ -26,7 +26,7 @@ export const DEFAULT_SCREENING_FILTERS: ScreeningFilters = {
   time_limit_base_s: 300,
   time_limit_per_rotatable_bond_s: 30,
   max_analog_sa_score: 6,
-  start_conformers: 1,
+  start_conformers: 2,
 };
 
 /** Why a compound is dropped before scoring by the property filters, or null. */

@@ -4,6 +4,7 @@ import type { NcbiGene } from "../reference/ncbi-gene";
 import type { EntityType } from "../types";
 import { addConcept, addName, addStopWord, createDictionary, humanGenesBySymbol, type Dictionary } from "./dictionary";
 import { addCorpusNames, pruneByCorpus, type PruneOptions } from "./corpus-names";
+import { addDiseaseNameVariants } from "./name-variants";
 import type { Species } from "./species";
 import { nameKey } from "./tokens";
 
@@ -144,6 +145,7 @@ export function buildDictionary(
     }
   }
   for (const corpus of options.corpora ?? []) addCorpusNames(dict, corpus.documents, corpus.types);
+  if (use.diseases) addDiseaseNameVariants(dict);
   for (const w of [...DEFAULT_STOP_WORDS, ...(options.stopWords ?? [])]) addStopWord(dict, w);
   if (options.prune !== false)
     for (const corpus of options.corpora ?? [])

@@ -68,7 +68,8 @@ export function addCorpusNames(dict: Dictionary, documents: PubTatorDocument[], 
   };
   for (const { type, id, text, species, n } of counts.values()) {
     let concept =
-      type === "disease" ? (ontologyTermNamed(dict, text, id) ?? byDiseaseXref(id)) : byXref.get(`${type}|${id}`);
+      (NEW_DESCRIPTOR.test(id) ? conceptUnderOlderMesh(dict, type, text) : undefined) ??
+      (type === "disease" ? (ontologyTermNamed(dict, text, id) ?? byDiseaseXref(id)) : byXref.get(`${type}|${id}`));
     if (concept === undefined) {
       const isGene = type === "gene";
       concept = addConcept(dict, {
@@ -159,6 +160,27 @@ export function pruneByCorpus(
     }
   }
   return blocked;
+}
+
+/** MeSH descriptors created since 2015 have ten-character ids (D000077157); older ids are D or C and six digits. */
+const NEW_DESCRIPTOR = /^D\d{9}$/;
+
+/**
+ * The entity a name already names under an older MeSH id, when it is one. BioRED (MeSH 2021) names drugs by the
+ * descriptors MeSH created for them after 2015 (sorafenib D000077157), CDR and DrugCentral by the supplementary
+ * record they had before (C471405): one drug, two ids. Mined names of the newer id join the older one, the id the
+ * dictionary already gives the drug (drugcentral.ts prefers it too), so that one drug is one entity.
+ */
+function conceptUnderOlderMesh(dict: Dictionary, type: EntityType, text: string): number | undefined {
+  const older = new Set(
+    (dict.entries.get(nameKey(text)) ?? [])
+      .map((e) => e.concept)
+      .filter((c) => {
+        const concept = dict.concepts[c]!;
+        return concept.type === type && concept.xrefs.mesh !== undefined && !NEW_DESCRIPTOR.test(concept.xrefs.mesh);
+      }),
+  );
+  return older.size === 1 ? [...older][0] : undefined;
 }
 
 /** The ontology term a disease name names exactly (name or EXACT synonym), when it has no MeSH id of its own. */

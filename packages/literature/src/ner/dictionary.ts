@@ -95,6 +95,25 @@ export function addName(
   list.push({ concept, caseSensitive, surface, source, weight, species });
 }
 
+const namesByConcept = new WeakMap<Dictionary, { entries: number; names: Map<number, string[]> }>();
+
+/** The name keys of a concept (reverse of `entries`, built once per dictionary and rebuilt if names were added since). */
+export function conceptNameKeys(dict: Dictionary, concept: number): string[] {
+  let cached = namesByConcept.get(dict);
+  if (!cached || cached.entries !== dict.entries.size) {
+    const names = new Map<number, string[]>();
+    for (const [key, list] of dict.entries)
+      for (const e of list) {
+        const known = names.get(e.concept);
+        if (!known) names.set(e.concept, [key]);
+        else if (!known.includes(key)) known.push(key);
+      }
+    cached = { entries: dict.entries.size, names };
+    namesByConcept.set(dict, cached);
+  }
+  return cached.names.get(concept) ?? [];
+}
+
 /** HGNC gene concepts by upper-case symbol: how a mouse or rat gene finds its human ortholog ("Stat3" → STAT3). */
 export function humanGenesBySymbol(dict: Dictionary): Map<string, number> {
   const bySymbol = new Map<string, number>();

@@ -269,6 +269,44 @@ describe("abbreviations", () => {
     ]);
     expect(tag("The anterior lateral line (ALL) of fish. ALL neurons fired.")).toEqual([]);
   });
+
+  it("reads a mined short form the author defined as something else as neither entity", () => {
+    // CDR and BioRED Train name rheumatoid arthritis "RA" and hypertension "HT"; these CDR dev sentences (PubMed
+    // 3131282, 19370593) define the letters otherwise, and the long forms were tagged as those diseases.
+    const mined = createDictionary();
+    for (const [type, name, short, mesh] of [
+      ["disease", "rheumatoid arthritis", "RA", "D001172"],
+      ["disease", "hypertension", "HT", "D006973"],
+      ["chemical", "valproic acid", "VPA", "D014635"],
+    ] as const) {
+      const c = addConcept(mined, { type, id: `MESH:${mesh}`, name, xrefs: { mesh } });
+      addName(mined, c, name, "corpus", 5);
+      addName(mined, c, short, "corpus", 3);
+    }
+    const tagMined = (text: string) => tagMentions(text, mined).map((m) => [m.text, m.id]);
+    expect(
+      tagMined("Effect of dietary retinyl acetate (RA) on tumour incidence. RA was given to rats for 12 weeks."),
+    ).toEqual([]);
+    expect(
+      tagMined("Long-term oestrogen-only hormone therapy (HT) increased the risk of stroke. HT was stopped."),
+    ).toEqual([]);
+    // A long form that shares a word with the mined entity's names is that entity.
+    expect(tagMined("A single dose of sodium valproate (VPA) was given.")).toEqual([
+      ["valproate", "MESH:D014635"],
+      ["VPA", "MESH:D014635"],
+    ]);
+  });
+});
+
+describe("disease name variants", () => {
+  it("finds a disease under the organ's other word: cardiac failure is heart failure", () => {
+    // CDR dev, PubMed 6127992: the Disease Ontology says "heart failure"; CDR annotates this mention D006333.
+    expect(
+      tag(
+        "Three patients with ischaemic heart disease developed profound cardiac failure, hypotension and bradycardia.",
+      ),
+    ).toEqual([["cardiac failure", "disease", "DOID:6000"]]);
+  });
 });
 
 describe("dictionary building from a training corpus", () => {
@@ -441,5 +479,38 @@ describe("tokens and case rules", () => {
     addName(d, a, "xylol", "corpus", 3);
     expect(a).toBe(b);
     expect(d.concepts[a]!.xrefs).toEqual({ mesh: "D1", chembl: "CHEMBL1" });
+  });
+});
+
+describe("one drug under two MeSH versions", () => {
+  it("names a drug by the older MeSH id when a newer corpus uses the descriptor MeSH created later", () => {
+    // CDR Train annotates sorafenib with its supplementary record C471405, BioRED Train with D000077157 (MeSH 2019);
+    // CDR dev (PubMed 19944333) expects C471405, and the BioRED names had taken it over.
+    const cdr = parsePubTator(["1|t|Sorafenib rash.", "1|a|", "1\t0\t9\tSorafenib\tChemical\tC471405"].join("\n"));
+    // BioRED uses the name more often, so its id would win the name.
+    const biored = parsePubTator(
+      [
+        "2|t|First sorafenib, then sorafenib.",
+        "2|a|",
+        "2\t6\t15\tsorafenib\tChemicalEntity\tD000077157",
+        "2\t22\t31\tsorafenib\tChemicalEntity\tD000077157",
+      ].join("\n"),
+    );
+    const mined = buildDictionary(
+      { genes: [], diseases: [], drugs: [] },
+      {
+        corpora: [
+          { documents: cdr, types: ["chemical", "disease"] },
+          { documents: biored, types: ["gene", "chemical", "disease"] },
+        ],
+        prune: false,
+      },
+    );
+    expect(
+      tagMentions("Sorafenib-induced acute myocardial infarction due to coronary artery spasm.", mined).map((m) => [
+        m.text,
+        m.xrefs.mesh,
+      ]),
+    ).toEqual([["Sorafenib", "C471405"]]);
   });
 });

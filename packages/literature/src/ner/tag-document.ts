@@ -2,10 +2,10 @@ import { splitSentences } from "../sentences";
 import type { Mention, Sentence } from "../types";
 import { findAbbreviations } from "./abbreviations";
 import { expandCoordinations } from "./coordination";
-import type { Dictionary } from "./dictionary";
+import { conceptNameKeys, type Dictionary } from "./dictionary";
 import { dominantSpecies } from "./species";
 import { matchDictionary, type DictionaryMatch } from "./tagger";
-import type { Token } from "./tokens";
+import { nameKey, type Token } from "./tokens";
 
 /**
  * Named-entity mentions of one document: dictionary matches, then abbreviations resolved within the
@@ -13,9 +13,12 @@ import type { Token } from "./tokens";
  *  - long form ends with a tagged entity: every occurrence of the short form in the document becomes
  *    a mention of that entity, replacing any other match there;
  *  - long form untagged but the short form itself matched: the long form becomes a mention of the
- *    short form's entity ("pleomorphic adenoma gene-like 2 (PLAGL2)");
- *  - neither: dictionary matches of a disease or chemical short form that came only from reference
- *    vocabularies are dropped, as the author defined the letters as something else.
+ *    short form's entity ("pleomorphic adenoma gene-like 2 (PLAGL2)") when the short form is a gene
+ *    symbol, or a name mined from a training corpus whose entity shares a word with the long form
+ *    ("valproate (VPA)");
+ *  - otherwise the dictionary matches of a disease or chemical short form are dropped, as the author
+ *    defined the letters as something else: "retinyl acetate (RA)" is no rheumatoid arthritis,
+ *    "hormone therapy (HT)" no hypertension.
  */
 export function tagMentions(
   text: string,
@@ -41,7 +44,10 @@ export function tagMentions(
     }
     const own = matches.find((m) => m.start === def.shortStart && m.end === def.shortEnd);
     if (!own) continue;
-    if (dict.concepts[own.concept]!.type === "gene" || own.entry.source === "corpus") {
+    if (
+      dict.concepts[own.concept]!.type === "gene" ||
+      (own.entry.source === "corpus" && sharesWord(def.longForm, conceptNameKeys(dict, own.concept)))
+    ) {
       added.push({ match: { ...own, start: def.longStart, end: def.longEnd }, method: "abbreviation" });
     } else dropped.add(def.shortForm);
   }
@@ -56,6 +62,18 @@ export function tagMentions(
     ...taken.map((t) => toMention(text, dict, t.match, t.method)),
   ];
   return mentions.sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
+/**
+ * True when a long form and one of an entity's names share a word of four letters or more, up to its first five
+ * letters or as part of a longer word ("valproate" / "valproic acid", "tetrazolium" / "triphenyltetrazolium").
+ */
+function sharesWord(longForm: string, nameKeys: string[]): boolean {
+  const words = (s: string) => s.split(/[^a-z0-9]+/).filter((w) => w.length >= 4);
+  const own = words(nameKey(longForm));
+  return nameKeys.some((key) =>
+    words(key).some((w) => own.some((o) => o.slice(0, 5) === w.slice(0, 5) || o.includes(w) || w.includes(o))),
+  );
 }
 
 function overlaps(a: { start: number; end: number }, b: { start: number; end: number }): boolean {

@@ -1,0 +1,57 @@
+import { addName, type Dictionary } from "./dictionary";
+
+/**
+ * Words that name the same organ or lesion in disease names, the adjective and the noun ("cardiac failure" / "heart
+ * failure", "pulmonary toxicity" / "lung toxicity") or near-synonyms MeSH files under one heading ("liver tumors",
+ * "liver cancer" and "liver neoplasms" are all Liver Neoplasms; "gastrointestinal bleeding" is Gastrointestinal
+ * Hemorrhage). Keys are folded (`foldWord`): lower case, singular, American spelling.
+ */
+const SAME_MEANING: string[][] = [
+  ["cardiac", "heart"],
+  ["renal", "kidney"],
+  ["hepatic", "liver"],
+  ["pulmonary", "lung"],
+  ["gastric", "stomach"],
+  ["cerebral", "brain"],
+  ["muscular", "muscle"],
+  ["venous", "vein"],
+  ["arterial", "artery"],
+  ["cutaneous", "skin"],
+  ["ocular", "eye"],
+  ["intestinal", "bowel"],
+  ["tumor", "neoplasm", "cancer"],
+  ["hemorrhage", "bleeding"],
+];
+
+const SYNONYMS = new Map<string, string[]>();
+for (const group of SAME_MEANING)
+  for (const word of group)
+    SYNONYMS.set(
+      word,
+      group.filter((w) => w !== word),
+    );
+
+/**
+ * Adds, for every disease name, the names that swap one word for another of the same meaning (SAME_MEANING), at half
+ * the name's weight; a variant that is already a name of anything is left alone, so a variant never takes a name
+ * from another entity. The dictionary then finds "cardiac failure" (CDR's name for MeSH D006333) through the Disease
+ * Ontology's "heart failure".
+ */
+export function addDiseaseNameVariants(dict: Dictionary): void {
+  const variants: { key: string; concept: number; source: Parameters<typeof addName>[3]; weight: number }[] = [];
+  for (const [key, list] of dict.entries) {
+    const words = key.split(" ");
+    if (words.length < 2) continue;
+    for (const entry of list) {
+      if (dict.concepts[entry.concept]!.type !== "disease") continue;
+      words.forEach((word, i) => {
+        for (const other of SYNONYMS.get(word) ?? []) {
+          const variant = [...words.slice(0, i), other, ...words.slice(i + 1)].join(" ");
+          if (!dict.entries.has(variant))
+            variants.push({ key: variant, concept: entry.concept, source: entry.source, weight: entry.weight / 2 });
+        }
+      });
+    }
+  }
+  for (const v of variants) addName(dict, v.concept, v.key, v.source, v.weight);
+}

@@ -82,6 +82,8 @@ export const TASK_REFERENCES: Record<string, readonly string[]> = {
   sitagliptin_mpo: [GUACAMOL_MPO_REFERENCES.sitagliptin],
   zaleplon_mpo: [GUACAMOL_MPO_REFERENCES.zaleplon],
   valsartan_smarts: [GUACAMOL_MPO_REFERENCES.sitagliptin],
+  deco_hop: [GUACAMOL_MPO_REFERENCES.hop],
+  scaffold_hop: [GUACAMOL_MPO_REFERENCES.hop],
 };
 
 /**

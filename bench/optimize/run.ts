@@ -205,7 +205,7 @@ writeBenchReport(report, "Graph GA (GB-GA) against baselines, PMO style", rows, 
     .map(([task, smarts]) => `${task} also without the molecules holding ${smarts}`)
     .join(
       "; ",
-    )} (valsartan twice and irbesartan: their fitness is tiny but not zero, so fitness-proportional selection starts from them; see bench/optimize/pool.ts). Column pool: the task's pool size.`,
+    )} (the substructure the task requires: valsartan twice and irbesartan for valsartan_smarts, whose fitness is tiny but not zero, so fitness-proportional selection starts from them; vandetanib for deco_hop, 0.827 at call one; see bench/optimize/pool.ts). Column pool: the task's pool size.`,
   `graph_ga: population 120, offspring 70, mutation rate 0.067 (PMO's settings); graph_ga_batch_diversity (the product's setting, run on its objective only) adds BatchDiversity with dimension ${dimensions.join(", ") || "(not run here)"}.`,
   "best: the best score of a run, over seeds; best_max: the best of them.",
   `oracle_calls_per_cpu_s: the task's objective alone scoring ${THROUGHPUT_SAMPLE} pool molecules on one thread (parse included), per second of that thread's CPU time, ${THROUGHPUT_REPEATS} samples measured in this invocation, after any runs, with nothing else running in this process.`,

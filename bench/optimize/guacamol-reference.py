@@ -3,7 +3,7 @@
 GuacaMol itself is not installable here, so this re-implements the definitions of
 guacamol/standard_benchmarks.py (median_camphor_menthol, median_tadalafil_sildenafil,
 amlodipine_rings, perindopril_rings, hard_fexofenadine, sitagliptin_replacement,
-zaleplon_with_other_formula, valsartan_smarts) with the RDKit calls GuacaMol makes
+zaleplon_with_other_formula, valsartan_smarts, decoration_hop, scaffold_hop) with the RDKit calls GuacaMol makes
 (guacamol/utils/fingerprints.py, descriptors.py, score_modifier.py, common_scoring_functions.py).
 It reads {"molecules": [smiles, ...]} on stdin and writes {"rdkit": version, "molecules":
 [{"smiles", "bertz", "scores": {task: score}}]} on stdout; packages/optimize/src/guacamol-mpo-tasks.test.ts
@@ -20,6 +20,7 @@ import numpy as np
 import rdkit
 from rdkit import Chem, DataStructs
 from rdkit.Chem import AllChem, Descriptors, rdMolDescriptors
+from rdkit.Chem.Pharm2D import Generate, Gobbi_Pharm2D
 
 
 def gaussian(mu, sigma):
@@ -55,6 +56,7 @@ FINGERPRINTS = {
     "ECFP4": lambda mol: AllChem.GetMorganFingerprint(mol, 2),
     "ECFP6": lambda mol: AllChem.GetMorganFingerprint(mol, 3),
     "AP": lambda mol: AllChem.GetAtomPairFingerprint(mol, maxLength=10),
+    "PHCO": lambda mol: Generate.Gen2DFingerprint(mol, Gobbi_Pharm2D.factory),
 }
 
 
@@ -83,13 +85,17 @@ def isomer(formula):
     return score
 
 
-def smarts(pattern):
+def smarts(pattern, inverse=False):
     query = Chem.MolFromSmarts(pattern)
-    return lambda mol: 1.0 if mol.HasSubstructMatch(query) else 0.0
+    return lambda mol: 1.0 if mol.HasSubstructMatch(query) != inverse else 0.0
 
 
 def geometric(terms):
     return lambda mol: geometric_mean([term(mol) for term in terms])
+
+
+def arithmetic(terms):
+    return lambda mol: float(np.mean([term(mol) for term in terms]))
 
 
 logp = Descriptors.MolLogP
@@ -117,6 +123,9 @@ def valsartan_smarts():
         descriptor(bertz, gaussian(bertz(other), 30)),
     ])
 
+
+HOP = "CCCOc1cc2ncnc(Nc3ccc4ncsc4c3)c2cc1S(=O)(=O)C(C)(C)C"
+HOP_SCAFFOLD = "[#7]-c1n[c;h1]nc2[c;h1]c(-[#8])[c;h0][c;h1]c12"
 
 TASKS = {
     "median1": geometric([
@@ -146,6 +155,17 @@ TASKS = {
         isomer("C19H17N3O2"),
     ]),
     "valsartan_smarts": valsartan_smarts(),
+    "deco_hop": arithmetic([
+        tanimoto(HOP, "PHCO", clipped(0.85)),
+        smarts("CS([#6])(=O)=O", inverse=True),
+        smarts("[#7]-c1ccc2ncsc2c1", inverse=True),
+        smarts(HOP_SCAFFOLD),
+    ]),
+    "scaffold_hop": arithmetic([
+        tanimoto(HOP, "PHCO", clipped(0.75)),
+        smarts("[#6]-[#6]-[#6]-[#8]-[#6]~[#6]~[#6]~[#6]~[#6]-[#7]-c1ccc2ncsc2c1"),
+        smarts(HOP_SCAFFOLD, inverse=True),
+    ]),
 }
 
 

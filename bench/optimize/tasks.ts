@@ -14,8 +14,7 @@ import {
 
 /**
  * The benchmark's tasks, by name: the product's multi_property objective and PMO's tasks that RDKit-level
- * functions compute (all of PMO's 23 but drd2, gsk3b and jnk3, which need trained classifiers, and deco_hop and
- * scaffold_hop, which need RDKit's Gobbi 2D pharmacophore fingerprint, not ported to TypeScript yet).
+ * functions compute: all of PMO's 23 but drd2, gsk3b and jnk3, which need trained classifiers.
  */
 export const TASKS: Record<string, (rdkit: RDKitModule) => Objective> = {
   qed: qedObjective,

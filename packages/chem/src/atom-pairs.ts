@@ -72,7 +72,7 @@ function piElectrons(rdkit: RDKitModule, mol: JSMol, graph: MolGraph): number[] 
 }
 
 /** Topological distances (bonds on the shortest path) from every atom, by breadth-first search; −1 when unconnected. */
-function topologicalDistances(graph: MolGraph): Int32Array[] {
+export function topologicalDistances(graph: MolGraph): Int32Array[] {
   const n = graph.atomicNumbers.length;
   return Array.from({ length: n }, (_, start) => {
     const distance = new Int32Array(n).fill(-1);

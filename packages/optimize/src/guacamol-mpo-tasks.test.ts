@@ -3,9 +3,10 @@ import { bertzCT, loadRDKit, readMolGraph, type RDKitModule } from "@sieve/chem"
 import { beforeAll, describe, expect, it } from "vitest";
 import { GUACAMOL_MPO_TASKS } from "./guacamol-mpo-tasks";
 
-// Scores of 30 benchmark-pool molecules, the tasks' reference molecules, valsartan and a few
+// Scores of 30 benchmark-pool molecules, the tasks' reference molecules, valsartan, a few
 // unusual groups (sulfoxide, nitro, alkyne; a thioamide and an isothiocyanate without any sp3
-// atom, which once crashed the atom pairs), computed by bench/optimize/guacamol-reference.py
+// atom, which once crashed the atom pairs), and quinazolines and hops of the hop tasks' reference
+// (gefitinib, a decoration hop, two scaffold hops, a molecule without the scaffold), computed by bench/optimize/guacamol-reference.py
 // with RDKit 2022.09 in Python, re-implementing GuacaMol's definitions.
 const reference = JSON.parse(readFileSync(new URL("./guacamol-mpo-reference.json", import.meta.url), "utf8")) as {
   rdkit: string;

@@ -2,7 +2,9 @@ import type { Mol } from "@rdkit/rdkit";
 import {
   atomPairCounts,
   bertzCT,
+  bitSetTanimoto,
   countTanimoto,
+  gobbiPharmacophoreBits,
   graphDescriptors,
   morganCountsOfGraph,
   readMolGraph,
@@ -16,17 +18,19 @@ import type { MoleculeScore, Objective } from "./objective";
 import { clippedLinear, gaussian, maxGaussian, minGaussian, weightedGeometricMean } from "./score-modifiers";
 
 /**
- * PMO's median, MPO and SMARTS tasks (Gao et al., NeurIPS 2022) as GuacaMol defines them
+ * PMO's median, MPO, SMARTS and hop tasks (Gao et al., NeurIPS 2022) as GuacaMol defines them
  * (Brown et al., J Chem Inf Model 2019, 59:1096; guacamol/standard_benchmarks.py 0.5.x:
  * `median_camphor_menthol`, `median_tadalafil_sildenafil`, `amlodipine_rings`,
  * `perindopril_rings`, `hard_fexofenadine`, `sitagliptin_replacement`,
- * `zaleplon_with_other_formula`, `valsartan_smarts`), with GuacaMol's own fingerprints: unfolded
- * count vectors compared by RDKit's count Tanimoto. ECFP4/ECFP6 = `GetMorganFingerprint(mol, 2|3)`
- * (`@sieve/chem` `morganCountsOfGraph`), AP = `GetAtomPairFingerprint(mol, maxLength=10)`
- * (`atomPairCounts`); logP and TPSA are RDKit's Crippen logP and TPSA, Bertz is
- * `GraphDescriptors.BertzCT` (`bertzCT`). Every task combines its terms by GuacaMol's
- * `GeometricMeanScoringFunction`. bench/optimize/guacamol-reference.py recomputes them with
- * RDKit in Python.
+ * `zaleplon_with_other_formula`, `valsartan_smarts`, `decoration_hop`, `scaffold_hop`), with
+ * GuacaMol's own fingerprints: unfolded count vectors compared by RDKit's count Tanimoto.
+ * ECFP4/ECFP6 = `GetMorganFingerprint(mol, 2|3)` (`@sieve/chem` `morganCountsOfGraph`), AP =
+ * `GetAtomPairFingerprint(mol, maxLength=10)` (`atomPairCounts`); PHCO, the hop tasks' Gobbi 2D
+ * pharmacophore bits (`Gen2DFingerprint(mol, Gobbi_Pharm2D.factory)`, `gobbiPharmacophoreBits`),
+ * is a bit set compared by bit Tanimoto. logP and TPSA are RDKit's Crippen logP and TPSA, Bertz is
+ * `GraphDescriptors.BertzCT` (`bertzCT`). The hop tasks combine their terms by GuacaMol's
+ * `ArithmeticMeanScoringFunction`, every other task by its `GeometricMeanScoringFunction`.
+ * bench/optimize/guacamol-reference.py recomputes them with RDKit in Python.
  */
 export const GUACAMOL_MPO_REFERENCES = {
   camphor: "CC1(C)C2CCC1(C)C(=O)C2",
@@ -38,6 +42,8 @@ export const GUACAMOL_MPO_REFERENCES = {
   fexofenadine: "CC(C)(C(=O)O)c1ccc(cc1)C(O)CCCN2CCC(CC2)C(O)(c3ccccc3)c4ccccc4",
   sitagliptin: "Fc1cc(c(F)cc1F)CC(N)CC(=O)N3Cc2nnc(n2CC3)C(F)(F)F",
   zaleplon: "O=C(C)N(CC)C1=CC=CC(C2=CC=NC3=C(C=NN23)C#N)=C1",
+  /** deco_hop's and scaffold_hop's pharmacophore reference, a quinazoline kinase-inhibitor-like molecule. */
+  hop: "CCCOc1cc2ncnc(Nc3ccc4ncsc4c3)c2cc1S(=O)(=O)C(C)(C)C",
 } as const;
 /** `valsartan_smarts`: the valsartan substructure, with sitagliptin's properties (sitagliptin as that function writes it). */
 export const VALSARTAN_SMARTS = "CN(C=O)Cc1ccc(c2ccccc2)cc1";
@@ -50,6 +56,14 @@ const FINGERPRINTS = {
   AP: (rdkit, mol, graph) => atomPairCounts(rdkit, mol, graph, 10),
 } satisfies Record<string, CountFingerprint>;
 type FingerprintType = keyof typeof FINGERPRINTS;
+
+/** The hop tasks' SMARTS: the reference's 4-amino-quinazoline core and its two decorations. */
+export const HOP_SMARTS = {
+  scaffold: "[#7]-c1n[c;h1]nc2[c;h1]c(-[#8])[c;h0][c;h1]c12",
+  sulfone: "CS([#6])(=O)=O",
+  benzothiazole_amine: "[#7]-c1ccc2ncsc2c1",
+  decoration: "[#6]-[#6]-[#6]-[#8]-[#6]~[#6]~[#6]~[#6]~[#6]-[#7]-c1ccc2ncsc2c1",
+} as const;
 
 /** A molecule as the terms below read it: graph and descriptors computed once per call. */
 interface Scored {
@@ -101,6 +115,19 @@ function tanimotoTerm(
   };
 }
 
+/**
+ * GuacaMol `TanimotoScoringFunction(target, fp_type="PHCO", score_modifier)`: bit Tanimoto of the
+ * Gobbi 2D pharmacophore fingerprints.
+ */
+function pharmacophoreTerm(rdkit: RDKitModule, name: string, target: string, modifier: (x: number) => number): Term {
+  const reference = withReference(rdkit, target, (m) => gobbiPharmacophoreBits(rdkit, m.mol, m.graph));
+  return {
+    name: `similarity_${name}_phco`,
+    raw: (m) => bitSetTanimoto(gobbiPharmacophoreBits(rdkit, m.mol, m.graph), reference),
+    modifier,
+  };
+}
+
 const logpOf = (m: Scored) => m.descriptors().CrippenClogP;
 const tpsaOf = (m: Scored) => m.descriptors().tpsa;
 const bertzOf = (m: Scored) => bertzCT(m.graph);
@@ -113,8 +140,11 @@ function isomerTerm(formula: string): Term {
 
 const smartsQueries = new WeakMap<RDKitModule, Map<string, Mol>>();
 
-/** GuacaMol `SMARTSScoringFunction(target)`: 1 when the molecule contains the SMARTS, else 0. */
-function smartsTerm(rdkit: RDKitModule, smarts: string): Term {
+/**
+ * GuacaMol `SMARTSScoringFunction(target, inverse)`: 1 when the molecule contains the SMARTS, else
+ * 0; the other way round when `inverse` (a group the molecule must lose). Its property is the match.
+ */
+function smartsTerm(rdkit: RDKitModule, name: string, smarts: string, inverse = false): Term {
   let queries = smartsQueries.get(rdkit);
   if (!queries) smartsQueries.set(rdkit, (queries = new Map()));
   let query = queries.get(smarts);
@@ -125,14 +155,33 @@ function smartsTerm(rdkit: RDKitModule, smarts: string): Term {
   }
   const pattern = query;
   return {
-    name: "smarts_match",
+    name,
     raw: (m) => ((JSON.parse(m.mol.get_substruct_match(pattern)) as { atoms?: number[] }).atoms?.length ? 1 : 0),
-    modifier: (x) => x,
+    modifier: inverse ? (x) => 1 - x : (x) => x,
   };
 }
 
 /** GuacaMol `GeometricMeanScoringFunction` over the terms; each term's raw value is reported. */
 function geometricMeanObjective(rdkit: RDKitModule, name: string, terms: readonly Term[]): Objective {
+  return termsObjective(rdkit, name, terms, (values) =>
+    weightedGeometricMean(
+      values,
+      values.map(() => 1),
+    ),
+  );
+}
+
+/** GuacaMol `ArithmeticMeanScoringFunction` (equal weights) over the terms; each term's raw value is reported. */
+function arithmeticMeanObjective(rdkit: RDKitModule, name: string, terms: readonly Term[]): Objective {
+  return termsObjective(rdkit, name, terms, (values) => values.reduce((sum, v) => sum + v, 0) / values.length);
+}
+
+function termsObjective(
+  rdkit: RDKitModule,
+  name: string,
+  terms: readonly Term[],
+  combine: (values: number[]) => number,
+): Objective {
   return {
     name,
     score(mol, graph): MoleculeScore {
@@ -143,13 +192,7 @@ function geometricMeanObjective(rdkit: RDKitModule, name: string, terms: readonl
         properties[term.name] = raw;
         return term.modifier(raw);
       });
-      return {
-        fitness: weightedGeometricMean(
-          values,
-          values.map(() => 1),
-        ),
-        properties,
-      };
+      return { fitness: combine(values), properties };
     },
   };
 }
@@ -234,10 +277,37 @@ export function valsartanSmartsObjective(rdkit: RDKitModule): Objective {
     bertzOf(m),
   ]);
   return geometricMeanObjective(rdkit, "valsartan_smarts", [
-    smartsTerm(rdkit, VALSARTAN_SMARTS),
+    smartsTerm(rdkit, "smarts_match", VALSARTAN_SMARTS),
     { name: "logp", raw: logpOf, modifier: gaussian(logp!, 0.2) },
     { name: "tpsa", raw: tpsaOf, modifier: gaussian(tpsa!, 5) },
     { name: "bertz", raw: bertzOf, modifier: gaussian(bertz!, 30) },
+  ]);
+}
+
+/**
+ * Decoration hop: keep the reference's quinazoline scaffold (SMARTS, 1 when present) but lose both
+ * of its decorations, the tert-butyl sulfone and the benzothiazol-6-amine (1 when absent), while
+ * keeping its pharmacophore (PHCO similarity, clipped linear to 1 at 0.85); arithmetic mean.
+ */
+export function decoHopObjective(rdkit: RDKitModule): Objective {
+  return arithmeticMeanObjective(rdkit, "deco_hop", [
+    pharmacophoreTerm(rdkit, "hop", GUACAMOL_MPO_REFERENCES.hop, clippedLinear(0.85)),
+    smartsTerm(rdkit, "sulfone", HOP_SMARTS.sulfone, true),
+    smartsTerm(rdkit, "benzothiazole_amine", HOP_SMARTS.benzothiazole_amine, true),
+    smartsTerm(rdkit, "scaffold", HOP_SMARTS.scaffold),
+  ]);
+}
+
+/**
+ * Scaffold hop: keep the reference's propoxy…benzothiazol-6-amine decoration (SMARTS, 1 when
+ * present) but lose its quinazoline scaffold (1 when absent), while keeping its pharmacophore (PHCO
+ * similarity, clipped linear to 1 at 0.75); arithmetic mean.
+ */
+export function scaffoldHopObjective(rdkit: RDKitModule): Objective {
+  return arithmeticMeanObjective(rdkit, "scaffold_hop", [
+    pharmacophoreTerm(rdkit, "hop", GUACAMOL_MPO_REFERENCES.hop, clippedLinear(0.75)),
+    smartsTerm(rdkit, "decoration", HOP_SMARTS.decoration),
+    smartsTerm(rdkit, "scaffold", HOP_SMARTS.scaffold, true),
   ]);
 }
 
@@ -251,4 +321,6 @@ export const GUACAMOL_MPO_TASKS: Record<string, (rdkit: RDKitModule) => Objectiv
   sitagliptin_mpo: sitagliptinMpoObjective,
   zaleplon_mpo: zaleplonMpoObjective,
   valsartan_smarts: valsartanSmartsObjective,
+  deco_hop: decoHopObjective,
+  scaffold_hop: scaffoldHopObjective,
 };

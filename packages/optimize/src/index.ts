@@ -35,7 +35,7 @@ export {
   REDISCOVERY_TARGETS,
 } from "./guacamol-tasks";
 export { isomerObjective, formulaCounts } from "./isomer-task";
-export { GUACAMOL_MPO_TASKS, GUACAMOL_MPO_REFERENCES, VALSARTAN_SMARTS } from "./guacamol-mpo-tasks";
+export { GUACAMOL_MPO_TASKS, GUACAMOL_MPO_REFERENCES, HOP_SMARTS, VALSARTAN_SMARTS } from "./guacamol-mpo-tasks";
 export {
   clippedLinear,
   gaussian,

@@ -29,7 +29,8 @@ import { writeBenchReport, type BenchRow } from "../lib/report";
 
 /**
  * Known actives above property-matched decoys, through the product's VHTS path (runVhts with the docking oracle),
- * on 1HSG (HIV-1 protease with indinavir).
+ * on 1HSG (HIV-1 protease with indinavir) or, with TARGET=1OHR, the same protease with nelfinavir (a held-out check:
+ * every setting was chosen on 1HSG).
  *
  * - Actives: DrugCentral drugs whose target is HIV-1 Pol polyprotein (Q72874, all protease inhibitors), except
  *   fosamprenavir (a phosphate prodrug of amprenavir, which is in the set). Chosen before any docking.
@@ -37,17 +38,18 @@ import { writeBenchReport, type BenchRow } from "../lib/report";
  *   active on MW, logP, H-bond donors and acceptors, rotatable bonds and net charge (nearest in z-scored property
  *   space, each decoy used once), and topologically unlike every active (Morgan r2 Tanimoto < 0.35).
  * - Scores: Vina's best affinity; the same divided by heavy atoms^(1/3) (a common size normalization) and by heavy
- *   atoms (ligand efficiency); Morgan r2 Tanimoto similarity to the co-crystal ligand (indinavir); the rank-averaged
+ *   atoms (ligand efficiency); Morgan r2 Tanimoto similarity to the co-crystal ligand; the rank-averaged
  *   consensus of Vina (raw or size-normalized) and that similarity; and the simple baselines heavy atoms and molecular
- *   weight alone (larger first: Vina scores grow with size). Indinavir, the similarity reference, is left out of the
+ *   weight alone (larger first: Vina scores grow with size). The co-crystal ligand, the similarity reference, is left out of the
  *   actives of every row but the first (ranking it by similarity to itself would be circular).
  * - AUROC over the compounds that docked (failures listed), with a 95 % bootstrap interval (2,000 resamples of
  *   actives and decoys), EF at 5 % (top ceil(5 % of N)).
  * - Caveat of the DUD-E design: decoys are chosen unlike every active (Tanimoto < 0.35), so any similarity-based
  *   score is favoured by construction; its AUROC is an upper bound, not what a real library would give.
- * - Re-dock: RMSD (obrms, symmetry-corrected, heavy atoms) of indinavir's best pose in this screen to MK1.
+ * - Re-dock: RMSD (obrms, symmetry-corrected, heavy atoms) of the co-crystal ligand's best pose in this screen to its
+ *   crystal coordinates.
  *
- * Each active is docked with its own decoys as one screen (a group), indinavir's and amprenavir's first, so a run cut
+ * Each active is docked with its own decoys as one screen (a group), the co-crystal ligand's and amprenavir's first, so a run cut
  * short by BENCH_WALLCLOCK_S (default 1080 s; no group starts after it) leaves whole groups. BENCH_DOCKING_CACHE (a
  * folder) keeps docked results between runs; with BENCH_REPORT_ONLY=1 it docks nothing and reports the whole groups
  * the cache holds (the first BENCH_REPORT_GROUPS of them, when given). CONFORMERS (default 1) sets the start conformers per
@@ -55,7 +57,15 @@ import { writeBenchReport, type BenchRow } from "../lib/report";
  * run. PREVIOUS_ENRICHMENT (a results JSON of this benchmark) re-scores an earlier run's recorded affinities alike.
  */
 const SHARED = process.env.SIEVE_SHARED_DATA ?? join(import.meta.dirname, "..", "..", "..", "shared", "data");
-const PDB = join(SHARED, "structures", "1HSG.pdb");
+/** Each protease structure with its co-crystal ligand: the box centre, the re-dock reference and the similarity reference. */
+const STRUCTURES_WITH_LIGAND = {
+  "1HSG": { ligandResidue: "MK1", ligand: "indinavir" },
+  "1OHR": { ligandResidue: "1UN", ligand: "nelfinavir" },
+} as const;
+const TARGET = (process.env.TARGET ?? "1HSG") as keyof typeof STRUCTURES_WITH_LIGAND;
+if (!(TARGET in STRUCTURES_WITH_LIGAND))
+  throw new Error(`TARGET must be one of ${Object.keys(STRUCTURES_WITH_LIGAND)}`);
+const PDB = join(SHARED, "structures", `${TARGET}.pdb`);
 const TARGETS = join(SHARED, "drugcentral", "drug_target.tsv");
 const STRUCTURES = join(SHARED, "drugcentral", "structures.smiles.tsv");
 const HIV_PROTEASE = "Q72874";
@@ -76,8 +86,8 @@ const FILTERS = {
   max_negatome_risk: 1,
   time_limit_base_s: Number(process.env.TIME_LIMIT_BASE_S ?? DEFAULT_SCREENING_FILTERS.time_limit_base_s),
 };
-/** The co-crystal ligand of 1HSG (MK1), the reference of the similarity scores. */
-const REFERENCE = "indinavir";
+/** The co-crystal ligand, the reference of the similarity scores and of the re-dock. */
+const { ligand: REFERENCE, ligandResidue: LIGAND_RESIDUE } = STRUCTURES_WITH_LIGAND[TARGET];
 
 for (const path of [PDB, TARGETS, STRUCTURES])
   if (!existsSync(path)) {
@@ -137,8 +147,8 @@ for (const line of readFileSync(STRUCTURES, "utf8").split("\n").slice(1)) {
     mol?.delete();
   }
 }
-// Indinavir (the co-crystal ligand) and amprenavir first: a run cut short still holds the pair the e2e test screens.
-const FIRST = ["indinavir", "amprenavir"];
+// The co-crystal ligand and amprenavir first: on 1HSG a run cut short still holds the pair the e2e test screens.
+const FIRST = [REFERENCE, "amprenavir"];
 const firstRank = (d: Drug) => (FIRST.includes(d.name) ? FIRST.indexOf(d.name) : FIRST.length);
 const actives = drugs
   .filter((d) => activeNames.has(d.name) && !PRODRUGS.has(d.name))
@@ -294,7 +304,7 @@ async function fromCache(): Promise<
 }
 
 const byName = new Map(drugs.map((d) => [d.name, d]));
-const indinavirFp = morganFingerprintOfSmiles(rdkit, byName.get(REFERENCE)!.smiles)!;
+const referenceFp = morganFingerprintOfSmiles(rdkit, byName.get(REFERENCE)!.smiles)!;
 interface Docked {
   name: string;
   affinity: number;
@@ -304,7 +314,7 @@ interface Docked {
 const withSimilarity = (scored: { name: string; affinity: number }[]): Docked[] =>
   scored.map(({ name, affinity }) => {
     const drug = byName.get(name)!;
-    return { name, affinity, drug, similarity: tanimoto(indinavirFp, morganFingerprintOfSmiles(rdkit, drug.smiles)!) };
+    return { name, affinity, drug, similarity: tanimoto(referenceFp, morganFingerprintOfSmiles(rdkit, drug.smiles)!) };
   });
 const docked = withSimilarity(result.hits.map((h) => ({ name: h.name!, affinity: h.affinity! })));
 type Score = (d: Docked) => number;
@@ -383,15 +393,15 @@ const linearSaFitness: Score = (d) =>
   (Math.min(1, Math.max(0, (-d.affinity - 4) / 8)) + 0.5 * ((10 - d.drug.sa) / 9)) / 1.5;
 /** One row per score over `scored`, labelled with the run it comes from. */
 function enrichmentRows(label: string, scored: Docked[]): BenchRow[] {
-  // The similarity reference (indinavir, the co-crystal ligand) is left out of every row's actives but the first:
+  // The similarity reference (the co-crystal ligand) is left out of every row's actives but the first:
   // ranking it by similarity to itself would be circular, and one set for all rows keeps them comparable.
   const withoutReference = scored.filter((d) => d.name !== REFERENCE);
   const scores: [string, Docked[], Score][] = [
-    ["Vina affinity (indinavir included)", scored, vina],
+    [`Vina affinity (${REFERENCE} included)`, scored, vina],
     ["Vina affinity", withoutReference, vina],
     ["Vina / heavy atoms^(1/3)", withoutReference, cubeRootSize],
     ["Vina / heavy atoms (ligand efficiency)", withoutReference, ligandEfficiency],
-    ["similarity to indinavir (Morgan r2 Tanimoto)", withoutReference, similarity],
+    [`similarity to ${REFERENCE} (Morgan r2 Tanimoto)`, withoutReference, similarity],
     ["consensus: mean rank of Vina and similarity", withoutReference, consensus(withoutReference, vina, similarity)],
     [
       "consensus: mean rank of Vina / HA^(1/3) and similarity",
@@ -399,16 +409,16 @@ function enrichmentRows(label: string, scored: Docked[]): BenchRow[] {
       consensus(withoutReference, cubeRootSize, similarity),
     ],
     [
-      "product fitness, spec objectives (activity w 1 + SA w 0.5, SA one-sided 4–6; indinavir included)",
+      `product fitness, spec objectives (activity w 1 + SA w 0.5, SA one-sided 4–6; ${REFERENCE} included)`,
       scored,
       productFitness,
     ],
     [
-      "fitness before issue 20 (activity w 1 + SA w 0.5, SA linear (10 − SA)/9; indinavir included)",
+      `fitness before issue 20 (activity w 1 + SA w 0.5, SA linear (10 − SA)/9; ${REFERENCE} included)`,
       scored,
       linearSaFitness,
     ],
-    ["baseline: SA score alone (easier first; indinavir included)", scored, (d) => -d.drug.sa],
+    [`baseline: SA score alone (easier first; ${REFERENCE} included)`, scored, (d) => -d.drug.sa],
     ["baseline: heavy atoms (larger first)", withoutReference, (d) => d.drug.heavyAtoms],
     ["baseline: molecular weight (larger first)", withoutReference, (d) => d.drug.mw],
   ];
@@ -419,7 +429,7 @@ function enrichmentRows(label: string, scored: Docked[]): BenchRow[] {
     const value = auroc(set, score);
     return [
       {
-        target: "1HSG",
+        target: TARGET,
         run: label,
         score: name,
         actives: setActives,
@@ -462,14 +472,14 @@ const rows: BenchRow[] = [
   ...(previous ? enrichmentRows(previous.label, previous.scored) : []),
 ];
 
-// Re-dock: indinavir's pose in this screen against the crystal ligand MK1.
-const indinavir = result.hits.find((h) => h.name === "indinavir");
+// Re-dock: the co-crystal ligand's pose in this screen against its crystal coordinates.
+const redocked = result.hits.find((h) => h.name === REFERENCE);
 let rmsd: number | null = null;
-if (indinavir?.pose_pdbqt) {
+if (redocked?.pose_pdbqt) {
   const work = mkdtempSync(join(tmpdir(), "sieve-enrichment-"));
-  writeFileSync(join(work, "crystal.pdb"), ligandRecords(receptor, "MK1") + "\nEND\n");
+  writeFileSync(join(work, "crystal.pdb"), ligandRecords(receptor, LIGAND_RESIDUE) + "\nEND\n");
   execFileSync("obabel", [join(work, "crystal.pdb"), "-O", join(work, "crystal.sdf"), "-d"], { stdio: "ignore" });
-  writeFileSync(join(work, "pose.pdbqt"), indinavir.pose_pdbqt);
+  writeFileSync(join(work, "pose.pdbqt"), redocked.pose_pdbqt);
   execFileSync("obabel", [join(work, "pose.pdbqt"), "-O", join(work, "pose.sdf"), "-d"], { stdio: "ignore" });
   const out = execFileSync("obrms", ["-f", join(work, "crystal.sdf"), join(work, "pose.sdf")], { encoding: "utf8" });
   rmsd = Number(/RMSD\s+\S+\s+(\S+)/.exec(out)?.[1] ?? NaN);
@@ -477,9 +487,9 @@ if (indinavir?.pose_pdbqt) {
 }
 if (rmsd !== null && !Number.isNaN(rmsd))
   rows.push({
-    target: "1HSG",
+    target: TARGET,
     run: THIS_RUN,
-    score: `re-dock indinavir (best-scored mode, exhaustiveness ${EXHAUSTIVENESS}, ${CONFORMERS} start conformers)`,
+    score: `re-dock ${REFERENCE} (best-scored mode, exhaustiveness ${EXHAUSTIVENESS}, ${CONFORMERS} start conformers)`,
     actives: null,
     decoys: null,
     auroc: null,
@@ -507,7 +517,7 @@ function saBoundsSensitivity(scored: Docked[]): string {
 }
 const dockedNotes = [
   `Library: ${actives.length} actives (${actives.map((a) => a.name).join(", ")}) and ${decoys.length} decoys (${decoys.map((d) => d.name).join(", ")}).`,
-  `Docked through runVhts + DockingOracle (Vina ${(await binaryAvailability("vina")).version}, exhaustiveness ${EXHAUSTIVENESS}, seed 42, 22 Å box on MK1), default filters (negatome off), wall-clock limits per step ${FILTERS.time_limit_base_s} s + ${FILTERS.time_limit_per_rotatable_bond_s} s per rotatable bond; wall-clock cap ${WALLCLOCK_S} s; ${REPORT_ONLY ? "reported from the docking cache of earlier runs (cut short), nothing docked in this one" : `stop reason: ${result.stop_reason}`}; this run's wall time ${Math.round(wall)} s${cacheDir ? " (results cached in BENCH_DOCKING_CACHE from earlier runs count)" : ""}.`,
+  `Docked through runVhts + DockingOracle (Vina ${(await binaryAvailability("vina")).version}, exhaustiveness ${EXHAUSTIVENESS}, seed 42, 22 Å box on ${LIGAND_RESIDUE} of ${TARGET}), default filters (negatome off), wall-clock limits per step ${FILTERS.time_limit_base_s} s + ${FILTERS.time_limit_per_rotatable_bond_s} s per rotatable bond; wall-clock cap ${WALLCLOCK_S} s; ${REPORT_ONLY ? "reported from the docking cache of earlier runs (cut short), nothing docked in this one" : `stop reason: ${result.stop_reason}`}; this run's wall time ${Math.round(wall)} s${cacheDir ? " (results cached in BENCH_DOCKING_CACHE from earlier runs count)" : ""}.`,
   `Not ranked: ${result.failed.map((f) => `${f.name} (${f.reason})`).join("; ") || "none"}; docked in whole groups: ${docked.length} of ${library.length} compounds (${REPORT_ONLY ? "from the cache" : result.stop_reason}).`,
   `Affinities: ${docked.map((d) => `${d.name}${isActive.has(d.name) ? "*" : ""} ${d.affinity}`).join(", ")} (* active).`,
   `Start conformers: ${CONFORMERS} per ligand (ETKDG, pruned at 0.5 Å), sharing exhaustiveness ${EXHAUSTIVENESS} (each docked at ${Math.max(1, Math.ceil(EXHAUSTIVENESS / CONFORMERS))}); winning conformer / conformers docked: ${result.hits.map((h) => `${h.name} ${conformerWon.get(h.smiles) ?? "?"}`).join(", ")}.`,
@@ -530,16 +540,16 @@ const notes = [
   ...(process.env.BENCH_NOTE ? [process.env.BENCH_NOTE] : []),
   ...(previous
     ? [
-        `SA bounds of the product fitness (no penalty up to the first, none left from the second), AUROC on the ${previous.label} set with indinavir: ${saBoundsSensitivity(previous.scored)}. The product's 4–6 was set from DrugCentral's SA distribution (77 % of its structures at SA ≤ 4) and the analog pre-filter's default of 6, not from this set; every variant lies inside the bootstrap interval of Vina alone, so this benchmark says the change does not hurt enrichment, not that it helps.`,
+        `SA bounds of the product fitness (no penalty up to the first, none left from the second), AUROC on the ${previous.label} set with ${REFERENCE}: ${saBoundsSensitivity(previous.scored)}. The product's 4–6 was set from DrugCentral's SA distribution (77 % of its structures at SA ≤ 4) and the analog pre-filter's default of 6, not from this set; every variant lies inside the bootstrap interval of Vina alone, so this benchmark says the change does not hurt enrichment, not that it helps.`,
         `SA scores (product oracle) of that set: ${previous.scored.map((d) => `${d.name}${isActive.has(d.name) ? "*" : ""} ${d.drug.sa.toFixed(2)}`).join(", ")}.`,
         `The ${previous.label} rows re-score that earlier run's recorded affinities (9 actives and the 36 decoys its Affinities line names, matched at 4 per active on the DrugCentral data of that day; exhaustiveness 1; Open Babel --gen3d conformers, which are seeded from the clock): the same code computes every row.`,
       ]
     : []),
-  "1OHR (the same protease with nelfinavir) was not run for lack of compute. 3HTB is T4 lysozyme L99A/M102Q with 2-propylphenol, an engineered model cavity: no drug in DrugCentral acts on it (UniProt P00720 absent), so it has no honest actives in the shared data and is not benchmarked.",
+  "3HTB is T4 lysozyme L99A/M102Q with 2-propylphenol, an engineered model cavity: no drug in DrugCentral acts on it (UniProt P00720 absent), so it has no honest actives in the shared data and is not benchmarked.",
 ];
 writeBenchReport(
   process.env.BENCH_REPORT_NAME ?? "workflows-enrichment",
-  "Virtual screening: HIV-1 protease inhibitors vs property-matched decoys (1HSG)",
+  `Virtual screening: HIV-1 protease inhibitors vs property-matched decoys (${TARGET})`,
   rows,
   notes,
 );

@@ -25,6 +25,8 @@ export interface DispatcherOptions {
  */
 export class EmbeddedDispatcher {
   private readonly running = new Set<string>();
+  /** Deliveries taken whose job is being claimed: they hold a thread's slot before they are running. */
+  private claiming = 0;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   private polling = false;
@@ -41,6 +43,7 @@ export class EmbeddedDispatcher {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
   }
 
   /**
@@ -53,7 +56,6 @@ export class EmbeddedDispatcher {
       this.wokenWhilePolling = true;
       return;
     }
-    if (this.timer) clearTimeout(this.timer);
     this.schedule(0);
   }
 
@@ -61,9 +63,15 @@ export class EmbeddedDispatcher {
     return this.running.size;
   }
 
+  /** The one pending poll: a new schedule replaces it, so there is never more than one poll loop. */
   private schedule(delay: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     if (this.stopped) return;
-    this.timer = setTimeout(() => void this.poll(), delay);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.poll();
+    }, delay);
   }
 
   private async poll(): Promise<void> {
@@ -72,10 +80,11 @@ export class EmbeddedDispatcher {
     this.wokenWhilePolling = false;
     let took = false;
     try {
-      while (!this.stopped && this.running.size < this.options.pool.size) {
+      while (!this.stopped && this.running.size + this.claiming < this.options.pool.size) {
         const jobId = await this.options.queue.take(EngineQueue.queueName({ execution: "embedded", orgId: 0 }));
         if (!jobId) break;
         took = true;
+        this.claiming++;
         void this.execute(jobId);
       }
     } catch (error) {
@@ -88,8 +97,16 @@ export class EmbeddedDispatcher {
 
   private async execute(jobId: string): Promise<void> {
     const { lifecycle, pool, jobTypes, workerId, log } = this.options;
-    const job = await lifecycle.claim(jobId, workerId);
-    if (!job) return; // cancelled while queued, or already taken
+    const job = await lifecycle.claim(jobId, workerId).catch((error: unknown) => {
+      log.warn({ err: safeErrorText(error), jobId }, "engine job claim failed; the reaper sends it again");
+      return null;
+    });
+    this.claiming--;
+    if (!job) {
+      // Cancelled while queued, or already taken: the slot is free again.
+      this.wake();
+      return;
+    }
     this.running.add(job.id);
     try {
       const input = await jobTypes.prepare(job);
@@ -114,7 +131,7 @@ export class EmbeddedDispatcher {
       await lifecycle.fail(job.id, workerId, safeErrorText(error)).catch(() => undefined);
     } finally {
       this.running.delete(job.id);
-      this.schedule(0);
+      this.wake();
     }
   }
 }

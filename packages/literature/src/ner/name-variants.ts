@@ -2,9 +2,9 @@ import { addName, type Dictionary } from "./dictionary";
 
 /**
  * Words that name the same organ or lesion in disease names, the adjective and the noun ("cardiac failure" / "heart
- * failure", "pulmonary toxicity" / "lung toxicity") or near-synonyms MeSH files under one heading ("liver tumors",
- * "liver cancer" and "liver neoplasms" are all Liver Neoplasms; "gastrointestinal bleeding" is Gastrointestinal
- * Hemorrhage). Keys are folded (`foldWord`): lower case, singular, American spelling.
+ * failure", "pulmonary toxicity" / "lung toxicity") or near-synonyms MeSH files under one heading
+ * ("gastrointestinal bleeding" is Gastrointestinal Hemorrhage). Keys are folded (`foldWord`): lower case, singular,
+ * American spelling.
  */
 const SAME_MEANING: string[][] = [
   ["cardiac", "heart"],
@@ -19,9 +19,15 @@ const SAME_MEANING: string[][] = [
   ["cutaneous", "skin"],
   ["ocular", "eye"],
   ["intestinal", "bowel"],
-  ["tumor", "neoplasm", "cancer"],
   ["hemorrhage", "bleeding"],
 ];
+
+/**
+ * Words a name may be read as, one way only: a cancer is a neoplasm (MeSH files "liver cancer" under Liver Neoplasms),
+ * but a tumour or a neoplasm need not be a cancer (most heart, thyroid and adrenal tumours are benign), so neither
+ * becomes "cancer", and "tumor" is left alone.
+ */
+const ALSO_READ_AS: [string, string][] = [["cancer", "neoplasm"]];
 
 const SYNONYMS = new Map<string, string[]>();
 for (const group of SAME_MEANING)
@@ -30,11 +36,12 @@ for (const group of SAME_MEANING)
       word,
       group.filter((w) => w !== word),
     );
+for (const [word, broader] of ALSO_READ_AS) SYNONYMS.set(word, [...(SYNONYMS.get(word) ?? []), broader]);
 
 /**
- * Adds, for every disease name, the names that swap one word for another of the same meaning (SAME_MEANING), at half
- * the name's weight; a variant that is already a name of anything is left alone, so a variant never takes a name
- * from another entity. The dictionary then finds "cardiac failure" (CDR's name for MeSH D006333) through the Disease
+ * Adds, for every disease name, the names that swap one word for another of the same meaning (SAME_MEANING, and
+ * ALSO_READ_AS one way), at half the name's weight; a variant that is already a name of anything is left alone, so a
+ * variant never takes a name from another entity. The dictionary then finds "cardiac failure" (CDR's name for MeSH D006333) through the Disease
  * Ontology's "heart failure".
  */
 export function addDiseaseNameVariants(dict: Dictionary): void {

@@ -278,6 +278,8 @@ describe("abbreviations", () => {
       ["disease", "rheumatoid arthritis", "RA", "D001172"],
       ["disease", "hypertension", "HT", "D006973"],
       ["chemical", "valproic acid", "VPA", "D014635"],
+      ["chemical", "lactic acid", "LA", "D019344"],
+      ["disease", "coronary artery disease", "CAD", "D003324"],
     ] as const) {
       const c = addConcept(mined, { type, id: `MESH:${mesh}`, name, xrefs: { mesh } });
       addName(mined, c, name, "corpus", 5);
@@ -290,6 +292,10 @@ describe("abbreviations", () => {
     expect(
       tagMined("Long-term oestrogen-only hormone therapy (HT) increased the risk of stroke. HT was stopped."),
     ).toEqual([]);
+    // A shared generic word is not enough: the long form's head word decides ("lauric acid" is no lactic acid,
+    // "coronary artery dissection" no coronary artery disease).
+    expect(tagMined("Lauric acid (LA) was fed. LA raised HDL.")).toEqual([]);
+    expect(tagMined("Spontaneous coronary artery dissection (CAD) is rare. CAD recurred.")).toEqual([]);
     // A long form that shares a word with the mined entity's names is that entity.
     expect(tagMined("A single dose of sodium valproate (VPA) was given.")).toEqual([
       ["valproate", "MESH:D014635"],
@@ -306,6 +312,29 @@ describe("disease name variants", () => {
         "Three patients with ischaemic heart disease developed profound cardiac failure, hypotension and bradycardia.",
       ),
     ).toEqual([["cardiac failure", "disease", "DOID:6000"]]);
+  });
+
+  it("reads a cancer as a neoplasm, never a tumour or a neoplasm as a cancer", () => {
+    const term = (id: string, name: string, mesh: string) => ({
+      id,
+      name,
+      synonyms: [],
+      xrefs: [`MSH:${mesh}`],
+      mesh,
+      is_a: [],
+      alt_ids: [],
+    });
+    const cancers = buildDictionary({
+      genes: [],
+      diseases: [term("DOID:117", "heart cancer", "D006338"), term("DOID:3953", "adrenal gland cancer", "D000310")],
+      drugs: [],
+    });
+    const read = (text: string) => tagMentions(text, cancers).map((m) => [m.text, m.id]);
+    // Most cardiac tumours are benign myxomas: "heart tumor" must not become heart cancer.
+    expect(read("Cardiac myxoma is the most common heart tumor.")).toEqual([]);
+    expect(read("Adrenal gland tumors are mostly benign.")).toEqual([]);
+    // MeSH files a cancer of the heart under Heart Neoplasms: the neoplasm reading stays.
+    expect(read("A heart neoplasm was resected.")).toEqual([["heart neoplasm", "DOID:117"]]);
   });
 });
 

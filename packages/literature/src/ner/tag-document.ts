@@ -65,14 +65,43 @@ export function tagMentions(
 }
 
 /**
- * True when a long form and one of an entity's names share a word of four letters or more, up to its first five
- * letters or as part of a longer word ("valproate" / "valproic acid", "tetrazolium" / "triphenyltetrazolium").
+ * Words that name a class, a course, a salt or a site rather than the thing itself: "lauric acid" is no lactic acid,
+ * "coronary artery dissection" no coronary artery disease, though each pair shares such a word.
+ */
+const GENERIC_WORDS = new Set([
+  "acid",
+  "acute",
+  "chronic",
+  "disease",
+  "disorder",
+  "syndrome",
+  "failure",
+  "induced",
+  "injury",
+  "deficiency",
+  "toxicity",
+  "infection",
+  "cell",
+  "factor",
+  "sodium",
+  "potassium",
+  "calcium",
+  "chloride",
+  "hydrochloride",
+  "sulfate",
+]);
+
+/**
+ * True when the long form's head word (its last word that is not generic, `GENERIC_WORDS`) is a word of one of the
+ * entity's names, up to its first five letters or as part of a longer word ("sodium valproate" / "valproic acid",
+ * "triphenyltetrazolium chloride" / "tetrazolium"). The head, not any shared word, decides what a name is about.
  */
 function sharesWord(longForm: string, nameKeys: string[]): boolean {
-  const words = (s: string) => s.split(/[^a-z0-9]+/).filter((w) => w.length >= 4);
-  const own = words(nameKey(longForm));
+  const words = (s: string) => s.split(/[^a-z0-9]+/).filter((w) => w.length >= 4 && !GENERIC_WORDS.has(w));
+  const head = words(nameKey(longForm)).at(-1);
+  if (!head) return false;
   return nameKeys.some((key) =>
-    words(key).some((w) => own.some((o) => o.slice(0, 5) === w.slice(0, 5) || o.includes(w) || w.includes(o))),
+    words(key).some((w) => head.slice(0, 5) === w.slice(0, 5) || head.includes(w) || w.includes(head)),
   );
 }
 

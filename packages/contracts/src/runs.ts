@@ -102,6 +102,15 @@ export const ScreenFilters = z.object({
 });
 export type ScreenFilters = z.infer<typeof ScreenFilters>;
 
+/**
+ * The filters a stored run was screened with. Today's defaults fill an option the run did not record, except the
+ * start conformers: a run stored before that option existed docked from one, whatever today's default.
+ */
+export function storedScreenFilters(stored: unknown): ScreenFilters {
+  const recorded = stored !== null && typeof stored === "object" ? stored : {};
+  return ScreenFilters.parse({ start_conformers: 1, ...recorded });
+}
+
 /** The run's filters in one line, as the run page shows them; lead optimization adds its analog pre-filter. */
 export function describeFilters(filters: ScreenFilters, workflow: string, docking: boolean): string {
   return [

@@ -211,8 +211,8 @@ export interface DockingOracleOptions {
   box: BoxSpec;
   params?: Partial<VinaParameters>;
   /**
-   * Start conformers docked per ligand (default 1), sharing `params.exhaustiveness` (see
-   * `exhaustivenessPerConformer`); the best-scoring pose wins.
+   * Start conformers docked per ligand (1 when not given; screens pass `filters.start_conformers`, default 2), sharing
+   * `params.exhaustiveness` (see `exhaustivenessPerConformer`); the best-scoring pose wins.
    */
   conformers?: number;
   cache?: DockingCache;

@@ -3,7 +3,7 @@ import type { ComputePool } from "@sieve/compute/pool";
 import {
   describeFilters,
   notRankedEntries,
-  ScreenFilters,
+  storedScreenFilters,
   type Manifest,
   type NotRankedLists,
   type Review,
@@ -238,7 +238,7 @@ export async function buildRunDossier(
       ? {
           curveAxis: "compounds scored",
           filters: config.filters
-            ? describeFilters(ScreenFilters.parse(config.filters), run.workflow, config.inputs?.include_docking ?? true)
+            ? describeFilters(storedScreenFilters(config.filters), run.workflow, config.inputs?.include_docking ?? true)
             : null,
           notRanked: notRankedEntries((metrics ?? progressPartial(job?.progress)) as NotRankedLists),
         }

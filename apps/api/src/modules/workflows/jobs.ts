@@ -1,4 +1,4 @@
-import { ScreenFilters, type RunConfig } from "@sieve/contracts";
+import { storedScreenFilters, type RunConfig } from "@sieve/contracts";
 import type { Database } from "@sieve/db";
 import type { WorkflowPlan } from "@sieve/workflows";
 import type {
@@ -60,8 +60,8 @@ async function oracleInputs(
     dimension: config.search_space.dimension,
     bounds: config.search_space.bounds,
     seed: config.seed,
-    // A run stored before filters were run options gets today's defaults.
-    filters: ScreenFilters.parse(config.filters ?? {}),
+    // A run stored before filters were run options gets today's defaults, but docks as it did (storedScreenFilters).
+    filters: storedScreenFilters(config.filters),
     cache_dir: dockingCacheDir(dataDir),
   };
 }

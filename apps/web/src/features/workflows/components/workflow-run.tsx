@@ -4,7 +4,7 @@ import {
   executionOf,
   notRankedEntries,
   type RunConfig,
-  type ScreenFilters,
+  storedScreenFilters,
   type WorkflowHit,
 } from "@sieve/contracts";
 import { Button } from "../../../components/ui/button";
@@ -52,7 +52,8 @@ export function WorkflowRun({ runId }: { runId: string }) {
   const { run } = detail.data;
   const config = run.config as Partial<RunConfig>;
   // A run created before the filters were options has none recorded; its result may still echo them.
-  const filters = config.filters ?? (job?.result?.final_metrics?.filters as ScreenFilters | undefined) ?? null;
+  const recorded = config.filters ?? job?.result?.final_metrics?.filters;
+  const filters = recorded ? storedScreenFilters(recorded) : null;
   const notRanked = result ? notRankedEntries(result) : [];
   const status = job?.status ?? run.status;
   const active = status === "queued" || status === "running";

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { ScreenFilters, SCREEN_FILTER_DEFAULTS, describeFilters, storedScreenFilters } from "./runs";
+
+describe("a stored run's screening filters", () => {
+  it("reads a run recorded before the start-conformer option as docked from one, not from today's default", () => {
+    const legacy = storedScreenFilters({ drug_likeness: false, max_heavy_atoms: 70, max_negatome_risk: 0.5 });
+    expect(legacy).toMatchObject({ max_heavy_atoms: 70, max_negatome_risk: 0.5, start_conformers: 1 });
+    expect(describeFilters(legacy, "vhts", true)).toContain("docking from 1 start conformer per ligand");
+    expect(storedScreenFilters(null).start_conformers).toBe(1);
+  });
+
+  it("keeps what a run recorded, and a new run gets today's default of 2", () => {
+    expect(storedScreenFilters({ start_conformers: 3 }).start_conformers).toBe(3);
+    const created = ScreenFilters.parse({});
+    expect(created.start_conformers).toBe(SCREEN_FILTER_DEFAULTS.start_conformers);
+    expect(storedScreenFilters(created).start_conformers).toBe(2);
+  });
+});

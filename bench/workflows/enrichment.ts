@@ -52,8 +52,8 @@ import { writeBenchReport, type BenchRow } from "../lib/report";
  * Each active is docked with its own decoys as one screen (a group), the co-crystal ligand's and amprenavir's first, so a run cut
  * short by BENCH_WALLCLOCK_S (default 1080 s; no group starts after it) leaves whole groups. BENCH_DOCKING_CACHE (a
  * folder) keeps docked results between runs; with BENCH_REPORT_ONLY=1 it docks nothing and reports the whole groups
- * the cache holds (the first BENCH_REPORT_GROUPS of them, when given). CONFORMERS (default 1) sets the start conformers per
- * ligand, BENCH_REPORT_NAME the result file. DECOYS_PER_ACTIVE (default 4), EXHAUSTIVENESS (default 1) and CONCURRENCY (default: cores) size the
+ * the cache holds (the first BENCH_REPORT_GROUPS of them, when given). CONFORMERS (default: the screen's, 2) sets the start conformers per
+ * ligand, BENCH_REPORT_NAME the result file. DECOYS_PER_ACTIVE (default 4), EXHAUSTIVENESS (default: the screen's, 2) and CONCURRENCY (default: cores) size the
  * run. PREVIOUS_ENRICHMENT (a results JSON of this benchmark) re-scores an earlier run's recorded affinities alike.
  */
 const SHARED = process.env.SIEVE_SHARED_DATA ?? join(import.meta.dirname, "..", "..", "..", "shared", "data");
@@ -71,9 +71,10 @@ const STRUCTURES = join(SHARED, "drugcentral", "structures.smiles.tsv");
 const HIV_PROTEASE = "Q72874";
 const PRODRUGS = new Set(["fosamprenavir"]);
 const DECOYS_PER_ACTIVE = Number(process.env.DECOYS_PER_ACTIVE ?? 4);
-const EXHAUSTIVENESS = Number(process.env.EXHAUSTIVENESS ?? 1);
+/** The screen's exhaustiveness by default (SCREENING_DOCKING of the API's workflows module). */
+const EXHAUSTIVENESS = Number(process.env.EXHAUSTIVENESS ?? 2);
 /** Start conformers per ligand, sharing the exhaustiveness (the screen option `start_conformers`). */
-const CONFORMERS = Number(process.env.CONFORMERS ?? 1);
+const CONFORMERS = Number(process.env.CONFORMERS ?? DEFAULT_SCREENING_FILTERS.start_conformers);
 const WALLCLOCK_S = Number(process.env.BENCH_WALLCLOCK_S ?? 1080);
 const REPORT_ONLY = process.env.BENCH_REPORT_ONLY === "1";
 /** With BENCH_REPORT_ONLY=1: only the first BENCH_REPORT_GROUPS groups, so runs cut short compare on the same set. */
@@ -83,6 +84,7 @@ const MAX_DECOY_SIMILARITY = 0.35;
 /** The product's default filters; TIME_LIMIT_BASE_S raises the wall-clock limit per step on a loaded machine. */
 const FILTERS = {
   ...DEFAULT_SCREENING_FILTERS,
+  start_conformers: CONFORMERS,
   max_negatome_risk: 1,
   time_limit_base_s: Number(process.env.TIME_LIMIT_BASE_S ?? DEFAULT_SCREENING_FILTERS.time_limit_base_s),
 };
@@ -548,7 +550,8 @@ const notes = [
   "3HTB is T4 lysozyme L99A/M102Q with 2-propylphenol, an engineered model cavity: no drug in DrugCentral acts on it (UniProt P00720 absent), so it has no honest actives in the shared data and is not benchmarked.",
 ];
 writeBenchReport(
-  process.env.BENCH_REPORT_NAME ?? "workflows-enrichment",
+  process.env.BENCH_REPORT_NAME ??
+    (TARGET === "1HSG" ? "workflows-enrichment" : `workflows-enrichment-${TARGET.toLowerCase()}`),
   `Virtual screening: HIV-1 protease inhibitors vs property-matched decoys (${TARGET})`,
   rows,
   notes,

@@ -66,6 +66,9 @@ export function addConcept(dict: Dictionary, concept: Concept): number {
 }
 
 /** Adds a name for a concept. Names with fewer than two characters or no letter are ignored. */
+/** Each dictionary's name keys by concept, dropped whenever a name is added (see `conceptNameKeys`). */
+const namesByConcept = new WeakMap<Dictionary, Map<number, string[]>>();
+
 export function addName(
   dict: Dictionary,
   concept: number,
@@ -93,25 +96,23 @@ export function addName(
     return;
   }
   list.push({ concept, caseSensitive, surface, source, weight, species });
+  namesByConcept.delete(dict);
 }
 
-const namesByConcept = new WeakMap<Dictionary, { entries: number; names: Map<number, string[]> }>();
-
-/** The name keys of a concept (reverse of `entries`, built once per dictionary and rebuilt if names were added since). */
+/** The name keys of a concept (reverse of `entries`, built once per dictionary and again after a name is added). */
 export function conceptNameKeys(dict: Dictionary, concept: number): string[] {
-  let cached = namesByConcept.get(dict);
-  if (!cached || cached.entries !== dict.entries.size) {
-    const names = new Map<number, string[]>();
+  let names = namesByConcept.get(dict);
+  if (!names) {
+    names = new Map<number, string[]>();
     for (const [key, list] of dict.entries)
       for (const e of list) {
         const known = names.get(e.concept);
         if (!known) names.set(e.concept, [key]);
         else if (!known.includes(key)) known.push(key);
       }
-    cached = { entries: dict.entries.size, names };
-    namesByConcept.set(dict, cached);
+    namesByConcept.set(dict, names);
   }
-  return cached.names.get(concept) ?? [];
+  return names.get(concept) ?? [];
 }
 
 /** HGNC gene concepts by upper-case symbol: how a mouse or rat gene finds its human ortholog ("Stat3" → STAT3). */

@@ -3,7 +3,7 @@ import { parsePubTator } from "../pubtator";
 import type { ReferenceData } from "../reference/load";
 import { findAbbreviations } from "./abbreviations";
 import { buildDictionary } from "./build";
-import { addConcept, addName, createDictionary } from "./dictionary";
+import { addConcept, addName, conceptNameKeys, createDictionary } from "./dictionary";
 import { tagMentions } from "./tag-document";
 import { isSymbolLike, nameKey } from "./tokens";
 
@@ -301,6 +301,18 @@ describe("abbreviations", () => {
       ["valproate", "MESH:D014635"],
       ["VPA", "MESH:D014635"],
     ]);
+  });
+});
+
+describe("a concept's names", () => {
+  it("include a name added under an existing key after they were first read", () => {
+    const d = createDictionary();
+    const first = addConcept(d, { type: "disease", id: "MESH:D000001", name: "first", xrefs: {} });
+    addName(d, first, "shared name", "corpus", 1);
+    expect(conceptNameKeys(d, first)).toEqual(["shared name"]);
+    const second = addConcept(d, { type: "disease", id: "MESH:D000002", name: "second", xrefs: {} });
+    addName(d, second, "shared name", "corpus", 1);
+    expect(conceptNameKeys(d, second)).toEqual(["shared name"]);
   });
 });
 

@@ -43,11 +43,13 @@ const DISTANCE_BINS: readonly (readonly [number, number])[] = [
 ];
 const MIN_DISTANCE = DISTANCE_BINS[0]![0];
 const MAX_DISTANCE = DISTANCE_BINS.at(-1)![1];
+/** Where the last, open-ended bin starts; every bin before it is one bond wide. */
+const LAST_BIN_START = DISTANCE_BINS.at(-1)![0];
 const BINS = DISTANCE_BINS.length;
 
 /** The bin of a topological distance in [MIN_DISTANCE, MAX_DISTANCE). */
 function binOf(distance: number): number {
-  return distance >= 8 ? BINS - 1 : distance - MIN_DISTANCE;
+  return distance >= LAST_BIN_START ? BINS - 1 : distance - MIN_DISTANCE;
 }
 
 /**

@@ -20,7 +20,7 @@ export { parseSmiles, MAX_HEAVY_ATOMS, MAX_SMILES_LENGTH, type ParsedSmiles } fr
 export { molecularFormula } from "./formula";
 export { readMolGraph, morganCountsOfGraph, type MolGraph as MoleculeGraph } from "./morgan-environments";
 export { atomPairCounts } from "./atom-pairs";
-export { bitSetTanimoto, gobbiPharmacophoreBits, GOBBI_FINGERPRINT_SIZE } from "./gobbi-pharmacophores";
+export { bitSetTanimoto, gobbiPharmacophoreBits } from "./gobbi-pharmacophores";
 export { bertzCT } from "./bertz";
 export { graphDescriptors } from "./graph-descriptors";
 export { readRDKitDescriptors, type RDKitDescriptors } from "./rdkit-descriptors";

@@ -169,7 +169,9 @@ const NEW_DESCRIPTOR = /^D\d{9}$/;
  * The entity a name already names under an older MeSH id, when it is one. BioRED (MeSH 2021) names drugs by the
  * descriptors MeSH created for them after 2015 (sorafenib D000077157), CDR and DrugCentral by the supplementary
  * record they had before (C471405): one drug, two ids. Mined names of the newer id join the older one, the id the
- * dictionary already gives the drug (drugcentral.ts prefers it too), so that one drug is one entity.
+ * dictionary already gives the drug (drugcentral.ts prefers it too), so that one drug is one entity. Diseases follow
+ * the same rule on purpose: a disease name BioRED files under a descriptor created after 2015 joins the entity that
+ * already carries that exact name under an older id, the heading MeSH filed it under before.
  */
 function conceptUnderOlderMesh(dict: Dictionary, type: EntityType, text: string): number | undefined {
   const older = new Set(

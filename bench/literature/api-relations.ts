@@ -29,7 +29,7 @@ const config = {
   ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: "bench-0123456789abcdef0123456789abcdef" }),
   logLevel: "warn",
   webDist: null,
-  engine: { embedded: false, heartbeatTimeoutS: 30, heartbeatMs: 1000, reapIntervalMs: 60_000 },
+  engine: { embedded: false, heartbeatTimeoutS: 30, heartbeatMs: 1000, reapIntervalMs: 60_000, pollMs: 1000 },
 };
 const database = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pgdata") });
 const compute = new ComputePool(config.computeThreads);

@@ -10,7 +10,6 @@ import {
   calibrate,
   CONFIDENCE_MODEL,
   corpusKey,
-  loadReferenceDir,
   rawPairScores,
   referenceKnowledge,
   type EntityType,
@@ -18,7 +17,7 @@ import {
   type PubTatorDocument,
 } from "@sieve/literature";
 import { writeBenchReport, type BenchRow } from "../lib/report";
-import { readCorpus, referenceDataDir, requireSharedData } from "./corpora";
+import { readCorpus, loadServerReference, requireSharedData } from "./corpora";
 import { goldPairs, prepare, type PreparedDocument } from "./eval-tasks";
 import { SetScorer } from "./metrics";
 
@@ -39,7 +38,7 @@ const TASKS: Record<Kind, { report: string; title: string; corpus: "cdrDev" | "b
 };
 
 requireSharedData();
-const reference = loadReferenceDir(referenceDataDir());
+const reference = loadServerReference();
 const corpus = (docs: PubTatorDocument[], types: EntityType[]) => ({ documents: docs, types });
 // The compute threads' dictionary (as in fit-confidence.ts): reference names plus names mined from both training splits.
 const dictionary = buildDictionary(reference, {

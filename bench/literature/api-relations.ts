@@ -153,6 +153,9 @@ writeBenchReport(
     "Method: a fresh server (PGlite in a temporary folder, COMPUTE_THREADS default) listening on a local port; the development abstracts POSTed as JSON (source, external_id = PMID, title, text = title + newline + abstract) to /v1/nlp/ingest/docs, then each read back with GET /v1/nlp/documents. Claims: positive-polarity triples of the pair kind, keyed by MeSH (chemical, disease) or NCBI Gene (gene) cross-references; document-level sets against the corpus's relations (CDR CID; BioRED relations between a gene and a disease).",
     "The default thresholds were chosen on these same development splits (bench/literature/fit-confidence.ts), so the default rows are optimistic for unseen text. The server's dictionary mines names from CDR Train and BioRED Train; BioRED Train holds 44 CDR dev abstracts.",
     "Ingest timing: after a warm-up batch of 100 CDR Train abstracts (the compute threads build their dictionaries on their first task), the development abstracts are ingested in rounds, each under new source names; wall time of each HTTP request (batch seconds per round: CDR's 500, then BioRED's 100). The first round's documents are the ones scored.",
+    config.geneInfoDir
+      ? "Gene lexicon: HGNC plus the human aliases and full names of org.Hs.eg.db (Homo_sapiens.gene_info in the server's gene_info folder, `npm run data:gene-info`)."
+      : "Gene lexicon: HGNC only (no gene_info folder: `npm run data:gene-info` was not run).",
     `1-minute load average ${loadAtStart.toFixed(1)} when the run started.`,
     ...(process.env.BENCH_CONDITIONS ? [process.env.BENCH_CONDITIONS] : []),
   ],

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { parsePubTator, type PubTatorDocument } from "@sieve/literature";
+import { loadReferenceDir, parsePubTator, type PubTatorDocument, type ReferenceData } from "@sieve/literature";
+import { geneInfoDir } from "../../apps/api/src/config";
 
 /** The shared data folder, `../shared/data` relative to the repository root. */
 export const SHARED_DATA = new URL("../../../shared/data/", import.meta.url);
@@ -22,6 +23,16 @@ export function sharedDataPath(rel = ""): string {
  */
 export function referenceDataDir(): string {
   return process.env.REFERENCE_DATA_DIR ?? sharedDataPath();
+}
+
+/**
+ * The reference data as the server's compute threads read it: the reference folder plus the extra NCBI Gene
+ * `gene_info` folder of the server's configuration (NCBI_GENE_INFO_DIR, else the user cache: human aliases from
+ * org.Hs.eg.db, `npm run data:gene-info`).
+ */
+export function loadServerReference(): ReferenceData {
+  const extra = geneInfoDir(process.env);
+  return loadReferenceDir(referenceDataDir(), { geneInfoDirs: extra ? [extra] : [] });
 }
 
 /** Exits with a clear message when the shared data folder is missing. */

@@ -1,12 +1,6 @@
-import {
-  buildDictionary,
-  indicationPairs,
-  knownPairFeatures,
-  loadReferenceDir,
-  meshAncestors,
-} from "@sieve/literature";
+import { buildDictionary, indicationPairs, knownPairFeatures, meshAncestors } from "@sieve/literature";
 import { writeBenchReport, type BenchRow } from "../lib/report";
-import { readCorpus, referenceDataDir, requireSharedData } from "./corpora";
+import { readCorpus, loadServerReference, requireSharedData } from "./corpora";
 import {
   chooseEndToEndFit,
   cooccurrenceScore,
@@ -28,7 +22,7 @@ import { evidenceCalibration, noveltyEvaluation } from "./eval-novelty";
 // measured on the development splits; the test splits are not in ../shared/data.
 requireSharedData();
 const started = performance.now();
-const reference = loadReferenceDir(referenceDataDir());
+const reference = loadServerReference();
 const cdrTrainDocs = readCorpus("cdrTrain");
 const bioredTrainDocs = readCorpus("bioredTrain");
 // CDR annotates no genes, so its dictionary leaves the gene sources out: gene and protein names

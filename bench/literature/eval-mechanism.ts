@@ -2,13 +2,12 @@ import {
   buildDictionary,
   corpusKey,
   extractDocument,
-  loadReferenceDir,
   toLiteratureDocument,
   CONFIDENCE_MODEL,
   type Mention,
 } from "@sieve/literature";
 import { writeBenchReport, type BenchRow } from "../lib/report";
-import { readCorpus, referenceDataDir, requireSharedData } from "./corpora";
+import { readCorpus, loadServerReference, requireSharedData } from "./corpora";
 import { SetScorer } from "./metrics";
 
 // Issue 23: chemical→gene mechanism relation types on BioRED dev, end to end (extracted mentions, the
@@ -24,7 +23,7 @@ const MECHANISMS: Mechanism[] = ["inhibits", "activates", "binds"];
 /** BioRED has no agonist or antagonist type: they are its Positive_Correlation and Negative_Correlation. */
 const SCORED_AS: Record<string, Mechanism> = { agonist_of: "activates", antagonist_of: "inhibits" };
 
-const reference = loadReferenceDir(referenceDataDir());
+const reference = loadServerReference();
 const cdrTrain = readCorpus("cdrTrain");
 const bioredTrain = readCorpus("bioredTrain");
 const dictionary = buildDictionary(reference, {

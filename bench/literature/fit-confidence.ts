@@ -6,7 +6,6 @@ import {
   fitDocumentRelationModel,
   fitIsotonic,
   knowledgeOptions,
-  loadReferenceDir,
   referenceKnowledge,
   rawPairScores,
   reliability,
@@ -19,7 +18,7 @@ import {
   type PubTatorDocument,
 } from "@sieve/literature";
 import { writeBenchReport, type BenchRow } from "../lib/report";
-import { readCorpus, referenceDataDir, requireSharedData } from "./corpora";
+import { readCorpus, loadServerReference, requireSharedData } from "./corpora";
 import { crossFitted, goldPairs, labelled, prepare, type PreparedDocument } from "./eval-tasks";
 import { prf } from "./metrics";
 
@@ -29,7 +28,7 @@ import { prf } from "./metrics";
 // Run: node --import tsx bench/literature/fit-confidence.ts
 requireSharedData();
 const FOLDS = 5;
-const reference = loadReferenceDir(referenceDataDir());
+const reference = loadServerReference();
 const cdrTrainDocs = readCorpus("cdrTrain");
 const bioredTrainDocs = readCorpus("bioredTrain");
 const corpus = (docs: PubTatorDocument[], types: ("gene" | "chemical" | "disease")[]) => ({ documents: docs, types });

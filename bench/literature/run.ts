@@ -1,13 +1,6 @@
-import {
-  Bm25Index,
-  buildDictionary,
-  extractDocument,
-  loadReferenceDir,
-  toLiteratureDocument,
-  type Extraction,
-} from "@sieve/literature";
+import { Bm25Index, buildDictionary, extractDocument, toLiteratureDocument, type Extraction } from "@sieve/literature";
 import { percentile, writeBenchReport, type BenchRow } from "../lib/report";
-import { readCorpus, referenceDataDir, requireSharedData } from "./corpora";
+import { readCorpus, loadServerReference, requireSharedData } from "./corpora";
 
 // npm run bench literature: (1) ingestion of the 1,000 CDR abstracts (train + dev) with extraction,
 // dictionary building included; (2) BM25 query latency over 100,000 passages.
@@ -30,7 +23,7 @@ let extractions: Extraction[] = [];
 for (let r = 0; r < REPEATS; r++) {
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const reference = loadReferenceDir(referenceDataDir());
+  const reference = loadServerReference();
   const dictionary = buildDictionary(reference, {
     corpora: [
       { documents: cdrTrain, types: ["chemical", "disease"] },

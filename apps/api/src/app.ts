@@ -120,7 +120,7 @@ export async function buildApp({
   const engineRuntime = await EngineRuntime.start(database, compute, engine, app.log, jobTypes, jobTransitions);
   app.decorate("engine", engineRuntime);
   app.addHook("onClose", async () => engineRuntime.stop());
-  const literatureReference = new LiteratureReference(config.referenceDataRoot);
+  const literatureReference = new LiteratureReference(config.referenceDataRoot, config.geneInfoDir);
   // One search index per instance, read by the literature and targets modules.
   const literatureSearch = new LiteratureSearch(database.db);
   registerErrorHandler(app);

@@ -35,6 +35,12 @@ export interface AppConfig {
    */
   geneNamesSqlite: string | null;
   /**
+   * NCBI Gene `gene_info` files the literature tagger reads besides the reference folder's: NCBI_GENE_INFO_DIR, else
+   * the user cache folder where scripts/gene-info-debian.sh exports every human gene's aliases and full name from
+   * org.Hs.eg.db (Homo_sapiens.gene_info); null when absent.
+   */
+  geneInfoDir: string | null;
+  /**
    * Which peers may set the client address through X-Forwarded-For (TRUST_PROXY, Fastify's
    * `trustProxy`): false (default, the socket's address is the client), true (every peer), or proxy
    * addresses/CIDRs. Per-IP rate limits and stored lead addresses depend on it.
@@ -96,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workerGateway: env.TLS_PORT ? workerGatewayConfig(env) : null,
     referenceDataRoot: referenceDataRoot(env, dataDir),
     geneNamesSqlite: geneNamesSqlite(env),
+    geneInfoDir: geneInfoDir(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     md: {
       maxNs: positiveNumber(env.MD_MAX_NS, 10, "MD_MAX_NS"),
@@ -197,6 +204,12 @@ function workerGatewayConfig(env: NodeJS.ProcessEnv): NonNullable<AppConfig["wor
 export function geneNamesSqlite(env: NodeJS.ProcessEnv): string | null {
   if (env.ORG_HS_EG_SQLITE) return resolve(env.ORG_HS_EG_SQLITE);
   const cached = join(env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "sieve", "org.Hs.eg.sqlite");
+  return existsSync(cached) ? cached : null;
+}
+
+export function geneInfoDir(env: NodeJS.ProcessEnv): string | null {
+  if (env.NCBI_GENE_INFO_DIR) return resolve(env.NCBI_GENE_INFO_DIR);
+  const cached = join(env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "sieve", "ncbi_gene");
   return existsSync(cached) ? cached : null;
 }
 

@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import { openDatabase, type DatabaseHandle } from "@sieve/db";
 import type { AuthResponse } from "@sieve/contracts";
 import { buildApp } from "../src/app";
-import { geneNamesSqlite, SIEVE_VERSION, type AppConfig } from "../src/config";
+import { geneInfoDir, geneNamesSqlite, SIEVE_VERSION, type AppConfig } from "../src/config";
 import { ComputePool } from "@sieve/compute/pool";
 import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from "../src/modules/engine/runtime";
 import { SHARED_DATA_DIR } from "@sieve/testing";
@@ -53,6 +53,7 @@ export async function createTestContext(
     workerGateway: null,
     referenceDataRoot: options.referenceDataRoot ?? (existsSync(SHARED_DATA_DIR) ? SHARED_DATA_DIR : dataDir),
     geneNamesSqlite: geneNamesSqlite(process.env),
+    geneInfoDir: geneInfoDir(process.env),
     engine: { ...DEFAULT_ENGINE_SETTINGS, ...options.engine },
     trustProxy: options.trustProxy ?? false,
     md: { maxNs: 10, maxWallSeconds: 600 },

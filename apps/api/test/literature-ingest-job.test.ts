@@ -40,7 +40,7 @@ describe("long PubTator ingests", () => {
     // Whole CDR abstracts with their gold annotations: about 50 rows each, so ten documents (the former
     // batch) held the embedded database, and with it every other request, for 500 rows at once.
     const parsed = await readPubTatorFile(documents(125));
-    const reference = new LiteratureReference(ctx.config.referenceDataRoot);
+    const reference = new LiteratureReference(ctx.config.referenceDataRoot, ctx.config.geneInfoDir);
     const source = "bc5cdr-batches";
     const rowsStored = async () => {
       const ids = ctx.database.db

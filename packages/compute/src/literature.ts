@@ -38,12 +38,26 @@ const TRAINING_CORPORA: { file: string; types: TrainingCorpus["types"] }[] = [
   { file: "biored/Train.PubTator", types: ["gene", "chemical", "disease"] },
 ];
 
+/**
+ * Where a compute thread reads its reference data: the reference folder and its version, and the folder of extra NCBI
+ * Gene `gene_info` files (human aliases from org.Hs.eg.db), null when there is none.
+ */
+export interface ReferenceSource {
+  referenceDir: string;
+  referenceVersion: number;
+  geneInfoDir: string | null;
+}
+
 let loaded: LoadedReference | null = null;
 
-export function referenceFor(dir: string, version: number): LoadedReference {
-  const key = `${dir}#${version}`;
+export function referenceFor({
+  referenceDir: dir,
+  referenceVersion: version,
+  geneInfoDir,
+}: ReferenceSource): LoadedReference {
+  const key = `${dir}#${version}#${geneInfoDir}`;
   if (loaded?.key === key) return loaded;
-  const reference = loadReferenceDir(dir);
+  const reference = loadReferenceDir(dir, { geneInfoDirs: geneInfoDir ? [geneInfoDir] : [] });
   const corpora = TRAINING_CORPORA.filter((c) => existsSync(join(dir, c.file))).map((c) => ({
     documents: parsePubTator(readFileSync(join(dir, c.file), "utf8")),
     types: c.types,
@@ -64,11 +78,10 @@ export function referenceFor(dir: string, version: number): LoadedReference {
 }
 
 export function extractDocuments(
-  dir: string,
-  version: number,
+  source: ReferenceSource,
   documents: { source: string; external_id: string; text: string }[],
 ): Extraction[] {
-  const { dictionary, knowledge } = referenceFor(dir, version);
+  const { dictionary, knowledge } = referenceFor(source);
   return documents.map((doc) => extractDocument(doc, dictionary, { knowledge }));
 }
 
@@ -85,8 +98,8 @@ export interface QueryEntity {
  * NCBI Gene id; "rheumatoid arthritis" → DOID:7148 with its MeSH id), so passages that name them otherwise
  * ("Janus kinase 1", "RA" defined in the abstract) match too.
  */
-export function queryEntities(dir: string, version: number, text: string): QueryEntity[] {
-  const { dictionary } = referenceFor(dir, version);
+export function queryEntities(source: ReferenceSource, text: string): QueryEntity[] {
+  const { dictionary } = referenceFor(source);
   const seen = new Map<string, QueryEntity>();
   for (const m of tagMentions(text, dictionary)) {
     if (seen.has(m.id)) continue;
@@ -121,9 +134,9 @@ export type Resolution<T> =
   { ok: true; value: T } | { ok: false; reason: "unknown" | "ambiguous"; candidates: { id: string; name: string }[] };
 
 /** A gene symbol (HGNC symbol, alias or previous symbol, case-insensitive) to its ids. */
-export function resolveGene(dir: string, version: number, symbol: string): Resolution<ResolvedGene> {
+export function resolveGene(source: ReferenceSource, symbol: string): Resolution<ResolvedGene> {
   const wanted = symbol.trim().toUpperCase();
-  const genes = referenceFor(dir, version).reference.genes.filter((g) => !g.symbol.includes("~"));
+  const genes = referenceFor(source).reference.genes.filter((g) => !g.symbol.includes("~"));
   const exact = genes.filter((g) => g.symbol.toUpperCase() === wanted || g.hgnc_id.toUpperCase() === wanted);
   const matches = exact.length
     ? exact
@@ -149,8 +162,8 @@ export function resolveGene(dir: string, version: number, symbol: string): Resol
 }
 
 /** A disease given as a DOID, a name or a synonym (case-insensitive) to one term, with its descendants. */
-export function resolveDisease(dir: string, version: number, query: string): Resolution<ResolvedDisease> {
-  const { reference, diseases, childrenOf } = referenceFor(dir, version);
+export function resolveDisease(source: ReferenceSource, query: string): Resolution<ResolvedDisease> {
+  const { reference, diseases, childrenOf } = referenceFor(source);
   const wanted = query.trim().toLowerCase();
   const byId =
     diseases.get(query.trim().toUpperCase()) ??
@@ -179,9 +192,14 @@ export function resolveDisease(dir: string, version: number, query: string): Res
   return { ok: true, value: { id: term.id, name: term.name, mesh: term.mesh, ids: [...ids] } };
 }
 
-export function referenceStats(dir: string, version: number) {
-  const { reference } = referenceFor(dir, version);
-  return { genes: reference.genes.length, diseases: reference.diseases.length, drugs: reference.drugs.length };
+export function referenceStats(source: ReferenceSource) {
+  const { reference } = referenceFor(source);
+  return {
+    genes: reference.genes.length,
+    ncbi_genes: reference.ncbiGenes.length,
+    diseases: reference.diseases.length,
+    drugs: reference.drugs.length,
+  };
 }
 
 /**

@@ -36,6 +36,7 @@ import {
   resolveDisease,
   resolveGene,
   type QueryEntity,
+  type ReferenceSource,
   type Resolution,
   type ResolvedDisease,
   type ResolvedGene,
@@ -52,11 +53,7 @@ export interface TaskCatalog {
   "proteins.analyze": { input: { items: { sequence: string; id?: string }[] }; output: ProteinAnalysis[] };
   "compounds.identify": { input: { items: string[] }; output: CompoundIdentity[] };
   "literature.extract": {
-    input: {
-      referenceDir: string;
-      referenceVersion: number;
-      documents: { source: string; external_id: string; text: string }[];
-    };
+    input: ReferenceSource & { documents: { source: string; external_id: string; text: string }[] };
     output: Extraction[];
   };
   "literature.pdf_text": {
@@ -64,16 +61,16 @@ export interface TaskCatalog {
     output: { readable: true; text: string } | { readable: false; reason: string };
   };
   "literature.resolve": {
-    input: { referenceDir: string; referenceVersion: number; symbol?: string; disease?: string };
+    input: ReferenceSource & { symbol?: string; disease?: string };
     output: { gene?: Resolution<ResolvedGene>; disease?: Resolution<ResolvedDisease> };
   };
   "literature.query_entities": {
-    input: { referenceDir: string; referenceVersion: number; text: string };
+    input: ReferenceSource & { text: string };
     output: QueryEntity[];
   };
   "literature.reload": {
-    input: { referenceDir: string; referenceVersion: number };
-    output: { genes: number; diseases: number; drugs: number };
+    input: ReferenceSource;
+    output: { genes: number; ncbi_genes: number; diseases: number; drugs: number };
   };
   "negatome.prepare": { input: { candidates: NegatomeCandidate[] }; output: PreparedRecords };
   "negatome.inspect": { input: { smiles: string }; output: ReturnType<typeof inspectForSafety> };
@@ -132,23 +129,23 @@ export const taskHandlers: Handlers = {
     const rdkit = await loadRDKit();
     return items.map((input) => identifyCompound(rdkit, input));
   },
-  async "literature.extract"({ referenceDir, referenceVersion, documents }) {
-    return extractDocuments(referenceDir, referenceVersion, documents);
+  async "literature.extract"({ documents, ...source }) {
+    return extractDocuments(source, documents);
   },
   async "literature.pdf_text"({ bytes }) {
     return pdfText(bytes);
   },
-  async "literature.resolve"({ referenceDir, referenceVersion, symbol, disease }) {
+  async "literature.resolve"({ symbol, disease, ...source }) {
     return {
-      ...(symbol !== undefined ? { gene: resolveGene(referenceDir, referenceVersion, symbol) } : {}),
-      ...(disease !== undefined ? { disease: resolveDisease(referenceDir, referenceVersion, disease) } : {}),
+      ...(symbol !== undefined ? { gene: resolveGene(source, symbol) } : {}),
+      ...(disease !== undefined ? { disease: resolveDisease(source, disease) } : {}),
     };
   },
-  async "literature.query_entities"({ referenceDir, referenceVersion, text }) {
-    return queryEntities(referenceDir, referenceVersion, text);
+  async "literature.query_entities"({ text, ...source }) {
+    return queryEntities(source, text);
   },
-  async "literature.reload"({ referenceDir, referenceVersion }) {
-    return referenceStats(referenceDir, referenceVersion);
+  async "literature.reload"(source) {
+    return referenceStats(source);
   },
   async "negatome.prepare"({ candidates }) {
     return prepareRecords(await loadRDKit(), candidates);

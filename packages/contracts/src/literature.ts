@@ -308,7 +308,15 @@ export const OntologyReload = z.object({
   ok: z.boolean(),
   dir: z.string(),
   version: z.number().int(),
-  stats: z.object({ genes: z.number().int(), diseases: z.number().int(), drugs: z.number().int() }),
+  stats: z.object({
+    genes: z.number().int(),
+    ncbi_genes: z
+      .number()
+      .int()
+      .describe("NCBI Gene gene_info rows read (human aliases and full names from org.Hs.eg.db; mouse and rat genes)"),
+    diseases: z.number().int(),
+    drugs: z.number().int(),
+  }),
 });
 export type OntologyReload = z.infer<typeof OntologyReload>;
 export const OntologyReloadQuery = z.object({ dir: z.string().max(500).optional() });

@@ -19,7 +19,7 @@ export { parseObo } from "./reference/disease-ontology";
 export type { DiseaseTerm, SynonymScope } from "./reference/disease-ontology";
 export { parseDrugCentral } from "./reference/drugcentral";
 export type { DrugCentralDrug } from "./reference/drugcentral";
-export { loadReferenceDir, REFERENCE_FILES } from "./reference/load";
+export { loadReferenceDir, REFERENCE_FILES, type LoadReferenceOptions } from "./reference/load";
 export type { ReferenceData } from "./reference/load";
 
 export { buildDictionary, DEFAULT_STOP_WORDS } from "./ner/build";

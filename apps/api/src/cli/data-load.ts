@@ -27,7 +27,7 @@ try {
         db: database.db,
         pool,
         root,
-        literature: new LiteratureReference(root),
+        literature: new LiteratureReference(root, config.geneInfoDir),
         geneNamesSqlite: config.geneNamesSqlite,
       },
       wanted,

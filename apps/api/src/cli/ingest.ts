@@ -25,7 +25,7 @@ try {
     const started = Date.now();
     const source = values.source ?? basename(values.pubtator).split(".")[0]!.toLowerCase();
     const outcome = await ingestPubTator(
-      { db: database.db, pool, reference: new LiteratureReference(config.referenceDataRoot) },
+      { db: database.db, pool, reference: new LiteratureReference(config.referenceDataRoot, config.geneInfoDir) },
       null,
       text,
       source,

@@ -45,11 +45,20 @@ export const REFERENCE_FILES = {
   ncbiGeneInfo: "ncbi_gene",
 } as const;
 
+export interface LoadReferenceOptions {
+  /**
+   * Folders of NCBI Gene `<Organism>.gene_info` files outside the reference folder, read after its own `ncbi_gene`:
+   * e.g. the human genes' aliases and full names exported from Bioconductor's org.Hs.eg.db
+   * (scripts/gene-info-debian.sh), which the HGNC table of the shared data lacks ("MLL3", "CHX10", "GPR56").
+   */
+  geneInfoDirs?: string[];
+}
+
 /**
  * Reads and parses the reference files under `dir` (a path or file: URL). A missing file gives an
  * empty list for that source, so a deployment can ship only some of them; call again to reload.
  */
-export function loadReferenceDir(dir: string | URL): ReferenceData {
+export function loadReferenceDir(dir: string | URL, options: LoadReferenceOptions = {}): ReferenceData {
   const root = typeof dir === "string" ? dir : fileURLToPath(dir);
   const read = (rel: string) => {
     const path = join(root, rel);
@@ -63,15 +72,17 @@ export function loadReferenceDir(dir: string | URL): ReferenceData {
   const indications = read(REFERENCE_FILES.drugcentralIndications);
   const jensen = read(REFERENCE_FILES.jensenDiseases);
   const classes = read(REFERENCE_FILES.drugcentralClasses);
-  const geneInfoDir = join(root, REFERENCE_FILES.ncbiGeneInfo);
-  const geneInfoFiles = existsSync(geneInfoDir)
-    ? readdirSync(geneInfoDir)
-        .filter((f) => f.endsWith(".gene_info"))
-        .sort()
-    : [];
+  const geneInfoFiles = [join(root, REFERENCE_FILES.ncbiGeneInfo), ...(options.geneInfoDirs ?? [])].flatMap((folder) =>
+    existsSync(folder)
+      ? readdirSync(folder)
+          .filter((f) => f.endsWith(".gene_info"))
+          .sort()
+          .map((f) => join(folder, f))
+      : [],
+  );
   return {
     genes: hgnc ? parseHgnc(hgnc) : [],
-    ncbiGenes: geneInfoFiles.flatMap((f) => parseGeneInfo(readFileSync(join(geneInfoDir, f), "utf8"))),
+    ncbiGenes: geneInfoFiles.flatMap((f) => parseGeneInfo(readFileSync(f, "utf8"))),
     proteinNames: chembl ? parseChemblTargets(chembl).filter((t) => t.type === "SINGLE PROTEIN") : [],
     diseases: obo ? parseObo(obo) : [],
     drugs: identifiers ? parseDrugCentral(identifiers, structures ?? "") : [],

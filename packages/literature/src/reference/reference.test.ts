@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { requireSharedData, SHARED_DATA_DIR } from "@sieve/testing";
 import { parseObo } from "./disease-ontology";
@@ -5,6 +8,8 @@ import { parseDrugCentral } from "./drugcentral";
 import { parseHgnc } from "./hgnc";
 import { loadReferenceDir } from "./load";
 import { parseGeneInfo } from "./ncbi-gene";
+import { buildDictionary } from "../ner/build";
+import { tagMentions } from "../ner/tag-document";
 
 describe("parseHgnc", () => {
   it("reads the shared table's columns by name, splitting multi-valued UniProt cells", () => {
@@ -152,5 +157,31 @@ describe("loadReferenceDir on the shared data", () => {
     expect(ref.genes.find((g) => g.symbol === "EGFR")).toMatchObject({ ncbigene: "1956", uniprot: ["P00533"] });
     expect(ref.diseases).toHaveLength(8944 - 2374);
     expect(ref.drugs.find((d) => d.name === "lidocaine")?.mesh).toBe("D008012");
+  });
+
+  it("reads gene_info files from folders outside the reference folder, so the tagger knows human aliases", () => {
+    // BioRED dev PMID 26684240: "MLL3" is the previous symbol of KMT2C (NCBI Gene 58508), which the shared HGNC
+    // table (no aliases) does not name; the row is the one scripts/gene-info-debian.sh exports from org.Hs.eg.db.
+    const sentence =
+      "Among 12 GEP-NETs, eight showed mutations of more than one cancer-related gene, including TP53, CNBD1, RB1, " +
+      "APC, BCOR, BRAF, CTNNB1, EGFR, EP300, ERBB3, KDM6A, KRAS, MGA, MLL3, PTEN, RASA1, SMARCB1, SPEN, TBC1D12, and VHL.";
+    const folder = mkdtempSync(join(tmpdir(), "sieve-gene-info-"));
+    try {
+      writeFileSync(
+        join(folder, "Homo_sapiens.gene_info"),
+        [
+          "#tax_id\tGeneID\tSymbol\tSynonyms\tFull_name_from_nomenclature_authority",
+          "9606\t58508\tKMT2C\tHALR|KLEFS2|MLL3\tlysine methyltransferase 2C",
+        ].join("\n") + "\n",
+      );
+      const geneIdOf = (ref: ReturnType<typeof loadReferenceDir>) =>
+        tagMentions(sentence, buildDictionary(ref)).find((m) => m.text === "MLL3")?.xrefs.ncbigene;
+      expect(geneIdOf(loadReferenceDir(SHARED_DATA_DIR))).toBeUndefined();
+      const ref = loadReferenceDir(SHARED_DATA_DIR, { geneInfoDirs: [folder] });
+      expect(ref.ncbiGenes).toHaveLength(1);
+      expect(geneIdOf(ref)).toBe("58508");
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -11,12 +11,16 @@ export class LiteratureReference {
   private current: string;
   private version = 1;
 
-  constructor(private readonly root: string) {
+  /** `geneInfoDir`: extra NCBI Gene `gene_info` files (AppConfig.geneInfoDir), read with every reference folder. */
+  constructor(
+    private readonly root: string,
+    private readonly geneInfoDir: string | null = null,
+  ) {
     this.current = root;
   }
 
-  get state(): { referenceDir: string; referenceVersion: number } {
-    return { referenceDir: this.current, referenceVersion: this.version };
+  get state(): { referenceDir: string; referenceVersion: number; geneInfoDir: string | null } {
+    return { referenceDir: this.current, referenceVersion: this.version, geneInfoDir: this.geneInfoDir };
   }
 
   /**

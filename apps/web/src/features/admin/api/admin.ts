@@ -24,7 +24,7 @@ export interface OntologyReload {
   ok: boolean;
   dir: string;
   version: number;
-  stats: { genes: number; diseases: number; drugs: number };
+  stats: { genes: number; ncbi_genes: number; diseases: number; drugs: number };
 }
 
 const NLP_HEALTH_KEY = ["admin", "nlp-health"] as const;

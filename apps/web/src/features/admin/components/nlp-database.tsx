@@ -108,7 +108,8 @@ function OntologyPanel() {
       {reload.isError && <Notice tone="error">{reload.error.message}</Notice>}
       {reload.data && (
         <Notice tone="success">
-          Reloaded (version {reload.data.version}): {reload.data.stats.genes.toLocaleString("en")} genes,{" "}
+          Reloaded (version {reload.data.version}): {reload.data.stats.genes.toLocaleString("en")} genes (
+          {reload.data.stats.ncbi_genes.toLocaleString("en")} NCBI Gene rows of aliases and names),{" "}
           {reload.data.stats.diseases.toLocaleString("en")} diseases, {reload.data.stats.drugs.toLocaleString("en")}{" "}
           drugs.
         </Notice>

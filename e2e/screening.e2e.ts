@@ -87,9 +87,9 @@ describe("screening 1HSG (HIV-1 protease) with its inhibitors among decoys", () 
       console.info(`ranked: ${ranked.join(", ")}`);
       await screenshot(page, "run-screening-1hsg-not-ranked");
       // Both inhibitors lead every decoy. With the default two start conformers (sharing exhaustiveness 2) this path
-      // scored indinavir −12.00, amprenavir −10.33, loratadine −8.29, metoprolol −7.02 and ibuprofen −6.76 kcal/mol:
-      // amprenavir leads the nearest decoy by 2 kcal/mol. From one start conformer it scored −8.27, level with
-      // loratadine (docs/decisions.md, issue 20).
+      // scored indinavir −12.00, amprenavir −10.33, loratadine −8.29, metoprolol −7.02 and ibuprofen −6.76 kcal/mol;
+      // from one start conformer amprenavir scored −8.27, level with loratadine (bench/results/workflows-e2e-library.md,
+      // docs/decisions.md).
       expect([...ranked].sort()).toEqual(["amprenavir", "ibuprofen", "indinavir", "loratadine", "metoprolol"]);
       for (const inhibitor of ["indinavir", "amprenavir"])
         for (const decoy of ["ibuprofen", "metoprolol", "loratadine"])

@@ -70,7 +70,9 @@ describe("NLP Database", () => {
       .getByRole("button", { name: "Reload ontologies" })
       .click();
     await page
-      .getByText(/^Reloaded \(version \d+\): [\d,]+ genes, [\d,]+ diseases, [\d,]+ drugs\.$/)
+      .getByText(
+        /^Reloaded \(version \d+\): [\d,]+ genes \([\d,]+ NCBI Gene rows of aliases and names\), [\d,]+ diseases, [\d,]+ drugs\.$/,
+      )
       .waitFor({ timeout: 120_000 });
     await page.getByRole("form", { name: "Reload ontologies" }).getByLabel("Directory").fill("../../etc");
     await page

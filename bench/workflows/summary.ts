@@ -87,6 +87,7 @@ const heldOut = existsSync(join(RESULTS, "workflows-enrichment-1ohr.json")) ? re
 for (const [label, prefix] of [
   ["product fitness", "product fitness"],
   ["Vina alone", "Vina affinity ("],
+  ["baseline, heavy atoms", "baseline: heavy atoms"],
 ] as const) {
   const row = heldOut?.rows.find((r) => String(r.score).startsWith(prefix));
   if (!heldOut || !row) continue;

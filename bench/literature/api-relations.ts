@@ -19,7 +19,7 @@ import { loadConfig } from "../../apps/api/src/config";
 import { writeBenchReport, type BenchRow } from "../lib/report";
 import { readCorpus, requireSharedData } from "./corpora";
 import { goldPairs, prepare, type PreparedDocument } from "./eval-tasks";
-import { SetScorer } from "./metrics";
+import { prfColumns, SetScorer } from "./metrics";
 
 requireSharedData();
 const loadAtStart = loadavg()[0]!;
@@ -121,12 +121,7 @@ for (const [task, docs, source, kind] of [
       task,
       corpus: `${source} dev (${docs.length} abstracts)`,
       setting,
-      P: r.precision,
-      R: r.recall,
-      F1: r.f1,
-      tp: r.tp,
-      fp: r.fp,
-      fn: r.fn,
+      ...prfColumns(r),
       goal: kind === "chemical-disease" ? 0.5 : 0.4,
       meets_goal: r.f1 >= (kind === "chemical-disease" ? 0.5 : 0.4),
     });

@@ -15,7 +15,7 @@ import {
   relationScore,
   type PreparedDocument,
 } from "./eval-tasks";
-import type { Prf } from "./metrics";
+import { prfColumns, type Prf } from "./metrics";
 import { evidenceCalibration, noveltyEvaluation } from "./eval-novelty";
 
 // Literature evaluation (issue 7): everything is fitted or mined on the training splits and
@@ -55,12 +55,7 @@ const row = (task: string, corpus: string, setting: string, r: Prf, goal: number
     task,
     corpus,
     setting,
-    P: r.precision,
-    R: r.recall,
-    F1: r.f1,
-    tp: r.tp,
-    fp: r.fp,
-    fn: r.fn,
+    ...prfColumns(r),
     goal: goal ?? "",
     meets_goal: goal === null ? "" : r.f1 >= goal,
   });

@@ -8,6 +8,11 @@ export interface Prf {
   f1: number;
 }
 
+/** A score as the literature result tables show it: P, R, F1 and the counts behind them. */
+export function prfColumns(r: Prf): { P: number; R: number; F1: number; tp: number; fp: number; fn: number } {
+  return { P: r.precision, R: r.recall, F1: r.f1, tp: r.tp, fp: r.fp, fn: r.fn };
+}
+
 export function prf(tp: number, fp: number, fn: number): Prf {
   const precision = tp + fp === 0 ? 0 : tp / (tp + fp);
   const recall = tp + fn === 0 ? 0 : tp / (tp + fn);

@@ -19,7 +19,7 @@ import {
 import { writeBenchReport, type BenchRow } from "../lib/report";
 import { readCorpus, loadServerReference, requireSharedData } from "./corpora";
 import { goldPairs, prepare, type PreparedDocument } from "./eval-tasks";
-import { SetScorer } from "./metrics";
+import { prfColumns, SetScorer } from "./metrics";
 
 type Kind = "chemical-disease" | "gene-disease";
 const TASKS: Record<Kind, { report: string; title: string; corpus: "cdrDev" | "bioredDev"; label: string }> = {
@@ -121,12 +121,7 @@ function analyse(kind: Kind): void {
       table: "oracle",
       mentions,
       setting,
-      P: r.precision,
-      R: r.recall,
-      F1: r.f1,
-      tp: r.tp,
-      fp: r.fp,
-      fn: r.fn,
+      ...prfColumns(r),
     });
 
   for (const type of [tailType, headType])

@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
-import { describeMolecule, loadRDKit } from "@sieve/chem";
+import { loadRDKit } from "@sieve/chem";
 import {
   DEFAULT_SCREENING_FILTERS,
   DockingOracle,
   MemoryDockingCache,
-  ligandTimeLimit,
+  ligandTimeLimitOf,
   mapConcurrent,
 } from "@sieve/workflows";
 import { writeBenchReport, type BenchRow } from "../lib/report";
@@ -46,12 +46,7 @@ for (const conformers of SETTINGS)
       params: { exhaustiveness: EXHAUSTIVENESS, num_modes: 9, cpu: 1, seed: 42 },
       conformers,
       cache: new MemoryDockingCache(),
-      timeLimit: (smiles) => {
-        const mol = rdkit.get_mol(smiles)!;
-        const bonds = describeMolecule(rdkit, mol).descriptors.rotatable_bonds;
-        mol.delete();
-        return ligandTimeLimit(FILTERS, bonds);
-      },
+      timeLimit: ligandTimeLimitOf(rdkit, FILTERS),
     }),
   );
 

@@ -21,7 +21,7 @@ import {
   fitness,
   ligandRecords,
   dockingCacheKey,
-  ligandTimeLimit,
+  ligandTimeLimitOf,
   readCompounds,
   runVhts,
 } from "@sieve/workflows";
@@ -194,12 +194,7 @@ const oracle = await DockingOracle.create({
   conformers: CONFORMERS,
   cache: cacheDir ? new FileDockingCache(cacheDir) : new MemoryDockingCache(),
   ...(cacheDir ? { receptorCacheDir: cacheDir } : {}),
-  timeLimit: (smiles) => {
-    const mol = rdkit.get_mol(smiles)!;
-    const bonds = describeMolecule(rdkit, mol).descriptors.rotatable_bonds;
-    mol.delete();
-    return ligandTimeLimit(FILTERS, bonds);
-  },
+  timeLimit: ligandTimeLimitOf(rdkit, FILTERS),
 });
 /** Each ligand's docking seconds (uncached) and the start conformer that won, as the oracle reports them. */
 const dockSeconds = new Map<string, number>();

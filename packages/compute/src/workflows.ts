@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { depictSvg, describeMolecule, loadRDKit, SimilarityIndex, type RDKitModule } from "@sieve/chem";
+import { depictSvg, loadRDKit, SimilarityIndex, type RDKitModule } from "@sieve/chem";
 import {
   assessSafety,
   negatomeIndex,
@@ -16,7 +16,7 @@ import {
   describeOracle,
   dockingCacheAt,
   fitnessTerms,
-  ligandTimeLimit,
+  ligandTimeLimitOf,
   mapConcurrent,
   parseWorkflowPlan,
   runLeadOptimization,
@@ -163,17 +163,8 @@ function createDockingOracle(
     params: { seed: input.seed, ...input.docking, cpu: 1 },
     ...(filters ? { conformers: filters.start_conformers } : {}),
     ...(input.cache_dir ? { cache: dockingCacheAt(input.cache_dir), receptorCacheDir: input.cache_dir } : {}),
-    ...(filters ? { timeLimit: (smiles: string) => ligandTimeLimit(filters, rotatableBonds(rdkit, smiles)) } : {}),
+    ...(filters ? { timeLimit: ligandTimeLimitOf(rdkit, filters) } : {}),
   });
-}
-
-function rotatableBonds(rdkit: RDKitModule, smiles: string): number {
-  const mol = rdkit.get_mol(smiles);
-  try {
-    return mol?.is_valid() ? describeMolecule(rdkit, mol).descriptors.rotatable_bonds : 0;
-  } finally {
-    mol?.delete();
-  }
 }
 
 /** Builds the activity oracle: docking when a receptor is given, else ligand similarity to known actives. */

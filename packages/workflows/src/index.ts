@@ -85,6 +85,7 @@ export {
 export {
   DEFAULT_SCREENING_FILTERS,
   ligandTimeLimit,
+  ligandTimeLimitOf,
   negatomeFilterReason,
   propertyFilterReason,
   type LigandTimeLimit,

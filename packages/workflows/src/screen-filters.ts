@@ -1,3 +1,4 @@
+import { describeMolecule, type RDKitModule } from "@sieve/chem";
 import { drugLikenessProblem, type LibraryCompound } from "./compound-library";
 
 /**
@@ -70,5 +71,18 @@ export function ligandTimeLimit(filters: ScreeningFilters, rotatableBonds: numbe
   return {
     seconds,
     basis: `${filters.time_limit_base_s} s + ${filters.time_limit_per_rotatable_bond_s} s × ${rotatableBonds} rotatable bonds`,
+  };
+}
+
+/** Each ligand's time limit under the filters, read from its SMILES (an unreadable one counts no rotatable bonds). */
+export function ligandTimeLimitOf(rdkit: RDKitModule, filters: ScreeningFilters): (smiles: string) => LigandTimeLimit {
+  return (smiles) => {
+    const mol = rdkit.get_mol(smiles);
+    try {
+      const bonds = mol?.is_valid() ? describeMolecule(rdkit, mol).descriptors.rotatable_bonds : 0;
+      return ligandTimeLimit(filters, bonds);
+    } finally {
+      mol?.delete();
+    }
   };
 }

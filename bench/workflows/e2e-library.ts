@@ -60,8 +60,8 @@ const rows: BenchRow[] = results.map(({ name, conformers, docked }) => ({
   inhibitor: INHIBITORS.has(name),
   start_conformers: conformers,
   affinity_kcal_mol: docked.affinity,
-  winning_conformer: `${docked.conformer.index}/${docked.conformer.of}`,
-  conformer_affinities: docked.conformer.affinities.join(" / "),
+  winning_conformer: docked.conformer ? `${docked.conformer.index}/${docked.conformer.of}` : docked.placement.method,
+  conformer_affinities: docked.conformer?.affinities.join(" / ") ?? "",
   wall_s: Math.round(docked.seconds),
 }));
 for (const oracle of oracles.values()) await oracle.close();

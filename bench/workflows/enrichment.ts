@@ -203,7 +203,10 @@ const dock = oracle.dock.bind(oracle);
 oracle.dock = async (smiles, signal) => {
   const docked = await dock(smiles, signal);
   if (!docked.cached) dockSeconds.set(smiles, docked.seconds);
-  conformerWon.set(smiles, `${docked.conformer.index}/${docked.conformer.of}`);
+  conformerWon.set(
+    smiles,
+    docked.conformer ? `${docked.conformer.index}/${docked.conformer.of}` : docked.placement.method,
+  );
   return docked;
 };
 const objectives = [{ name: "activity", direction: "maximize" as const, weight: 1 }];
@@ -288,7 +291,10 @@ async function fromCache(): Promise<
         pose_pdbqt: docked.pose_pdbqt,
       });
       dockSeconds.set(compound.smiles, docked.seconds);
-      conformerWon.set(compound.smiles, `${docked.conformer.index}/${docked.conformer.of}`);
+      conformerWon.set(
+        compound.smiles,
+        docked.conformer ? `${docked.conformer.index}/${docked.conformer.of}` : docked.placement.method,
+      );
     }
     if (found.length === members.length) hits.push(...found);
   }

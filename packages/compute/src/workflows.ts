@@ -161,7 +161,7 @@ function createDockingOracle(
     format: receptor.format,
     box: input.box,
     params: { seed: input.seed, ...input.docking, cpu: 1 },
-    ...(filters ? { conformers: filters.start_conformers } : {}),
+    ...(filters ? { conformers: filters.start_conformers, tetherAnalogs: filters.analog_docking === "tethered" } : {}),
     ...(input.cache_dir ? { cache: dockingCacheAt(input.cache_dir), receptorCacheDir: input.cache_dir } : {}),
     ...(filters ? { timeLimit: ligandTimeLimitOf(rdkit, filters) } : {}),
   });

@@ -15,4 +15,14 @@ describe("a stored run's screening filters", () => {
     expect(created.start_conformers).toBe(SCREEN_FILTER_DEFAULTS.start_conformers);
     expect(storedScreenFilters(created).start_conformers).toBe(2);
   });
+
+  it("reads a lead optimization stored before analog docking existed as searched, a new one as tethered", () => {
+    const legacy = storedScreenFilters({ max_analog_sa_score: 6 });
+    expect(legacy.analog_docking).toBe("search");
+    expect(describeFilters(legacy, "lead_opt", true)).toContain("every analog docked by a full search");
+    const created = ScreenFilters.parse({});
+    expect(created.analog_docking).toBe("tethered");
+    expect(describeFilters(created, "lead_opt", true)).toContain("placed on their parent's docked pose");
+    expect(describeFilters(created, "vhts", true)).not.toContain("parent");
+  });
 });

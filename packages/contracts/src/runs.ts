@@ -46,6 +46,7 @@ export const SCREEN_FILTER_DEFAULTS = {
   time_limit_per_rotatable_bond_s: 30,
   max_analog_sa_score: 6,
   start_conformers: 2,
+  analog_docking: "tethered",
 } as const;
 
 export const ScreenFilters = z.object({
@@ -99,16 +100,23 @@ export const ScreenFilters = z.object({
     .describe(
       "Lead optimization: analogs with a synthetic accessibility score above this (1 easy … 10 very hard) are dropped before docking",
     ),
+  analog_docking: z
+    .enum(["tethered", "search"])
+    .default(SCREEN_FILTER_DEFAULTS.analog_docking)
+    .describe(
+      "Lead optimization with docking: 'tethered' places each analog on its parent's docked pose by their common core (RDKit MCS; the rest built by ETKDG, least clashing of 10 placements) and lets Vina optimise it in place, so a series is compared in one binding mode at a fraction of a search's cost; an analog sharing less than half its heavy atoms with its parent is searched for. 'search' docks every analog by a full Vina search. Hits are always searched for",
+    ),
 });
 export type ScreenFilters = z.infer<typeof ScreenFilters>;
 
 /**
  * The filters a stored run was screened with. Today's defaults fill an option the run did not record, except the
- * start conformers: a run stored before that option existed docked from one, whatever today's default.
+ * start conformers and the analog docking: a run stored before those options existed docked from one conformer, and
+ * searched for every analog, whatever today's defaults.
  */
 export function storedScreenFilters(stored: unknown): ScreenFilters {
   const recorded = stored !== null && typeof stored === "object" ? stored : {};
-  return ScreenFilters.parse({ start_conformers: 1, ...recorded });
+  return ScreenFilters.parse({ start_conformers: 1, analog_docking: "search", ...recorded });
 }
 
 /** The run's filters in one line, as the run page shows them; lead optimization adds its analog pre-filter. */
@@ -128,6 +136,13 @@ export function describeFilters(filters: ScreenFilters, workflow: string, dockin
       ? []
       : [
           `analogs with SA score above ${filters.max_analog_sa_score} dropped before ${docking ? "docking" : "scoring"}`,
+          ...(docking
+            ? [
+                filters.analog_docking === "search"
+                  ? "every analog docked by a full search"
+                  : "analogs placed on their parent's docked pose by the common core and optimised in place (a full search when they share less than half their heavy atoms)",
+              ]
+            : []),
         ]),
   ].join(" · ");
 }

@@ -23,6 +23,23 @@ export const WorkflowHit = z.object({
   pose_pdbqt: z.string().optional(),
   /** Docking: the start conformer whose pose scored best (1-based), of how many were docked, each one's best affinity. */
   conformer: z.object({ index: z.number().int(), of: z.number().int(), affinities: z.array(z.number()) }).optional(),
+  /**
+   * Docking: how the pose was found. A full search (with why, for an analog meant to be tethered), or a lead
+   * optimization analog placed on its parent's pose by their common core and optimised in place, with the core's size
+   * and the clash (Σ (3 Å − distance)² to receptor heavy atoms) before the optimisation.
+   */
+  placement: z
+    .union([
+      z.object({ method: z.literal("search"), reason: z.string().optional() }),
+      z.object({
+        method: z.literal("tethered"),
+        parent: z.string(),
+        core_atoms: z.number().int(),
+        heavy_atoms: z.number().int(),
+        clash: z.number(),
+      }),
+    ])
+    .optional(),
   properties: z.object({
     mw: z.number(),
     logp: z.number(),

@@ -1,4 +1,6 @@
 import type { MoleculeProfile } from "@sieve/chem";
+import type { AnalogPlacement } from "./docking/docking-oracle";
+import type { ReferencePose } from "./docking/tethered";
 import type { DockingMode } from "./docking/vina";
 import { fitness, type ScoredValues, type WorkflowObjective } from "./objectives";
 import type { MoleculeOracle } from "./oracle";
@@ -17,6 +19,8 @@ export interface EvaluatedCompound {
   pose_pdbqt?: string;
   /** Docking: the start conformer whose pose scored best (1-based), of how many, and each one's best affinity. */
   conformer?: { index: number; of: number; affinities: number[] };
+  /** Docking: found by a full search, or placed on the parent's pose and optimised in place (lead optimization). */
+  placement?: AnalogPlacement;
   properties: { mw: number; logp: number; tpsa: number; qed: number; hbd: number; hba: number; heavy_atoms: number };
   warnings: string[];
   errors: string[];
@@ -46,10 +50,11 @@ export class CompoundEvaluator {
   async evaluate(
     compound: { smiles: string; name: string | null; profile: MoleculeProfile },
     signal?: AbortSignal,
+    reference?: ReferencePose,
   ): Promise<EvaluatedCompound> {
     this.evaluations++;
     const [activity, sa] = await Promise.all([
-      this.activity.score(compound.smiles, signal),
+      this.activity.score(compound.smiles, signal, reference),
       this.sa.score(compound.smiles, signal),
     ]);
     const values: ScoredValues = {
@@ -75,6 +80,7 @@ export class CompoundEvaluator {
             ...(activity.details?.conformer
               ? { conformer: activity.details.conformer as NonNullable<EvaluatedCompound["conformer"]> }
               : {}),
+            ...(activity.details?.placement ? { placement: activity.details.placement as AnalogPlacement } : {}),
           }
         : {}),
       properties: {

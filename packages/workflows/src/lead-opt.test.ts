@@ -188,4 +188,42 @@ describe("lead optimization", () => {
     }
     expect(result.series.every((s) => s.errors.length === 0)).toBe(true);
   });
+
+  it("gives each analog its parent's pose to be placed on, and counts how analogs were docked", async () => {
+    const given = new Map<string, { smiles: string; pose_pdbqt: string } | undefined>();
+    const poseOf = (smiles: string) => `REMARK pose of ${smiles}\n`;
+    const recording: MoleculeOracle = {
+      name: "docking",
+      version: "test",
+      direction: "minimize",
+      unit: "kcal/mol",
+      description: "records the reference each molecule is scored with",
+      score: async (smiles, _signal, reference) => {
+        given.set(smiles, reference);
+        return {
+          value: -7,
+          details: {
+            pose_pdbqt: poseOf(smiles),
+            placement: reference ? { method: "tethered", parent: reference.smiles } : { method: "search" },
+          },
+        };
+      },
+    };
+    const evaluator = new CompoundEvaluator(recording, new SyntheticAccessibilityOracle(rdkit), OBJECTIVES);
+    const result = await runLeadOptimization(rdkit, evaluator, {
+      hits: { name: "h.smi", text: IBUPROFEN },
+      strategy: "generate_simple_analogs",
+      max_evaluations: 30,
+      wallclock_limit_s: 0,
+      seed: 5,
+      filters: FILTERS,
+    });
+    expect(given.get(IBUPROFEN)).toBeUndefined();
+    expect(result.rounds).toBeGreaterThan(1);
+    for (const analog of result.series)
+      expect(given.get(analog.smiles)).toEqual({ smiles: analog.parent, pose_pdbqt: poseOf(analog.parent) });
+    expect(result.series.some((analog) => analog.parent !== IBUPROFEN)).toBe(true);
+    expect(result.evaluated).toBe(30);
+    expect(result.analog_placements).toEqual({ tethered: 29, search: 0 });
+  });
 });

@@ -62,6 +62,10 @@ export interface LeadOptResult {
   rejected: { smiles: string; reasons: string[] }[];
   /** Molecules an oracle could not score, with its reason: never ranked, never a parent. */
   failed: { smiles: string; name: string | null; position?: number; reason: string }[];
+  /** Analogs docked by placement on their parent's pose and by a full search (see `filters.analog_docking`). */
+  analog_placements: { tethered: number; search: number };
+  /** Every molecule scored (hits and analogs, failures included); `series` keeps the best 100. */
+  evaluated: number;
   stop_reason: StopReason | "no_new_analogs";
   elapsed_s: number;
 }
@@ -116,8 +120,18 @@ export async function runLeadOptimization(
       failed,
     });
 
+  // Each scored molecule's best pose, so its analogs can be placed on it (see CompoundEvaluator.evaluate's reference).
+  const poses = new Map<string, string>();
+  const keepPose = (r: EvaluatedCompound) => r.pose_pdbqt && poses.set(r.smiles, r.pose_pdbqt);
+  const placements = { tethered: 0, search: 0 };
+  const referenceFor = (parent: string) => {
+    const pose = poses.get(parent);
+    return pose ? { smiles: parent, pose_pdbqt: pose } : undefined;
+  };
+
   await mapConcurrent(read.compounds.slice(0, options.max_evaluations), concurrency, async (compound) => {
     const result = await evaluator.evaluate(compound, hooks.signal);
+    keepPose(result);
     if (scoredOk(result)) parents.push(result);
     else fail(result, compound.position);
     report();
@@ -200,7 +214,9 @@ export async function runLeadOptimization(
     }
     const batch = accepted.slice(0, options.max_evaluations - evaluator.evaluations);
     await mapConcurrent(batch, concurrency, async (c) => {
-      const result = await evaluator.evaluate(c.compound, hooks.signal);
+      const result = await evaluator.evaluate(c.compound, hooks.signal, referenceFor(c.parent));
+      keepPose(result);
+      if (result.placement) placements[result.placement.method]++;
       if (!scoredOk(result)) fail({ ...result, name: c.compound.name });
       else
         series.push({
@@ -226,6 +242,8 @@ export async function runLeadOptimization(
     invalid: invalid.slice(0, 200),
     rejected,
     failed,
+    analog_placements: placements,
+    evaluated: evaluator.evaluations,
     stop_reason: stop,
     elapsed_s: Math.round((performance.now() - started) / 100) / 10,
   };

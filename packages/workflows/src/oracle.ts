@@ -1,3 +1,5 @@
+import type { ReferencePose } from "./docking/tethered";
+
 /**
  * One interface for every oracle (docking, ligand-based activity, synthetic accessibility), so the
  * workflows, the optimizer and the negatome call them the same way. Each oracle is versioned: its
@@ -21,8 +23,12 @@ export interface OracleScore {
 }
 
 export interface MoleculeOracle extends OracleInfo {
-  /** Scores one molecule given as canonical SMILES; never throws for a bad molecule, only for a broken oracle. */
-  score(smiles: string, signal?: AbortSignal): Promise<OracleScore>;
+  /**
+   * Scores one molecule given as canonical SMILES; never throws for a bad molecule, only for a broken oracle.
+   * `reference` is an already docked molecule the scored one derives from (lead optimization's parent): a docking
+   * oracle set to tether analogs places the molecule on its pose; other oracles ignore it.
+   */
+  score(smiles: string, signal?: AbortSignal, reference?: ReferencePose): Promise<OracleScore>;
 }
 
 export function describeOracle(oracle: OracleInfo): OracleInfo {

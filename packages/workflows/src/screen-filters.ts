@@ -17,6 +17,8 @@ export interface ScreeningFilters {
   max_analog_sa_score: number;
   /** Docking: start conformers per ligand, sharing the exhaustiveness; the best-scoring pose is kept. */
   start_conformers: number;
+  /** Lead optimization: analogs placed on their parent's pose and optimised in place, or searched for like hits. */
+  analog_docking: "tethered" | "search";
 }
 
 /** The defaults, equal to the API's (`SCREEN_FILTER_DEFAULTS` of @sieve/contracts, checked by the API's tests). */
@@ -28,6 +30,7 @@ export const DEFAULT_SCREENING_FILTERS: ScreeningFilters = {
   time_limit_per_rotatable_bond_s: 30,
   max_analog_sa_score: 6,
   start_conformers: 2,
+  analog_docking: "tethered",
 };
 
 /** Why a compound is dropped before scoring by the property filters, or null. */

@@ -16,7 +16,8 @@ import {
   type DockingAttempt,
 } from "./docking-oracle";
 import { ligandCandidates, readAtoms, resolveBox, stripToProtein } from "./structure";
-import { assertLigandBuilt, parseVinaModes, prepareLigand, prepareLigandConformers } from "./vina";
+import { placeOnReference } from "./tethered";
+import { assertLigandBuilt, parseVinaModes, prepareLigand, prepareLigandConformers, prepareReceptor } from "./vina";
 import { readSharedData, requirePrograms, requireRDKitPython, requireSharedData, sharedDataFile } from "@sieve/testing";
 
 // ../shared/data next to the repository, read in place.
@@ -100,6 +101,7 @@ describe("persistent docking cache", () => {
         modes: [{ mode: 1, affinity: -6.4, rmsd_lb: 0, rmsd_ub: 0 }],
         pose_pdbqt: "MODEL 1\nENDMDL\n",
         conformer: { index: 1, of: 1, affinities: [-6.4] },
+        placement: { method: "search" as const },
         seconds: 3.2,
       };
       expect(await new FileDockingCache(dir).get(key)).toBeNull();
@@ -264,6 +266,62 @@ describe("docking oracle on 1HSG", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it(
+    "places an analog on its parent's docked pose by their common core, and searches for an unrelated molecule",
+    { timeout: 240_000 },
+    async () => {
+      const oracle = await DockingOracle.create({
+        receptor: readFileSync(PDB_PATH, "utf8"),
+        format: "pdb",
+        box: { kind: "ligand", size: 16 },
+        params: { exhaustiveness: 1, num_modes: 3 },
+        cache: new MemoryDockingCache(),
+        tetherAnalogs: true,
+      });
+      const dir = mkdtempSync(join(tmpdir(), "sieve-tether-test-"));
+      try {
+        const parent = await oracle.dock(IBUPROFEN);
+        const reference = { smiles: IBUPROFEN, pose_pdbqt: parent.pose_pdbqt };
+        const receptor = join(dir, "receptor.pdbqt");
+        writeFileSync(receptor, await prepareReceptor(readFileSync(PDB_PATH, "utf8"), "pdb"));
+        const methylEster = "CC(C)Cc1ccc(cc1)C(C)C(=O)OC";
+        const placed = await placeOnReference(methylEster, reference, receptor, { seed: 42 });
+        expect(placed.placement).toMatchObject({ method: "tethered", core_atoms: 15, heavy_atoms: 16 });
+        // Every atom of the parent's pose has its counterpart in the analog where the parent had it.
+        const heavy = (pdbqt: string) =>
+          pdbqt
+            .split("\n")
+            .filter((line) => /^(ATOM|HETATM)/.test(line) && !/\b(H|HD)\s*$/.test(line))
+            .map((line) => [30, 38, 46].map((at) => Number(line.slice(at, at + 8))));
+        const analogAtoms = heavy(placed.pdbqt);
+        for (const atom of heavy(parent.pose_pdbqt))
+          expect(
+            Math.min(...analogAtoms.map((other) => Math.hypot(...atom.map((v, i) => v - other[i]!)))),
+          ).toBeLessThan(0.05);
+
+        const tethered = await oracle.score(methylEster, undefined, reference);
+        expect(tethered.details?.placement).toMatchObject({ method: "tethered", parent: IBUPROFEN, core_atoms: 15 });
+        expect(tethered.value).toBeLessThan(-4);
+        expect(Math.abs(tethered.value! - parent.affinity)).toBeLessThan(2);
+        expect((await oracle.score(methylEster, undefined, reference)).details?.cached).toBe(true);
+
+        // A pyridyl for the phenyl keeps its place: the common core matches any element.
+        const pyridyl = await placeOnReference("CC(C)Cc1ccc(cn1)C(C)C(=O)O", reference, receptor, { seed: 42 });
+        expect(pyridyl.placement).toMatchObject({ core_atoms: 15, heavy_atoms: 15 });
+
+        const amantadine = await oracle.score("NC12CC3CC(CC(C3)C1)C2", undefined, reference);
+        expect(amantadine.details?.placement).toEqual({
+          method: "search",
+          reason: expect.stringMatching(/^shares \d of its 11 heavy atoms with its parent$/),
+        });
+        expect(amantadine.value).toBeLessThan(-3);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+        await oracle.close();
+      }
+    },
+  );
 
   it(
     "says a ligand's 3D build timed out, after how long and why that limit",

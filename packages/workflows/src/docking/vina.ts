@@ -115,23 +115,35 @@ export async function prepareLigandConformers(smiles: string, options: LigandPre
         throw new ProgramTimeoutError(error.binary, Math.round(timeoutMs / 1000));
       throw error;
     });
-  const charged = await timed(() => runProgram("obabel", [`-:${smiles}`, "-osmi", "-p", "7.4"], limit()));
-  const protonated = charged.stdout.trim().split(/\s+/)[0];
-  if (!protonated) throw new Error(`Open Babel could not read ${smiles}`);
+  const protonated = await timed(() => protonatedSmiles(smiles, limit()));
   const embedded = await timed(() =>
     runProgram("rdkit", ["-c", EMBED_SCRIPT, protonated, String(seed), String(count)], limit()),
   );
   const records = embedded.stdout.split(/^\$\$\$\$\n/m).filter((record) => record.trim());
   const ligands: string[] = [];
-  for (const record of records) {
-    const { stdout, stderr } = await timed(() =>
-      runProgram("obabel", ["-isdf", "-opdbqt"], { input: `${record}$$$$\n`, ...limit() }),
-    );
-    if (!/^(ATOM|HETATM)/m.test(stdout)) throw new Error(`Open Babel could not write a PDBQT for ${smiles}`);
-    assertLigandBuilt(stdout, stderr);
-    ligands.push(stdout);
-  }
+  for (const record of records) ligands.push(await timed(() => sdfRecordToPdbqt(record, smiles, limit())));
   return ligands;
+}
+
+type ProgramLimit = { timeoutMs: number; signal?: AbortSignal };
+
+/** The molecule as Open Babel's pH 7.4 model charges it (rules on the molecular graph), as SMILES. */
+export async function protonatedSmiles(smiles: string, limit: ProgramLimit): Promise<string> {
+  const charged = await runProgram("obabel", [`-:${smiles}`, "-osmi", "-p", "7.4"], limit);
+  const protonated = charged.stdout.trim().split(/\s+/)[0];
+  if (!protonated) throw new Error(`Open Babel could not read ${smiles}`);
+  return protonated;
+}
+
+/** One SD record (3D, every hydrogen) as Open Babel's PDBQT: polar hydrogens kept, Gasteiger charges. */
+export async function sdfRecordToPdbqt(record: string, smiles: string, limit: ProgramLimit): Promise<string> {
+  const { stdout, stderr } = await runProgram("obabel", ["-isdf", "-opdbqt"], {
+    input: `${record.replace(/\$\$\$\$\s*$/, "")}$$$$\n`,
+    ...limit,
+  });
+  if (!/^(ATOM|HETATM)/m.test(stdout)) throw new Error(`Open Babel could not write a PDBQT for ${smiles}`);
+  assertLigandBuilt(stdout, stderr);
+  return stdout;
 }
 
 /** One seeded conformer's PDBQT (see `prepareLigandConformers`). */

@@ -8,7 +8,7 @@ interface ScreenFilterFieldsProps {
   leadOptimization: boolean;
 }
 
-type NumericFilter = Exclude<keyof ScreenFilters, "drug_likeness">;
+type NumericFilter = Exclude<keyof ScreenFilters, "drug_likeness" | "analog_docking">;
 
 /** The numeric filters, with the range the API accepts and what each does. */
 const NUMERIC_FILTERS: {
@@ -108,6 +108,26 @@ export function ScreenFilterFields({ filters, onChange, leadOptimization }: Scre
             )}
           </Field>
         ))}
+        {leadOptimization && (
+          <Field
+            label="Analog docking"
+            hint={`Tethered: each analog is placed on its parent's docked pose by their common core and optimised in place by Vina (one binding mode for the series, seconds per analog); analogs sharing less than half their heavy atoms with the parent are searched for. Full search: every analog docked like a hit. Default ${SCREEN_FILTER_DEFAULTS.analog_docking}.`}
+          >
+            {(control) => (
+              <select
+                {...control}
+                name="analog_docking"
+                value={filters.analog_docking}
+                onChange={(e) =>
+                  onChange({ ...filters, analog_docking: e.target.value as ScreenFilters["analog_docking"] })
+                }
+              >
+                <option value="tethered">Tethered to the parent&apos;s pose</option>
+                <option value="search">Full search</option>
+              </select>
+            )}
+          </Field>
+        )}
       </div>
     </fieldset>
   );

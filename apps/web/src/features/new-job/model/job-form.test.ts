@@ -66,6 +66,7 @@ describe("New Job form model", () => {
         time_limit_per_rotatable_bond_s: SCREEN_FILTER_DEFAULTS.time_limit_per_rotatable_bond_s,
         max_analog_sa_score: 6,
         start_conformers: SCREEN_FILTER_DEFAULTS.start_conformers,
+        analog_docking: SCREEN_FILTER_DEFAULTS.analog_docking,
       },
     });
   });

@@ -144,6 +144,12 @@ export function WorkflowRun({ runId }: { runId: string }) {
               </ul>
             </>
           )}
+          {result.analog_placements && result.analog_placements.tethered + result.analog_placements.search > 0 && (
+            <p className="muted">
+              Analogs docked: {result.analog_placements.tethered} placed on their parent&apos;s pose and optimised in
+              place, {result.analog_placements.search} by a full search.
+            </p>
+          )}
           {result.counts && (
             <p className="muted">
               {Object.entries(result.counts)
@@ -205,6 +211,18 @@ export function WorkflowRun({ runId }: { runId: string }) {
               {pose.modes && (
                 <p className="muted">
                   Vina modes: {pose.modes.map((m) => formatNumber(m.affinity)).join(", ")} kcal/mol
+                </p>
+              )}
+              {pose.placement?.method === "tethered" && (
+                <p className="muted">
+                  Placed on the docked pose of its parent {pose.placement.parent} by the {pose.placement.core_atoms} of
+                  its {pose.placement.heavy_atoms} heavy atoms they share, then optimised in place by Vina (no search;
+                  clash before optimisation {formatNumber(pose.placement.clash)}).
+                </p>
+              )}
+              {pose.placement?.method === "search" && pose.placement.reason && (
+                <p className="muted">
+                  Docked by a full search, not on its parent&apos;s pose: {pose.placement.reason}.
                 </p>
               )}
               {pose.conformer && (

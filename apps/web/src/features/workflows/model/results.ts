@@ -15,6 +15,8 @@ export interface WorkflowResult {
   /** Analogs a lead optimization dropped before scoring, with their reasons. */
   rejected: { smiles: string; reasons: string[] }[];
   counts: Record<string, number> | null;
+  /** Lead optimization with docking: analogs placed on their parent's pose, and analogs searched for. */
+  analog_placements: { tethered: number; search: number } | null;
   stop_reason: string | null;
   unsupported_objectives: string[];
   output: { location: string; files?: string[]; error?: string } | null;
@@ -44,6 +46,10 @@ export function readWorkflowResult(metrics: Record<string, unknown> | undefined 
     failed: list(metrics.failed),
     rejected: list(metrics.rejected),
     counts: metrics.counts && typeof metrics.counts === "object" ? (metrics.counts as Record<string, number>) : null,
+    analog_placements:
+      metrics.analog_placements && typeof metrics.analog_placements === "object"
+        ? (metrics.analog_placements as WorkflowResult["analog_placements"])
+        : null,
     stop_reason: typeof metrics.stop_reason === "string" ? metrics.stop_reason : null,
     unsupported_objectives: list(metrics.unsupported_objectives),
     plan: metrics.plan && typeof metrics.plan === "object" ? (metrics.plan as WorkflowResult["plan"]) : null,

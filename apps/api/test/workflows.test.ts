@@ -532,6 +532,15 @@ describe("lead optimization and custom workflows", () => {
         expect(analog.svg).toContain("<svg");
         expect(analog).not.toHaveProperty("pose_pdbqt");
       }
+      // By default an analog is placed on its parent's pose (and says so), not searched for like the hit.
+      const placed = detail.job.progress.partial.series.filter(
+        (analog: { placement?: { method: string } }) => analog.placement?.method === "tethered",
+      );
+      expect(placed.length).toBeGreaterThanOrEqual(1);
+      expect(placed[0].placement).toMatchObject({
+        parent: "CC(C)Cc1ccc(C(C)C(=O)O)cc1",
+        core_atoms: expect.any(Number),
+      });
     },
   );
 

@@ -51,7 +51,9 @@ export {
   type DockingCache,
   type DockingOracleOptions,
   type DockingResult,
+  type AnalogPlacement,
 } from "./docking/docking-oracle";
+export type { ReferencePose, TetheredPlacement } from "./docking/tethered";
 export { LigandActivityOracle, drugCentralActives, type KnownActive } from "./ligand-activity";
 export { SyntheticAccessibilityOracle } from "./sa-oracle";
 export {

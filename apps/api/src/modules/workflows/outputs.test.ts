@@ -33,4 +33,20 @@ describe("hitsCsv", () => {
     const cells = Object.fromEntries(header!.split(",").map((column, i) => [column, row!.split(",")[i]]));
     expect(cells).toMatchObject({ best_start_conformer: "", start_conformer_affinities_kcal_mol: "" });
   });
+
+  it("says how each analog's pose was found: on its parent's pose, or by a search and why", () => {
+    const csv = hitsCsv([
+      {
+        ...hit,
+        placement: { method: "tethered", parent: "CC(=O)Oc1ccccc1C(=O)O", core_atoms: 12, heavy_atoms: 13, clash: 0.1 },
+      },
+      { ...hit, placement: { method: "search", reason: "shares 4 of its 13 heavy atoms with its parent" } },
+    ]);
+    const [header, ...rows] = csv.trim().split("\n");
+    const column = header!.split(",").indexOf("pose_placement");
+    expect(rows.map((row) => row.split(",")[column])).toEqual([
+      "tethered on CC(=O)Oc1ccccc1C(=O)O (12 of 13 heavy atoms in common)",
+      "search (shares 4 of its 13 heavy atoms with its parent)",
+    ]);
+  });
 });

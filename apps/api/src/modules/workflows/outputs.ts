@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { notRankedEntries, type NotRankedEntry, type NotRankedLists } from "@sieve/contracts";
 import type { Database } from "@sieve/db";
+import type { AnalogPlacement } from "@sieve/workflows";
 import { databaseBlobStore } from "../../storage/blob-store";
 import { uploadsStore } from "../uploads/store";
 
@@ -13,6 +14,7 @@ interface OutputHit {
   activity_kind: string;
   affinity: number | null;
   conformer?: { index: number; of: number; affinities: number[] };
+  placement?: AnalogPlacement;
   synthetic_accessibility: number | null;
   properties: { qed: number; logp: number; mw: number };
   warnings: string[];
@@ -35,6 +37,7 @@ export function hitsCsv(hits: OutputHit[]): string {
     "affinity_kcal_mol",
     "best_start_conformer",
     "start_conformer_affinities_kcal_mol",
+    "pose_placement",
     "sa_score",
     "qed",
     "logp",
@@ -51,6 +54,7 @@ export function hitsCsv(hits: OutputHit[]): string {
     h.affinity,
     h.conformer ? `${h.conformer.index} of ${h.conformer.of}` : null,
     h.conformer?.affinities.join("; "),
+    placementText(h.placement),
     h.synthetic_accessibility,
     h.properties.qed,
     h.properties.logp,
@@ -58,6 +62,13 @@ export function hitsCsv(hits: OutputHit[]): string {
     h.warnings.join("; "),
   ]);
   return [header, ...rows].map((row) => row.map(csvCell).join(",")).join("\n") + "\n";
+}
+
+/** How a docked pose was found, in words: searched for (and why, when it was meant to be tethered), or tethered. */
+function placementText(placement: AnalogPlacement | undefined): string | null {
+  if (!placement) return null;
+  if (placement.method === "search") return placement.reason ? `search (${placement.reason})` : "search";
+  return `tethered on ${placement.parent} (${placement.core_atoms} of ${placement.heavy_atoms} heavy atoms in common)`;
 }
 
 /** Every compound a run did not rank (unreadable, filtered, failed), one row each with the reason. */

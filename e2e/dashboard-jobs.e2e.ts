@@ -209,6 +209,11 @@ describe("projects and the New Job modal", () => {
         .locator("option")
         .evaluateAll((options) => options.map((option) => option.getAttribute("value"))),
     ).toEqual(["generate_simple_analogs", "generate_diverse_analogs", "generate_bioisosteres", "upload_custom"]);
+    // How analogs are docked is a visible option: on their parent's pose by default, or a full search like the hits.
+    const analogDocking = dialog().getByRole("group", { name: "Screening filters" }).getByLabel("Analog docking");
+    expect(await analogDocking.inputValue()).toBe("tethered");
+    await analogDocking.scrollIntoViewIfNeeded();
+    await screenshot(page, "new-job-lead-opt-analog-docking", { fullPage: false });
     await dialog().getByRole("button", { name: "Launch Workflow" }).click();
     await dialog().waitFor({ state: "detached" });
     expect(projects.requests).toHaveLength(0);
@@ -216,6 +221,7 @@ describe("projects and the New Job modal", () => {
       workflow: "lead_opt",
       inputs: { hit_compounds: "CCO\nCCN", analogs_strategy: "generate_simple_analogs" },
       budget: { max_evaluations: 400 },
+      filters: { analog_docking: "tethered" },
     });
     await page.getByRole("table", { name: "Recent runs" }).getByText("Lead Optimization").first().waitFor();
     await cancelActiveJobs();

@@ -350,6 +350,41 @@ describe("disease name variants", () => {
   });
 });
 
+describe("toxicity to an organ", () => {
+  const term = (id: string, name: string, mesh: string) => ({
+    id,
+    name,
+    synonyms: [],
+    xrefs: [`MSH:${mesh}`],
+    mesh,
+    is_a: [],
+    alt_ids: [],
+  });
+  const organs = buildDictionary({
+    genes: [],
+    diseases: [
+      term("DOID:5679", "retinal disease", "D012164"),
+      term("DOID:850", "lung disease", "D008171"),
+      term("DOID:0000000", "toxicity", "D064420"),
+    ],
+    drugs: [],
+  });
+  const read = (text: string) => tagMentions(text, organs).map((m) => [m.text, m.xrefs.mesh]);
+
+  it("reads toxicity to an organ as a disease of that organ, not as drug toxicity in general", () => {
+    // CDR train, PubMed 9199746: annotated Retinal Diseases (D012164); before, only "toxicity" (D064420) was tagged.
+    expect(read("We present a case of presumed amikacin retinal toxicity following treatment.")).toEqual([
+      ["retinal toxicity", "D012164"],
+    ]);
+    // CDR train, PubMed 11334364: "pulmonary" and "lung" name the same organ (Lung Diseases, D008171).
+    expect(read("amiodarone-induced lung toxicity and pulmonary toxicity")).toEqual([
+      ["lung toxicity", "D008171"],
+      ["pulmonary toxicity", "D008171"],
+    ]);
+    expect(read("Dose-limiting toxicity was neutropenia.")).toEqual([["toxicity", "D064420"]]);
+  });
+});
+
 describe("dictionary building from a training corpus", () => {
   const corpus = parsePubTator(
     [

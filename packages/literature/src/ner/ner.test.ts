@@ -270,6 +270,46 @@ describe("abbreviations", () => {
     expect(tag("The anterior lateral line (ALL) of fish. ALL neurons fired.")).toEqual([]);
   });
 
+  it("keeps a gene symbol whose long form is the gene's name ending with a disease name", () => {
+    // BioRED Train, PubMed 17185386: DISC1 is the gene (NCBI Gene 27185); before, the disease inside its name made
+    // every DISC1 of the abstract a mention of schizophrenia, and the gene–disease pair was lost.
+    const named = buildDictionary({
+      genes: [
+        {
+          hgnc_id: "HGNC:2888",
+          symbol: "DISC1",
+          name: "DISC1 scaffold protein",
+          aliases: [],
+          previous_symbols: [],
+          ncbigene: "27185",
+          ensembl: null,
+          uniprot: [],
+        },
+      ],
+      diseases: [
+        {
+          id: "DOID:5419",
+          name: "schizophrenia",
+          synonyms: [{ text: "schizophrenia 1", scope: "EXACT" }], // as in HumanDO
+          xrefs: ["MSH:D012559"],
+          mesh: "D012559",
+          is_a: [],
+          alt_ids: [],
+        },
+      ],
+      drugs: [],
+    });
+    const text =
+      "We have previously reported a robust association between an allelic haplotype of 'Disrupted in " +
+      "Schizophrenia 1' (DISC1) and schizophrenia in Finnish families. DISC1 variants were typed.";
+    const mentions = tagMentions(text, named);
+    expect(mentions.filter((m) => m.text === "DISC1").map((m) => [m.type, m.method])).toEqual([
+      ["gene", "dictionary"],
+      ["gene", "dictionary"],
+    ]);
+    expect(mentions.filter((m) => m.text === "schizophrenia").map((m) => m.xrefs.mesh)).toEqual(["D012559"]);
+  });
+
   it("reads a mined short form the author defined as something else as neither entity", () => {
     // CDR and BioRED Train name rheumatoid arthritis "RA" and hypertension "HT"; these CDR dev sentences (PubMed
     // 3131282, 19370593) define the letters otherwise, and the long forms were tagged as those diseases.

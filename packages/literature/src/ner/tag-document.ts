@@ -1,6 +1,6 @@
 import { splitSentences } from "../sentences";
 import type { Mention, Sentence } from "../types";
-import { findAbbreviations } from "./abbreviations";
+import { findAbbreviations, type AbbreviationDefinition } from "./abbreviations";
 import { expandCoordinations } from "./coordination";
 import { conceptNameKeys, type Dictionary } from "./dictionary";
 import { dominantSpecies } from "./species";
@@ -11,7 +11,8 @@ import { nameKey, type Token } from "./tokens";
  * Named-entity mentions of one document: dictionary matches, then abbreviations resolved within the
  * document ("one sense per discourse", as the abbreviation post-processing of tmChem and TaggerOne):
  *  - long form ends with a tagged entity: every occurrence of the short form in the document becomes
- *    a mention of that entity, replacing any other match there;
+ *    a mention of that entity, replacing any other match there, unless the short form is a gene's official symbol and
+ *    the long form only ends with a disease name ("Disrupted in Schizophrenia 1 (DISC1)" stays the gene);
  *  - long form untagged but the short form itself matched: the long form becomes a mention of the
  *    short form's entity ("pleomorphic adenoma gene-like 2 (PLAGL2)") when the short form is a gene
  *    symbol, or a name mined from a training corpus whose entity shares a word with the long form
@@ -37,12 +38,13 @@ export function tagMentions(
     const source =
       matches.find((m) => m.end === def.longEnd && m.start >= def.longStart) ??
       matches.find((m) => m.start >= def.longStart && m.end <= def.longEnd && m.end >= def.longEnd - 1);
+    const own = matches.find((m) => m.start === def.shortStart && m.end === def.shortEnd);
+    if (source && namesGeneAfterDisease(dict, def, source, own)) continue;
     if (source) {
       for (const at of occurrences(text, def.shortForm))
         added.push({ match: { ...source, start: at, end: at + def.shortForm.length }, method: "abbreviation" });
       continue;
     }
-    const own = matches.find((m) => m.start === def.shortStart && m.end === def.shortEnd);
     if (!own) continue;
     if (
       dict.concepts[own.concept]!.type === "gene" ||
@@ -62,6 +64,27 @@ export function tagMentions(
     ...taken.map((t) => toMention(text, dict, t.match, t.method)),
   ];
   return mentions.sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
+/**
+ * True when the short form is a gene's official symbol whose long form only ends with a disease name: "Disrupted-in-Schizophrenia
+ * 1 (DISC1)", "deleted in colorectal cancer (DCC)". Many genes are named after the disease they were found in; the
+ * words before the disease name make the long form a gene's name, so the short form stays the gene's mention. An alias
+ * is not enough: "chronic allograft nephropathy (CAN)" is the disease, though CAN is an alias of NUP214.
+ */
+function namesGeneAfterDisease(
+  dict: Dictionary,
+  def: AbbreviationDefinition,
+  source: DictionaryMatch,
+  own: DictionaryMatch | undefined,
+): boolean {
+  return (
+    own !== undefined &&
+    dict.concepts[own.concept]!.type === "gene" &&
+    nameKey(dict.concepts[own.concept]!.name) === nameKey(def.shortForm) &&
+    dict.concepts[source.concept]!.type === "disease" &&
+    source.start > def.longStart
+  );
 }
 
 /**

@@ -30,10 +30,10 @@ const SAME_MEANING: string[][] = [
 const ALSO_READ_AS: [string, string][] = [["cancer", "neoplasm"]];
 
 /**
- * Heads that name harm done to an organ or tissue rather than a disease kind: "retinal toxicity", "lung toxicity" or
- * "bladder damage" is a (drug-induced) disease of that organ, which MeSH indexes under the organ's disease heading
- * (Retinal Diseases, Lung Diseases, Urinary Bladder Diseases) with the subheading "chemically induced". So the
- * organ's "X disease" also reads as "X toxicity" and "X damage".
+ * Heads that name harm done to an organ rather than a disease kind: "retinal toxicity" or "lung toxicity" is a
+ * (drug-induced) disease of that organ, which MeSH indexes under the organ's disease heading (Retinal Diseases, Lung
+ * Diseases) with the subheading "chemically induced". So the organ's "X disease" also reads as "X toxicity". Not
+ * "damage": "liver damage" and "brain damage" have headings of their own (drug-induced liver injury, brain damage).
  */
 const ORGAN_HARM_HEADS = ["toxicity"];
 

@@ -390,6 +390,31 @@ describe("disease name variants", () => {
   });
 });
 
+describe("Roman numerals", () => {
+  it("reads an upper-case Roman numeral as the number names also use", () => {
+    const diabetes = buildDictionary({
+      genes: [],
+      diseases: [
+        {
+          id: "DOID:9352",
+          name: "type 2 diabetes mellitus",
+          synonyms: [{ text: "type 2 diabetes", scope: "EXACT" }],
+          xrefs: ["MSH:D003924"],
+          mesh: "D003924",
+          is_a: [],
+          alt_ids: [],
+        },
+      ],
+      drugs: [],
+    });
+    // BioRED Train, PubMed 10491763 (annotated D003924): before, nothing was tagged.
+    const text = "Mutations of the HNF-6 gene in 54 patients with late-onset Type II diabetes were sought.";
+    expect(tagMentions(text, diabetes).map((m) => [m.text, m.xrefs.mesh])).toEqual([["Type II diabetes", "D003924"]]);
+    expect(nameKey("type II diabetes")).toBe(nameKey("type 2 diabetes"));
+    expect(nameKey("vi")).toBe("vi");
+  });
+});
+
 describe("toxicity to an organ", () => {
   const term = (id: string, name: string, mesh: string) => ({
     id,

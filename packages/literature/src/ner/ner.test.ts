@@ -310,6 +310,35 @@ describe("abbreviations", () => {
     expect(mentions.filter((m) => m.text === "schizophrenia").map((m) => m.xrefs.mesh)).toEqual(["D012559"]);
   });
 
+  it("tags a mined two- or three-letter acronym only where the document defines it or names its entity", () => {
+    const mined = createDictionary();
+    const c = addConcept(mined, {
+      type: "disease",
+      id: "MESH:D008944",
+      name: "mitral regurgitation",
+      xrefs: { mesh: "D008944" },
+    });
+    addName(mined, c, "mitral regurgitation", "corpus", 5);
+    addName(mined, c, "MR", "corpus", 9);
+    const read = (text: string) => tagMentions(text, mined).map((m) => [m.text, m.xrefs.mesh]);
+    // CDR Train, PubMed 12695819: magnetic resonance, no valve disease; before, both MRs were mitral regurgitation.
+    expect(
+      read(
+        "MR imaging with quantitative diffusion mapping of tacrolimus-induced neurotoxicity. " +
+          "Our objective was to investigate brain MR imaging findings.",
+      ),
+    ).toEqual([]);
+    expect(read("Severe mitral regurgitation (MR) developed. MR resolved.")).toEqual([
+      ["mitral regurgitation", "D008944"],
+      ["MR", "D008944"],
+      ["MR", "D008944"],
+    ]);
+    expect(read("Mitral regurgitation was seen on echo; MR was graded.")).toEqual([
+      ["Mitral regurgitation", "D008944"],
+      ["MR", "D008944"],
+    ]);
+  });
+
   it("reads a mined short form the author defined as something else as neither entity", () => {
     // CDR and BioRED Train name rheumatoid arthritis "RA" and hypertension "HT"; these CDR dev sentences (PubMed
     // 3131282, 19370593) define the letters otherwise, and the long forms were tagged as those diseases.

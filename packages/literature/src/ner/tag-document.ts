@@ -8,7 +8,8 @@ import { matchDictionary, type DictionaryMatch } from "./tagger";
 import { nameKey, type Token } from "./tokens";
 
 /**
- * Named-entity mentions of one document: dictionary matches, then abbreviations resolved within the
+ * Named-entity mentions of one document: dictionary matches (less the mined short acronyms the document never
+ * defines, `withoutUndefinedAcronyms`), then abbreviations resolved within the
  * document ("one sense per discourse", as the abbreviation post-processing of tmChem and TaggerOne):
  *  - long form ends with a tagged entity: every occurrence of the short form in the document becomes
  *    a mention of that entity, replacing any other match there, unless the short form is a gene's official symbol and
@@ -28,8 +29,13 @@ export function tagMentions(
   tokens?: Token[],
 ): Mention[] {
   const species = dominantSpecies(text);
-  const matches = expandCoordinations(text, dict, matchDictionary(text, dict, tokens, species), species);
   const definitions = findAbbreviations(text, sentences);
+  const matches = withoutUndefinedAcronyms(
+    text,
+    dict,
+    expandCoordinations(text, dict, matchDictionary(text, dict, tokens, species), species),
+    definitions,
+  );
   if (definitions.length === 0) return matches.map((m) => toMention(text, dict, m, "dictionary"));
 
   const added: { match: DictionaryMatch; method: Mention["method"] }[] = [];
@@ -64,6 +70,33 @@ export function tagMentions(
     ...taken.map((t) => toMention(text, dict, t.match, t.method)),
   ];
   return mentions.sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
+/** An acronym of two or three capitals ("MR", "SE", "PAN"): most of them stand for many things. */
+const SHORT_ACRONYM = /^[A-Z]{2,3}$/;
+
+/**
+ * Drops disease and chemical matches of a short acronym (`SHORT_ACRONYM`) learnt from a training corpus when the
+ * document neither defines it nor names its entity otherwise: "MR" is mitral regurgitation in a cardiology abstract
+ * that says so, magnetic resonance in "MR imaging"; "SE" is status epilepticus or a standard error. Reference names
+ * (HGNC symbols, the Disease Ontology's own acronyms) are kept.
+ */
+function withoutUndefinedAcronyms(
+  text: string,
+  dict: Dictionary,
+  matches: DictionaryMatch[],
+  definitions: AbbreviationDefinition[],
+): DictionaryMatch[] {
+  const defined = new Set(definitions.map((d) => d.shortForm));
+  return matches.filter((m) => {
+    const surface = text.slice(m.start, m.end);
+    if (m.entry.source !== "corpus" || dict.concepts[m.concept]!.type === "gene" || !SHORT_ACRONYM.test(surface))
+      return true;
+    return (
+      defined.has(surface) ||
+      matches.some((o) => o.concept === m.concept && !SHORT_ACRONYM.test(text.slice(o.start, o.end)))
+    );
+  });
 }
 
 /**

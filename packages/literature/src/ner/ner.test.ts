@@ -339,6 +339,38 @@ describe("abbreviations", () => {
     ]);
   });
 
+  it("never lets a short form stand for a broader disease than its long form", () => {
+    const term = (id: string, name: string, mesh: string) => ({
+      id,
+      name,
+      synonyms: [],
+      xrefs: [`MSH:${mesh}`],
+      mesh,
+      is_a: [],
+      alt_ids: [],
+    });
+    const broad = buildDictionary({
+      genes: [],
+      diseases: [term("DOID:305", "carcinoma", "D002277"), term("DOID:0050754", "dyskinesia", "D004409")],
+      drugs: [],
+    });
+    const read = (text: string) => tagMentions(text, broad).map((m) => [m.text, m.xrefs.mesh]);
+    // BioRED Train, PubMed 27084744 (ACC annotated D003528, adenoid cystic carcinoma): before, every ACC was a
+    // carcinoma in general.
+    expect(
+      read(
+        "Although the existence of cancer stem cells (CSC) in adenoid cystic carcinoma (ACC) has been proposed, " +
+          "lack of assays prevented their characterization. Our objective was to isolate CSC from ACC.",
+      ),
+    ).toEqual([["carcinoma", "D002277"]]);
+    // CDR Train: a cause before the name is no narrower disease, LID is dyskinesia.
+    expect(read("L-DOPA-induced dyskinesia (LID) is among the motor complications. LID was scored.")).toEqual([
+      ["dyskinesia", "D004409"],
+      ["LID", "D004409"],
+      ["LID", "D004409"],
+    ]);
+  });
+
   it("reads a mined short form the author defined as something else as neither entity", () => {
     // CDR and BioRED Train name rheumatoid arthritis "RA" and hypertension "HT"; these CDR dev sentences (PubMed
     // 3131282, 19370593) define the letters otherwise, and the long forms were tagged as those diseases.

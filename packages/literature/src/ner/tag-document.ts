@@ -13,7 +13,9 @@ import { nameKey, type Token } from "./tokens";
  * document ("one sense per discourse", as the abbreviation post-processing of tmChem and TaggerOne):
  *  - long form ends with a tagged entity: every occurrence of the short form in the document becomes
  *    a mention of that entity, replacing any other match there, unless the short form is a gene's official symbol and
- *    the long form only ends with a disease name ("Disrupted in Schizophrenia 1 (DISC1)" stays the gene);
+ *    the long form only ends with a disease name ("Disrupted in Schizophrenia 1 (DISC1)" stays the gene), or the
+ *    words before the disease name make the long form a narrower disease ("adenoid cystic carcinoma (ACC)" is no
+ *    carcinoma in general; `namesNarrowerDisease`);
  *  - long form untagged but the short form itself matched: the long form becomes a mention of the
  *    short form's entity ("pleomorphic adenoma gene-like 2 (PLAGL2)") when the short form is a gene
  *    symbol, or a name mined from a training corpus whose entity shares a word with the long form
@@ -46,6 +48,7 @@ export function tagMentions(
       matches.find((m) => m.start >= def.longStart && m.end <= def.longEnd && m.end >= def.longEnd - 1);
     const own = matches.find((m) => m.start === def.shortStart && m.end === def.shortEnd);
     if (source && namesGeneAfterDisease(dict, def, source, own)) continue;
+    if (source && namesNarrowerDisease(text, dict, def, source)) continue;
     if (source) {
       for (const at of occurrences(text, def.shortForm))
         added.push({ match: { ...source, start: at, end: at + def.shortForm.length }, method: "abbreviation" });
@@ -97,6 +100,23 @@ function withoutUndefinedAcronyms(
       matches.some((o) => o.concept === m.concept && !SHORT_ACRONYM.test(text.slice(o.start, o.end)))
     );
   });
+}
+
+/**
+ * True when the long form is a disease name with words before it that make it a narrower disease the dictionary does
+ * not know: "adrenocortical carcinoma (ACC)" is no carcinoma in general, "X-linked intellectual disability (XLID)" a
+ * kind of intellectual disability. Every ACC of the abstract would otherwise be a mention of the broader disease, an id
+ * the author never meant. A cause before the name is no narrower disease ("levodopa-induced dyskinesia (LID)" is
+ * dyskinesia, the cause being a relation, not a kind), so "X-induced" keeps the short form.
+ */
+function namesNarrowerDisease(
+  text: string,
+  dict: Dictionary,
+  def: AbbreviationDefinition,
+  source: DictionaryMatch,
+): boolean {
+  if (dict.concepts[source.concept]!.type !== "disease" || source.start <= def.longStart) return false;
+  return !/induced$/i.test(text.slice(def.longStart, source.start).trim());
 }
 
 /**

@@ -29,6 +29,14 @@ const SAME_MEANING: string[][] = [
  */
 const ALSO_READ_AS: [string, string][] = [["cancer", "neoplasm"]];
 
+/**
+ * Heads that name harm done to an organ rather than a disease kind: "retinal toxicity" or "lung toxicity" is a
+ * (drug-induced) disease of that organ, which MeSH indexes under the organ's disease heading (Retinal Diseases, Lung
+ * Diseases) with the subheading "chemically induced". So the organ's "X disease" also reads as "X toxicity". Not
+ * "damage": "liver damage" and "brain damage" have headings of their own (drug-induced liver injury, brain damage).
+ */
+const ORGAN_HARM_HEADS = ["toxicity"];
+
 const SYNONYMS = new Map<string, string[]>();
 for (const group of SAME_MEANING)
   for (const word of group)
@@ -40,7 +48,8 @@ for (const [word, broader] of ALSO_READ_AS) SYNONYMS.set(word, [...(SYNONYMS.get
 
 /**
  * Adds, for every disease name, the names that swap one word for another of the same meaning (SAME_MEANING, and
- * ALSO_READ_AS one way), at half the name's weight; a variant that is already a name of anything is left alone, so a
+ * ALSO_READ_AS one way) and, for an "X disease", "X toxicity" with its swaps (ORGAN_HARM_HEADS), at half the name's
+ * weight; a variant that is already a name of anything is left alone, so a
  * variant never takes a name from another entity. The dictionary then finds "cardiac failure" (CDR's name for MeSH D006333) through the Disease
  * Ontology's "heart failure".
  */
@@ -51,13 +60,21 @@ export function addDiseaseNameVariants(dict: Dictionary): void {
     if (words.length < 2) continue;
     for (const entry of list) {
       if (dict.concepts[entry.concept]!.type !== "disease") continue;
-      words.forEach((word, i) => {
-        for (const other of SYNONYMS.get(word) ?? []) {
-          const variant = [...words.slice(0, i), other, ...words.slice(i + 1)].join(" ");
-          if (!dict.entries.has(variant))
-            variants.push({ key: variant, concept: entry.concept, source: entry.source, weight: entry.weight / 2 });
+      const add = (variant: string) => {
+        if (!dict.entries.has(variant))
+          variants.push({ key: variant, concept: entry.concept, source: entry.source, weight: entry.weight / 2 });
+      };
+      const readings = [words];
+      if (words.at(-1) === "disease")
+        for (const head of ORGAN_HARM_HEADS) {
+          readings.push([...words.slice(0, -1), head]);
+          add(readings.at(-1)!.join(" "));
         }
-      });
+      for (const reading of readings)
+        reading.forEach((word, i) => {
+          for (const other of SYNONYMS.get(word) ?? [])
+            add([...reading.slice(0, i), other, ...reading.slice(i + 1)].join(" "));
+        });
     }
   }
   for (const v of variants) addName(dict, v.concept, v.key, v.source, v.weight);

@@ -270,6 +270,107 @@ describe("abbreviations", () => {
     expect(tag("The anterior lateral line (ALL) of fish. ALL neurons fired.")).toEqual([]);
   });
 
+  it("keeps a gene symbol whose long form is the gene's name ending with a disease name", () => {
+    // BioRED Train, PubMed 17185386: DISC1 is the gene (NCBI Gene 27185); before, the disease inside its name made
+    // every DISC1 of the abstract a mention of schizophrenia, and the gene–disease pair was lost.
+    const named = buildDictionary({
+      genes: [
+        {
+          hgnc_id: "HGNC:2888",
+          symbol: "DISC1",
+          name: "DISC1 scaffold protein",
+          aliases: [],
+          previous_symbols: [],
+          ncbigene: "27185",
+          ensembl: null,
+          uniprot: [],
+        },
+      ],
+      diseases: [
+        {
+          id: "DOID:5419",
+          name: "schizophrenia",
+          synonyms: [{ text: "schizophrenia 1", scope: "EXACT" }], // as in HumanDO
+          xrefs: ["MSH:D012559"],
+          mesh: "D012559",
+          is_a: [],
+          alt_ids: [],
+        },
+      ],
+      drugs: [],
+    });
+    const text =
+      "We have previously reported a robust association between an allelic haplotype of 'Disrupted in " +
+      "Schizophrenia 1' (DISC1) and schizophrenia in Finnish families. DISC1 variants were typed.";
+    const mentions = tagMentions(text, named);
+    expect(mentions.filter((m) => m.text === "DISC1").map((m) => [m.type, m.method])).toEqual([
+      ["gene", "dictionary"],
+      ["gene", "dictionary"],
+    ]);
+    expect(mentions.filter((m) => m.text === "schizophrenia").map((m) => m.xrefs.mesh)).toEqual(["D012559"]);
+  });
+
+  it("tags a mined two- or three-letter acronym only where the document defines it or names its entity", () => {
+    const mined = createDictionary();
+    const c = addConcept(mined, {
+      type: "disease",
+      id: "MESH:D008944",
+      name: "mitral regurgitation",
+      xrefs: { mesh: "D008944" },
+    });
+    addName(mined, c, "mitral regurgitation", "corpus", 5);
+    addName(mined, c, "MR", "corpus", 9);
+    const read = (text: string) => tagMentions(text, mined).map((m) => [m.text, m.xrefs.mesh]);
+    // CDR Train, PubMed 12695819: magnetic resonance, no valve disease; before, both MRs were mitral regurgitation.
+    expect(
+      read(
+        "MR imaging with quantitative diffusion mapping of tacrolimus-induced neurotoxicity. " +
+          "Our objective was to investigate brain MR imaging findings.",
+      ),
+    ).toEqual([]);
+    expect(read("Severe mitral regurgitation (MR) developed. MR resolved.")).toEqual([
+      ["mitral regurgitation", "D008944"],
+      ["MR", "D008944"],
+      ["MR", "D008944"],
+    ]);
+    expect(read("Mitral regurgitation was seen on echo; MR was graded.")).toEqual([
+      ["Mitral regurgitation", "D008944"],
+      ["MR", "D008944"],
+    ]);
+  });
+
+  it("never lets a short form stand for a broader disease than its long form", () => {
+    const term = (id: string, name: string, mesh: string) => ({
+      id,
+      name,
+      synonyms: [],
+      xrefs: [`MSH:${mesh}`],
+      mesh,
+      is_a: [],
+      alt_ids: [],
+    });
+    const broad = buildDictionary({
+      genes: [],
+      diseases: [term("DOID:305", "carcinoma", "D002277"), term("DOID:0050754", "dyskinesia", "D004409")],
+      drugs: [],
+    });
+    const read = (text: string) => tagMentions(text, broad).map((m) => [m.text, m.xrefs.mesh]);
+    // BioRED Train, PubMed 27084744 (ACC annotated D003528, adenoid cystic carcinoma): before, every ACC was a
+    // carcinoma in general.
+    expect(
+      read(
+        "Although the existence of cancer stem cells (CSC) in adenoid cystic carcinoma (ACC) has been proposed, " +
+          "lack of assays prevented their characterization. Our objective was to isolate CSC from ACC.",
+      ),
+    ).toEqual([["carcinoma", "D002277"]]);
+    // CDR Train: a cause before the name is no narrower disease, LID is dyskinesia.
+    expect(read("L-DOPA-induced dyskinesia (LID) is among the motor complications. LID was scored.")).toEqual([
+      ["dyskinesia", "D004409"],
+      ["LID", "D004409"],
+      ["LID", "D004409"],
+    ]);
+  });
+
   it("reads a mined short form the author defined as something else as neither entity", () => {
     // CDR and BioRED Train name rheumatoid arthritis "RA" and hypertension "HT"; these CDR dev sentences (PubMed
     // 3131282, 19370593) define the letters otherwise, and the long forms were tagged as those diseases.
@@ -347,6 +448,66 @@ describe("disease name variants", () => {
     expect(read("Adrenal gland tumors are mostly benign.")).toEqual([]);
     // MeSH files a cancer of the heart under Heart Neoplasms: the neoplasm reading stays.
     expect(read("A heart neoplasm was resected.")).toEqual([["heart neoplasm", "DOID:117"]]);
+  });
+});
+
+describe("Roman numerals", () => {
+  it("reads an upper-case Roman numeral as the number names also use", () => {
+    const diabetes = buildDictionary({
+      genes: [],
+      diseases: [
+        {
+          id: "DOID:9352",
+          name: "type 2 diabetes mellitus",
+          synonyms: [{ text: "type 2 diabetes", scope: "EXACT" }],
+          xrefs: ["MSH:D003924"],
+          mesh: "D003924",
+          is_a: [],
+          alt_ids: [],
+        },
+      ],
+      drugs: [],
+    });
+    // BioRED Train, PubMed 10491763 (annotated D003924): before, nothing was tagged.
+    const text = "Mutations of the HNF-6 gene in 54 patients with late-onset Type II diabetes were sought.";
+    expect(tagMentions(text, diabetes).map((m) => [m.text, m.xrefs.mesh])).toEqual([["Type II diabetes", "D003924"]]);
+    expect(nameKey("type II diabetes")).toBe(nameKey("type 2 diabetes"));
+    expect(nameKey("vi")).toBe("vi");
+  });
+});
+
+describe("toxicity to an organ", () => {
+  const term = (id: string, name: string, mesh: string) => ({
+    id,
+    name,
+    synonyms: [],
+    xrefs: [`MSH:${mesh}`],
+    mesh,
+    is_a: [],
+    alt_ids: [],
+  });
+  const organs = buildDictionary({
+    genes: [],
+    diseases: [
+      term("DOID:5679", "retinal disease", "D012164"),
+      term("DOID:850", "lung disease", "D008171"),
+      term("DOID:0000000", "toxicity", "D064420"),
+    ],
+    drugs: [],
+  });
+  const read = (text: string) => tagMentions(text, organs).map((m) => [m.text, m.xrefs.mesh]);
+
+  it("reads toxicity to an organ as a disease of that organ, not as drug toxicity in general", () => {
+    // CDR train, PubMed 9199746: annotated Retinal Diseases (D012164); before, only "toxicity" (D064420) was tagged.
+    expect(read("We present a case of presumed amikacin retinal toxicity following treatment.")).toEqual([
+      ["retinal toxicity", "D012164"],
+    ]);
+    // CDR train, PubMed 11334364: "pulmonary" and "lung" name the same organ (Lung Diseases, D008171).
+    expect(read("amiodarone-induced lung toxicity and pulmonary toxicity")).toEqual([
+      ["lung toxicity", "D008171"],
+      ["pulmonary toxicity", "D008171"],
+    ]);
+    expect(read("Dose-limiting toxicity was neutropenia.")).toEqual([["toxicity", "D064420"]]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { splitSentences } from "../sentences";
 import type { Mention, Sentence } from "../types";
-import { findAbbreviations } from "./abbreviations";
+import { findAbbreviations, type AbbreviationDefinition } from "./abbreviations";
 import { expandCoordinations } from "./coordination";
 import { conceptNameKeys, type Dictionary } from "./dictionary";
 import { dominantSpecies } from "./species";
@@ -8,10 +8,14 @@ import { matchDictionary, type DictionaryMatch } from "./tagger";
 import { nameKey, type Token } from "./tokens";
 
 /**
- * Named-entity mentions of one document: dictionary matches, then abbreviations resolved within the
+ * Named-entity mentions of one document: dictionary matches (less the mined short acronyms the document never
+ * defines, `withoutUndefinedAcronyms`), then abbreviations resolved within the
  * document ("one sense per discourse", as the abbreviation post-processing of tmChem and TaggerOne):
  *  - long form ends with a tagged entity: every occurrence of the short form in the document becomes
- *    a mention of that entity, replacing any other match there;
+ *    a mention of that entity, replacing any other match there, unless the short form is a gene's official symbol and
+ *    the long form only ends with a disease name ("Disrupted in Schizophrenia 1 (DISC1)" stays the gene), or the
+ *    words before the disease name make the long form a narrower disease ("adenoid cystic carcinoma (ACC)" is no
+ *    carcinoma in general; `namesNarrowerDisease`);
  *  - long form untagged but the short form itself matched: the long form becomes a mention of the
  *    short form's entity ("pleomorphic adenoma gene-like 2 (PLAGL2)") when the short form is a gene
  *    symbol, or a name mined from a training corpus whose entity shares a word with the long form
@@ -27,8 +31,13 @@ export function tagMentions(
   tokens?: Token[],
 ): Mention[] {
   const species = dominantSpecies(text);
-  const matches = expandCoordinations(text, dict, matchDictionary(text, dict, tokens, species), species);
   const definitions = findAbbreviations(text, sentences);
+  const matches = withoutUndefinedAcronyms(
+    text,
+    dict,
+    expandCoordinations(text, dict, matchDictionary(text, dict, tokens, species), species),
+    definitions,
+  );
   if (definitions.length === 0) return matches.map((m) => toMention(text, dict, m, "dictionary"));
 
   const added: { match: DictionaryMatch; method: Mention["method"] }[] = [];
@@ -37,12 +46,14 @@ export function tagMentions(
     const source =
       matches.find((m) => m.end === def.longEnd && m.start >= def.longStart) ??
       matches.find((m) => m.start >= def.longStart && m.end <= def.longEnd && m.end >= def.longEnd - 1);
+    const own = matches.find((m) => m.start === def.shortStart && m.end === def.shortEnd);
+    if (source && namesGeneAfterDisease(dict, def, source, own)) continue;
+    if (source && namesNarrowerDisease(text, dict, def, source)) continue;
     if (source) {
       for (const at of occurrences(text, def.shortForm))
         added.push({ match: { ...source, start: at, end: at + def.shortForm.length }, method: "abbreviation" });
       continue;
     }
-    const own = matches.find((m) => m.start === def.shortStart && m.end === def.shortEnd);
     if (!own) continue;
     if (
       dict.concepts[own.concept]!.type === "gene" ||
@@ -62,6 +73,71 @@ export function tagMentions(
     ...taken.map((t) => toMention(text, dict, t.match, t.method)),
   ];
   return mentions.sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
+/** An acronym of two or three capitals ("MR", "SE", "PAN"): most of them stand for many things. */
+const SHORT_ACRONYM = /^[A-Z]{2,3}$/;
+
+/**
+ * Drops disease and chemical matches of a short acronym (`SHORT_ACRONYM`) learnt from a training corpus when the
+ * document neither defines it nor names its entity otherwise: "MR" is mitral regurgitation in a cardiology abstract
+ * that says so, magnetic resonance in "MR imaging"; "SE" is status epilepticus or a standard error. Reference names
+ * (HGNC symbols, the Disease Ontology's own acronyms) are kept.
+ */
+function withoutUndefinedAcronyms(
+  text: string,
+  dict: Dictionary,
+  matches: DictionaryMatch[],
+  definitions: AbbreviationDefinition[],
+): DictionaryMatch[] {
+  const defined = new Set(definitions.map((d) => d.shortForm));
+  return matches.filter((m) => {
+    const surface = text.slice(m.start, m.end);
+    if (m.entry.source !== "corpus" || dict.concepts[m.concept]!.type === "gene" || !SHORT_ACRONYM.test(surface))
+      return true;
+    return (
+      defined.has(surface) ||
+      matches.some((o) => o.concept === m.concept && !SHORT_ACRONYM.test(text.slice(o.start, o.end)))
+    );
+  });
+}
+
+/**
+ * True when the long form is a disease name with words before it that make it a narrower disease the dictionary does
+ * not know: "adrenocortical carcinoma (ACC)" is no carcinoma in general, "X-linked intellectual disability (XLID)" a
+ * kind of intellectual disability. Every ACC of the abstract would otherwise be a mention of the broader disease, an id
+ * the author never meant. A cause before the name is no narrower disease ("levodopa-induced dyskinesia (LID)" is
+ * dyskinesia, the cause being a relation, not a kind), so "X-induced" keeps the short form.
+ */
+function namesNarrowerDisease(
+  text: string,
+  dict: Dictionary,
+  def: AbbreviationDefinition,
+  source: DictionaryMatch,
+): boolean {
+  if (dict.concepts[source.concept]!.type !== "disease" || source.start <= def.longStart) return false;
+  return !/induced$/i.test(text.slice(def.longStart, source.start).trim());
+}
+
+/**
+ * True when the short form is a gene's official symbol whose long form only ends with a disease name: "Disrupted-in-Schizophrenia
+ * 1 (DISC1)", "deleted in colorectal cancer (DCC)". Many genes are named after the disease they were found in; the
+ * words before the disease name make the long form a gene's name, so the short form stays the gene's mention. An alias
+ * is not enough: "chronic allograft nephropathy (CAN)" is the disease, though CAN is an alias of NUP214.
+ */
+function namesGeneAfterDisease(
+  dict: Dictionary,
+  def: AbbreviationDefinition,
+  source: DictionaryMatch,
+  own: DictionaryMatch | undefined,
+): boolean {
+  return (
+    own !== undefined &&
+    dict.concepts[own.concept]!.type === "gene" &&
+    nameKey(dict.concepts[own.concept]!.name) === nameKey(def.shortForm) &&
+    dict.concepts[source.concept]!.type === "disease" &&
+    source.start > def.longStart
+  );
 }
 
 /**

@@ -94,11 +94,19 @@ export function tokenize(text: string): Token[] {
 }
 
 /**
- * Lower case, Greek letters spelled out, British spellings folded to American (haemorrhage →
+ * Upper-case Roman numerals I–X, read as the Arabic numbers names also use: "type I diabetes" is "type 1 diabetes
+ * mellitus", "factor V" is "factor 5". Lower case is left alone ("vi", "xi" are no numerals in running text).
+ */
+const ROMAN_NUMERALS = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"];
+
+/**
+ * Upper-case Roman numerals I–X to Arabic numbers (`ROMAN_NUMERALS`), then lower case, Greek letters spelled out, British spellings folded to American (haemorrhage →
  * hemorrhage, oestrogen → estrogen, tumour → tumor, sulphate → sulfate), and a light plural stemmer
  * (tumors → tumor, arrhythmias → arrhythmia, therapies → therapy).
  */
 export function foldWord(word: string): string {
+  const roman = ROMAN_NUMERALS.indexOf(word);
+  if (roman >= 0) return String(roman + 1);
   let w = word.toLowerCase();
   if (w.length === 1 && GREEK[w] !== undefined) return GREEK[w]!;
   if (/[α-ω]/.test(w)) w = w.replace(/[α-ω]/g, (c) => GREEK[c] ?? c);

@@ -40,6 +40,11 @@ export const WorkflowHit = z.object({
       }),
     ])
     .optional(),
+  /**
+   * Lead optimization with tethered analogs scores every molecule in place (Vina --local_only of its pose), so hits and
+   * analogs compare on one scale; a searched molecule keeps the search's own score here (Vina's docking scale).
+   */
+  search_affinity: z.number().optional(),
   properties: z.object({
     mw: z.number(),
     logp: z.number(),

@@ -21,6 +21,8 @@ export interface EvaluatedCompound {
   conformer?: { index: number; of: number; affinities: number[] };
   /** Docking: found by a full search, or placed on the parent's pose and optimised in place (lead optimization). */
   placement?: AnalogPlacement;
+  /** Lead optimization: a searched molecule's affinity is its pose's in-place score; this is the search's own. */
+  search_affinity?: number;
   properties: { mw: number; logp: number; tpsa: number; qed: number; hbd: number; hba: number; heavy_atoms: number };
   warnings: string[];
   errors: string[];
@@ -81,6 +83,9 @@ export class CompoundEvaluator {
               ? { conformer: activity.details.conformer as NonNullable<EvaluatedCompound["conformer"]> }
               : {}),
             ...(activity.details?.placement ? { placement: activity.details.placement as AnalogPlacement } : {}),
+            ...(typeof activity.details?.search_affinity === "number"
+              ? { search_affinity: activity.details.search_affinity }
+              : {}),
           }
         : {}),
       properties: {

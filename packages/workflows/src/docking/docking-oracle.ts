@@ -35,6 +35,8 @@ export interface DockingResult {
   conformer?: { index: number; of: number; affinities: number[] };
   /** How the pose was found: a full search, or (an analog) placed on its parent's pose and optimised in place. */
   placement: AnalogPlacement;
+  /** When `affinity` is the searched pose's in-place score (`searchThenOptimiseInPlace`): the search's own score. */
+  search_affinity?: number;
   seconds: number;
   cached: boolean;
 }
@@ -336,8 +338,9 @@ export class DockingOracle implements MoleculeOracle {
       version: this.version,
     });
     const hit = await this.cache.get(key);
-    // A result cached before placements were recorded came from a search.
-    if (hit) return { ...hit, placement: hit.placement ?? { method: "search" }, cached: true };
+    const placement = { method: "search" as const, ...(untethered ? { reason: untethered } : {}) };
+    // Always a search; why this call searched (an analog meant to be tethered) is this call's, not the cached one's.
+    if (hit) return { ...hit, placement, cached: true };
     const started = performance.now();
     const limit = this.timeLimit?.(smiles) ?? null;
     const timeoutMs = limit ? limit.seconds * 1000 : undefined;
@@ -379,7 +382,7 @@ export class DockingOracle implements MoleculeOracle {
       modes,
       pose_pdbqt: firstModel(posesPdbqt),
       conformer: { index: best.index + 1, of: best.of, affinities: best.affinities },
-      placement: { method: "search" as const, ...(untethered ? { reason: untethered } : {}) },
+      placement,
       seconds: (performance.now() - started) / 1000,
     };
     await this.cache.set(key, result);
@@ -417,14 +420,16 @@ export class DockingOracle implements MoleculeOracle {
         ...(timeoutMs ? { timeoutMs } : {}),
       });
     } catch (error) {
-      if (error instanceof TetherNotApplicableError) return this.dock(smiles, signal, error.message);
+      if (error instanceof TetherNotApplicableError)
+        return this.searchThenOptimiseInPlace(smiles, signal, error.message);
       throw signal?.aborted ? error : stepError("Placement on the parent's pose (RDKit)", error, limit);
     }
     const optimised = await optimiseInPlace(receptor, placed.pdbqt, signal, timeoutMs).catch((error: unknown) => {
       throw signal?.aborted ? error : stepError("Local optimisation (Vina)", error, limit);
     });
     const implausible = implausibleAffinity(optimised.affinity, placed.placement.heavy_atoms);
-    if (implausible) return this.dock(smiles, signal, `placed on its parent's pose: ${implausible}`);
+    if (implausible)
+      return this.searchThenOptimiseInPlace(smiles, signal, `placed on its parent's pose: ${implausible}`);
     const result = {
       smiles,
       affinity: optimised.affinity,
@@ -452,12 +457,64 @@ export class DockingOracle implements MoleculeOracle {
     return { affinity: modes[0]!.affinity, modes, poses_pdbqt: posesPdbqt };
   }
 
+  /**
+   * The search's best pose optimised in place by Vina, scored as a tethered analog is (`optimiseInPlace`), so hits and
+   * analogs of one lead optimization compare on one scale. Vina 1.2.3's search reports another number for the same
+   * pose: it subtracts the best pose's intramolecular energy computed over every ligand atom pair (amprenavir's best
+   * pose in 1HSG: +1.32 kcal/mol), where a local optimisation subtracts the pose's own intramolecular energy (−1.95);
+   * the search's score for that pose is −10.33 kcal/mol and its in-place score −8.45. The search's score is kept as
+   * `search_affinity`.
+   */
+  async searchThenOptimiseInPlace(smiles: string, signal?: AbortSignal, untethered?: string): Promise<DockingResult> {
+    const searched = await this.dock(smiles, signal, untethered);
+    const key = dockingCacheKey({
+      receptorSha256: this.receptorSha256,
+      smiles,
+      box: this.box,
+      params: this.params,
+      conformers: this.conformers,
+      version: this.version,
+      reference: { smiles, pose_pdbqt: searched.pose_pdbqt },
+    });
+    const hit = await this.cache.get(key);
+    if (hit) return { ...hit, placement: searched.placement, cached: true };
+    const started = performance.now();
+    const limit = this.timeLimit?.(smiles) ?? null;
+    const pose = searched.pose_pdbqt.replace(/^(MODEL|ENDMDL).*\n?/gm, "");
+    const optimised = await optimiseInPlace(
+      join(this.dir, "receptor.pdbqt"),
+      pose,
+      signal,
+      limit ? limit.seconds * 1000 : undefined,
+    ).catch((error: unknown) => {
+      throw signal?.aborted ? error : stepError("Local optimisation (Vina)", error, limit);
+    });
+    const implausible = implausibleAffinity(optimised.affinity, heavyAtomCount(pose));
+    if (implausible) throw new Error(`Docking ${smiles}: optimised in place, ${implausible}`);
+    const { cached: _cached, ...search } = searched;
+    const result = {
+      ...search,
+      affinity: optimised.affinity,
+      search_affinity: searched.affinity,
+      pose_pdbqt: firstModel(optimised.posePdbqt),
+      seconds: searched.seconds + (performance.now() - started) / 1000,
+    };
+    await this.cache.set(key, result);
+    return { ...result, cached: false };
+  }
+
+  /**
+   * Lead optimization with `tetherAnalogs` scores everything in place: an analog on its parent's pose
+   * (`dockOnReference`), a hit (or an analog that cannot be tethered) by the search and then in place; otherwise the
+   * search's own score.
+   */
   async score(smiles: string, signal?: AbortSignal, reference?: ReferencePose): Promise<OracleScore> {
     try {
-      const result =
-        reference && this.tetherAnalogs && reference.smiles !== smiles
+      const result = !this.tetherAnalogs
+        ? await this.dock(smiles, signal)
+        : reference && reference.smiles !== smiles
           ? await this.dockOnReference(smiles, reference, signal)
-          : await this.dock(smiles, signal);
+          : await this.searchThenOptimiseInPlace(smiles, signal);
       return {
         value: result.affinity,
         details: {
@@ -465,6 +522,7 @@ export class DockingOracle implements MoleculeOracle {
           pose_pdbqt: result.pose_pdbqt,
           conformer: result.conformer,
           placement: result.placement,
+          ...(result.search_affinity === undefined ? {} : { search_affinity: result.search_affinity }),
           seconds: result.seconds,
           cached: result.cached,
         },

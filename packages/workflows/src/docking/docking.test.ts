@@ -281,7 +281,12 @@ describe("docking oracle on 1HSG", () => {
       });
       const dir = mkdtempSync(join(tmpdir(), "sieve-tether-test-"));
       try {
-        const parent = await oracle.dock(IBUPROFEN);
+        // A hit is searched for, then scored in place like its analogs; the search's own number is kept beside it.
+        const searched = await oracle.dock(IBUPROFEN);
+        const hit = await oracle.score(IBUPROFEN);
+        expect(hit.details).toMatchObject({ placement: { method: "search" }, search_affinity: searched.affinity });
+        expect(hit.value).not.toBe(searched.affinity);
+        const parent = { affinity: hit.value!, pose_pdbqt: hit.details!.pose_pdbqt as string };
         const reference = { smiles: IBUPROFEN, pose_pdbqt: parent.pose_pdbqt };
         const receptor = join(dir, "receptor.pdbqt");
         writeFileSync(receptor, await prepareReceptor(readFileSync(PDB_PATH, "utf8"), "pdb"));
@@ -300,6 +305,9 @@ describe("docking oracle on 1HSG", () => {
             Math.min(...analogAtoms.map((other) => Math.hypot(...atom.map((v, i) => v - other[i]!)))),
           ).toBeLessThan(0.05);
 
+        // The hit placed on its own pose scores what it scored in place: one scale for the whole series.
+        const itself = await oracle.dockOnReference(IBUPROFEN, reference);
+        expect(Math.abs(itself.affinity - parent.affinity)).toBeLessThan(0.3);
         const tethered = await oracle.score(methylEster, undefined, reference);
         expect(tethered.details?.placement).toMatchObject({ method: "tethered", parent: IBUPROFEN, core_atoms: 15 });
         expect(tethered.value).toBeLessThan(-4);

@@ -15,6 +15,7 @@ interface OutputHit {
   affinity: number | null;
   conformer?: { index: number; of: number; affinities: number[] };
   placement?: AnalogPlacement;
+  search_affinity?: number;
   synthetic_accessibility: number | null;
   properties: { qed: number; logp: number; mw: number };
   warnings: string[];
@@ -35,6 +36,7 @@ export function hitsCsv(hits: OutputHit[]): string {
     "activity",
     "activity_kind",
     "affinity_kcal_mol",
+    "search_affinity_kcal_mol",
     "best_start_conformer",
     "start_conformer_affinities_kcal_mol",
     "pose_placement",
@@ -52,6 +54,7 @@ export function hitsCsv(hits: OutputHit[]): string {
     h.activity,
     h.activity_kind,
     h.affinity,
+    h.search_affinity,
     h.conformer ? `${h.conformer.index} of ${h.conformer.of}` : null,
     h.conformer?.affinities.join("; "),
     placementText(h.placement),

@@ -213,6 +213,13 @@ export function WorkflowRun({ runId }: { runId: string }) {
                   Vina modes: {pose.modes.map((m) => formatNumber(m.affinity)).join(", ")} kcal/mol
                 </p>
               )}
+              {pose.search_affinity !== undefined && (
+                <p className="muted">
+                  Scored in place: Vina&apos;s local optimisation of the searched pose, the scale every analog of this
+                  run is scored on. The search itself reported {formatNumber(pose.search_affinity)} kcal/mol for this
+                  pose (Vina 1.2 subtracts a different intramolecular energy after a search).
+                </p>
+              )}
               {pose.placement?.method === "tethered" && (
                 <p className="muted">
                   Placed on the docked pose of its parent {pose.placement.parent} by the {pose.placement.core_atoms} of

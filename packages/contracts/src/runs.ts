@@ -104,7 +104,7 @@ export const ScreenFilters = z.object({
     .enum(["tethered", "search"])
     .default(SCREEN_FILTER_DEFAULTS.analog_docking)
     .describe(
-      "Lead optimization with docking: 'tethered' places each analog on its parent's docked pose by their common core (RDKit MCS; the rest built by ETKDG, least clashing of 10 placements) and lets Vina optimise it in place, so a series is compared in one binding mode at a fraction of a search's cost; an analog sharing less than half its heavy atoms with its parent is searched for. 'search' docks every analog by a full Vina search. Hits are always searched for",
+      "Lead optimization with docking: 'tethered' places each analog on its parent's docked pose by their common core (RDKit MCS; atoms of the same element keep the parent's coordinates, the rest is built by ETKDG, least clashing of 6 placements) and lets Vina optimise it in place, so a series is compared in one binding mode at a fraction of a search's cost; an analog sharing less than half its heavy atoms with its parent is searched for. Hits are searched for, then their pose is optimised in place too, so hits and analogs are scored on one scale (the search's own score is kept as search_affinity). 'search' docks every analog by a full Vina search and reports the search's scores",
     ),
 });
 export type ScreenFilters = z.infer<typeof ScreenFilters>;

@@ -25,8 +25,9 @@ export const WorkflowHit = z.object({
   conformer: z.object({ index: z.number().int(), of: z.number().int(), affinities: z.array(z.number()) }).optional(),
   /**
    * Docking: how the pose was found. A full search (with why, for an analog meant to be tethered), or a lead
-   * optimization analog placed on its parent's pose by their common core and optimised in place, with the core's size
-   * and the clash (Σ (3 Å − distance)² to receptor heavy atoms) before the optimisation.
+   * optimization analog placed on its parent's pose by their common core and optimised in place, with the core's size,
+   * how many of its atoms (same element) kept the parent's coordinates, and the clash of the other heavy atoms with the
+   * receptor's (Σ (limit − distance)², limit 3 Å, 2.5 Å between N/O pairs) before the optimisation.
    */
   placement: z
     .union([
@@ -35,6 +36,7 @@ export const WorkflowHit = z.object({
         method: z.literal("tethered"),
         parent: z.string(),
         core_atoms: z.number().int(),
+        fixed_atoms: z.number().int(),
         heavy_atoms: z.number().int(),
         clash: z.number(),
       }),

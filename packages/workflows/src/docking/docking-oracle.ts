@@ -9,6 +9,7 @@ import { resolveBox, type BoxSpec, type DockingBox } from "./structure";
 import {
   optimiseInPlace,
   placeOnReference,
+  TETHER_METHOD,
   TetherNotApplicableError,
   type ReferencePose,
   type TetheredPlacement,
@@ -126,13 +127,14 @@ export function dockingCacheKey(parts: {
   version: string;
   /** A tethered placement's reference: its SMILES and pose decide the result. */
   reference?: ReferencePose;
+  /** How a result other than the search's was reached (`TETHER_METHOD`, in-place optimisation). */
+  method?: string;
 }): string {
   const { cpu: _cpu, ...search } = parts.params; // threads do not change Vina's answer for a seed
-  const { receptorSha256, smiles, box, conformers, version, reference } = parts;
+  const { receptorSha256, smiles, box, conformers, version, reference, method } = parts;
+  const extra = reference ? [reference, method ?? null] : [];
   return createHash("sha256")
-    .update(
-      JSON.stringify([receptorSha256, smiles, box, search, conformers, version, ...(reference ? [reference] : [])]),
-    )
+    .update(JSON.stringify([receptorSha256, smiles, box, search, conformers, version, ...extra]))
     .digest("hex");
 }
 
@@ -405,6 +407,7 @@ export class DockingOracle implements MoleculeOracle {
       conformers: this.conformers,
       version: this.version,
       reference,
+      method: TETHER_METHOD,
     });
     const hit = await this.cache.get(key);
     if (hit) return { ...hit, cached: true };
@@ -420,11 +423,19 @@ export class DockingOracle implements MoleculeOracle {
         ...(timeoutMs ? { timeoutMs } : {}),
       });
     } catch (error) {
-      if (error instanceof TetherNotApplicableError)
-        return this.searchThenOptimiseInPlace(smiles, signal, error.message);
-      throw signal?.aborted ? error : stepError("Placement on the parent's pose (RDKit)", error, limit);
+      if (signal?.aborted) throw error;
+      if (error instanceof ProgramTimeoutError) throw stepError("Placement on the parent's pose (RDKit)", error, limit);
+      // The analog shares too little, or placing it failed (RDKit could not read Open Babel's SMILES, say): search.
+      const why = error instanceof Error ? error.message : String(error);
+      return this.searchThenOptimiseInPlace(
+        smiles,
+        signal,
+        error instanceof TetherNotApplicableError ? why : `placing it on its parent's pose failed: ${why}`,
+      );
     }
-    const optimised = await optimiseInPlace(receptor, placed.pdbqt, signal, timeoutMs).catch((error: unknown) => {
+    // The placement and the optimisation share the ligand's one time limit.
+    const left = timeoutMs === undefined ? undefined : Math.max(1, Math.round(started + timeoutMs - performance.now()));
+    const optimised = await optimiseInPlace(receptor, placed.pdbqt, signal, left).catch((error: unknown) => {
       throw signal?.aborted ? error : stepError("Local optimisation (Vina)", error, limit);
     });
     const implausible = implausibleAffinity(optimised.affinity, placed.placement.heavy_atoms);
@@ -475,6 +486,7 @@ export class DockingOracle implements MoleculeOracle {
       conformers: this.conformers,
       version: this.version,
       reference: { smiles, pose_pdbqt: searched.pose_pdbqt },
+      method: "in place",
     });
     const hit = await this.cache.get(key);
     if (hit) return { ...hit, placement: searched.placement, cached: true };
@@ -495,6 +507,8 @@ export class DockingOracle implements MoleculeOracle {
     const result = {
       ...search,
       affinity: optimised.affinity,
+      // One pose, on the in-place scale: the search's other modes are on its own scale (search_affinity's).
+      modes: [{ mode: 1, affinity: optimised.affinity, rmsd_lb: 0, rmsd_ub: 0 }],
       search_affinity: searched.affinity,
       pose_pdbqt: firstModel(optimised.posePdbqt),
       seconds: searched.seconds + (performance.now() - started) / 1000,

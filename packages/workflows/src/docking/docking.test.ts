@@ -285,7 +285,6 @@ describe("docking oracle on 1HSG", () => {
         const searched = await oracle.dock(IBUPROFEN);
         const hit = await oracle.score(IBUPROFEN);
         expect(hit.details).toMatchObject({ placement: { method: "search" }, search_affinity: searched.affinity });
-        expect(hit.value).not.toBe(searched.affinity);
         const parent = { affinity: hit.value!, pose_pdbqt: hit.details!.pose_pdbqt as string };
         const reference = { smiles: IBUPROFEN, pose_pdbqt: parent.pose_pdbqt };
         const receptor = join(dir, "receptor.pdbqt");
@@ -327,6 +326,69 @@ describe("docking oracle on 1HSG", () => {
       } finally {
         rmSync(dir, { recursive: true, force: true });
         await oracle.close();
+      }
+    },
+  );
+
+  it(
+    "reads the parent's pose by bond lengths and stereocentres, whatever its atom order, and builds changed elements at their own bond length",
+    { timeout: 120_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), "sieve-tether-geometry-"));
+      try {
+        const receptor = join(dir, "receptor.pdbqt");
+        writeFileSync(receptor, await prepareReceptor(readFileSync(PDB_PATH, "utf8"), "pdb"));
+        const atomsOf = (pdbqt: string) =>
+          pdbqt
+            .split("\n")
+            .filter((line) => /^(ATOM|HETATM)/.test(line))
+            .map((line) => ({
+              type: line.slice(77).trim(),
+              at: [30, 38, 46].map((from) => Number(line.slice(from, from + 8))),
+            }));
+        const distance = (a: number[], b: number[]) => Math.hypot(...a.map((v, i) => v - b[i]!));
+        const hydroxylOxygens = (pdbqt: string) => {
+          const atoms = atomsOf(pdbqt);
+          return atoms
+            .filter((o) => o.type === "OA" && atoms.some((h) => h.type === "HD" && distance(o.at, h.at) < 1.1))
+            .map((o) => o.at);
+        };
+        // A hydroxy ketone: matched on elements and connectivity alone, the pose's C=O and C–OH can swap places.
+        const parent = "CC(O)CC(C)=O";
+        const [pose] = await prepareLigandConformers(parent);
+        const lines = pose!.split("\n");
+        const reversed = [
+          ...lines.filter((l) => !/^(ATOM|HETATM)/.test(l)),
+          ...lines.filter((l) => /^(ATOM|HETATM)/.test(l)).reverse(),
+        ];
+        for (const ordered of [pose!, reversed.join("\n")]) {
+          const placed = await placeOnReference("CCC(O)CC(C)=O", { smiles: parent, pose_pdbqt: ordered }, receptor, {
+            seed: 42,
+          });
+          const [hydroxyl] = hydroxylOxygens(ordered);
+          const placedHydroxyl = hydroxylOxygens(placed.pdbqt);
+          expect(placedHydroxyl.some((at) => distance(at, hydroxyl!) < 0.05)).toBe(true);
+        }
+
+        // A bromine where the parent had a fluorine is built at a C–Br bond length, not left at the C–F distance.
+        const fluoro = "OC(=O)Cc1ccc(F)cc1";
+        const [fluoroPose] = await prepareLigandConformers(fluoro);
+        const bromo = await placeOnReference(
+          "OC(=O)Cc1ccc(Br)cc1",
+          { smiles: fluoro, pose_pdbqt: fluoroPose! },
+          receptor,
+          {
+            seed: 42,
+          },
+        );
+        expect(bromo.placement).toMatchObject({ core_atoms: 11, fixed_atoms: 10, heavy_atoms: 11 });
+        const atoms = atomsOf(bromo.pdbqt);
+        const bromine = atoms.find((a) => a.type === "Br")!;
+        const nearestCarbon = Math.min(...atoms.filter((a) => a.type === "A").map((c) => distance(c.at, bromine.at)));
+        expect(nearestCarbon).toBeGreaterThan(1.8);
+        expect(nearestCarbon).toBeLessThan(2.0);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
       }
     },
   );

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,9 +15,14 @@ export interface ReferencePose {
 export interface TetheredPlacement {
   method: "tethered";
   parent: string;
+  /** Heavy atoms in the maximum common substructure; `fixed_atoms` of them (same element) keep the parent's place. */
   core_atoms: number;
+  fixed_atoms: number;
   heavy_atoms: number;
-  /** Σ (3 Å − distance)² over the analog's heavy atoms closer than 3 Å to a receptor heavy atom, before Vina's local optimisation. */
+  /**
+   * Σ (limit − distance)² over the heavy atoms the placement decides (not the fixed core) closer than the limit to a
+   * receptor heavy atom (3 Å; 2.5 Å between two nitrogens or oxygens), before Vina's local optimisation.
+   */
   clash: number;
 }
 
@@ -26,17 +32,22 @@ export const MIN_TETHERED_CORE_FRACTION = 0.5;
 /** Placements built per analog; the least clashing one is optimised. */
 export const TETHERED_PLACEMENTS = 6;
 
+/** RDKit FMCS's time limit (wall clock) for the common core; past it the analog is searched for, saying so. */
+const MCS_TIMEOUT_S = 2;
+
 /** The analog does not share enough of its parent to be placed on the parent's pose (exit status 3). */
 export class TetherNotApplicableError extends Error {}
 
 /**
  * Places an analog on its parent's docked pose. The parent's heavy atoms are read from the pose PDBQT (bonds from
- * distances, matched to the parent's graph by element and connectivity). The maximum common substructure of parent
- * and analog keeps the parent's coordinates: bond orders equal (aromatic only to aromatic), rings only whole, any
- * element, so a pyridyl for a phenyl or an oxygen for a methylene keeps its place in the pose. ETKDG builds the rest
- * around it (`coordMap`), each placement is superposed on the core (Kabsch), the one that clashes least with the
- * receptor's heavy atoms is kept and relaxed with MMFF94 with the core fixed. Exit status 3: core too small or the
- * analog cannot be embedded around it.
+ * distances) and matched to the parent's graph: of every match of its skeleton, the one whose bond lengths fit the
+ * parent's bond orders best and whose 3D stereocentres are the parent's. The maximum common substructure of parent and
+ * analog (bond orders equal, aromatic only to aromatic, rings only whole, stereocentres equal, any element) is their
+ * common core; its atoms of the same element keep the parent's coordinates, so a pyridyl for a phenyl keeps its place
+ * while a bromine for a fluorine is built at its own bond length. ETKDG builds the rest around the fixed atoms
+ * (`coordMap`), each placement is superposed on them (Kabsch), the one whose other atoms clash least with the
+ * receptor's heavy atoms is kept and relaxed with MMFF94 with the fixed atoms held. Exit status 3 (with the reason):
+ * the core is too small, its search ran out of time, or the analog cannot be built around it.
  */
 const TETHER_SCRIPT = `
 import sys, json
@@ -46,7 +57,7 @@ from rdkit.Chem import AllChem, rdFMCS
 from rdkit.Geometry import Point3D
 
 parent_smiles, pose_path, receptor_path, analog_smiles = sys.argv[1:5]
-seed, count, min_fraction = int(sys.argv[5]), int(sys.argv[6]), float(sys.argv[7])
+seed, count, min_fraction, mcs_timeout = int(sys.argv[5]), int(sys.argv[6]), float(sys.argv[7]), int(sys.argv[8])
 table = Chem.GetPeriodicTable()
 ELEMENTS = {"A": 6, "C": 6, "N": 7, "NA": 7, "NS": 7, "O": 8, "OA": 8, "OS": 8, "S": 16, "SA": 16, "F": 9,
             "Cl": 17, "CL": 17, "Br": 35, "BR": 35, "I": 53, "P": 15, "Si": 14, "B": 5}
@@ -82,14 +93,46 @@ for atom in parent.GetAtoms():
     skeleton.AddAtom(Chem.Atom(atom.GetAtomicNum()))
 for bond in parent.GetBonds():
     skeleton.AddBond(bond.GetBeginAtomIdx(), bond.GetEndAtomIdx(), Chem.BondType.SINGLE)
-in_pose = graph.GetSubstructMatch(Chem.MolFromSmarts(Chem.MolToSmarts(skeleton)))
-if not in_pose:
+matches = graph.GetSubstructMatches(Chem.MolFromSmarts(Chem.MolToSmarts(skeleton)), uniquify=False, maxMatches=10000)
+if not matches:
     fail("the parent's pose does not match the parent's structure")
 
+# The pose's bonds carry no orders: of every match of the parent's skeleton, keep the one whose bond lengths fit the
+# parent's bond orders best (a C=O where the parent has its C=O, not its C-OH) and whose 3D stereocentres are the
+# parent's.
+SHORTER = {Chem.BondType.SINGLE: 0.0, Chem.BondType.AROMATIC: 0.1, Chem.BondType.DOUBLE: 0.2, Chem.BondType.TRIPLE: 0.34}
+ideal = [(b.GetBeginAtomIdx(), b.GetEndAtomIdx(),
+          table.GetRcovalent(b.GetBeginAtom().GetAtomicNum()) + table.GetRcovalent(b.GetEndAtom().GetAtomicNum())
+          - SHORTER.get(b.GetBondType(), 0.0)) for b in parent.GetBonds()]
+
+def misfit(match):
+    return sum((np.linalg.norm(xyz[match[i]] - xyz[match[j]]) - length) ** 2 for i, j, length in ideal)
+
+wanted = dict(Chem.FindMolChiralCenters(parent, useLegacyImplementation=False))
+
+def same_stereo(match):
+    if not wanted:
+        return True
+    copy = Chem.Mol(parent)
+    conformer = Chem.Conformer(copy.GetNumAtoms())
+    for i, m in enumerate(match):
+        conformer.SetAtomPosition(i, Point3D(*map(float, xyz[m])))
+    copy.RemoveAllConformers()
+    copy.AddConformer(conformer, assignId=True)
+    Chem.AssignStereochemistryFrom3D(copy)
+    found = dict(Chem.FindMolChiralCenters(copy, includeUnassigned=True, useLegacyImplementation=False))
+    return all(found.get(i) == label for i, label in wanted.items())
+
+in_pose = next((m for m in sorted(matches, key=misfit) if same_stereo(m)), None)
+if in_pose is None:
+    fail("the parent's pose does not have the parent's stereocentres")
+
 analog = Chem.MolFromSmiles(analog_smiles)
-mcs = rdFMCS.FindMCS([parent, analog], ringMatchesRingOnly=True, completeRingsOnly=True,
+mcs = rdFMCS.FindMCS([parent, analog], ringMatchesRingOnly=True, completeRingsOnly=True, matchChiralTag=True,
                      atomCompare=rdFMCS.AtomCompare.CompareAny,
-                     bondCompare=rdFMCS.BondCompare.CompareOrderExact, timeout=2)
+                     bondCompare=rdFMCS.BondCompare.CompareOrderExact, timeout=mcs_timeout)
+if mcs.canceled:
+    fail(f"the common-core search ran out of its {mcs_timeout} s")
 heavy = analog.GetNumAtoms()
 if mcs.numAtoms < min_fraction * heavy:
     fail(f"shares {mcs.numAtoms} of its {heavy} heavy atoms with its parent")
@@ -97,18 +140,29 @@ core = Chem.MolFromSmarts(mcs.smartsString)
 in_parent = parent.GetSubstructMatch(core)
 hydrogens = Chem.AddHs(analog)
 in_analog = hydrogens.GetSubstructMatch(core)
-target = np.array([xyz[in_pose[p]] for p in in_parent])
-coord_map = {a: Point3D(*map(float, t)) for a, t in zip(in_analog, target)}
+# Only atoms of the same element keep the parent's coordinates: a bromine where the parent had a fluorine is built
+# by ETKDG and MMFF at its own bond length, not left at the C-F distance.
+pinned = [(a, p) for a, p in zip(in_analog, in_parent)
+          if hydrogens.GetAtomWithIdx(a).GetAtomicNum() == parent.GetAtomWithIdx(p).GetAtomicNum()]
+if len(pinned) < 3:
+    fail("shares fewer than 3 atoms of the same element with its parent")
+fixed = [a for a, _ in pinned]
+target = np.array([xyz[in_pose[p]] for _, p in pinned])
+coord_map = {a: Point3D(*map(float, t)) for a, t in zip(fixed, target)}
 ids = list(AllChem.EmbedMultipleConfs(hydrogens, numConfs=count, coordMap=coord_map, randomSeed=seed,
                                       useRandomCoords=True, pruneRmsThresh=0.5))
 if not ids:
     fail("ETKDG could not build the analog around its parent's core")
-receptor = np.array([c for _, c in heavy_atoms(receptor_path)])
-receptor = receptor[np.linalg.norm(receptor - target.mean(axis=0), axis=1) < 25]
-heavy_indices = [a.GetIdx() for a in hydrogens.GetAtoms() if a.GetAtomicNum() > 1]
+receptor_atoms = heavy_atoms(receptor_path)
+receptor = np.array([c for _, c in receptor_atoms])
+receptor_polar = np.array([n in (7, 8) for n, _ in receptor_atoms])
+near = np.linalg.norm(receptor - target.mean(axis=0), axis=1) < 25
+receptor, receptor_polar = receptor[near], receptor_polar[near]
+free = [a.GetIdx() for a in hydrogens.GetAtoms() if a.GetAtomicNum() > 1 and a.GetIdx() not in set(fixed)]
+free_polar = np.array([hydrogens.GetAtomWithIdx(a).GetAtomicNum() in (7, 8) for a in free])
 
 def superpose(conf):
-    moving = np.array([list(conf.GetAtomPosition(a)) for a in in_analog])
+    moving = np.array([list(conf.GetAtomPosition(a)) for a in fixed])
     mc, tc = moving.mean(axis=0), target.mean(axis=0)
     u, _, vt = np.linalg.svd((moving - mc).T @ (target - tc))
     d = np.sign(np.linalg.det(vt.T @ u.T))
@@ -119,22 +173,32 @@ def superpose(conf):
         conf.SetAtomPosition(i, Point3D(*map(float, p)))
     return placed
 
+# Overlap of the atoms the placement decides (not the parent's core) with receptor heavy atoms: closer than 3 Å, or
+# 2.5 Å between two nitrogens or oxygens, which may hydrogen-bond.
 def clash(placed):
-    if len(receptor) == 0:
+    if len(receptor) == 0 or not free:
         return 0.0
-    nearest = np.linalg.norm(placed[heavy_indices][:, None, :] - receptor[None, :, :], axis=2).min(axis=1)
-    return float(np.sum(np.clip(3.0 - nearest, 0, None) ** 2))
+    distance = np.linalg.norm(placed[free][:, None, :] - receptor[None, :, :], axis=2)
+    limit = np.where(free_polar[:, None] & receptor_polar[None, :], 2.5, 3.0)
+    return float(np.sum(np.clip(limit - distance, 0, None) ** 2))
 
-scored = sorted((clash(superpose(hydrogens.GetConformer(i))), i) for i in ids)
-best_clash, best = scored[0]
+best = min((clash(superpose(hydrogens.GetConformer(i))), i) for i in ids)[1]
 if AllChem.MMFFHasAllMoleculeParams(hydrogens):
     field = AllChem.MMFFGetMoleculeForceField(hydrogens, AllChem.MMFFGetMoleculeProperties(hydrogens), confId=best)
-    for a in in_analog:
+    for a in fixed:
         field.AddFixedPoint(a)
     field.Minimize(maxIts=500)
-sys.stdout.write(json.dumps({"core_atoms": mcs.numAtoms, "heavy_atoms": heavy, "clash": round(best_clash, 3)}) + "\\n")
+best_clash = clash(hydrogens.GetConformer(best).GetPositions())
+sys.stdout.write(json.dumps({"core_atoms": mcs.numAtoms, "fixed_atoms": len(fixed), "heavy_atoms": heavy,
+                             "clash": round(best_clash, 3)}) + "\\n")
 sys.stdout.write(Chem.MolToMolBlock(hydrogens, confId=best) + "$$$$\\n")
 `;
+
+/** Names the placement method in docking cache keys: a change to the script or its settings is a new method. */
+export const TETHER_METHOD = `tethered ${createHash("sha256")
+  .update(JSON.stringify([TETHER_SCRIPT, TETHERED_PLACEMENTS, MIN_TETHERED_CORE_FRACTION, MCS_TIMEOUT_S]))
+  .digest("hex")
+  .slice(0, 16)}`;
 
 /** Parents' charged forms: a run places many analogs on each parent. */
 const protonatedParents = new Map<string, string>();
@@ -174,7 +238,7 @@ export async function placeOnReference(
     const args = [parent, posePath, receptorPath, analog, String(seed), String(TETHERED_PLACEMENTS)];
     const placed = await runProgram(
       "rdkit",
-      ["-c", TETHER_SCRIPT, ...args, String(MIN_TETHERED_CORE_FRACTION)],
+      ["-c", TETHER_SCRIPT, ...args, String(MIN_TETHERED_CORE_FRACTION), String(MCS_TIMEOUT_S)],
       limit(),
     ).catch((error: unknown) => {
       if (error instanceof ProgramFailedError && error.exitCode === 3)

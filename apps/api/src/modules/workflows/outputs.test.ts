@@ -38,14 +38,21 @@ describe("hitsCsv", () => {
     const csv = hitsCsv([
       {
         ...hit,
-        placement: { method: "tethered", parent: "CC(=O)Oc1ccccc1C(=O)O", core_atoms: 12, heavy_atoms: 13, clash: 0.1 },
+        placement: {
+          method: "tethered",
+          parent: "CC(=O)Oc1ccccc1C(=O)O",
+          core_atoms: 12,
+          fixed_atoms: 11,
+          heavy_atoms: 13,
+          clash: 0.1,
+        },
       },
       { ...hit, placement: { method: "search", reason: "shares 4 of its 13 heavy atoms with its parent" } },
     ]);
     const [header, ...rows] = csv.trim().split("\n");
     const column = header!.split(",").indexOf("pose_placement");
     expect(rows.map((row) => row.split(",")[column])).toEqual([
-      "tethered on CC(=O)Oc1ccccc1C(=O)O (12 of 13 heavy atoms in common)",
+      "tethered on CC(=O)Oc1ccccc1C(=O)O (12 of 13 heavy atoms in common; 11 at the parent's coordinates)",
       "search (shares 4 of its 13 heavy atoms with its parent)",
     ]);
   });

@@ -71,7 +71,7 @@ export function hitsCsv(hits: OutputHit[]): string {
 function placementText(placement: AnalogPlacement | undefined): string | null {
   if (!placement) return null;
   if (placement.method === "search") return placement.reason ? `search (${placement.reason})` : "search";
-  return `tethered on ${placement.parent} (${placement.core_atoms} of ${placement.heavy_atoms} heavy atoms in common)`;
+  return `tethered on ${placement.parent} (${placement.core_atoms} of ${placement.heavy_atoms} heavy atoms in common; ${placement.fixed_atoms} at the parent's coordinates)`;
 }
 
 /** Every compound a run did not rank (unreadable, filtered, failed), one row each with the reason. */

@@ -223,8 +223,9 @@ export function WorkflowRun({ runId }: { runId: string }) {
               {pose.placement?.method === "tethered" && (
                 <p className="muted">
                   Placed on the docked pose of its parent {pose.placement.parent} by the {pose.placement.core_atoms} of
-                  its {pose.placement.heavy_atoms} heavy atoms they share, then optimised in place by Vina (no search;
-                  clash before optimisation {formatNumber(pose.placement.clash)}).
+                  its {pose.placement.heavy_atoms} heavy atoms they share ({pose.placement.fixed_atoms} of the same
+                  element kept at the parent&apos;s coordinates), then optimised in place by Vina (no search; clash of
+                  the other atoms before optimisation {formatNumber(pose.placement.clash)}).
                 </p>
               )}
               {pose.placement?.method === "search" && pose.placement.reason && (
@@ -234,7 +235,8 @@ export function WorkflowRun({ runId }: { runId: string }) {
               )}
               {pose.conformer && (
                 <p className="muted">
-                  Best pose from start conformer {pose.conformer.index} of {pose.conformer.of} (best affinity of each:{" "}
+                  Best pose from start conformer {pose.conformer.index} of {pose.conformer.of} (best{" "}
+                  {pose.search_affinity === undefined ? "affinity" : "search score"} of each:{" "}
                   {pose.conformer.affinities.map((a) => formatNumber(a)).join(", ")} kcal/mol)
                 </p>
               )}

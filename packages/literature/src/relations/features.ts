@@ -1,6 +1,14 @@
 import type { TriggeredRelation } from "../types";
 import type { PairCandidate } from "./candidates";
-import { findTrigger, negationCue, phraseNegationCue, RELATIONS_FOR_PAIR, speculationCue, TRIGGERS, type TriggerHit } from "./cues";
+import {
+  findTrigger,
+  negationCue,
+  phraseNegationCue,
+  RELATIONS_FOR_PAIR,
+  speculationCue,
+  TRIGGERS,
+  type TriggerHit,
+} from "./cues";
 import type { Features } from "./logistic";
 
 /**

@@ -69,12 +69,16 @@ describe("negation and speculation cues (NegEx-style)", () => {
         ]),
       ).polarity;
     // The compound presupposes its relation: the negation is about the verb (prevent, mediate, support).
-    expect(polarity("Naloxone failed to prevent the cocaine-induced seizures.", "cocaine", "seizures")).toBe("positive");
-    expect(polarity("The haloperidol-induced catalepsy was not mediated by D1 receptors.", "haloperidol", "catalepsy")).toBe(
+    expect(polarity("Naloxone failed to prevent the cocaine-induced seizures.", "cocaine", "seizures")).toBe(
       "positive",
     );
+    expect(
+      polarity("The haloperidol-induced catalepsy was not mediated by D1 receptors.", "haloperidol", "catalepsy"),
+    ).toBe("positive");
     // A negation of the compound itself still denies it.
-    expect(polarity("No cocaine-induced seizures were seen in the treated rats.", "cocaine", "seizures")).toBe("negative");
+    expect(polarity("No cocaine-induced seizures were seen in the treated rats.", "cocaine", "seizures")).toBe(
+      "negative",
+    );
     expect(polarity("Rats were given cocaine without seizures.", "cocaine", "seizures")).toBe("negative");
   });
 

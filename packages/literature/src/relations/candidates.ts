@@ -15,6 +15,8 @@ export interface PairCandidate {
    * end.
    */
   around: string;
+  /** Clause start to the first mention. */
+  leading: string;
   /** Clause start to a few words after the second mention: the scope read for negation and speculation. */
   clause: string;
   /** Other mentions strictly between the two. */
@@ -101,6 +103,7 @@ function candidate(
     sentence,
     between,
     around: `${leading} … ${rest}`,
+    leading,
     clause: `${leading} ENTITY ${between} ENTITY ${tailWords}`,
     entitiesBetween: inside.filter((m) => m.start >= first.end && m.end <= second.start).length,
     inTitle: titleEnd >= 0 && sentence.end <= titleEnd,

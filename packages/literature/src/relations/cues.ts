@@ -40,6 +40,13 @@ const SPECULATION =
 const PSEUDO =
   /\b(?:no (?:further|significant change|increase|doubt)|not only|not necessarily|without (?:any )?doubt)\b/g;
 const TERMINATOR = /\b(?:but|however|although|though|whereas|while|except|yet)\b|[;:]/;
+/**
+ * Upper-case "NO" is nitric oxide in biomedical text ("the role of NO in ADR-induced nephrosis"), never the
+ * determiner "no", which the cues match once the text is lower-cased.
+ */
+const NITRIC_OXIDE = /\bNO\b/g;
+/** A negation that modifies the noun phrase right after it ("no ENTITY-induced ENTITY", "without ENTITY"). */
+const PHRASE_NEGATION = /\b(?:no|not|non|without|absence of|absent|lack\w* of|free of|negative for)\s*$/;
 
 export interface TriggerHit {
   relation: TriggeredRelation;
@@ -83,6 +90,15 @@ export function negationCue(clause: string): string | null {
   return NEGATION.exec(scopeOf(clause))?.[0] ?? null;
 }
 
+/**
+ * The negation cue of a noun phrase, from the text before it: only a cue that modifies the phrase itself ("no
+ * cocaine-induced seizures"). An agent-induced compound ("ketamine-induced tachycardia") presupposes its relation,
+ * so a negation of the clause's verb does not deny it ("failed to inhibit the ketamine-induced tachycardia").
+ */
+export function phraseNegationCue(before: string): string | null {
+  return PHRASE_NEGATION.exec(scopeOf(before))?.[0].trim() ?? null;
+}
+
 /** The speculation (hedge) cue in scope ("may", "suggest"), lower-cased, or null. */
 export function speculationCue(clause: string): string | null {
   return SPECULATION.exec(scopeOf(clause))?.[0] ?? null;
@@ -97,7 +113,7 @@ export function polarityOf(reading: { negated: boolean }): Polarity {
 }
 
 function scopeOf(clause: string): string {
-  const lower = clause.toLowerCase().replace(PSEUDO, " ");
+  const lower = clause.replace(NITRIC_OXIDE, "nitric oxide").toLowerCase().replace(PSEUDO, " ");
   const parts = lower.split(TERMINATOR);
   return parts[parts.length - 1] ?? lower;
 }

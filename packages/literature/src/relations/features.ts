@@ -1,6 +1,14 @@
 import type { TriggeredRelation } from "../types";
 import type { PairCandidate } from "./candidates";
-import { findTrigger, negationCue, RELATIONS_FOR_PAIR, speculationCue, TRIGGERS, type TriggerHit } from "./cues";
+import {
+  findTrigger,
+  negationCue,
+  phraseNegationCue,
+  RELATIONS_FOR_PAIR,
+  speculationCue,
+  TRIGGERS,
+  type TriggerHit,
+} from "./cues";
 import type { Features } from "./logistic";
 
 /**
@@ -20,6 +28,8 @@ export interface CandidateReading {
 }
 
 const CAUSE_ADJACENT = /^\s*-?\s*(?:induced|associated|related|evoked|mediated|dependent|triggered|caused|provoked)\b/i;
+/** The pair is one agent-induced compound noun phrase: "ketamine-induced tachycardia". */
+const AGENT_COMPOUND = /^-(?:induced|associated|related|evoked|mediated|triggered|caused|provoked)\s+$/i;
 const BY_AGENT =
   /\b(?:induced|caused|produced|provoked|elicited|evoked|precipitated|triggered)\s+(?:\w+\s+){0,2}(?:by|with)\b/i;
 const AFTER_AGENT = /\b(?:after|following|during|due to|secondary to|from|with|on)\b(?:\s+\S+){0,4}\s*$/i;
@@ -34,11 +44,12 @@ const MUTATION =
 export function readCandidate(c: PairCandidate): CandidateReading {
   const allowed: TriggeredRelation[] = RELATIONS_FOR_PAIR[c.kind] ?? ["associated_with"];
   const trigger = findTrigger(c.between, c.around, allowed);
-  const negation = negationCue(c.clause);
+  const headFirst = c.head.start < c.tail.start;
+  const compound = headFirst && AGENT_COMPOUND.test(c.between);
+  const negation = compound ? phraseNegationCue(c.leading) : negationCue(c.clause);
   const speculation = speculationCue(c.clause);
   const negated = negation !== null;
   const speculative = speculation !== null;
-  const headFirst = c.head.start < c.tail.start;
   const words = c.between.trim() === "" ? 0 : c.between.trim().split(/\s+/).length;
   const f: Features = {
     [`kind:${c.kind}`]: 1,

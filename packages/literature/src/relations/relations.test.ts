@@ -60,6 +60,40 @@ describe("negation and speculation cues (NegEx-style)", () => {
     expect([pos.polarity, pos.relation]).toEqual(["positive", "causes"]);
   });
 
+  it("does not let a negated verb deny an agent-induced compound it governs", () => {
+    const polarity = (text: string, chemical: string, disease: string) =>
+      sentenceEvidence(
+        candidate(text, [
+          [chemical, "chemical", "D1"],
+          [disease, "disease", "D2"],
+        ]),
+      ).polarity;
+    // The compound presupposes its relation: the negation is about the verb (prevent, mediate, support).
+    expect(polarity("Naloxone failed to prevent the cocaine-induced seizures.", "cocaine", "seizures")).toBe(
+      "positive",
+    );
+    expect(
+      polarity("The haloperidol-induced catalepsy was not mediated by D1 receptors.", "haloperidol", "catalepsy"),
+    ).toBe("positive");
+    // A negation of the compound itself still denies it.
+    expect(polarity("No cocaine-induced seizures were seen in the treated rats.", "cocaine", "seizures")).toBe(
+      "negative",
+    );
+    expect(polarity("Rats were given cocaine without seizures.", "cocaine", "seizures")).toBe("negative");
+  });
+
+  it("reads upper-case NO as nitric oxide, not as a negation", () => {
+    const polarity = (text: string) =>
+      sentenceEvidence(
+        candidate(text, [
+          ["nephrosis", "disease", "D2"],
+          ["doxorubicin", "chemical", "D1"],
+        ]),
+      ).polarity;
+    expect(polarity("We studied the role of NO in nephrosis caused by doxorubicin.")).toBe("positive");
+    expect(polarity("We saw no nephrosis caused by doxorubicin.")).toBe("negative");
+  });
+
   it("stops negation scope at 'but' and ignores pseudo-negations", () => {
     expect(isNegated("no fever was seen, but ENTITY caused ENTITY")).toBe(false);
     expect(isNegated("ENTITY not only caused ENTITY")).toBe(false);

@@ -37,6 +37,41 @@ const ALSO_READ_AS: [string, string][] = [["cancer", "neoplasm"]];
  */
 const ORGAN_HARM_HEADS = ["toxicity"];
 
+/**
+ * The organs whose "X disease" reads as "X toxicity". Only organs: "mitochondrial toxicity", "genetic toxicity" and
+ * "motor neuron toxicity" are drug-safety findings, not mitochondrial, genetic or motor neuron diseases.
+ */
+const ORGANS = new Set([
+  "retinal",
+  "retina",
+  "eye",
+  "ocular",
+  "lung",
+  "pulmonary",
+  "liver",
+  "hepatic",
+  "kidney",
+  "renal",
+  "heart",
+  "cardiac",
+  "myocardial",
+  "skin",
+  "bone marrow",
+  "bladder",
+  "pancreatic",
+  "thyroid",
+  "intestinal",
+  "gastrointestinal",
+  "testicular",
+  "ovarian",
+  "muscle",
+  "ear",
+  "inner ear",
+  "vestibular",
+  "brain",
+  "spinal cord",
+]);
+
 const SYNONYMS = new Map<string, string[]>();
 for (const group of SAME_MEANING)
   for (const word of group)
@@ -48,7 +83,7 @@ for (const [word, broader] of ALSO_READ_AS) SYNONYMS.set(word, [...(SYNONYMS.get
 
 /**
  * Adds, for every disease name, the names that swap one word for another of the same meaning (SAME_MEANING, and
- * ALSO_READ_AS one way) and, for an "X disease", "X toxicity" with its swaps (ORGAN_HARM_HEADS), at half the name's
+ * ALSO_READ_AS one way) and, for an organ's "X disease", "X toxicity" with its swaps (ORGAN_HARM_HEADS), at half the name's
  * weight; a variant that is already a name of anything is left alone, so a
  * variant never takes a name from another entity. The dictionary then finds "cardiac failure" (CDR's name for MeSH D006333) through the Disease
  * Ontology's "heart failure".
@@ -65,7 +100,7 @@ export function addDiseaseNameVariants(dict: Dictionary): void {
           variants.push({ key: variant, concept: entry.concept, source: entry.source, weight: entry.weight / 2 });
       };
       const readings = [words];
-      if (words.at(-1) === "disease")
+      if (words.at(-1) === "disease" && ORGANS.has(words.slice(0, -1).join(" ")))
         for (const head of ORGAN_HARM_HEADS) {
           readings.push([...words.slice(0, -1), head]);
           add(readings.at(-1)!.join(" "));

@@ -492,6 +492,8 @@ describe("toxicity to an organ", () => {
       term("DOID:5679", "retinal disease", "D012164"),
       term("DOID:850", "lung disease", "D008171"),
       term("DOID:0000000", "toxicity", "D064420"),
+      term("DOID:700", "mitochondrial disease", "D028361"),
+      term("DOID:630", "genetic disease", "D030342"),
     ],
     drugs: [],
   });
@@ -508,6 +510,13 @@ describe("toxicity to an organ", () => {
       ["pulmonary toxicity", "D008171"],
     ]);
     expect(read("Dose-limiting toxicity was neutropenia.")).toEqual([["toxicity", "D064420"]]);
+  });
+
+  it("reads it so only for organs: mitochondrial or genetic toxicity is no mitochondrial or genetic disease", () => {
+    expect(read("Mitochondrial toxicity and genetic toxicity were assessed.")).toEqual([
+      ["toxicity", "D064420"],
+      ["toxicity", "D064420"],
+    ]);
   });
 });
 

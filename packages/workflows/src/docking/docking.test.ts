@@ -370,6 +370,17 @@ describe("docking oracle on 1HSG", () => {
           expect(placedHydroxyl.some((at) => distance(at, hydroxyl!) < 0.05)).toBe(true);
         }
 
+        // An analog whose stereocentre a mutation left unassigned keeps the whole core (and the parent's configuration).
+        const chiral = "CC(C)Cc1ccc(cc1)[C@H](C)C(=O)O";
+        const [chiralPose] = await prepareLigandConformers(chiral);
+        const unassigned = await placeOnReference(
+          "CC(C)Cc1ccc(cc1)C(C)C(=O)OC",
+          { smiles: chiral, pose_pdbqt: chiralPose! },
+          receptor,
+          { seed: 42 },
+        );
+        expect(unassigned.placement).toMatchObject({ core_atoms: 15, fixed_atoms: 15, heavy_atoms: 16 });
+
         // A bromine where the parent had a fluorine is built at a C–Br bond length, not left at the C–F distance.
         const fluoro = "OC(=O)Cc1ccc(F)cc1";
         const [fluoroPose] = await prepareLigandConformers(fluoro);

@@ -42,12 +42,14 @@ export class TetherNotApplicableError extends Error {}
  * Places an analog on its parent's docked pose. The parent's heavy atoms are read from the pose PDBQT (bonds from
  * distances) and matched to the parent's graph: of every match of its skeleton, the one whose bond lengths fit the
  * parent's bond orders best and whose 3D stereocentres are the parent's. The maximum common substructure of parent and
- * analog (bond orders equal, aromatic only to aromatic, rings only whole, stereocentres equal, any element) is their
- * common core; its atoms of the same element keep the parent's coordinates, so a pyridyl for a phenyl keeps its place
- * while a bromine for a fluorine is built at its own bond length. ETKDG builds the rest around the fixed atoms
- * (`coordMap`), each placement is superposed on them (Kabsch), the one whose other atoms clash least with the
- * receptor's heavy atoms is kept and relaxed with MMFF94 with the fixed atoms held. Exit status 3 (with the reason):
- * the core is too small, its search ran out of time, or the analog cannot be built around it.
+ * analog (bond orders equal, aromatic only to aromatic, rings only whole, any element) is their common core; its atoms
+ * of the same element keep the parent's coordinates, so a pyridyl for a phenyl keeps its place while a bromine for a
+ * fluorine is built at its own bond length. The core ignores stereo tags: the analog generators' mutations leave
+ * stereocentres unassigned, and an unassigned centre takes the parent's configuration from the fixed coordinates,
+ * while an analog with an inverted centre cannot be embedded on them and is searched for. ETKDG builds the rest around
+ * the fixed atoms (`coordMap`), each placement is superposed on them (Kabsch), the one whose other atoms clash least
+ * with the receptor's heavy atoms is kept and relaxed with MMFF94 with the fixed atoms held. Exit status 3 (with the
+ * reason): the core is too small, its search ran out of time, or the analog cannot be built around it.
  */
 const TETHER_SCRIPT = `
 import sys, json
@@ -128,7 +130,7 @@ if in_pose is None:
     fail("the parent's pose does not have the parent's stereocentres")
 
 analog = Chem.MolFromSmiles(analog_smiles)
-mcs = rdFMCS.FindMCS([parent, analog], ringMatchesRingOnly=True, completeRingsOnly=True, matchChiralTag=True,
+mcs = rdFMCS.FindMCS([parent, analog], ringMatchesRingOnly=True, completeRingsOnly=True,
                      atomCompare=rdFMCS.AtomCompare.CompareAny,
                      bondCompare=rdFMCS.BondCompare.CompareOrderExact, timeout=mcs_timeout)
 if mcs.canceled:

@@ -32,8 +32,11 @@ export const MIN_TETHERED_CORE_FRACTION = 0.5;
 /** Placements built per analog; the least clashing one is optimised. */
 export const TETHERED_PLACEMENTS = 6;
 
-/** RDKit FMCS's time limit (wall clock) for the common core; past it the analog is searched for, saying so. */
-const MCS_TIMEOUT_S = 2;
+/**
+ * RDKit FMCS's time limit (wall clock) for the common core; past it the analog is searched for, saying so. Cores of
+ * amprenavir's analogs took up to 3.5 s on a loaded machine, and a search costs about 45 CPU-s.
+ */
+const MCS_TIMEOUT_S = 10;
 
 /** The analog does not share enough of its parent to be placed on the parent's pose (exit status 3). */
 export class TetherNotApplicableError extends Error {}

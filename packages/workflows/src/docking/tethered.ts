@@ -154,8 +154,10 @@ if len(pinned) < 3:
 fixed = [a for a, _ in pinned]
 target = np.array([xyz[in_pose[p]] for _, p in pinned])
 coord_map = {a: Point3D(*map(float, t)) for a, t in zip(fixed, target)}
+# Few attempts: when the fixed atoms leave no room for the rest (an alkyne where the parent had an sp3 carbon), ETKDG
+# would retry for minutes; the analog is searched for instead.
 ids = list(AllChem.EmbedMultipleConfs(hydrogens, numConfs=count, coordMap=coord_map, randomSeed=seed,
-                                      useRandomCoords=True, pruneRmsThresh=0.5))
+                                      useRandomCoords=True, pruneRmsThresh=0.5, maxAttempts=5))
 if not ids:
     fail("ETKDG could not build the analog around its parent's core")
 receptor_atoms = heavy_atoms(receptor_path)

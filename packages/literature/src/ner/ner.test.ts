@@ -96,6 +96,11 @@ const reference: Pick<ReferenceData, "genes" | "diseases" | "drugs"> = {
 const dict = buildDictionary(reference);
 const tag = (text: string) => tagMentions(text, dict).map((m) => [m.text, m.type, m.id]);
 
+/** A Disease Ontology term with its MeSH cross-reference, for a small test dictionary. */
+function term(id: string, name: string, mesh: string) {
+  return { id, name, synonyms: [], xrefs: [`MSH:${mesh}`], mesh, is_a: [], alt_ids: [] };
+}
+
 describe("dictionary tagging", () => {
   it("matches gene symbols with their exact case only: CAT the enzyme, not cat the animal", () => {
     expect(tag("The cat had a high CAT activity. Cat owners agreed.")).toEqual([["CAT", "gene", "HGNC:1516"]]);
@@ -340,15 +345,6 @@ describe("abbreviations", () => {
   });
 
   it("never lets a short form stand for a broader disease than its long form", () => {
-    const term = (id: string, name: string, mesh: string) => ({
-      id,
-      name,
-      synonyms: [],
-      xrefs: [`MSH:${mesh}`],
-      mesh,
-      is_a: [],
-      alt_ids: [],
-    });
     const broad = buildDictionary({
       genes: [],
       diseases: [term("DOID:305", "carcinoma", "D002277"), term("DOID:0050754", "dyskinesia", "D004409")],
@@ -428,15 +424,6 @@ describe("disease name variants", () => {
   });
 
   it("reads a cancer as a neoplasm, never a tumour or a neoplasm as a cancer", () => {
-    const term = (id: string, name: string, mesh: string) => ({
-      id,
-      name,
-      synonyms: [],
-      xrefs: [`MSH:${mesh}`],
-      mesh,
-      is_a: [],
-      alt_ids: [],
-    });
     const cancers = buildDictionary({
       genes: [],
       diseases: [term("DOID:117", "heart cancer", "D006338"), term("DOID:3953", "adrenal gland cancer", "D000310")],
@@ -477,15 +464,6 @@ describe("Roman numerals", () => {
 });
 
 describe("toxicity to an organ", () => {
-  const term = (id: string, name: string, mesh: string) => ({
-    id,
-    name,
-    synonyms: [],
-    xrefs: [`MSH:${mesh}`],
-    mesh,
-    is_a: [],
-    alt_ids: [],
-  });
   const organs = buildDictionary({
     genes: [],
     diseases: [

@@ -323,6 +323,21 @@ export class DockingOracle implements MoleculeOracle {
     );
   }
 
+  /** This oracle's cache key for a molecule, searched for, or placed on a reference pose by `method`. */
+  private cacheKey(smiles: string, reference?: ReferencePose, method?: string): string {
+    const { receptorSha256, box, params, conformers, version } = this;
+    return dockingCacheKey({
+      receptorSha256,
+      smiles,
+      box,
+      params,
+      conformers,
+      version,
+      ...(reference ? { reference } : {}),
+      ...(method ? { method } : {}),
+    });
+  }
+
   /**
    * Builds `conformers` seeded start conformers and docks each with Vina's fixed seed, sharing the exhaustiveness
    * among them, and keeps the best-scoring pose: the same molecule gives the same score on every run, however its
@@ -331,14 +346,7 @@ export class DockingOracle implements MoleculeOracle {
    * reasons rather than topping a ranking. Only a plausible result is cached.
    */
   async dock(smiles: string, signal?: AbortSignal, untethered?: string): Promise<DockingResult> {
-    const key = dockingCacheKey({
-      receptorSha256: this.receptorSha256,
-      smiles,
-      box: this.box,
-      params: this.params,
-      conformers: this.conformers,
-      version: this.version,
-    });
+    const key = this.cacheKey(smiles);
     const hit = await this.cache.get(key);
     const placement = { method: "search" as const, ...(untethered ? { reason: untethered } : {}) };
     // Always a search; why this call searched (an analog meant to be tethered) is this call's, not the cached one's.
@@ -399,16 +407,7 @@ export class DockingOracle implements MoleculeOracle {
    * than half its heavy atoms with the parent or its placed score is implausible.
    */
   async dockOnReference(smiles: string, reference: ReferencePose, signal?: AbortSignal): Promise<DockingResult> {
-    const key = dockingCacheKey({
-      receptorSha256: this.receptorSha256,
-      smiles,
-      box: this.box,
-      params: this.params,
-      conformers: this.conformers,
-      version: this.version,
-      reference,
-      method: TETHER_METHOD,
-    });
+    const key = this.cacheKey(smiles, reference, TETHER_METHOD);
     const hit = await this.cache.get(key);
     if (hit) return { ...hit, cached: true };
     const started = performance.now();
@@ -478,16 +477,7 @@ export class DockingOracle implements MoleculeOracle {
    */
   async searchThenOptimiseInPlace(smiles: string, signal?: AbortSignal, untethered?: string): Promise<DockingResult> {
     const searched = await this.dock(smiles, signal, untethered);
-    const key = dockingCacheKey({
-      receptorSha256: this.receptorSha256,
-      smiles,
-      box: this.box,
-      params: this.params,
-      conformers: this.conformers,
-      version: this.version,
-      reference: { smiles, pose_pdbqt: searched.pose_pdbqt },
-      method: "in place",
-    });
+    const key = this.cacheKey(smiles, { smiles, pose_pdbqt: searched.pose_pdbqt }, "in place");
     const hit = await this.cache.get(key);
     if (hit) return { ...hit, placement: searched.placement, cached: true };
     const started = performance.now();

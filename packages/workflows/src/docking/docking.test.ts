@@ -14,6 +14,7 @@ import {
   heavyAtomCount,
   implausibleAffinity,
   type DockingAttempt,
+  type DockingOracleOptions,
 } from "./docking-oracle";
 import { ligandCandidates, readAtoms, resolveBox, stripToProtein } from "./structure";
 import { placeOnReference } from "./tethered";
@@ -180,6 +181,16 @@ describe("implausible docking scores", () => {
   });
 });
 
+/** A docking oracle on 1HSG that searches briefly (16 Å box, exhaustiveness 1, 3 modes), with the test's options. */
+const quickOracle = async (options: Partial<DockingOracleOptions>) =>
+  DockingOracle.create({
+    receptor: readFileSync(PDB_PATH, "utf8"),
+    format: "pdb",
+    box: { kind: "ligand", size: 16 },
+    params: { exhaustiveness: 1, num_modes: 3 },
+    ...options,
+  });
+
 describe("docking oracle on 1HSG", () => {
   beforeAll(() => requireDockingPrograms());
   it(
@@ -187,13 +198,7 @@ describe("docking oracle on 1HSG", () => {
     { timeout: 120_000 },
     async () => {
       const cache = new MemoryDockingCache();
-      const oracle = await DockingOracle.create({
-        receptor: readFileSync(PDB_PATH, "utf8"),
-        format: "pdb",
-        box: { kind: "ligand", size: 16 },
-        params: { exhaustiveness: 1, num_modes: 3 },
-        cache,
-      });
+      const oracle = await quickOracle({ cache });
       try {
         const first = await oracle.dock(IBUPROFEN);
         expect(first.cached).toBe(false);
@@ -271,14 +276,7 @@ describe("docking oracle on 1HSG", () => {
     "places an analog on its parent's docked pose by their common core, and searches for an unrelated molecule",
     { timeout: 240_000 },
     async () => {
-      const oracle = await DockingOracle.create({
-        receptor: readFileSync(PDB_PATH, "utf8"),
-        format: "pdb",
-        box: { kind: "ligand", size: 16 },
-        params: { exhaustiveness: 1, num_modes: 3 },
-        cache: new MemoryDockingCache(),
-        tetherAnalogs: true,
-      });
+      const oracle = await quickOracle({ cache: new MemoryDockingCache(), tetherAnalogs: true });
       const dir = mkdtempSync(join(tmpdir(), "sieve-tether-test-"));
       try {
         // A hit is searched for, then scored in place like its analogs; the search's own number is kept beside it.
@@ -410,11 +408,7 @@ describe("docking oracle on 1HSG", () => {
       timeout: 120_000,
     },
     async () => {
-      const oracle = await DockingOracle.create({
-        receptor: readFileSync(PDB_PATH, "utf8"),
-        format: "pdb",
-        box: { kind: "ligand", size: 16 },
-        params: { exhaustiveness: 1, num_modes: 3 },
+      const oracle = await quickOracle({
         cache: new MemoryDockingCache(),
         timeLimit: () => ({ seconds: 1, basis: "1 s + 0 s × 16 rotatable bonds" }),
       });

@@ -153,6 +153,8 @@ function createDockingOracle(
     seed: number;
     cache_dir: string | null;
     filters?: ScreeningFilters;
+    /** Lead optimization: the oracle scores analogs (see `filters.analog_docking`). */
+    analogs?: boolean;
   },
 ) {
   const filters = input.filters;
@@ -161,7 +163,9 @@ function createDockingOracle(
     format: receptor.format,
     box: input.box,
     params: { seed: input.seed, ...input.docking, cpu: 1 },
-    ...(filters ? { conformers: filters.start_conformers, tetherAnalogs: filters.analog_docking === "tethered" } : {}),
+    ...(filters ? { conformers: filters.start_conformers } : {}),
+    // Only lead optimization has analogs; a screen's scores stay the search's.
+    ...(input.analogs && filters ? { tetherAnalogs: filters.analog_docking === "tethered" } : {}),
     ...(input.cache_dir ? { cache: dockingCacheAt(input.cache_dir), receptorCacheDir: input.cache_dir } : {}),
     ...(filters ? { timeLimit: ligandTimeLimitOf(rdkit, filters) } : {}),
   });
@@ -170,7 +174,9 @@ function createDockingOracle(
 /** Builds the activity oracle: docking when a receptor is given, else ligand similarity to known actives. */
 export async function activityOracle(
   rdkit: RDKitModule,
-  input: Pick<VhtsTaskInput, "receptor" | "box" | "docking" | "actives" | "seed" | "cache_dir" | "filters">,
+  input: Pick<VhtsTaskInput, "receptor" | "box" | "docking" | "actives" | "seed" | "cache_dir" | "filters"> & {
+    analogs?: boolean;
+  },
 ): Promise<MoleculeOracle & { close?(): Promise<void> }> {
   if (input.receptor) {
     return createDockingOracle(rdkit, input.receptor, input);
@@ -350,7 +356,7 @@ async function preparedActivityOracle(
 
 export async function runLeadOptTask(input: LeadOptTaskInput, context: TaskContext): Promise<LeadOptTaskOutput> {
   const rdkit = await loadRDKit();
-  const { oracle: activity, preparedInS } = await preparedActivityOracle(rdkit, input, context);
+  const { oracle: activity, preparedInS } = await preparedActivityOracle(rdkit, { ...input, analogs: true }, context);
   const sa = new SyntheticAccessibilityOracle(rdkit);
   const alerts = alertWarnings(rdkit);
   const lightweight = progressRow(rdkit, new Map());

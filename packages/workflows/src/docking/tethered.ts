@@ -287,7 +287,12 @@ export async function optimiseInPlace(
       ...(signal ? { signal } : {}),
       ...(timeoutMs ? { timeoutMs } : {}),
     });
-    return { affinity: parseLocalOptimisation(stdout), posePdbqt: await readFile(join(dir, "out.pdbqt"), "utf8") };
+    const pose = await readFile(join(dir, "out.pdbqt"), "utf8");
+    // One model, written as a search's poses are, so every pose of a run reads the same way.
+    return {
+      affinity: parseLocalOptimisation(stdout),
+      posePdbqt: /^MODEL/m.test(pose) ? pose : `MODEL 1\n${pose.trimEnd()}\nENDMDL\n`,
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -189,6 +189,30 @@ describe("lead optimization", () => {
     expect(result.series.every((s) => s.errors.length === 0)).toBe(true);
   });
 
+  it("stops within a round when cancelled, not after the round's last analog", async () => {
+    const evaluator = new CompoundEvaluator(
+      new SyntheticAccessibilityOracle(rdkit),
+      new SyntheticAccessibilityOracle(rdkit),
+      [{ name: "synthetic_accessibility", direction: "minimize", weight: 1 }],
+    );
+    const result = await runLeadOptimization(
+      rdkit,
+      evaluator,
+      {
+        hits: { name: "h.smi", text: IBUPROFEN },
+        strategy: "generate_simple_analogs",
+        max_evaluations: 400,
+        wallclock_limit_s: 0,
+        seed: 5,
+        filters: FILTERS,
+      },
+      // The second round offers up to 36 analogs (6 parents × 6); the run is cancelled within it.
+      { cancelled: () => evaluator.evaluations >= 10 },
+    );
+    expect(result.stop_reason).toBe("cancelled");
+    expect(result.evaluated).toBe(10);
+  });
+
   it("gives each analog its parent's pose to be placed on, and counts how analogs were docked", async () => {
     const given = new Map<string, { smiles: string; pose_pdbqt: string } | undefined>();
     const poseOf = (smiles: string) => `REMARK pose of ${smiles}\n`;

@@ -152,13 +152,18 @@ export async function runLeadOptimization(
       options.parents_per_round ?? 6,
     );
 
+  // Checked before every analog, not only between rounds: a round of 36 analogs took minutes, so a run stopped
+  // between rounds overran its 900 s limit by 380 s.
+  const halted = (): "cancelled" | "wallclock" | null => {
+    if (hooks.cancelled?.()) return "cancelled";
+    if (options.wallclock_limit_s > 0 && (performance.now() - started) / 1000 >= options.wallclock_limit_s)
+      return "wallclock";
+    return null;
+  };
   while (evaluator.evaluations < options.max_evaluations) {
-    if (hooks.cancelled?.()) {
-      stop = "cancelled";
-      break;
-    }
-    if (options.wallclock_limit_s > 0 && (performance.now() - started) / 1000 >= options.wallclock_limit_s) {
-      stop = "wallclock";
+    const halt = halted();
+    if (halt) {
+      stop = halt;
       break;
     }
     const candidates: { compound: LibraryCompound; parent: string; root: string; strategy: string }[] = [];
@@ -214,6 +219,7 @@ export async function runLeadOptimization(
     }
     const batch = accepted.slice(0, options.max_evaluations - evaluator.evaluations);
     await mapConcurrent(batch, concurrency, async (c) => {
+      if (halted()) return;
       const result = await evaluator.evaluate(c.compound, hooks.signal, referenceFor(c.parent));
       keepPose(result);
       if (result.placement) placements[result.placement.method]++;

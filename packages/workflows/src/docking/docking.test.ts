@@ -403,6 +403,34 @@ describe("docking oracle on 1HSG", () => {
   );
 
   it(
+    "places an analog on the largest core its common-core search found when the search is stopped",
+    { timeout: 120_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), "sieve-tether-core-"));
+      try {
+        const receptor = join(dir, "receptor.pdbqt");
+        writeFileSync(receptor, await prepareReceptor(readFileSync(PDB_PATH, "utf8"), "pdb"));
+        // A generated amprenavir analog and its own analog (a sulfur in the tetrahydrofuran's ring): FMCS needs over
+        // 10 s to prove the 29-atom core maximal, and finds it in under 1 s.
+        const parent = "CCC1C(c2ccccc2)C(NC(=O)OC2CCOC2)OCN1S(=O)(=O)c1ccc(N)cc1";
+        const [pose] = await prepareLigandConformers(parent);
+        const placed = await placeOnReference(
+          "CCC1C(c2ccccc2)C(NC(=O)OC2COCCS2)OCN1S(=O)(=O)c1ccc(N)cc1",
+          { smiles: parent, pose_pdbqt: pose! },
+          receptor,
+          { seed: 42 },
+        );
+        expect(placed.placement).toMatchObject({ method: "tethered", heavy_atoms: 34 });
+        // A loaded machine may stop the search before it reaches all 29 atoms; any core of half the analog is placed.
+        expect(placed.placement.core_atoms).toBeGreaterThanOrEqual(17);
+        expect(placed.placement.core_atoms).toBeLessThanOrEqual(29);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it(
     "says a ligand's 3D build timed out, after how long and why that limit",
     {
       timeout: 120_000,

@@ -25,4 +25,16 @@ describe("a stored run's screening filters", () => {
     expect(describeFilters(created, "lead_opt", true)).toContain("placed on their parent's docked pose");
     expect(describeFilters(created, "vhts", true)).not.toContain("parent");
   });
+
+  it("reads a lead optimization stored before the shared-core filter as keeping every scaffold", () => {
+    const legacy = storedScreenFilters({ max_analog_sa_score: 6, analog_docking: "tethered" });
+    expect(legacy.min_analog_shared_core).toBe(0);
+    expect(describeFilters(legacy, "lead_opt", true)).toContain("analogs of every scaffold kept");
+    const created = ScreenFilters.parse({});
+    expect(created.min_analog_shared_core).toBe(0.5);
+    expect(describeFilters(created, "lead_opt", true)).toContain(
+      "generated analogs sharing less than 50 % of their heavy atoms with their parent dropped as new scaffolds",
+    );
+    expect(describeFilters(created, "vhts", true)).not.toContain("scaffold");
+  });
 });

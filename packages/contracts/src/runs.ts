@@ -47,6 +47,7 @@ export const SCREEN_FILTER_DEFAULTS = {
   max_analog_sa_score: 6,
   start_conformers: 2,
   analog_docking: "tethered",
+  min_analog_shared_core: 0.5,
 } as const;
 
 export const ScreenFilters = z.object({
@@ -106,17 +107,25 @@ export const ScreenFilters = z.object({
     .describe(
       "Lead optimization with docking: 'tethered' places each analog on its parent's docked pose by their common core (RDKit MCS; atoms of the same element keep the parent's coordinates, the rest is built by ETKDG, least clashing of 6 placements) and lets Vina optimise it in place, so a series is compared in one binding mode at a fraction of a search's cost; an analog sharing less than half its heavy atoms with its parent is searched for. Hits are searched for, then their pose is optimised in place too, so hits and analogs are scored on one scale (the search's own score is kept as search_affinity). 'search' docks every analog by a full Vina search and reports the search's scores",
     ),
+  min_analog_shared_core: z
+    .number()
+    .min(0)
+    .max(1)
+    .default(SCREEN_FILTER_DEFAULTS.min_analog_shared_core)
+    .describe(
+      "Lead optimization: a generated analog whose common core with its parent (RDKit MCS: bond orders equal, rings only whole, any element) covers less than this share of its heavy atoms is a new scaffold, not an analog of the series, and is dropped before scoring with that reason (a cyclised backbone, say). Tethered docking has no parent pose to place such an analog on, and searching for it costs ten times a placement. 0 keeps every analog; uploaded analogs are always kept",
+    ),
 });
 export type ScreenFilters = z.infer<typeof ScreenFilters>;
 
 /**
  * The filters a stored run was screened with. Today's defaults fill an option the run did not record, except the
- * start conformers and the analog docking: a run stored before those options existed docked from one conformer, and
- * searched for every analog, whatever today's defaults.
+ * start conformers, the analog docking and the shared core: a run stored before those options existed docked from one
+ * conformer, searched for every analog and kept every scaffold, whatever today's defaults.
  */
 export function storedScreenFilters(stored: unknown): ScreenFilters {
   const recorded = stored !== null && typeof stored === "object" ? stored : {};
-  return ScreenFilters.parse({ start_conformers: 1, analog_docking: "search", ...recorded });
+  return ScreenFilters.parse({ start_conformers: 1, analog_docking: "search", min_analog_shared_core: 0, ...recorded });
 }
 
 /** The run's filters in one line, as the run page shows them; lead optimization adds its analog pre-filter. */
@@ -136,6 +145,9 @@ export function describeFilters(filters: ScreenFilters, workflow: string, dockin
       ? []
       : [
           `analogs with SA score above ${filters.max_analog_sa_score} dropped before ${docking ? "docking" : "scoring"}`,
+          filters.min_analog_shared_core > 0
+            ? `generated analogs sharing less than ${Math.round(filters.min_analog_shared_core * 100)} % of their heavy atoms with their parent dropped as new scaffolds`
+            : "analogs of every scaffold kept",
           ...(docking
             ? [
                 filters.analog_docking === "search"

@@ -3,6 +3,7 @@ import { describeMolecule, loadRDKit } from "@sieve/chem";
 import { Random } from "@sieve/optimize";
 import { generateAnalogs } from "./analogs";
 import { bioisostericAnalogs } from "./bioisosteres";
+import { commonCore } from "./common-core";
 import { CompoundEvaluator } from "./evaluation";
 import { LigandActivityOracle } from "./ligand-activity";
 import type { MoleculeOracle } from "./oracle";
@@ -189,6 +190,39 @@ describe("lead optimization", () => {
     expect(result.series.every((s) => s.errors.length === 0)).toBe(true);
   });
 
+  it("drops generated analogs that keep less than the run's share of their parent as new scaffolds", async () => {
+    const run = (min_analog_shared_core: number) =>
+      runLeadOptimization(
+        rdkit,
+        new CompoundEvaluator(
+          new SyntheticAccessibilityOracle(rdkit),
+          new SyntheticAccessibilityOracle(rdkit),
+          OBJECTIVES.slice(1),
+        ),
+        {
+          hits: { name: "h.smi", text: IBUPROFEN },
+          strategy: "generate_simple_analogs",
+          max_evaluations: 80,
+          wallclock_limit_s: 0,
+          seed: 7,
+          filters: { ...FILTERS, min_analog_shared_core },
+        },
+      );
+    const kept = await run(0.5);
+    const scaffolds = kept.rejected.filter((r) => r.reasons.some((reason) => reason.startsWith("a new scaffold")));
+    expect(scaffolds.length).toBeGreaterThan(0);
+    for (const { smiles, reasons } of scaffolds) {
+      const [, shared, heavy] = /shares (\d+) of its (\d+) heavy atoms/.exec(reasons[0]!)!;
+      expect(Number(shared) / Number(heavy), smiles).toBeLessThan(0.5);
+    }
+    for (const analog of kept.series) {
+      const core = commonCore(rdkit, analog.parent, analog.smiles)!;
+      expect(core.core_atoms / core.heavy_atoms, analog.smiles).toBeGreaterThanOrEqual(0.5);
+    }
+    const every = await run(0);
+    expect(every.rejected.some((r) => r.reasons.some((reason) => reason.startsWith("a new scaffold")))).toBe(false);
+  });
+
   it("stops within a round when cancelled, not after the round's last analog", async () => {
     const evaluator = new CompoundEvaluator(
       new SyntheticAccessibilityOracle(rdkit),
@@ -245,7 +279,11 @@ describe("lead optimization", () => {
     expect(given.get(IBUPROFEN)).toBeUndefined();
     expect(result.rounds).toBeGreaterThan(1);
     for (const analog of result.series)
-      expect(given.get(analog.smiles)).toEqual({ smiles: analog.parent, pose_pdbqt: poseOf(analog.parent) });
+      expect(given.get(analog.smiles)).toEqual({
+        smiles: analog.parent,
+        pose_pdbqt: poseOf(analog.parent),
+        core_smarts: commonCore(rdkit, analog.parent, analog.smiles)!.smarts,
+      });
     expect(result.series.some((analog) => analog.parent !== IBUPROFEN)).toBe(true);
     expect(result.evaluated).toBe(30);
     expect(result.analog_placements).toEqual({ tethered: 29, search: 0 });

@@ -1,6 +1,7 @@
 import { morganFingerprintOfSmiles, tanimoto, type RDKitModule } from "@sieve/chem";
 import { Random } from "@sieve/optimize";
 import { generateAnalogs, type AnalogStrategy } from "./analogs";
+import { commonCore } from "./common-core";
 import { readCompounds, type InvalidEntry, type LibraryCompound } from "./compound-library";
 import { mapConcurrent, rankEvaluated, type CompoundEvaluator, type EvaluatedCompound } from "./evaluation";
 import { constraintViolations, type PlanConstraint } from "./plan";
@@ -70,6 +71,9 @@ export interface LeadOptResult {
   elapsed_s: number;
 }
 
+/** The strategy of a user's own analogs (`upload_custom`): kept whatever their scaffold. */
+const UPLOADED = "uploaded analog";
+
 const DELTA_KEYS = ["fitness", "activity", "synthetic_accessibility", "qed", "logp", "mw", "tpsa"] as const;
 
 /**
@@ -124,9 +128,9 @@ export async function runLeadOptimization(
   const poses = new Map<string, string>();
   const keepPose = (r: EvaluatedCompound) => r.pose_pdbqt && poses.set(r.smiles, r.pose_pdbqt);
   const placements = { tethered: 0, search: 0 };
-  const referenceFor = (parent: string) => {
+  const referenceFor = (parent: string, coreSmarts?: string) => {
     const pose = poses.get(parent);
-    return pose ? { smiles: parent, pose_pdbqt: pose } : undefined;
+    return pose ? { smiles: parent, pose_pdbqt: pose, ...(coreSmarts ? { core_smarts: coreSmarts } : {}) } : undefined;
   };
 
   await mapConcurrent(read.compounds.slice(0, options.max_evaluations), concurrency, async (compound) => {
@@ -166,7 +170,13 @@ export async function runLeadOptimization(
       stop = halt;
       break;
     }
-    const candidates: { compound: LibraryCompound; parent: string; root: string; strategy: string }[] = [];
+    const candidates: {
+      compound: LibraryCompound;
+      parent: string;
+      root: string;
+      strategy: string;
+      core?: string;
+    }[] = [];
     if (round === 0 && options.strategy === "upload_custom") {
       const uploaded = options.uploaded_analogs
         ? readCompounds(rdkit, options.uploaded_analogs.name, options.uploaded_analogs.text)
@@ -174,7 +184,7 @@ export async function runLeadOptimization(
       invalid.push(...uploaded.invalid);
       for (const compound of uploaded.compounds) {
         const root = nearestParent(rdkit, compound.smiles, parents);
-        if (!seen.has(compound.smiles)) candidates.push({ compound, parent: root, root, strategy: "uploaded analog" });
+        if (!seen.has(compound.smiles)) candidates.push({ compound, parent: root, root, strategy: UPLOADED });
       }
     } else {
       const strategy = options.strategy === "upload_custom" ? "generate_simple_analogs" : options.strategy;
@@ -208,6 +218,15 @@ export async function runLeadOptimization(
           options.alerts ?? (() => []),
         ),
       ].filter((r): r is string => Boolean(r));
+      if (reasons.length === 0 && candidate.strategy !== UPLOADED) {
+        const core = commonCore(rdkit, candidate.parent, compound.smiles);
+        if (core) candidate.core = core.smarts;
+        const least = options.filters.min_analog_shared_core;
+        if (core && core.core_atoms < least * core.heavy_atoms)
+          reasons.push(
+            `a new scaffold: shares ${core.core_atoms} of its ${core.heavy_atoms} heavy atoms with its parent (analogs keep at least ${Math.round(least * 100)} %)`,
+          );
+      }
       const cheap = reasons.length === 0 ? await options.prefilter?.(compound) : null;
       if (cheap) reasons.push(cheap);
       if (reasons.length && rejected.length < 1000) rejected.push({ smiles: compound.smiles, reasons });
@@ -220,7 +239,7 @@ export async function runLeadOptimization(
     const batch = accepted.slice(0, options.max_evaluations - evaluator.evaluations);
     await mapConcurrent(batch, concurrency, async (c) => {
       if (halted()) return;
-      const result = await evaluator.evaluate(c.compound, hooks.signal, referenceFor(c.parent));
+      const result = await evaluator.evaluate(c.compound, hooks.signal, referenceFor(c.parent, c.core));
       keepPose(result);
       if (result.placement) placements[result.placement.method]++;
       if (!scoredOk(result)) fail({ ...result, name: c.compound.name });

@@ -19,6 +19,11 @@ export interface ScreeningFilters {
   start_conformers: number;
   /** Lead optimization: analogs placed on their parent's pose and optimised in place, or searched for like hits. */
   analog_docking: "tethered" | "search";
+  /**
+   * Lead optimization: a generated analog whose common core with its parent covers less than this share of its heavy
+   * atoms is a new scaffold, dropped before scoring (0 keeps every analog).
+   */
+  min_analog_shared_core: number;
 }
 
 /** The defaults, equal to the API's (`SCREEN_FILTER_DEFAULTS` of @sieve/contracts, checked by the API's tests). */
@@ -31,6 +36,7 @@ export const DEFAULT_SCREENING_FILTERS: ScreeningFilters = {
   max_analog_sa_score: 6,
   start_conformers: 2,
   analog_docking: "tethered",
+  min_analog_shared_core: 0.5,
 };
 
 /** Why a compound is dropped before scoring by the property filters, or null. */

@@ -403,7 +403,7 @@ describe("docking oracle on 1HSG", () => {
   );
 
   it(
-    "places an analog on the largest core its common-core search found when the search is stopped",
+    "places an analog on the largest core its common-core search found when the search is stopped, or on a given core",
     { timeout: 120_000 },
     async () => {
       const dir = mkdtempSync(join(tmpdir(), "sieve-tether-core-"));
@@ -424,6 +424,20 @@ describe("docking oracle on 1HSG", () => {
         // A loaded machine may stop the search before it reaches all 29 atoms; any core of half the analog is placed.
         expect(placed.placement.core_atoms).toBeGreaterThanOrEqual(17);
         expect(placed.placement.core_atoms).toBeLessThanOrEqual(29);
+
+        // A core the caller found (lead optimization's, from RDKit's WebAssembly FMCS) is used as given.
+        const [ibuprofenPose] = await prepareLigandConformers(IBUPROFEN);
+        const given = await placeOnReference(
+          "CC(C)Cc1ccc(cc1)C(C)C(=O)OC",
+          {
+            smiles: IBUPROFEN,
+            pose_pdbqt: ibuprofenPose!,
+            core_smarts: "[#6]-[#6](-[#6])-[#6]-c1ccc(cc1)-[#6](-[#6])-[#6]",
+          },
+          receptor,
+          { seed: 42 },
+        );
+        expect(given.placement).toMatchObject({ core_atoms: 13, fixed_atoms: 13, heavy_atoms: 16 });
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

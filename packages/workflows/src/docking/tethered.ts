@@ -9,6 +9,12 @@ import { protonatedSmiles, sdfRecordToPdbqt } from "./vina";
 export interface ReferencePose {
   smiles: string;
   pose_pdbqt: string;
+  /**
+   * The analog's common core with this molecule as a SMARTS (`commonCore`), when the caller has found it: RDKit's
+   * WebAssembly FMCS found amprenavir analogs' cores in well under a second where the Debian RDKit's took up to 10 s.
+   * Without it, or when it does not match both molecules as Open Babel charges them, the placement searches itself.
+   */
+  core_smarts?: string;
 }
 
 /** How an analog was placed: on its parent's pose by their common core, with what it shares and how well it fits. */
@@ -65,6 +71,7 @@ from rdkit.Geometry import Point3D
 
 parent_smiles, pose_path, receptor_path, analog_smiles = sys.argv[1:5]
 seed, count, min_fraction, mcs_timeout = int(sys.argv[5]), int(sys.argv[6]), float(sys.argv[7]), int(sys.argv[8])
+given_core = sys.argv[9] if len(sys.argv) > 9 else ""
 table = Chem.GetPeriodicTable()
 ELEMENTS = {"A": 6, "C": 6, "N": 7, "NA": 7, "NS": 7, "O": 8, "OA": 8, "OS": 8, "S": 16, "SA": 16, "F": 9,
             "Cl": 17, "CL": 17, "Br": 35, "BR": 35, "I": 53, "P": 15, "Si": 14, "B": 5}
@@ -135,16 +142,20 @@ if in_pose is None:
     fail("the parent's pose does not have the parent's stereocentres")
 
 analog = Chem.MolFromSmiles(analog_smiles)
-mcs = rdFMCS.FindMCS([parent, analog], ringMatchesRingOnly=True, completeRingsOnly=True,
-                     atomCompare=rdFMCS.AtomCompare.CompareAny,
-                     bondCompare=rdFMCS.BondCompare.CompareOrderExact, timeout=mcs_timeout)
-heavy = analog.GetNumAtoms()
-if mcs.numAtoms < min_fraction * heavy:
-    fail(f"shares {mcs.numAtoms} of its {heavy} heavy atoms with its parent")
-core = Chem.MolFromSmarts(mcs.smartsString)
-in_parent = parent.GetSubstructMatch(core)
 hydrogens = Chem.AddHs(analog)
-in_analog = hydrogens.GetSubstructMatch(core)
+core = Chem.MolFromSmarts(given_core) if given_core else None
+in_parent = parent.GetSubstructMatch(core) if core is not None else ()
+in_analog = hydrogens.GetSubstructMatch(core) if in_parent else ()
+if not in_analog:
+    mcs = rdFMCS.FindMCS([parent, analog], ringMatchesRingOnly=True, completeRingsOnly=True,
+                         atomCompare=rdFMCS.AtomCompare.CompareAny,
+                         bondCompare=rdFMCS.BondCompare.CompareOrderExact, timeout=mcs_timeout)
+    core = Chem.MolFromSmarts(mcs.smartsString)
+    in_parent = parent.GetSubstructMatch(core)
+    in_analog = hydrogens.GetSubstructMatch(core)
+heavy = analog.GetNumAtoms()
+if core.GetNumAtoms() < min_fraction * heavy:
+    fail(f"shares {core.GetNumAtoms()} of its {heavy} heavy atoms with its parent")
 # Only atoms of the same element keep the parent's coordinates: a bromine where the parent had a fluorine is built
 # by ETKDG and MMFF at its own bond length, not left at the C-F distance.
 pinned = [(a, p) for a, p in zip(in_analog, in_parent)
@@ -196,7 +207,7 @@ if AllChem.MMFFHasAllMoleculeParams(hydrogens):
         field.AddFixedPoint(a)
     field.Minimize(maxIts=500)
 best_clash = clash(hydrogens.GetConformer(best).GetPositions())
-sys.stdout.write(json.dumps({"core_atoms": mcs.numAtoms, "fixed_atoms": len(fixed), "heavy_atoms": heavy,
+sys.stdout.write(json.dumps({"core_atoms": core.GetNumAtoms(), "fixed_atoms": len(fixed), "heavy_atoms": heavy,
                              "clash": round(best_clash, 3)}) + "\\n")
 sys.stdout.write(Chem.MolToMolBlock(hydrogens, confId=best) + "$$$$\\n")
 `;
@@ -245,7 +256,14 @@ export async function placeOnReference(
     const args = [parent, posePath, receptorPath, analog, String(seed), String(TETHERED_PLACEMENTS)];
     const placed = await runProgram(
       "rdkit",
-      ["-c", TETHER_SCRIPT, ...args, String(MIN_TETHERED_CORE_FRACTION), String(MCS_TIMEOUT_S)],
+      [
+        "-c",
+        TETHER_SCRIPT,
+        ...args,
+        String(MIN_TETHERED_CORE_FRACTION),
+        String(MCS_TIMEOUT_S),
+        reference.core_smarts ?? "",
+      ],
       limit(),
     ).catch((error: unknown) => {
       if (error instanceof ProgramFailedError && error.exitCode === 3)

@@ -69,6 +69,15 @@ const NUMERIC_FILTERS: {
     hint: "Analogs harder to make (1 easy … 10 very hard) are dropped before docking and listed.",
     leadOptimizationOnly: true,
   },
+  {
+    key: "min_analog_shared_core",
+    label: "Minimum core shared with the parent",
+    min: 0,
+    max: 1,
+    step: 0.05,
+    hint: "A generated analog whose common core with its parent (RDKit MCS) covers less of its heavy atoms is a new scaffold, dropped before docking and listed; 0 keeps every analog.",
+    leadOptimizationOnly: true,
+  },
 ];
 
 /**
@@ -111,7 +120,7 @@ export function ScreenFilterFields({ filters, onChange, leadOptimization }: Scre
         {leadOptimization && (
           <Field
             label="Analog docking"
-            hint={`Tethered: each analog is placed on its parent's docked pose by their common core and optimised in place by Vina (one binding mode for the series, seconds per analog); analogs sharing less than half their heavy atoms with the parent are searched for. Full search: every analog docked like a hit. Default ${SCREEN_FILTER_DEFAULTS.analog_docking}.`}
+            hint={`Tethered: each analog is placed on its parent's docked pose by their common core and optimised in place by Vina (one binding mode for the series, seconds per analog); an analog sharing less than half its heavy atoms with its parent (an uploaded one, say) is searched for. Full search: every analog docked like a hit. Default ${SCREEN_FILTER_DEFAULTS.analog_docking}.`}
           >
             {(control) => (
               <select

@@ -67,6 +67,7 @@ describe("New Job form model", () => {
         max_analog_sa_score: 6,
         start_conformers: SCREEN_FILTER_DEFAULTS.start_conformers,
         analog_docking: SCREEN_FILTER_DEFAULTS.analog_docking,
+        min_analog_shared_core: SCREEN_FILTER_DEFAULTS.min_analog_shared_core,
       },
     });
   });

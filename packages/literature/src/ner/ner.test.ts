@@ -367,6 +367,40 @@ describe("abbreviations", () => {
     ]);
   });
 
+  it("reads no gene alias in a short form its document defines as a narrower disease", () => {
+    const acronyms = buildDictionary({
+      genes: [
+        {
+          hgnc_id: "HGNC:84",
+          symbol: "ACACA",
+          name: "acetyl-CoA carboxylase alpha",
+          aliases: ["ACC"],
+          previous_symbols: [],
+          ncbigene: "31",
+          ensembl: null,
+          uniprot: [],
+        },
+      ],
+      diseases: [term("DOID:305", "carcinoma", "D002277")],
+      drugs: [],
+    });
+    const read = (text: string) => tagMentions(text, acronyms).map((m) => [m.text, m.type]);
+    // BioRED Train, PubMed 27084744 (ACC annotated D003528, adenoid cystic carcinoma, and no gene): before, every ACC
+    // was the gene ACACA, whose alias it is, and each paired with the abstract's diseases.
+    expect(
+      read(
+        "Although the existence of cancer stem cells (CSC) in adenoid cystic carcinoma (ACC) has been proposed, " +
+          "lack of assays prevented their characterization. Our objective was to isolate CSC from ACC.",
+      ),
+    ).toEqual([["carcinoma", "disease"]]);
+    // Undefined, or defined as the enzyme, ACC stays the gene.
+    expect(read("Acetyl-CoA carboxylase (ACC) activity fell. ACC was phosphorylated.")).toEqual([
+      ["Acetyl-CoA carboxylase", "gene"],
+      ["ACC", "gene"],
+      ["ACC", "gene"],
+    ]);
+  });
+
   it("reads a mined short form the author defined as something else as neither entity", () => {
     // CDR and BioRED Train name rheumatoid arthritis "RA" and hypertension "HT"; these CDR dev sentences (PubMed
     // 3131282, 19370593) define the letters otherwise, and the long forms were tagged as those diseases.

@@ -15,7 +15,7 @@ import { nameKey, type Token } from "./tokens";
  *    a mention of that entity, replacing any other match there, unless the short form is a gene's official symbol and
  *    the long form only ends with a disease name ("Disrupted in Schizophrenia 1 (DISC1)" stays the gene), or the
  *    words before the disease name make the long form a narrower disease ("adenoid cystic carcinoma (ACC)" is no
- *    carcinoma in general; `namesNarrowerDisease`);
+ *    carcinoma in general; `namesNarrowerDisease`), when no gene alias the short form spells is meant either;
  *  - long form untagged but the short form itself matched: the long form becomes a mention of the
  *    short form's entity ("pleomorphic adenoma gene-like 2 (PLAGL2)") when the short form is a gene
  *    symbol, or a name mined from a training corpus whose entity shares a word with the long form
@@ -42,13 +42,19 @@ export function tagMentions(
 
   const added: { match: DictionaryMatch; method: Mention["method"] }[] = [];
   const dropped = new Set<string>();
+  const droppedGenes = new Set<string>();
   for (const def of definitions) {
     const source =
       matches.find((m) => m.end === def.longEnd && m.start >= def.longStart) ??
       matches.find((m) => m.start >= def.longStart && m.end <= def.longEnd && m.end >= def.longEnd - 1);
     const own = matches.find((m) => m.start === def.shortStart && m.end === def.shortEnd);
     if (source && namesGeneAfterDisease(dict, def, source, own)) continue;
-    if (source && namesNarrowerDisease(text, dict, def, source)) continue;
+    if (source && namesNarrowerDisease(text, dict, def, source)) {
+      // The letters stand for that disease, so no gene alias they spell is meant: "desmin-related myopathy (DRM)" is
+      // no GREM1 (alias DRM), "giant cell tumor (GCT)" no QPCT.
+      if (own && dict.concepts[own.concept]!.type === "gene") droppedGenes.add(def.shortForm);
+      continue;
+    }
     if (source) {
       for (const at of occurrences(text, def.shortForm))
         added.push({ match: { ...source, start: at, end: at + def.shortForm.length }, method: "abbreviation" });
@@ -65,9 +71,11 @@ export function tagMentions(
   const taken: typeof added = [];
   for (const a of added.sort((x, y) => x.match.start - y.match.start))
     if (!taken.some((t) => overlaps(t.match, a.match))) taken.push(a);
-  const kept = matches.filter(
-    (m) => !dropped.has(text.slice(m.start, m.end)) && !taken.some((t) => overlaps(t.match, m)),
-  );
+  const kept = matches.filter((m) => {
+    const surface = text.slice(m.start, m.end);
+    if (dropped.has(surface) || taken.some((t) => overlaps(t.match, m))) return false;
+    return !(droppedGenes.has(surface) && dict.concepts[m.concept]!.type === "gene");
+  });
   const mentions = [
     ...kept.map((m) => toMention(text, dict, m, "dictionary")),
     ...taken.map((t) => toMention(text, dict, t.match, t.method)),

@@ -17,12 +17,13 @@ import { nameKey, type Token } from "./tokens";
  *    words before the disease name make the long form a narrower disease ("adenoid cystic carcinoma (ACC)" is no
  *    carcinoma in general; `namesNarrowerDisease`), when no gene alias the short form spells is meant either;
  *  - long form untagged but the short form itself matched: the long form becomes a mention of the
- *    short form's entity ("pleomorphic adenoma gene-like 2 (PLAGL2)") when the short form is a gene
- *    symbol, or a name mined from a training corpus whose entity shares a word with the long form
- *    ("valproate (VPA)");
- *  - otherwise the dictionary matches of a disease or chemical short form are dropped, as the author
- *    defined the letters as something else: "retinyl acetate (RA)" is no rheumatoid arthritis,
- *    "hormone therapy (HT)" no hypertension.
+ *    short form's entity ("pleomorphic adenoma gene-like 2 (PLAGL2)") when the short form is a gene's
+ *    official symbol, a gene alias whose long form names a gene product or shares a word with the gene's names
+ *    ("plasminogen activator inhibitor type-1 (PAI-1)"), or a name mined from a training corpus whose entity shares
+ *    a word with the long form ("valproate (VPA)");
+ *  - otherwise the dictionary matches of the short form are dropped (of a gene alias, its gene matches), as the
+ *    author defined the letters as something else: "retinyl acetate (RA)" is no rheumatoid arthritis,
+ *    "hormone therapy (HT)" no hypertension, "elevated plus maze (EPM)" no syntaxin 2.
  */
 export function tagMentions(
   text: string,
@@ -61,10 +62,16 @@ export function tagMentions(
       continue;
     }
     if (!own) continue;
-    if (
-      dict.concepts[own.concept]!.type === "gene" ||
-      (own.entry.source === "corpus" && sharesWord(def.longForm, conceptNameKeys(dict, own.concept)))
-    ) {
+    const ownConcept = dict.concepts[own.concept]!;
+    const longFormNamesOwn = sharesWord(def.longForm, conceptNameKeys(dict, own.concept));
+    if (ownConcept.type === "gene") {
+      // A gene's official symbol, a long form sharing a word with the gene's names or naming a gene product defines
+      // the gene; an alias defined as anything else is not it: "Daucus carota seeds (DCE)" is no DHCR24, "elevated
+      // plus maze (EPM)" no syntaxin 2.
+      if (nameKey(ownConcept.name) === nameKey(def.shortForm) || longFormNamesOwn || namesGeneProduct(def.longForm))
+        added.push({ match: { ...own, start: def.longStart, end: def.longEnd }, method: "abbreviation" });
+      else droppedGenes.add(def.shortForm);
+    } else if (own.entry.source === "corpus" && longFormNamesOwn) {
       added.push({ match: { ...own, start: def.longStart, end: def.longEnd }, method: "abbreviation" });
     } else dropped.add(def.shortForm);
   }
@@ -187,6 +194,22 @@ function sharesWord(longForm: string, nameKeys: string[]): boolean {
   return nameKeys.some((key) =>
     words(key).some((w) => head.slice(0, 5) === w.slice(0, 5) || head.includes(w) || w.includes(head)),
   );
+}
+
+/** Words that make a long form the name of a gene or its product. */
+const GENE_PRODUCT_WORD =
+  /^(?:proteins?|kinases?|factors?|receptors?|inhibitors?|genes?|exchangers?|transporters?|channels?|activators?|ligands?|hormones?|peptides?|antigens?|subunits?|transcription|enzymes?|[a-z]{3,}(?<!dise|incre|decre|rele|datab)ases?)$/;
+
+/**
+ * True when a word of the long form names a gene product ("thrombin-activatable fibrinolysis inhibitor (TAFI)",
+ * "manganese superoxide dismutase (MnSOD)"), so an alias it defines is the gene although its names (HGNC, NCBI
+ * Gene) share no word with it.
+ */
+function namesGeneProduct(longForm: string): boolean {
+  return longForm
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .some((w) => GENE_PRODUCT_WORD.test(w));
 }
 
 function overlaps(a: { start: number; end: number }, b: { start: number; end: number }): boolean {

@@ -119,6 +119,37 @@ for (const d of bioredTrain) {
 }
 const sentenceTable = fitIsotonic(sentenceExamples);
 
+/**
+ * Sentence evidence of a disease pair kind, calibrated on its own training split (cross-fitted mentions): one example
+ * per document and entity pair at its best sentence's evidence, as extraction gives a triple, labelled by the gold
+ * relation of the kind. Only pairs of entities with a corpus id can be labelled; the table then scores the triples of
+ * entities without one (a Disease Ontology term with no MeSH cross-reference), which the document model cannot.
+ */
+function diseaseSentenceExamples(kind: Kind, train: PreparedDocument[]): Scored[] {
+  const out: Scored[] = [];
+  for (const d of train) {
+    const gold = goldPairs(d, kind);
+    const best = new Map<string, number>();
+    for (const c of sentenceCandidates(d.doc.text, d.sentences, d.predicted)) {
+      const head = corpusKey(c.head);
+      const tail = corpusKey(c.tail);
+      if (c.kind !== kind || !head || !tail) continue;
+      const key = `${head}\t${tail}`;
+      best.set(key, Math.max(best.get(key) ?? 0, sentenceEvidence(c).evidence_score));
+    }
+    for (const [key, score] of best) out.push({ score, y: gold.has(key) ? 1 : 0 });
+  }
+  return out;
+}
+const cidSentenceExamples = diseaseSentenceExamples("chemical-disease", cdrTrain);
+const gdSentenceExamples = diseaseSentenceExamples("gene-disease", bioredTrain);
+const sentenceTables = {
+  "chemical-disease": fitIsotonic(cidSentenceExamples),
+  "gene-disease": fitIsotonic(gdSentenceExamples),
+  "chemical-gene": sentenceTable,
+  "gene-gene": sentenceTable,
+};
+
 // Development split: calibrated confidence of the pairs; threshold maximising CID F1.
 const devCalibrated = (m: PairConfidenceModel, docs: PreparedDocument[]) => {
   const { scored, goldTotal } = scorePairs(m, docs);
@@ -178,7 +209,7 @@ const at = (pairs: { p: number; y: number }[], goldTotal: number, t: number) => 
   return prf(tp, kept.length - tp, goldTotal - tp);
 };
 
-const model: ConfidenceModel = { pairs: [cid.model, gd.model], sentence: sentenceTable, defaultMinConfidence };
+const model: ConfidenceModel = { pairs: [cid.model, gd.model], sentence: sentenceTables, defaultMinConfidence };
 const round = (v: number) => Math.round(v * 1e6) / 1e6;
 const json = JSON.stringify(model, (_k, v: unknown) => (typeof v === "number" ? round(v) : v));
 writeFileSync(new URL("../../packages/literature/src/relations/confidence-model.json", import.meta.url), json + "\n");
@@ -244,12 +275,20 @@ calibrationRows(
   "sentence (chemical–gene, gene–gene), BioRED train",
   sentenceExamples.map((s) => ({ p: calibrate(sentenceTable, s.score), y: s.y })),
 );
+calibrationRows(
+  "sentence (chemical–disease), CDR train",
+  cidSentenceExamples.map((s) => ({ p: calibrate(sentenceTables["chemical-disease"], s.score), y: s.y })),
+);
+calibrationRows(
+  "sentence (gene–disease), BioRED train",
+  gdSentenceExamples.map((s) => ({ p: calibrate(sentenceTables["gene-disease"], s.score), y: s.y })),
+);
 const missedNoSentence = (docs: PreparedDocument[], kind: Kind) =>
   docs.reduce((n, d) => n + goldPairs(d, kind).size, 0);
 writeBenchReport("literature-confidence", "Calibrated triple confidence: reliability and default threshold", rows, [
   `Model: the document-level relation model (packages/literature relations/document-model.ts, logistic regression with training-split priors) fitted on the gold mentions of CDR Train (chemical-induced disease, with DrugCentral approved indications as known treatments and the Disease Ontology hierarchy) and BioRED Train (gene–disease), scored on the training documents tagged by 5-fold cross-fitted dictionaries; an isotonic table maps its out-of-fold scores to probabilities. Every document-level pair is a triple (a document-level one when no sentence names both), so every pair is calibrated and counted.`,
   `Dev: CDR and BioRED development splits tagged with the server's dictionary (reference names plus names mined from CDR Train and BioRED Train; BioRED Train holds 44 CDR dev abstracts, whose names are in it). Gold pairs: ${missedNoSentence(cdrDev, "chemical-disease")} CID on CDR dev, ${missedNoSentence(bioredDev, "gene-disease")} gene–disease on BioRED dev; gold pairs the extraction never proposes count as misses.`,
-  `Default thresholds, one per pair kind: the confidence maximising F1 on the development split (CID on CDR dev, the others on BioRED dev), so their dev F1 is optimistic for unseen text. Confidence for chemical–gene and gene–gene pairs is the sentence evidence score through an isotonic table fitted on BioRED Train (distant labels: any gold relation of the two entities).`,
+  `Default thresholds, one per pair kind: the confidence maximising F1 on the development split (CID on CDR dev, the others on BioRED dev), so their dev F1 is optimistic for unseen text. Confidence for chemical–gene and gene–gene pairs is the sentence evidence score through an isotonic table fitted on BioRED Train (distant labels: any gold relation of the two entities). Chemical–disease and gene–disease triples the document model does not cover (an entity without a MeSH or NCBI Gene id) take the sentence evidence score through a table of their own kind, fitted on the kind's pairs of CDR Train or BioRED Train (best sentence per document and entity pair, cross-fitted mentions, labelled by the kind's gold relations).`,
 ]);
 console.log("defaultMinConfidence", defaultMinConfidence);
 console.table(rows.filter((r) => r.table !== "reliability"));

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { extractDocument } from "./extract";
 import { buildDictionary } from "./ner/build";
 import type { PairKnowledge } from "./relations/confidence";
+import { CONFIDENCE_MODEL } from "./relations/confidence-weights";
+import { calibrate } from "./relations/isotonic";
 
 const dict = buildDictionary({
   genes: [
@@ -139,6 +141,39 @@ describe("extractDocument", () => {
     const known: PairKnowledge = { indications: new Set(["D008012\tD004827"]), ancestors: new Map() };
     expect(confidence(known)).toBeLessThan(confidence());
     expect(confidence({ indications: new Set(), ancestors: new Map() })).toBe(confidence());
+  });
+
+  it("scores a disease without a MeSH id by the sentence table of its own pair kind, not the mechanism pairs", () => {
+    // CDR Train 7269015's title. Disease Ontology's "hemorrhagic cystitis" has no MeSH cross-reference, so the
+    // document model (keyed by MeSH) cannot score the pair: its sentence evidence does, through the chemical–disease
+    // table fitted on CDR Train, where a pair stated this strongly is a chemical-induced disease about half the time.
+    // The chemical–gene/gene–gene table, whose top bin holds this evidence score, gave it a confidence of 1.
+    const cystitis = buildDictionary({
+      genes: [],
+      diseases: [
+        {
+          id: "DOID:0050859",
+          name: "hemorrhagic cystitis",
+          synonyms: [],
+          xrefs: [],
+          mesh: null,
+          is_a: [],
+          alt_ids: [],
+        },
+      ],
+      drugs: [{ drugcentral_id: "2", name: "busulfan", synonyms: [], mesh: "D002066", chembl: null, smiles: null }],
+    });
+    const text = "Busulfan-induced hemorrhagic cystitis.\nThe patient was treated.";
+    const [t] = extractDocument({ source: "test", external_id: "9", text }, cystitis).triples;
+    expect([t!.head.name, t!.relation, t!.tail.id, t!.polarity]).toEqual([
+      "busulfan",
+      "causes",
+      "DOID:0050859",
+      "positive",
+    ]);
+    expect(t!.confidence).toBe(calibrate(CONFIDENCE_MODEL.sentence["chemical-disease"], t!.evidence_score));
+    expect(t!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_MODEL.defaultMinConfidence["chemical-disease"]);
+    expect(t!.confidence).toBeLessThan(0.75);
   });
 
   it("makes a document-level triple negative when every mention of its disease is negated", () => {

@@ -367,6 +367,74 @@ describe("abbreviations", () => {
     ]);
   });
 
+  it("reads no gene alias in a short form its document defines as a narrower disease", () => {
+    const acronyms = buildDictionary({
+      genes: [
+        {
+          hgnc_id: "HGNC:84",
+          symbol: "ACACA",
+          name: "acetyl-CoA carboxylase alpha",
+          aliases: ["ACC"],
+          previous_symbols: [],
+          ncbigene: "31",
+          ensembl: null,
+          uniprot: [],
+        },
+      ],
+      diseases: [term("DOID:305", "carcinoma", "D002277")],
+      drugs: [],
+    });
+    const read = (text: string) => tagMentions(text, acronyms).map((m) => [m.text, m.type]);
+    // BioRED Train, PubMed 27084744 (ACC annotated D003528, adenoid cystic carcinoma, and no gene): before, every ACC
+    // was the gene ACACA, whose alias it is, and each paired with the abstract's diseases.
+    expect(
+      read(
+        "Although the existence of cancer stem cells (CSC) in adenoid cystic carcinoma (ACC) has been proposed, " +
+          "lack of assays prevented their characterization. Our objective was to isolate CSC from ACC.",
+      ),
+    ).toEqual([["carcinoma", "disease"]]);
+    // Undefined, or defined as the enzyme, ACC stays the gene.
+    expect(read("Acetyl-CoA carboxylase (ACC) activity fell. ACC was phosphorylated.")).toEqual([
+      ["Acetyl-CoA carboxylase", "gene"],
+      ["ACC", "gene"],
+      ["ACC", "gene"],
+    ]);
+  });
+
+  it("reads a gene alias the document defines as something other than a gene product as no gene", () => {
+    const gene = (hgnc_id: string, symbol: string, name: string, aliases: string[], ncbigene: string) => ({
+      hgnc_id,
+      symbol,
+      name,
+      aliases,
+      previous_symbols: [],
+      ncbigene,
+      ensembl: null,
+      uniprot: [],
+    });
+    const aliases = buildDictionary({
+      genes: [
+        gene("HGNC:2859", "DHCR24", "24-dehydrocholesterol reductase", ["DCE"], "1718"),
+        gene("HGNC:8583", "SERPINE1", "serpin family E member 1", ["PAI-1"], "5054"),
+      ],
+      diseases: [],
+      drugs: [],
+    });
+    const read = (text: string) => tagMentions(text, aliases).map((m) => [m.text, m.xrefs.ncbigene]);
+    // BioRED Train, PubMed 16755009 (DCE annotated as a chemical): before, the extract and every DCE were DHCR24.
+    expect(
+      read(
+        "The ethanolic extract of Daucus carota seeds (DCE) was administered orally in three doses. " +
+          "DCE reversed the amnesia.",
+      ),
+    ).toEqual([]);
+    // BioRED Train, PubMed 21911891: a long form naming a gene product keeps the alias the gene.
+    expect(read("The plasminogen activator inhibitor type-1 (PAI-1) has been implicated in fibrinolysis.")).toEqual([
+      ["plasminogen activator inhibitor type-1", "5054"],
+      ["PAI-1", "5054"],
+    ]);
+  });
+
   it("reads a mined short form the author defined as something else as neither entity", () => {
     // CDR and BioRED Train name rheumatoid arthritis "RA" and hypertension "HT"; these CDR dev sentences (PubMed
     // 3131282, 19370593) define the letters otherwise, and the long forms were tagged as those diseases.

@@ -15,14 +15,15 @@ import { nameKey, type Token } from "./tokens";
  *    a mention of that entity, replacing any other match there, unless the short form is a gene's official symbol and
  *    the long form only ends with a disease name ("Disrupted in Schizophrenia 1 (DISC1)" stays the gene), or the
  *    words before the disease name make the long form a narrower disease ("adenoid cystic carcinoma (ACC)" is no
- *    carcinoma in general; `namesNarrowerDisease`);
+ *    carcinoma in general; `namesNarrowerDisease`), when no gene alias the short form spells is meant either;
  *  - long form untagged but the short form itself matched: the long form becomes a mention of the
- *    short form's entity ("pleomorphic adenoma gene-like 2 (PLAGL2)") when the short form is a gene
- *    symbol, or a name mined from a training corpus whose entity shares a word with the long form
- *    ("valproate (VPA)");
- *  - otherwise the dictionary matches of a disease or chemical short form are dropped, as the author
- *    defined the letters as something else: "retinyl acetate (RA)" is no rheumatoid arthritis,
- *    "hormone therapy (HT)" no hypertension.
+ *    short form's entity ("pleomorphic adenoma gene-like 2 (PLAGL2)") when the short form is a gene's
+ *    official symbol, a gene alias whose long form names a gene product or shares a word with the gene's names
+ *    ("plasminogen activator inhibitor type-1 (PAI-1)"), or a name mined from a training corpus whose entity shares
+ *    a word with the long form ("valproate (VPA)");
+ *  - otherwise the dictionary matches of the short form are dropped (of a gene alias, its gene matches), as the
+ *    author defined the letters as something else: "retinyl acetate (RA)" is no rheumatoid arthritis,
+ *    "hormone therapy (HT)" no hypertension, "elevated plus maze (EPM)" no syntaxin 2.
  */
 export function tagMentions(
   text: string,
@@ -42,32 +43,46 @@ export function tagMentions(
 
   const added: { match: DictionaryMatch; method: Mention["method"] }[] = [];
   const dropped = new Set<string>();
+  const droppedGenes = new Set<string>();
   for (const def of definitions) {
     const source =
       matches.find((m) => m.end === def.longEnd && m.start >= def.longStart) ??
       matches.find((m) => m.start >= def.longStart && m.end <= def.longEnd && m.end >= def.longEnd - 1);
     const own = matches.find((m) => m.start === def.shortStart && m.end === def.shortEnd);
     if (source && namesGeneAfterDisease(dict, def, source, own)) continue;
-    if (source && namesNarrowerDisease(text, dict, def, source)) continue;
+    if (source && namesNarrowerDisease(text, dict, def, source)) {
+      // The letters stand for that disease, so no gene alias they spell is meant: "desmin-related myopathy (DRM)" is
+      // no GREM1 (alias DRM), "giant cell tumor (GCT)" no QPCT.
+      if (own && dict.concepts[own.concept]!.type === "gene") droppedGenes.add(def.shortForm);
+      continue;
+    }
     if (source) {
       for (const at of occurrences(text, def.shortForm))
         added.push({ match: { ...source, start: at, end: at + def.shortForm.length }, method: "abbreviation" });
       continue;
     }
     if (!own) continue;
-    if (
-      dict.concepts[own.concept]!.type === "gene" ||
-      (own.entry.source === "corpus" && sharesWord(def.longForm, conceptNameKeys(dict, own.concept)))
-    ) {
+    const ownConcept = dict.concepts[own.concept]!;
+    const longFormNamesOwn = sharesWord(def.longForm, conceptNameKeys(dict, own.concept));
+    if (ownConcept.type === "gene") {
+      // A gene's official symbol, a long form sharing a word with the gene's names or naming a gene product defines
+      // the gene; an alias defined as anything else is not it: "Daucus carota seeds (DCE)" is no DHCR24, "elevated
+      // plus maze (EPM)" no syntaxin 2.
+      if (nameKey(ownConcept.name) === nameKey(def.shortForm) || longFormNamesOwn || namesGeneProduct(def.longForm))
+        added.push({ match: { ...own, start: def.longStart, end: def.longEnd }, method: "abbreviation" });
+      else droppedGenes.add(def.shortForm);
+    } else if (own.entry.source === "corpus" && longFormNamesOwn) {
       added.push({ match: { ...own, start: def.longStart, end: def.longEnd }, method: "abbreviation" });
     } else dropped.add(def.shortForm);
   }
   const taken: typeof added = [];
   for (const a of added.sort((x, y) => x.match.start - y.match.start))
     if (!taken.some((t) => overlaps(t.match, a.match))) taken.push(a);
-  const kept = matches.filter(
-    (m) => !dropped.has(text.slice(m.start, m.end)) && !taken.some((t) => overlaps(t.match, m)),
-  );
+  const kept = matches.filter((m) => {
+    const surface = text.slice(m.start, m.end);
+    if (dropped.has(surface) || taken.some((t) => overlaps(t.match, m))) return false;
+    return !(droppedGenes.has(surface) && dict.concepts[m.concept]!.type === "gene");
+  });
   const mentions = [
     ...kept.map((m) => toMention(text, dict, m, "dictionary")),
     ...taken.map((t) => toMention(text, dict, t.match, t.method)),
@@ -179,6 +194,22 @@ function sharesWord(longForm: string, nameKeys: string[]): boolean {
   return nameKeys.some((key) =>
     words(key).some((w) => head.slice(0, 5) === w.slice(0, 5) || head.includes(w) || w.includes(head)),
   );
+}
+
+/** Words that make a long form the name of a gene or its product. */
+const GENE_PRODUCT_WORD =
+  /^(?:proteins?|kinases?|factors?|receptors?|inhibitors?|genes?|exchangers?|transporters?|channels?|activators?|ligands?|hormones?|peptides?|antigens?|subunits?|transcription|enzymes?|[a-z]{3,}(?<!dise|incre|decre|rele|datab)ases?)$/;
+
+/**
+ * True when a word of the long form names a gene product ("thrombin-activatable fibrinolysis inhibitor (TAFI)",
+ * "manganese superoxide dismutase (MnSOD)"), so an alias it defines is the gene although its names (HGNC, NCBI
+ * Gene) share no word with it.
+ */
+function namesGeneProduct(longForm: string): boolean {
+  return longForm
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .some((w) => GENE_PRODUCT_WORD.test(w));
 }
 
 function overlaps(a: { start: number; end: number }, b: { start: number; end: number }): boolean {

@@ -14,8 +14,11 @@ import { priorFeatures, type RelationPriors } from "./priors";
  * gene–disease relation: the document-level relation model (document-model.ts) over the document's
  * extracted mentions, mapped through an isotonic calibration table fitted on out-of-fold scores of
  * the training split. Other pairs (chemical–gene, gene–gene, or entities without a MeSH or NCBI
- * Gene id) take the sentence evidence score through its own isotonic table (BioRED train). The
- * committed model (confidence-model.json) is written by bench/literature/fit-confidence.ts.
+ * Gene id) take the sentence evidence score through the isotonic table of their own pair kind, fitted
+ * on that kind's sentence pairs of the training split (chemical–disease on CDR train, the others on
+ * BioRED train): a table of mechanism pairs would not say how often a gene–disease sentence holds a
+ * true relation. The committed model (confidence-model.json) is written by
+ * bench/literature/fit-confidence.ts.
  */
 export interface PairConfidenceModel {
   kind: Extract<PairKind, "chemical-disease" | "gene-disease">;
@@ -28,8 +31,8 @@ export interface PairConfidenceModel {
 
 export interface ConfidenceModel {
   pairs: PairConfidenceModel[];
-  /** Isotonic table for the sentence evidence score of the other pairs. */
-  sentence: CalibrationTable;
+  /** Isotonic table per pair kind for the sentence evidence score of the pairs the document model does not cover. */
+  sentence: Record<PairKind, CalibrationTable>;
   /**
    * The API's default `min_confidence` per pair kind: the threshold maximising F1 on the development
    * split (chemical-induced disease on CDR dev; the other kinds on BioRED dev).
@@ -129,5 +132,5 @@ export function pairConfidence(
   const fromDocument = h && t ? documentLevel.get(`${kind}\t${h}\t${t}`) : undefined;
   return fromDocument !== undefined
     ? { confidence: fromDocument, basis: "document" }
-    : { confidence: calibrate(model.sentence, bestEvidence), basis: "sentence" };
+    : { confidence: calibrate(model.sentence[kind], bestEvidence), basis: "sentence" };
 }

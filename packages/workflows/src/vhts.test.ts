@@ -108,6 +108,25 @@ describe("VHTS with ligand-based activity", () => {
     );
     expect(cancelled.stop_reason).toBe("cancelled");
     expect(cancelled.counts.evaluated).toBe(0);
+    // Cancelled within a batch: the batch's other compounds are not scored.
+    const scoring = evaluator();
+    const midBatch = await runVhts(
+      rdkit,
+      scoring,
+      {
+        library: { name: "lib.smi", text: LIBRARY },
+        objectives: OBJECTIVES,
+        max_evaluations: 800,
+        wallclock_limit_s: 0,
+        dimension: 8,
+        bounds: [-1, 1],
+        batch_size: 4,
+        filters: FILTERS,
+      },
+      { cancelled: () => scoring.evaluations >= 1 },
+    );
+    expect(midBatch.stop_reason).toBe("cancelled");
+    expect(midBatch.counts.evaluated).toBe(1);
   });
 
   it("filters out compounds above the negatome risk limit before scoring and flags the rest with their risk", async () => {

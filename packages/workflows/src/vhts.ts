@@ -127,18 +127,22 @@ export async function runVhts(
   const remaining = new Set(candidates.map((_, i) => i));
   let stop: StopReason = "library_exhausted";
   let batch = 0;
+  // Checked before every compound, not only between batches: a batch of 8 dockings takes minutes.
+  const halted = (): "cancelled" | "wallclock" | null => {
+    if (hooks.cancelled?.()) return "cancelled";
+    if (options.wallclock_limit_s > 0 && (performance.now() - started) / 1000 >= options.wallclock_limit_s)
+      return "wallclock";
+    return null;
+  };
   while (remaining.size > 0) {
-    if (hooks.cancelled?.()) {
-      stop = "cancelled";
+    const halt = halted();
+    if (halt) {
+      stop = halt;
       break;
     }
     const budgetLeft = options.max_evaluations - evaluator.evaluations;
     if (budgetLeft <= 0) {
       stop = "budget";
-      break;
-    }
-    if (options.wallclock_limit_s > 0 && (performance.now() - started) / 1000 >= options.wallclock_limit_s) {
-      stop = "wallclock";
       break;
     }
     const pool = [...remaining].map((index) => ({
@@ -151,10 +155,11 @@ export async function runVhts(
       Math.min(batchSize, budgetLeft),
       DEFAULT_BATCH_DIVERSITY,
     ).map((i) => pool[i]!.index);
-    const results = await mapConcurrent(picks, options.concurrency ?? 1, (index) =>
-      evaluator.evaluate(candidates[index]!.compound, hooks.signal),
+    const results = await mapConcurrent(picks, options.concurrency ?? 1, async (index) =>
+      halted() ? null : evaluator.evaluate(candidates[index]!.compound, hooks.signal),
     );
     picks.forEach((index, i) => {
+      if (!results[i]) return;
       remaining.delete(index);
       const { compound, negatome } = candidates[index]!;
       const result = results[i]!;

@@ -438,6 +438,19 @@ describe("docking oracle on 1HSG", () => {
           { seed: 42 },
         );
         expect(given.placement).toMatchObject({ core_atoms: 13, fixed_atoms: 13, heavy_atoms: 16 });
+
+        // A butynyl for amprenavir's isobutyl: the nitrogen's fixed neighbour keeps an sp3 angle the alkyne cannot
+        // take, so ETKDG builds the core atoms next to the change on its second attempt.
+        const stereoFree = "CC(C)CN(CC(O)C(Cc1ccccc1)NC(=O)OC1CCOC1)S(=O)(=O)c1ccc(N)cc1";
+        const [amprenavirPose] = await prepareLigandConformers(stereoFree);
+        const alkyne = await placeOnReference(
+          "CCC#CN(CC(O)C(Cc1ccccc1)NC(=O)OC1CCOC1)S(=O)(=O)c1ccc(N)cc1",
+          { smiles: stereoFree, pose_pdbqt: amprenavirPose! },
+          receptor,
+          { seed: 42 },
+        );
+        expect(alkyne.placement).toMatchObject({ core_atoms: 32, heavy_atoms: 35 });
+        expect(alkyne.placement.fixed_atoms).toBeLessThan(32);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

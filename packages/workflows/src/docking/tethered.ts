@@ -162,13 +162,37 @@ pinned = [(a, p) for a, p in zip(in_analog, in_parent)
           if hydrogens.GetAtomWithIdx(a).GetAtomicNum() == parent.GetAtomWithIdx(p).GetAtomicNum()]
 if len(pinned) < 3:
     fail("shares fewer than 3 atoms of the same element with its parent")
-fixed = [a for a, _ in pinned]
-target = np.array([xyz[in_pose[p]] for _, p in pinned])
-coord_map = {a: Point3D(*map(float, t)) for a, t in zip(fixed, target)}
+
 # Few attempts: when the fixed atoms leave no room for the rest (an alkyne where the parent had an sp3 carbon), ETKDG
-# would retry for minutes; the analog is searched for instead.
-ids = list(AllChem.EmbedMultipleConfs(hydrogens, numConfs=count, coordMap=coord_map, randomSeed=seed,
-                                      useRandomCoords=True, pruneRmsThresh=0.5, maxAttempts=5))
+# would retry for minutes.
+def embed(pinned):
+    fixed = [a for a, _ in pinned]
+    target = np.array([xyz[in_pose[p]] for _, p in pinned])
+    coord_map = {a: Point3D(*map(float, t)) for a, t in zip(fixed, target)}
+    ids = list(AllChem.EmbedMultipleConfs(hydrogens, numConfs=count, coordMap=coord_map, randomSeed=seed,
+                                          useRandomCoords=True, pruneRmsThresh=0.5, maxAttempts=5))
+    return fixed, target, ids
+
+fixed, target, ids = embed(pinned)
+if not ids:
+    # The core's atoms next to a change hold the parent's geometry there (an sp3 angle where the analog has a double
+    # bond or a new substituent): on a second attempt ETKDG builds them too, and the rest of the core stays.
+    partner = dict(pinned)
+    def changed(a):
+        atom = hydrogens.GetAtomWithIdx(a)
+        for bond in atom.GetBonds():
+            other = bond.GetOtherAtom(atom)
+            if other.GetAtomicNum() == 1:
+                continue
+            if other.GetIdx() not in partner:
+                return True
+            same = parent.GetBondBetweenAtoms(partner[a], partner[other.GetIdx()])
+            if same is None or same.GetBondType() != bond.GetBondType():
+                return True
+        return False
+    inner = [(a, p) for a, p in pinned if not changed(a)]
+    if len(inner) >= 3 and len(inner) >= min_fraction * heavy:
+        fixed, target, ids = embed(inner)
 if not ids:
     fail("ETKDG could not build the analog around its parent's core")
 receptor_atoms = heavy_atoms(receptor_path)

@@ -212,6 +212,11 @@ describe("projects and the New Job modal", () => {
     // How analogs are docked is a visible option: on their parent's pose by default, or a full search like the hits.
     const analogDocking = dialog().getByRole("group", { name: "Screening filters" }).getByLabel("Analog docking");
     expect(await analogDocking.inputValue()).toBe("tethered");
+    // So is the share of its parent a generated analog keeps, below which it is dropped as a new scaffold.
+    const sharedCore = dialog()
+      .getByRole("group", { name: "Screening filters" })
+      .getByLabel("Minimum core shared with the parent");
+    expect(await sharedCore.inputValue()).toBe("0.5");
     await analogDocking.scrollIntoViewIfNeeded();
     await screenshot(page, "new-job-lead-opt-analog-docking", { fullPage: false });
     await dialog().getByRole("button", { name: "Launch Workflow" }).click();
@@ -221,7 +226,7 @@ describe("projects and the New Job modal", () => {
       workflow: "lead_opt",
       inputs: { hit_compounds: "CCO\nCCN", analogs_strategy: "generate_simple_analogs" },
       budget: { max_evaluations: 400 },
-      filters: { analog_docking: "tethered" },
+      filters: { analog_docking: "tethered", min_analog_shared_core: 0.5, drop_analogs_with_new_alerts: true },
     });
     await page.getByRole("table", { name: "Recent runs" }).getByText("Lead Optimization").first().waitFor();
     await cancelActiveJobs();

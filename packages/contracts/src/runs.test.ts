@@ -37,4 +37,16 @@ describe("a stored run's screening filters", () => {
     );
     expect(describeFilters(created, "vhts", true)).not.toContain("scaffold");
   });
+
+  it("reads a lead optimization stored before the new-alert filter as keeping analogs with new alerts", () => {
+    const legacy = storedScreenFilters({ max_analog_sa_score: 6, min_analog_shared_core: 0.5 });
+    expect(legacy.drop_analogs_with_new_alerts).toBe(false);
+    expect(describeFilters(legacy, "lead_opt", true)).toContain("analogs with new med-chem alerts kept");
+    const created = ScreenFilters.parse({});
+    expect(created.drop_analogs_with_new_alerts).toBe(true);
+    expect(describeFilters(created, "lead_opt", true)).toContain(
+      "generated analogs with a med-chem alert their hit does not have dropped",
+    );
+    expect(describeFilters(created, "vhts", true)).not.toContain("alert");
+  });
 });

@@ -48,6 +48,7 @@ export const SCREEN_FILTER_DEFAULTS = {
   start_conformers: 2,
   analog_docking: "tethered",
   min_analog_shared_core: 0.5,
+  drop_analogs_with_new_alerts: true,
 } as const;
 
 export const ScreenFilters = z.object({
@@ -115,17 +116,29 @@ export const ScreenFilters = z.object({
     .describe(
       "Lead optimization: a generated analog whose common core with its parent (RDKit MCS: bond orders equal, rings only whole, any element) covers less than this share of its heavy atoms is a new scaffold, not an analog of the series, and is dropped before scoring with that reason (a cyclised backbone, say). Tethered docking has no parent pose to place such an analog on, and searching for it costs ten times a placement. 0 keeps every analog; uploaded analogs are always kept",
     ),
+  drop_analogs_with_new_alerts: z
+    .boolean()
+    .default(SCREEN_FILTER_DEFAULTS.drop_analogs_with_new_alerts)
+    .describe(
+      "Lead optimization: drop, before scoring and with the alerts named, a generated analog that has a med-chem alert its hit does not have (PAINS A/B/C, Brenk, or an unstable group: docs/medchem-filters.md). Graph mutations readily make polyenes, imines, enamines and thiols no chemist would make; an alert the hit itself carries (amprenavir's aniline) stays allowed. Uploaded analogs are always kept",
+    ),
 });
 export type ScreenFilters = z.infer<typeof ScreenFilters>;
 
 /**
  * The filters a stored run was screened with. Today's defaults fill an option the run did not record, except the
  * start conformers, the analog docking and the shared core: a run stored before those options existed docked from one
- * conformer, searched for every analog and kept every scaffold, whatever today's defaults.
+ * conformer, searched for every analog and kept every scaffold and alert, whatever today's defaults.
  */
 export function storedScreenFilters(stored: unknown): ScreenFilters {
   const recorded = stored !== null && typeof stored === "object" ? stored : {};
-  return ScreenFilters.parse({ start_conformers: 1, analog_docking: "search", min_analog_shared_core: 0, ...recorded });
+  return ScreenFilters.parse({
+    start_conformers: 1,
+    analog_docking: "search",
+    min_analog_shared_core: 0,
+    drop_analogs_with_new_alerts: false,
+    ...recorded,
+  });
 }
 
 /** The run's filters in one line, as the run page shows them; lead optimization adds its analog pre-filter. */
@@ -148,6 +161,9 @@ export function describeFilters(filters: ScreenFilters, workflow: string, dockin
           filters.min_analog_shared_core > 0
             ? `generated analogs sharing less than ${Math.round(filters.min_analog_shared_core * 100)} % of their heavy atoms with their parent dropped as new scaffolds`
             : "analogs of every scaffold kept",
+          filters.drop_analogs_with_new_alerts
+            ? "generated analogs with a med-chem alert their hit does not have dropped"
+            : "analogs with new med-chem alerts kept",
           ...(docking
             ? [
                 filters.analog_docking === "search"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeMolecule, loadRDKit } from "@sieve/chem";
+import { describeMolecule, loadRDKit, medChemFilterHits } from "@sieve/chem";
 import { Random } from "@sieve/optimize";
 import { generateAnalogs } from "./analogs";
 import { bioisostericAnalogs } from "./bioisosteres";
@@ -205,7 +205,7 @@ describe("lead optimization", () => {
           max_evaluations: 80,
           wallclock_limit_s: 0,
           seed: 7,
-          filters: { ...FILTERS, min_analog_shared_core },
+          filters: { ...FILTERS, min_analog_shared_core, drop_analogs_with_new_alerts: false },
         },
       );
     const kept = await run(0.5);
@@ -221,6 +221,47 @@ describe("lead optimization", () => {
     }
     const every = await run(0);
     expect(every.rejected.some((r) => r.reasons.some((reason) => reason.startsWith("a new scaffold")))).toBe(false);
+  });
+
+  it("drops generated analogs with a med-chem alert their hit does not have", async () => {
+    const alerts = (smiles: string) => {
+      const mol = rdkit.get_mol(smiles)!;
+      try {
+        return medChemFilterHits(rdkit, mol).map((hit) => `${hit.filter} ${hit.name}`);
+      } finally {
+        mol.delete();
+      }
+    };
+    // Paracetamol carries Brenk's hydroquinone alert itself: its analogs may keep it, not add others.
+    const paracetamol = "CC(=O)Nc1ccc(O)cc1";
+    const own = alerts(paracetamol);
+    expect(own.length).toBeGreaterThan(0);
+    const run = (drop_analogs_with_new_alerts: boolean) =>
+      runLeadOptimization(
+        rdkit,
+        new CompoundEvaluator(
+          new SyntheticAccessibilityOracle(rdkit),
+          new SyntheticAccessibilityOracle(rdkit),
+          OBJECTIVES.slice(1),
+        ),
+        {
+          hits: { name: "h.smi", text: paracetamol },
+          strategy: "generate_simple_analogs",
+          max_evaluations: 60,
+          wallclock_limit_s: 0,
+          seed: 11,
+          filters: { ...FILTERS, drop_analogs_with_new_alerts },
+        },
+      );
+    const added = (smiles: string) => alerts(smiles).filter((alert) => !own.includes(alert));
+    const clean = await run(true);
+    expect(clean.series.length).toBeGreaterThan(10);
+    for (const analog of clean.series) expect(added(analog.smiles), analog.smiles).toEqual([]);
+    const dropped = clean.rejected.filter((r) => r.reasons[0]!.startsWith("a med-chem alert its hit does not have"));
+    expect(dropped.length).toBeGreaterThan(0);
+    for (const { smiles, reasons } of dropped) expect(reasons[0]).toContain(added(smiles)[0]);
+    const every = await run(false);
+    expect(every.series.some((analog) => added(analog.smiles).length > 0)).toBe(true);
   });
 
   it("stops within a round when cancelled, not after the round's last analog", async () => {

@@ -1,4 +1,4 @@
-import { morganFingerprintOfSmiles, tanimoto, type RDKitModule } from "@sieve/chem";
+import { medChemFilterHits, morganFingerprintOfSmiles, tanimoto, type RDKitModule } from "@sieve/chem";
 import { Random } from "@sieve/optimize";
 import { generateAnalogs, type AnalogStrategy } from "./analogs";
 import { commonCore } from "./common-core";
@@ -71,6 +71,9 @@ export interface LeadOptResult {
   elapsed_s: number;
 }
 
+/** Draws of analogs in a row that the filters dropped entirely before a run stops with `no_new_analogs`. */
+const FRUITLESS_DRAWS = 10;
+
 /** The strategy of a user's own analogs (`upload_custom`): kept whatever their scaffold. */
 const UPLOADED = "uploaded analog";
 
@@ -111,6 +114,20 @@ export async function runLeadOptimization(
     failed.push({ smiles: r.smiles, name: r.name, ...(position ? { position } : {}), reason: r.errors.join("; ") });
   let round = 0;
   let phase: LeadOptProgress["phase"] = "hits";
+  // The hits' med-chem alerts, read once: every generated analog is compared with its hit's.
+  const hitAlerts = new Map<string, string[]>();
+  const alertsOf = (smiles: string) => {
+    const known = hitAlerts.get(smiles);
+    if (known) return known;
+    const mol = rdkit.get_mol(smiles);
+    try {
+      const alerts = mol ? medChemFilterHits(rdkit, mol).map((hit) => `${hit.filter} ${hit.name}`) : [];
+      if (read.compounds.some((c) => c.smiles === smiles)) hitAlerts.set(smiles, alerts);
+      return alerts;
+    } finally {
+      mol?.delete();
+    }
+  };
   const report = () =>
     hooks.onScored?.({
       phase,
@@ -164,6 +181,7 @@ export async function runLeadOptimization(
       return "wallclock";
     return null;
   };
+  let fruitlessDraws = 0;
   while (evaluator.evaluations < options.max_evaluations) {
     const halt = halted();
     if (halt) {
@@ -218,6 +236,11 @@ export async function runLeadOptimization(
           options.alerts ?? (() => []),
         ),
       ].filter((r): r is string => Boolean(r));
+      if (reasons.length === 0 && candidate.strategy !== UPLOADED && options.filters.drop_analogs_with_new_alerts) {
+        const hitAlerts = alertsOf(candidate.root);
+        const added = alertsOf(compound.smiles).filter((alert) => !hitAlerts.includes(alert));
+        if (added.length) reasons.push(`a med-chem alert its hit does not have: ${added.join(", ")}`);
+      }
       if (reasons.length === 0 && candidate.strategy !== UPLOADED) {
         const core = commonCore(rdkit, candidate.parent, compound.smiles);
         if (core) candidate.core = core.smarts;
@@ -233,9 +256,14 @@ export async function runLeadOptimization(
       if (reasons.length === 0) accepted.push(candidate);
     }
     if (accepted.length === 0) {
-      stop = "no_new_analogs";
-      break;
+      // Every analog of this draw was dropped (a small hit's mutations often add an alert): draw again, a few times.
+      if (++fruitlessDraws >= FRUITLESS_DRAWS) {
+        stop = "no_new_analogs";
+        break;
+      }
+      continue;
     }
+    fruitlessDraws = 0;
     const batch = accepted.slice(0, options.max_evaluations - evaluator.evaluations);
     await mapConcurrent(batch, concurrency, async (c) => {
       if (halted()) return;

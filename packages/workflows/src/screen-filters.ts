@@ -24,6 +24,11 @@ export interface ScreeningFilters {
    * atoms is a new scaffold, dropped before scoring (0 keeps every analog).
    */
   min_analog_shared_core: number;
+  /**
+   * Lead optimization: drop a generated analog with a med-chem alert (PAINS, Brenk, unstable group) that its hit does
+   * not have.
+   */
+  drop_analogs_with_new_alerts: boolean;
 }
 
 /** The defaults, equal to the API's (`SCREEN_FILTER_DEFAULTS` of @sieve/contracts, checked by the API's tests). */
@@ -37,6 +42,7 @@ export const DEFAULT_SCREENING_FILTERS: ScreeningFilters = {
   start_conformers: 2,
   analog_docking: "tethered",
   min_analog_shared_core: 0.5,
+  drop_analogs_with_new_alerts: true,
 };
 
 /** Why a compound is dropped before scoring by the property filters, or null. */

@@ -8,7 +8,7 @@ interface ScreenFilterFieldsProps {
   leadOptimization: boolean;
 }
 
-type NumericFilter = Exclude<keyof ScreenFilters, "drug_likeness" | "analog_docking">;
+type NumericFilter = Exclude<keyof ScreenFilters, "drug_likeness" | "analog_docking" | "drop_analogs_with_new_alerts">;
 
 /** The numeric filters, with the range the API accepts and what each does. */
 const NUMERIC_FILTERS: {
@@ -117,6 +117,14 @@ export function ScreenFilterFields({ filters, onChange, leadOptimization }: Scre
             )}
           </Field>
         ))}
+        {leadOptimization && (
+          <Checkbox
+            name="dropAnalogsWithNewAlerts"
+            label={`Drop generated analogs with a med-chem alert (PAINS, Brenk, unstable group) their hit does not have (default ${SCREEN_FILTER_DEFAULTS.drop_analogs_with_new_alerts ? "on" : "off"})`}
+            checked={filters.drop_analogs_with_new_alerts}
+            onChange={(drop_analogs_with_new_alerts) => onChange({ ...filters, drop_analogs_with_new_alerts })}
+          />
+        )}
         {leadOptimization && (
           <Field
             label="Analog docking"

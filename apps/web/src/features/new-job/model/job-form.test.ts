@@ -68,6 +68,7 @@ describe("New Job form model", () => {
         start_conformers: SCREEN_FILTER_DEFAULTS.start_conformers,
         analog_docking: SCREEN_FILTER_DEFAULTS.analog_docking,
         min_analog_shared_core: SCREEN_FILTER_DEFAULTS.min_analog_shared_core,
+        drop_analogs_with_new_alerts: SCREEN_FILTER_DEFAULTS.drop_analogs_with_new_alerts,
       },
     });
   });

@@ -75,11 +75,13 @@ describe("extractDocument", () => {
       expect(t.confidence).toBeGreaterThanOrEqual(0);
       expect(t.confidence).toBeLessThanOrEqual(1);
     }
-    const passing = extractDocument(
-      { source: "test", external_id: "2", text: "Seizures in a cohort\nLidocaine and seizures were both recorded." },
-      dict,
-    ).triples[0]!;
-    expect(x.triples[0]!.confidence).toBeGreaterThan(passing.confidence);
+    const confidence = (text: string) =>
+      extractDocument({ source: "test", external_id: "2", text }, dict).triples[0]!.confidence;
+    const passing = confidence("Seizures in a cohort\nLidocaine and seizures were both recorded.");
+    // The title states the relation and the abstract does not deny it (x's abstract does: "did not induce seizures").
+    expect(
+      confidence("Lidocaine-induced seizures\nLidocaine was given to mice and seizures were recorded."),
+    ).toBeGreaterThan(passing);
   });
 
   it("calls a gene that a treatment trigger links to a disease a therapeutic target, and a drug a treatment", () => {

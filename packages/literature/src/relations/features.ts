@@ -28,8 +28,18 @@ export interface CandidateReading {
 }
 
 const CAUSE_ADJACENT = /^\s*-?\s*(?:induced|associated|related|evoked|mediated|dependent|triggered|caused|provoked)\b/i;
-/** The pair is one agent-induced compound noun phrase: "ketamine-induced tachycardia". */
-const AGENT_COMPOUND = /^-(?:induced|associated|related|evoked|mediated|triggered|caused|provoked)\s+$/i;
+/**
+ * The pair is one agent-induced noun phrase, whose relation the sentence presupposes: a compound, possibly with
+ * modifiers before the disease ("ketamine-induced tachycardia", "sulpiride-induced tardive dystonia"), or the
+ * disease followed by its agent ("hyperactivity induced by amphetamine").
+ */
+const AGENT_COMPOUND =
+  /^-(?:induced|associated|related|evoked|mediated|triggered|caused|provoked)\s+(?:[a-z][\w-]*\s+){0,2}$/i;
+const AGENT_AFTER_DISEASE =
+  /^\s*(?:induced|caused|produced|evoked|provoked|elicited|triggered|precipitated)\s+by\s+(?:[\w-]+,?\s+){0,4}$/i;
+/** A predicate that denies the noun phrase exists ("cocaine-induced seizures were not observed"). */
+const DENYING_PREDICATE =
+  /^\s*(?:(?:was|were|is|are)\s+(?:not|never)|(?:has|have|had)\s+(?:not|never)\s+been)\s+(?:\w+\s+)?(?:observed|seen|found|detected|noted|present|evident)\b|^\s*(?:did|does|do)\s+not\s+(?:occur|develop|appear)\b/i;
 const BY_AGENT =
   /\b(?:induced|caused|produced|provoked|elicited|evoked|precipitated|triggered)\s+(?:\w+\s+){0,2}(?:by|with)\b/i;
 const AFTER_AGENT = /\b(?:after|following|during|due to|secondary to|from|with|on)\b(?:\s+\S+){0,4}\s*$/i;
@@ -45,8 +55,8 @@ export function readCandidate(c: PairCandidate): CandidateReading {
   const allowed: TriggeredRelation[] = RELATIONS_FOR_PAIR[c.kind] ?? ["associated_with"];
   const trigger = findTrigger(c.between, c.around, allowed);
   const headFirst = c.head.start < c.tail.start;
-  const compound = headFirst && AGENT_COMPOUND.test(c.between);
-  const negation = compound ? phraseNegationCue(c.leading) : negationCue(c.clause);
+  const compound = headFirst ? AGENT_COMPOUND.test(c.between) : AGENT_AFTER_DISEASE.test(c.between);
+  const negation = compound ? agentPhraseNegation(c) : negationCue(c.clause);
   const speculation = speculationCue(c.clause);
   const negated = negation !== null;
   const speculative = speculation !== null;
@@ -77,4 +87,16 @@ export function readCandidate(c: PairCandidate): CandidateReading {
   }
   if (c.kind === "gene-disease" && (MUTATION.test(c.between) || MUTATION.test(c.around))) f.pattern_mutation = 1;
   return { features: f, trigger, negated, speculative, negationCue: negation, speculationCue: speculation };
+}
+
+/**
+ * The negation of an agent-induced noun phrase: a cue that modifies the phrase ("no cocaine-induced seizures") or a
+ * predicate that denies it ("seizures induced by cocaine were not observed"); a negated verb that governs the phrase
+ * does not deny its relation ("failed to affect hyperactivity induced by amphetamine").
+ */
+function agentPhraseNegation(c: PairCandidate): string | null {
+  const phrase = phraseNegationCue(c.leading);
+  if (phrase) return phrase;
+  const trailing = c.around.slice(c.around.lastIndexOf(" … ") + 3);
+  return DENYING_PREDICATE.exec(trailing)?.[0].trim().toLowerCase() ?? null;
 }

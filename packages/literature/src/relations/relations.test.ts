@@ -82,6 +82,37 @@ describe("negation and speculation cues (NegEx-style)", () => {
     expect(polarity("Rats were given cocaine without seizures.", "cocaine", "seizures")).toBe("negative");
   });
 
+  it("reads agent phrases with a modified disease or the agent after the disease as presupposed (CDR Train)", () => {
+    const polarity = (text: string, spec: [string, EntityType, string][]) =>
+      sentenceEvidence(candidate(text, spec)).polarity;
+    // CDR Train sentences whose gold pairs the clause's negation denied: a modifier before the disease, the agent after it.
+    expect(
+      polarity("We could not find any previous reports of sulpiride-induced tardive dystonia.", [
+        ["sulpiride", "chemical", "D1"],
+        ["dystonia", "disease", "D2"],
+      ]),
+    ).toBe("positive");
+    expect(
+      polarity("In contrast, SSR103800 failed to affect hyperactivity induced by amphetamine or naturally observed.", [
+        ["hyperactivity", "disease", "D2"],
+        ["amphetamine", "chemical", "D1"],
+      ]),
+    ).toBe("positive");
+    // The phrase itself negated, or denied by its predicate, still reads negative.
+    expect(
+      polarity("No hyperactivity induced by amphetamine was seen.", [
+        ["hyperactivity", "disease", "D2"],
+        ["amphetamine", "chemical", "D1"],
+      ]),
+    ).toBe("negative");
+    expect(
+      polarity("Cocaine-induced focal seizures were not observed in these rats.", [
+        ["Cocaine", "chemical", "D1"],
+        ["seizures", "disease", "D2"],
+      ]),
+    ).toBe("negative");
+  });
+
   it("reads upper-case NO as nitric oxide, not as a negation", () => {
     const polarity = (text: string) =>
       sentenceEvidence(

@@ -288,6 +288,49 @@ describe("lead optimization", () => {
     expect(result.evaluated).toBe(10);
   });
 
+  it(
+    "keeps every scoring slot busy: a slow analog does not hold back the next round",
+    { timeout: 20_000 },
+    async () => {
+      // The first analog is held until 12 other molecules are scored. With a barrier between rounds, only its round's
+      // other 5 analogs (and the hit) could be, and the run would wait forever.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held: string | null = null;
+      let others = 0;
+      const oracle: MoleculeOracle = {
+        name: "docking",
+        version: "test",
+        direction: "minimize",
+        unit: "kcal/mol",
+        description: "holds the first analog until twelve other molecules are scored",
+        score: async (smiles, _signal, reference) => {
+          if (reference && held === null) {
+            held = smiles;
+            await released;
+          } else if (++others === 12) release();
+          return { value: -7, details: { pose_pdbqt: `REMARK ${smiles}\n` } };
+        },
+      };
+      const result = await runLeadOptimization(
+        rdkit,
+        new CompoundEvaluator(oracle, new SyntheticAccessibilityOracle(rdkit), OBJECTIVES),
+        {
+          hits: { name: "h.smi", text: IBUPROFEN },
+          strategy: "generate_simple_analogs",
+          max_evaluations: 30,
+          wallclock_limit_s: 0,
+          seed: 5,
+          filters: FILTERS,
+          concurrency: 2,
+        },
+      );
+      expect(result.evaluated).toBe(30);
+      expect(result.series.find((analog) => analog.smiles === held)).toMatchObject({ round: 0 });
+      expect(Math.max(...result.series.map((analog) => analog.round))).toBeGreaterThan(0);
+    },
+  );
+
   it("gives each analog its parent's pose to be placed on, and counts how analogs were docked", async () => {
     const given = new Map<string, { smiles: string; pose_pdbqt: string } | undefined>();
     const poseOf = (smiles: string) => `REMARK pose of ${smiles}\n`;

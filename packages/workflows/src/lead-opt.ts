@@ -181,20 +181,13 @@ export async function runLeadOptimization(
       return "wallclock";
     return null;
   };
-  let fruitlessDraws = 0;
-  while (evaluator.evaluations < options.max_evaluations) {
-    const halt = halted();
-    if (halt) {
-      stop = halt;
-      break;
-    }
-    const candidates: {
-      compound: LibraryCompound;
-      parent: string;
-      root: string;
-      strategy: string;
-      core?: string;
-    }[] = [];
+  type Candidate = { compound: LibraryCompound; parent: string; root: string; strategy: string; core?: string };
+  /**
+   * One draw of analogs (a round): made from the best molecules scored so far, filtered, and queued for scoring.
+   * Returns false when the filters dropped every analog of the draw.
+   */
+  const draw = async (): Promise<boolean> => {
+    const candidates: Candidate[] = [];
     if (round === 0 && options.strategy === "upload_custom") {
       const uploaded = options.uploaded_analogs
         ? readCompounds(rdkit, options.uploaded_analogs.name, options.uploaded_analogs.text)
@@ -221,7 +214,7 @@ export async function runLeadOptimization(
         }
       }
     }
-    const accepted: typeof candidates = [];
+    const accepted: (Candidate & { round: number })[] = [];
     for (const candidate of candidates) {
       const { compound } = candidate;
       if (seen.has(compound.smiles)) continue;
@@ -253,20 +246,37 @@ export async function runLeadOptimization(
       const cheap = reasons.length === 0 ? await options.prefilter?.(compound) : null;
       if (cheap) reasons.push(cheap);
       if (reasons.length && rejected.length < 1000) rejected.push({ smiles: compound.smiles, reasons });
-      if (reasons.length === 0) accepted.push(candidate);
+      if (reasons.length === 0) accepted.push({ ...candidate, round });
     }
-    if (accepted.length === 0) {
-      // Every analog of this draw was dropped (a small hit's mutations often add an alert): draw again, a few times.
-      if (++fruitlessDraws >= FRUITLESS_DRAWS) {
-        stop = "no_new_analogs";
-        break;
+    if (accepted.length === 0) return false;
+    queue.push(...accepted);
+    round++;
+    return true;
+  };
+  const queue: (Candidate & { round: number })[] = [];
+  let noNewAnalogs = false;
+  // A draw whose analogs are all dropped (a small hit's mutations often add an alert) is drawn again, a few times.
+  const refill = async () => {
+    for (let fruitless = 0; queue.length === 0 && !noNewAnalogs;)
+      if (!(await draw()) && ++fruitless >= FRUITLESS_DRAWS) noNewAnalogs = true;
+  };
+  let refilling: Promise<void> | null = null;
+  let launched = evaluator.evaluations;
+  // No barrier between rounds: a scoring slot that finds the queue empty draws the next round from what is scored so
+  // far, while the other slots finish theirs (with a round barrier, one core waited on the round's slowest analog).
+  const slot = async () => {
+    for (;;) {
+      const halt = halted();
+      if (halt) return void (stop = halt);
+      if (launched >= options.max_evaluations) return;
+      if (queue.length === 0) await (refilling ??= refill().finally(() => (refilling = null)));
+      const c = queue.shift();
+      if (!c) {
+        if (noNewAnalogs) stop = "no_new_analogs";
+        return;
       }
-      continue;
-    }
-    fruitlessDraws = 0;
-    const batch = accepted.slice(0, options.max_evaluations - evaluator.evaluations);
-    await mapConcurrent(batch, concurrency, async (c) => {
-      if (halted()) return;
+      if (launched >= options.max_evaluations) return void queue.unshift(c);
+      launched++;
       const result = await evaluator.evaluate(c.compound, hooks.signal, referenceFor(c.parent, c.core));
       keepPose(result);
       if (result.placement) placements[result.placement.method]++;
@@ -278,14 +288,14 @@ export async function runLeadOptimization(
           parent: c.parent,
           root: c.root,
           strategy: c.strategy,
-          round,
+          round: c.round,
           deltas: deltas(result, byRoot.get(c.root)!),
           constraint_violations: [],
         });
       report();
-    });
-    round++;
-  }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, slot));
   const ranked = rankEvaluated(series);
   return {
     parents: rankEvaluated(parents),

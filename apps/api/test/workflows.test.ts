@@ -526,9 +526,14 @@ describe("lead optimization and custom workflows", () => {
       expect(detail.job.status).toBe("cancelled");
       // The analogs scored before the cancel stay on the run.
       expect(detail.job.progress.partial.series.length).toBeGreaterThanOrEqual(2);
+      // Each analog descends from the hit or from an analog scored before it (the next round may start early).
+      const scored = [
+        "CC(C)Cc1ccc(C(C)C(=O)O)cc1",
+        ...detail.job.progress.partial.series.map((analog: { smiles: string }) => analog.smiles),
+      ];
       for (const analog of detail.job.progress.partial.series) {
         expect(analog.affinity).toBeLessThan(0);
-        expect(analog.parent).toBe("CC(C)Cc1ccc(C(C)C(=O)O)cc1");
+        expect(scored).toContain(analog.parent);
         expect(analog.svg).toContain("<svg");
         expect(analog).not.toHaveProperty("pose_pdbqt");
       }
@@ -537,10 +542,7 @@ describe("lead optimization and custom workflows", () => {
         (analog: { placement?: { method: string } }) => analog.placement?.method === "tethered",
       );
       expect(placed.length).toBeGreaterThanOrEqual(1);
-      expect(placed[0].placement).toMatchObject({
-        parent: "CC(C)Cc1ccc(C(C)C(=O)O)cc1",
-        core_atoms: expect.any(Number),
-      });
+      expect(placed[0].placement).toMatchObject({ parent: placed[0].parent, core_atoms: expect.any(Number) });
     },
   );
 

@@ -82,6 +82,26 @@ describe("custom workflow plan", () => {
   });
 });
 
+/** A lead optimization scored by synthetic accessibility alone (no docking), from one hit, with filters changed. */
+function synthesisOnlyRun(hit: string, maxEvaluations: number, seed: number, filters: Partial<typeof FILTERS>) {
+  return runLeadOptimization(
+    rdkit,
+    new CompoundEvaluator(
+      new SyntheticAccessibilityOracle(rdkit),
+      new SyntheticAccessibilityOracle(rdkit),
+      OBJECTIVES.slice(1),
+    ),
+    {
+      hits: { name: "h.smi", text: hit },
+      strategy: "generate_simple_analogs",
+      max_evaluations: maxEvaluations,
+      wallclock_limit_s: 0,
+      seed,
+      filters: { ...FILTERS, ...filters },
+    },
+  );
+}
+
 describe("lead optimization", () => {
   it("improves a series within the budget and reports deltas against each parent", async () => {
     // QED as the objective: single mutations of a poor starting point improve it reliably.
@@ -192,22 +212,7 @@ describe("lead optimization", () => {
 
   it("drops generated analogs that keep less than the run's share of their parent as new scaffolds", async () => {
     const run = (min_analog_shared_core: number) =>
-      runLeadOptimization(
-        rdkit,
-        new CompoundEvaluator(
-          new SyntheticAccessibilityOracle(rdkit),
-          new SyntheticAccessibilityOracle(rdkit),
-          OBJECTIVES.slice(1),
-        ),
-        {
-          hits: { name: "h.smi", text: IBUPROFEN },
-          strategy: "generate_simple_analogs",
-          max_evaluations: 80,
-          wallclock_limit_s: 0,
-          seed: 7,
-          filters: { ...FILTERS, min_analog_shared_core, drop_analogs_with_new_alerts: false },
-        },
-      );
+      synthesisOnlyRun(IBUPROFEN, 80, 7, { min_analog_shared_core, drop_analogs_with_new_alerts: false });
     const kept = await run(0.5);
     const scaffolds = kept.rejected.filter((r) => r.reasons.some((reason) => reason.startsWith("a new scaffold")));
     expect(scaffolds.length).toBeGreaterThan(0);
@@ -237,22 +242,7 @@ describe("lead optimization", () => {
     const own = alerts(paracetamol);
     expect(own.length).toBeGreaterThan(0);
     const run = (drop_analogs_with_new_alerts: boolean) =>
-      runLeadOptimization(
-        rdkit,
-        new CompoundEvaluator(
-          new SyntheticAccessibilityOracle(rdkit),
-          new SyntheticAccessibilityOracle(rdkit),
-          OBJECTIVES.slice(1),
-        ),
-        {
-          hits: { name: "h.smi", text: paracetamol },
-          strategy: "generate_simple_analogs",
-          max_evaluations: 60,
-          wallclock_limit_s: 0,
-          seed: 11,
-          filters: { ...FILTERS, drop_analogs_with_new_alerts },
-        },
-      );
+      synthesisOnlyRun(paracetamol, 60, 11, { drop_analogs_with_new_alerts });
     const added = (smiles: string) => alerts(smiles).filter((alert) => !own.includes(alert));
     const clean = await run(true);
     expect(clean.series.length).toBeGreaterThan(10);

@@ -282,7 +282,7 @@ describe("lead optimization", () => {
     "keeps every scoring slot busy: a slow analog does not hold back the next round",
     { timeout: 20_000 },
     async () => {
-      // The first analog is held until 12 other molecules are scored. With a barrier between rounds, only its round's
+      // The first analog is held until 7 other molecules are scored. With a barrier between rounds, only its round's
       // other 5 analogs (and the hit) could be, and the run would wait forever.
       let release = () => {};
       const released = new Promise<void>((resolve) => (release = resolve));
@@ -293,12 +293,12 @@ describe("lead optimization", () => {
         version: "test",
         direction: "minimize",
         unit: "kcal/mol",
-        description: "holds the first analog until twelve other molecules are scored",
+        description: "holds the first analog until seven other molecules are scored",
         score: async (smiles, _signal, reference) => {
           if (reference && held === null) {
             held = smiles;
             await released;
-          } else if (++others === 12) release();
+          } else if (++others === 7) release();
           return { value: -7, details: { pose_pdbqt: `REMARK ${smiles}\n` } };
         },
       };
@@ -311,7 +311,8 @@ describe("lead optimization", () => {
           max_evaluations: 30,
           wallclock_limit_s: 0,
           seed: 5,
-          filters: FILTERS,
+          // Every analog kept, so each round has its 6.
+          filters: { ...FILTERS, drop_analogs_with_new_alerts: false, min_analog_shared_core: 0 },
           concurrency: 2,
         },
       );
@@ -320,6 +321,38 @@ describe("lead optimization", () => {
       expect(Math.max(...result.series.map((analog) => analog.round))).toBeGreaterThan(0);
     },
   );
+
+  it("makes the same run from the same seed, however long each molecule takes to score", async () => {
+    // Each run's delays come from its own random stream.
+    const jittery = (delays: Random): MoleculeOracle => ({
+      name: "docking",
+      version: "test",
+      direction: "minimize",
+      unit: "kcal/mol",
+      description: "scores by size, after a random delay",
+      score: async (smiles) => {
+        await new Promise((resolve) => setTimeout(resolve, delays.next() * 8));
+        return { value: -smiles.length / 5 };
+      },
+    });
+    const run = (delaySeed: number) =>
+      runLeadOptimization(
+        rdkit,
+        new CompoundEvaluator(jittery(new Random(delaySeed)), new SyntheticAccessibilityOracle(rdkit), OBJECTIVES),
+        {
+          hits: { name: "h.smi", text: IBUPROFEN },
+          strategy: "generate_simple_analogs",
+          max_evaluations: 60,
+          wallclock_limit_s: 0,
+          seed: 9,
+          filters: FILTERS,
+          concurrency: 3,
+        },
+      );
+    const [first, second] = [await run(1), await run(2)];
+    expect(first.rounds).toBeGreaterThan(3);
+    expect(second.series.map((m) => [m.smiles, m.round])).toEqual(first.series.map((m) => [m.smiles, m.round]));
+  });
 
   it("gives each analog its parent's pose to be placed on, and counts how analogs were docked", async () => {
     const given = new Map<string, { smiles: string; pose_pdbqt: string } | undefined>();

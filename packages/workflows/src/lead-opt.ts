@@ -167,11 +167,13 @@ export async function runLeadOptimization(
   const invalid = [...read.invalid];
   let stop: LeadOptResult["stop_reason"] = "budget";
   phase = "analogs";
-  const pool = (): { smiles: string; fitness: number; root: string }[] =>
-    rankEvaluated([...parents.map((p) => ({ ...p, root: p.smiles })), ...series]).slice(
-      0,
-      options.parents_per_round ?? 6,
-    );
+  // A round's parents are the best of the hits and of the analogs of the rounds two or more before it: those are all
+  // scored by the time it is drawn, whatever the timing of the scoring slots, so a seed gives one run.
+  const pool = (upToRound: number): { smiles: string; fitness: number; root: string }[] =>
+    rankEvaluated([
+      ...parents.map((p) => ({ ...p, root: p.smiles })),
+      ...series.filter((s) => s.round <= upToRound),
+    ]).slice(0, options.parents_per_round ?? 6);
 
   // Checked before every analog, not only between rounds: a round of 36 analogs took minutes, so a run stopped
   // between rounds overran its 900 s limit by 380 s.
@@ -199,7 +201,7 @@ export async function runLeadOptimization(
       }
     } else {
       const strategy = options.strategy === "upload_custom" ? "generate_simple_analogs" : options.strategy;
-      for (const parent of pool()) {
+      for (const parent of pool(round - 2)) {
         for (const analog of generateAnalogs(
           rdkit,
           parent.smiles,
@@ -250,20 +252,30 @@ export async function runLeadOptimization(
     }
     if (accepted.length === 0) return false;
     queue.push(...accepted);
+    unscored.set(round, accepted.length);
     round++;
     return true;
+  };
+  // Analogs of each round not scored yet; a draw waits until the rounds its parents come from are all scored.
+  const unscored = new Map<number, number>();
+  let roundScored = () => {};
+  const scoredUpTo = async (upToRound: number) => {
+    while ([...unscored].some(([r, left]) => r <= upToRound && left > 0))
+      await new Promise<void>((resolve) => (roundScored = resolve));
   };
   const queue: (Candidate & { round: number })[] = [];
   let noNewAnalogs = false;
   // A draw whose analogs are all dropped (a small hit's mutations often add an alert) is drawn again, a few times.
   const refill = async () => {
-    for (let fruitless = 0; queue.length === 0 && !noNewAnalogs;)
+    for (let fruitless = 0; queue.length === 0 && !noNewAnalogs;) {
+      await scoredUpTo(round - 2);
       if (!(await draw()) && ++fruitless >= FRUITLESS_DRAWS) noNewAnalogs = true;
+    }
   };
   let refilling: Promise<void> | null = null;
   let launched = evaluator.evaluations;
-  // No barrier between rounds: a scoring slot that finds the queue empty draws the next round from what is scored so
-  // far, while the other slots finish theirs (with a round barrier, one core waited on the round's slowest analog).
+  // No barrier between rounds: a scoring slot that finds the queue empty draws the next round while the other slots
+  // finish theirs (with a round barrier, one core waited on the round's slowest analog).
   const slot = async () => {
     for (;;) {
       const halt = halted();
@@ -292,6 +304,8 @@ export async function runLeadOptimization(
           deltas: deltas(result, byRoot.get(c.root)!),
           constraint_violations: [],
         });
+      unscored.set(c.round, unscored.get(c.round)! - 1);
+      roundScored();
       report();
     }
   };

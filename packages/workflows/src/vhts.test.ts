@@ -43,24 +43,26 @@ function evaluator() {
   );
 }
 
+/** The test library's screen: 800 evaluations, no time limit, an 8-dimensional embedding; `changes` override. */
+function libraryScreen(changes: Partial<Parameters<typeof runVhts>[2]> = {}): Parameters<typeof runVhts>[2] {
+  return {
+    library: { name: "lib.smi", text: LIBRARY },
+    objectives: OBJECTIVES,
+    max_evaluations: 800,
+    wallclock_limit_s: 0,
+    dimension: 8,
+    bounds: [-1, 1],
+    filters: FILTERS,
+    ...changes,
+  };
+}
+
 describe("VHTS with ligand-based activity", () => {
   it("reports invalid lines and filtered compounds, dedupes, and ranks the nearest analogue of the active first", async () => {
     const progress: number[] = [];
-    const result = await runVhts(
-      rdkit,
-      evaluator(),
-      {
-        library: { name: "lib.smi", text: LIBRARY },
-        objectives: OBJECTIVES,
-        max_evaluations: 800,
-        wallclock_limit_s: 0,
-        dimension: 8,
-        bounds: [-1, 1],
-        batch_size: 2,
-        filters: FILTERS,
-      },
-      { onBatch: (p) => progress.push(p.evaluated) },
-    );
+    const result = await runVhts(rdkit, evaluator(), libraryScreen({ batch_size: 2 }), {
+      onBatch: (p) => progress.push(p.evaluated),
+    });
     expect(result.invalid).toEqual([expect.objectContaining({ position: 4, input: "not_a_smiles" })]);
     expect(result.counts).toMatchObject({
       valid: 5,
@@ -80,51 +82,17 @@ describe("VHTS with ligand-based activity", () => {
   });
 
   it("stops at the evaluation budget and when cancelled", async () => {
-    const budget = await runVhts(rdkit, evaluator(), {
-      library: { name: "lib.smi", text: LIBRARY },
-      objectives: OBJECTIVES,
-      max_evaluations: 3,
-      wallclock_limit_s: 0,
-      dimension: 8,
-      bounds: [-1, 1],
-      batch_size: 2,
-      filters: FILTERS,
-    });
+    const budget = await runVhts(rdkit, evaluator(), libraryScreen({ max_evaluations: 3, batch_size: 2 }));
     expect(budget.counts.evaluated).toBe(3);
     expect(budget.stop_reason).toBe("budget");
-    const cancelled = await runVhts(
-      rdkit,
-      evaluator(),
-      {
-        library: { name: "lib.smi", text: LIBRARY },
-        objectives: OBJECTIVES,
-        max_evaluations: 800,
-        wallclock_limit_s: 0,
-        dimension: 8,
-        bounds: [-1, 1],
-        filters: FILTERS,
-      },
-      { cancelled: () => true },
-    );
+    const cancelled = await runVhts(rdkit, evaluator(), libraryScreen(), { cancelled: () => true });
     expect(cancelled.stop_reason).toBe("cancelled");
     expect(cancelled.counts.evaluated).toBe(0);
     // Cancelled within a batch: the batch's other compounds are not scored.
     const scoring = evaluator();
-    const midBatch = await runVhts(
-      rdkit,
-      scoring,
-      {
-        library: { name: "lib.smi", text: LIBRARY },
-        objectives: OBJECTIVES,
-        max_evaluations: 800,
-        wallclock_limit_s: 0,
-        dimension: 8,
-        bounds: [-1, 1],
-        batch_size: 4,
-        filters: FILTERS,
-      },
-      { cancelled: () => scoring.evaluations >= 1 },
-    );
+    const midBatch = await runVhts(rdkit, scoring, libraryScreen({ batch_size: 4 }), {
+      cancelled: () => scoring.evaluations >= 1,
+    });
     expect(midBatch.stop_reason).toBe("cancelled");
     expect(midBatch.counts.evaluated).toBe(1);
   });
@@ -201,15 +169,7 @@ describe("VHTS with ligand-based activity", () => {
     const result = await runVhts(
       rdkit,
       new CompoundEvaluator(failing, new SyntheticAccessibilityOracle(rdkit), OBJECTIVES),
-      {
-        library: { name: "lib.smi", text: LIBRARY },
-        objectives: OBJECTIVES,
-        max_evaluations: 800,
-        wallclock_limit_s: 0,
-        dimension: 8,
-        bounds: [-1, 1],
-        filters: FILTERS,
-      },
+      libraryScreen(),
     );
     expect(result.failed).toEqual([
       {

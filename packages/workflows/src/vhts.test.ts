@@ -101,13 +101,7 @@ describe("VHTS with ligand-based activity", () => {
     const risks: Record<string, number> = { "CC(=O)Oc1ccccc1C(=O)O": 0.95, "CC(=O)Nc1ccc(O)cc1": 0.5 };
     const screened: string[] = [];
     const result = await runVhts(rdkit, evaluator(), {
-      library: { name: "lib.smi", text: LIBRARY },
-      objectives: OBJECTIVES,
-      max_evaluations: 800,
-      wallclock_limit_s: 0,
-      dimension: 8,
-      bounds: [-1, 1],
-      filters: FILTERS,
+      ...libraryScreen(),
       negatome_screen: (smiles) => {
         screened.push(smiles);
         const risk = risks[smiles] ?? 0.1;

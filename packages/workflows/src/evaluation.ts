@@ -110,6 +110,20 @@ export function rankEvaluated<T extends { fitness: number; smiles: string }>(ite
   return [...items].sort((a, b) => b.fitness - a.fitness || (a.smiles < b.smiles ? -1 : a.smiles > b.smiles ? 1 : 0));
 }
 
+/**
+ * Why a run must stop now, or null: cancelled, or past its wall-clock limit (0: none) since `started`
+ * (`performance.now()`). Runs check it before each molecule, not only between batches or rounds, which take minutes.
+ */
+export function haltReason(
+  started: number,
+  wallclockLimitS: number,
+  cancelled?: () => boolean,
+): "cancelled" | "wallclock" | null {
+  if (cancelled?.()) return "cancelled";
+  if (wallclockLimitS > 0 && (performance.now() - started) / 1000 >= wallclockLimitS) return "wallclock";
+  return null;
+}
+
 /** Runs `work` over items with at most `limit` in flight, in order of completion. */
 export async function mapConcurrent<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);

@@ -3,7 +3,7 @@ import { Random } from "@sieve/optimize";
 import { generateAnalogs, type AnalogStrategy } from "./analogs";
 import { commonCore } from "./common-core";
 import { readCompounds, type InvalidEntry, type LibraryCompound } from "./compound-library";
-import { mapConcurrent, rankEvaluated, type CompoundEvaluator, type EvaluatedCompound } from "./evaluation";
+import { haltReason, mapConcurrent, rankEvaluated, type CompoundEvaluator, type EvaluatedCompound } from "./evaluation";
 import { constraintViolations, type PlanConstraint } from "./plan";
 import { propertyFilterReason, type ScreeningFilters } from "./screen-filters";
 import type { StopReason } from "./vhts";
@@ -114,20 +114,17 @@ export async function runLeadOptimization(
     failed.push({ smiles: r.smiles, name: r.name, ...(position ? { position } : {}), reason: r.errors.join("; ") });
   let round = 0;
   let phase: LeadOptProgress["phase"] = "hits";
-  // The hits' med-chem alerts, read once: every generated analog is compared with its hit's.
-  const hitAlerts = new Map<string, string[]>();
   const alertsOf = (smiles: string) => {
-    const known = hitAlerts.get(smiles);
-    if (known) return known;
     const mol = rdkit.get_mol(smiles);
     try {
-      const alerts = mol ? medChemFilterHits(rdkit, mol).map((hit) => `${hit.filter} ${hit.name}`) : [];
-      if (read.compounds.some((c) => c.smiles === smiles)) hitAlerts.set(smiles, alerts);
-      return alerts;
+      return mol ? medChemFilterHits(rdkit, mol).map((hit) => `${hit.filter} ${hit.name}`) : [];
     } finally {
       mol?.delete();
     }
   };
+  // The hits' med-chem alerts, read once: every generated analog is compared with its hit's.
+  const hitAlerts = new Map<string, string[]>();
+  const alertsOfHit = (hit: string) => hitAlerts.get(hit) ?? hitAlerts.set(hit, alertsOf(hit)).get(hit)!;
   const report = () =>
     hooks.onScored?.({
       phase,
@@ -175,14 +172,8 @@ export async function runLeadOptimization(
       ...series.filter((s) => s.round <= upToRound),
     ]).slice(0, options.parents_per_round ?? 6);
 
-  // Checked before every analog, not only between rounds: a round of 36 analogs took minutes, so a run stopped
-  // between rounds overran its 900 s limit by 380 s.
-  const halted = (): "cancelled" | "wallclock" | null => {
-    if (hooks.cancelled?.()) return "cancelled";
-    if (options.wallclock_limit_s > 0 && (performance.now() - started) / 1000 >= options.wallclock_limit_s)
-      return "wallclock";
-    return null;
-  };
+  // Checked before every analog: stopped only between rounds, a run overran its 900 s limit by 380 s.
+  const halted = () => haltReason(started, options.wallclock_limit_s, hooks.cancelled);
   type Candidate = { compound: LibraryCompound; parent: string; root: string; strategy: string; core?: string };
   /**
    * One draw of analogs (a round): made from the best molecules scored so far, filtered, and queued for scoring.
@@ -232,8 +223,8 @@ export async function runLeadOptimization(
         ),
       ].filter((r): r is string => Boolean(r));
       if (reasons.length === 0 && candidate.strategy !== UPLOADED && options.filters.drop_analogs_with_new_alerts) {
-        const hitAlerts = alertsOf(candidate.root);
-        const added = alertsOf(compound.smiles).filter((alert) => !hitAlerts.includes(alert));
+        const ownAlerts = alertsOfHit(candidate.root);
+        const added = alertsOf(compound.smiles).filter((alert) => !ownAlerts.includes(alert));
         if (added.length) reasons.push(`a med-chem alert its hit does not have: ${added.join(", ")}`);
       }
       if (reasons.length === 0 && candidate.strategy !== UPLOADED) {

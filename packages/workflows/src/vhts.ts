@@ -1,7 +1,7 @@
 import type { RDKitModule } from "@sieve/chem";
 import { DEFAULT_BATCH_DIVERSITY, euclideanDistance, moleculeEmbedding, selectDiverseBatch } from "@sieve/optimize";
 import { readCompounds, type InvalidEntry, type LibraryCompound } from "./compound-library";
-import { CompoundEvaluator, mapConcurrent, rankEvaluated, type EvaluatedCompound } from "./evaluation";
+import { CompoundEvaluator, haltReason, mapConcurrent, rankEvaluated, type EvaluatedCompound } from "./evaluation";
 import type { WorkflowObjective } from "./objectives";
 import {
   negatomeFilterReason,
@@ -127,13 +127,7 @@ export async function runVhts(
   const remaining = new Set(candidates.map((_, i) => i));
   let stop: StopReason = "library_exhausted";
   let batch = 0;
-  // Checked before every compound, not only between batches: a batch of 8 dockings takes minutes.
-  const halted = (): "cancelled" | "wallclock" | null => {
-    if (hooks.cancelled?.()) return "cancelled";
-    if (options.wallclock_limit_s > 0 && (performance.now() - started) / 1000 >= options.wallclock_limit_s)
-      return "wallclock";
-    return null;
-  };
+  const halted = () => haltReason(started, options.wallclock_limit_s, hooks.cancelled);
   while (remaining.size > 0) {
     const halt = halted();
     if (halt) {

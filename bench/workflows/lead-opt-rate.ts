@@ -113,6 +113,8 @@ for (const { reasons } of result.rejected)
     const kind = reason.split(":")[0]!.replace(/\d+(\.\d+)?/g, "N");
     rejectReasons.set(kind, (rejectReasons.get(kind) ?? 0) + 1);
   }
+/** Analogs the report lists by SMILES, so their chemistry can be judged, not only their count. */
+const TOP_ANALOGS = 10;
 const perMinute = (scored / result.elapsed_s) * 60;
 writeBenchReport(
   "workflows-lead-opt-rate",
@@ -149,6 +151,15 @@ writeBenchReport(
     `Searched-for analogs among the best ${result.series.length} kept, by reason: ${
       [...searchReasons].map(([reason, n]) => `${n} × ${reason}`).join("; ") || "none"
     }.`,
+    `The best ${Math.min(TOP_ANALOGS, result.series.length)} analogs by fitness (the run page's order), for a chemist's look: ${result.series
+      .slice(0, TOP_ANALOGS)
+      .map(
+        (a) =>
+          `\`${a.smiles}\` (${a.affinity} kcal/mol, SA ${a.synthetic_accessibility?.toFixed(2)}, QED ${a.properties.qed.toFixed(2)}, ${a.placement?.method ?? "?"}, round ${a.round})`,
+      )
+      .join(
+        "; ",
+      )}; the hit ${HIT} scored ${result.parents[0]?.affinity} kcal/mol (SA ${result.parents[0]?.synthetic_accessibility?.toFixed(2)}).`,
     result.evaluated >= 400
       ? `A full 400-evaluation run (the product's default budget; its default has no wall-clock limit, the bench's was ${WALLCLOCK_S} s): ${result.evaluated} molecules in ${result.elapsed_s} s.`
       : `Shorter than a 400-evaluation run: the budget (${EVALUATIONS}) or the wall-clock limit (${WALLCLOCK_S} s) stopped it (stop reason: ${result.stop_reason}).`,

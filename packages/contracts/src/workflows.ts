@@ -39,6 +39,12 @@ export const WorkflowHit = z.object({
         fixed_atoms: z.number().int(),
         heavy_atoms: z.number().int(),
         clash: z.number(),
+        pulled_core_rmsd: z
+          .number()
+          .optional()
+          .describe(
+            "Present when the analog could not be built on its parent's exact core (an inverted stereocentre, say): it was built free and pulled onto the core by MMFF94 with springs; the core's RMSD from the parent's, Å (searched for above 1.5 Å). fixed_atoms is then 0 and clash counts every heavy atom.",
+          ),
       }),
     ])
     .optional(),

@@ -379,6 +379,17 @@ describe("docking oracle on 1HSG", () => {
         );
         expect(unassigned.placement).toMatchObject({ core_atoms: 15, fixed_atoms: 15, heavy_atoms: 16 });
 
+        // An inverted centre cannot be built on the parent's coordinates: the analog, built free with its own
+        // configuration, is pulled onto the core instead of being searched for.
+        const inverted = await placeOnReference(
+          "CC(C)Cc1ccc(cc1)[C@@H](C)C(=O)OC",
+          { smiles: chiral, pose_pdbqt: chiralPose! },
+          receptor,
+          { seed: 42 },
+        );
+        expect(inverted.placement).toMatchObject({ core_atoms: 15, fixed_atoms: 0, heavy_atoms: 16 });
+        expect(inverted.placement.pulled_core_rmsd).toBeLessThan(1);
+
         // A bromine where the parent had a fluorine is built at a C–Br bond length, not left at the C–F distance.
         const fluoro = "OC(=O)Cc1ccc(F)cc1";
         const [fluoroPose] = await prepareLigandConformers(fluoro);

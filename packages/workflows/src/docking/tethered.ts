@@ -26,10 +26,16 @@ export interface TetheredPlacement {
   fixed_atoms: number;
   heavy_atoms: number;
   /**
-   * Σ (limit − distance)² over the heavy atoms the placement decides (not the fixed core) closer than the limit to a
-   * receptor heavy atom (3 Å; 2.5 Å between two nitrogens or oxygens), before Vina's local optimisation.
+   * Σ (limit − distance)² over the heavy atoms the placement decides (not the fixed core; every one when pulled)
+   * closer than the limit to a receptor heavy atom (3 Å; 2.5 Å between two nitrogens or oxygens), before Vina's local
+   * optimisation.
    */
   clash: number;
+  /**
+   * Present when ETKDG could not build the analog on the parent's exact core (an inverted centre, say; `fixed_atoms`
+   * 0): the RMSD (Å) of its core from the parent's after it was pulled there (see PULL_FORCE).
+   */
+  pulled_core_rmsd?: number;
 }
 
 /** Below this share of its heavy atoms in the common core, an analog is docked by a full search instead. */
@@ -45,6 +51,17 @@ export const TETHERED_PLACEMENTS = 6;
  * 10 s and 0.6 CPU-s per analog on average.
  */
 const MCS_TIMEOUT_S = 2;
+
+/**
+ * An analog whose core ETKDG cannot build at the parent's exact coordinates is pulled there instead: each free
+ * conformer, superposed on the core, is minimised with MMFF94 plus a spring of this force constant
+ * (kcal/mol/Å²) from every core atom to its parent's place, so its own bond lengths and angles win where the two
+ * disagree (a search cost 45–90 CPU-s where this costs a few).
+ */
+const PULL_FORCE = 10;
+
+/** A pulled core further than this (RMSD, Å) from the parent's does not share its binding mode: searched for. */
+const MAX_PULLED_CORE_RMSD = 1.5;
 
 /** The analog does not share enough of its parent to be placed on the parent's pose (exit status 3). */
 export class TetherNotApplicableError extends Error {}
@@ -73,6 +90,7 @@ from rdkit.Geometry import Point3D
 parent_smiles, pose_path, receptor_path, analog_smiles = sys.argv[1:5]
 seed, count, min_fraction, mcs_timeout = int(sys.argv[5]), int(sys.argv[6]), float(sys.argv[7]), int(sys.argv[8])
 given_core = sys.argv[9] if len(sys.argv) > 9 else ""
+PULL_FORCE, MAX_PULLED_CORE_RMSD = ${PULL_FORCE}, ${MAX_PULLED_CORE_RMSD}
 table = Chem.GetPeriodicTable()
 ELEMENTS = {"A": 6, "C": 6, "N": 7, "NA": 7, "NS": 7, "O": 8, "OA": 8, "OS": 8, "S": 16, "SA": 16, "F": 9,
             "Cl": 17, "CL": 17, "Br": 35, "BR": 35, "I": 53, "P": 15, "Si": 14, "B": 5}
@@ -194,8 +212,16 @@ if not ids:
     inner = [(a, p) for a, p in pinned if not changed(a)]
     if len(inner) >= 3 and len(inner) >= min_fraction * heavy:
         fixed, target, ids = embed(inner)
-if not ids:
-    fail("ETKDG could not build the analog around its parent's core")
+pulled = not ids
+if pulled:
+    # The core cannot keep the parent's exact coordinates (an inverted centre, a ring the parent lacks): free
+    # conformers are superposed on the core and MMFF94 pulls the core atoms towards the parent's places, so the analog
+    # keeps its own geometry and sits where its parent sat; the conformer whose core ends closest is kept.
+    fixed = [a for a, _ in pinned]
+    target = np.array([xyz[in_pose[p]] for _, p in pinned])
+    ids = list(AllChem.EmbedMultipleConfs(hydrogens, numConfs=count, randomSeed=seed, pruneRmsThresh=0.5))
+    if not ids or not AllChem.MMFFHasAllMoleculeParams(hydrogens):
+        fail("ETKDG could not build the analog around its parent's core")
 receptor_atoms = heavy_atoms(receptor_path)
 receptor = np.array([c for _, c in receptor_atoms])
 receptor_polar = np.array([n in (7, 8) for n, _ in receptor_atoms])
@@ -203,6 +229,8 @@ near = np.linalg.norm(receptor - target.mean(axis=0), axis=1) < 25
 receptor, receptor_polar = receptor[near], receptor_polar[near]
 free = [a.GetIdx() for a in hydrogens.GetAtoms() if a.GetAtomicNum() > 1 and a.GetIdx() not in set(fixed)]
 free_polar = np.array([hydrogens.GetAtomWithIdx(a).GetAtomicNum() in (7, 8) for a in free])
+heavy_idx = [a.GetIdx() for a in hydrogens.GetAtoms() if a.GetAtomicNum() > 1]
+heavy_polar = np.array([hydrogens.GetAtomWithIdx(a).GetAtomicNum() in (7, 8) for a in heavy_idx])
 
 def superpose(conf):
     moving = np.array([list(conf.GetAtomPosition(a)) for a in fixed])
@@ -218,22 +246,44 @@ def superpose(conf):
 
 # Overlap of the atoms the placement decides (not the parent's core) with receptor heavy atoms: closer than 3 Å, or
 # 2.5 Å between two nitrogens or oxygens, which may hydrogen-bond.
-def clash(placed):
-    if len(receptor) == 0 or not free:
+def clash(placed, every_heavy=False):
+    atoms, polar = (heavy_idx, heavy_polar) if every_heavy else (free, free_polar)
+    if len(receptor) == 0 or not atoms:
         return 0.0
-    distance = np.linalg.norm(placed[free][:, None, :] - receptor[None, :, :], axis=2)
-    limit = np.where(free_polar[:, None] & receptor_polar[None, :], 2.5, 3.0)
+    distance = np.linalg.norm(placed[atoms][:, None, :] - receptor[None, :, :], axis=2)
+    limit = np.where(polar[:, None] & receptor_polar[None, :], 2.5, 3.0)
     return float(np.sum(np.clip(limit - distance, 0, None) ** 2))
 
-best = min((clash(superpose(hydrogens.GetConformer(i))), i) for i in ids)[1]
-if AllChem.MMFFHasAllMoleculeParams(hydrogens):
+def core_rmsd(conf):
+    return float(np.sqrt(np.mean(np.sum((conf.GetPositions()[fixed] - target) ** 2, axis=1))))
+
+def pull(i):
+    superpose(hydrogens.GetConformer(i))
+    field = AllChem.MMFFGetMoleculeForceField(hydrogens, AllChem.MMFFGetMoleculeProperties(hydrogens), confId=i)
+    for a, t in zip(fixed, target):
+        point = field.AddExtraPoint(*map(float, t), fixed=True) - 1
+        field.AddDistanceConstraint(a, point, 0.0, 0.0, PULL_FORCE)
+    field.Initialize()
+    field.Minimize(maxIts=1000)
+    placed = superpose(hydrogens.GetConformer(i))
+    return core_rmsd(hydrogens.GetConformer(i)), clash(placed, every_heavy=True), i
+
+if pulled:
+    rmsd, _, best = min(pull(i) for i in ids)
+    if rmsd > MAX_PULLED_CORE_RMSD:
+        fail(f"its core ends {rmsd:.1f} A from its parent's (limit {MAX_PULLED_CORE_RMSD} A)")
+else:
+    best = min((clash(superpose(hydrogens.GetConformer(i))), i) for i in ids)[1]
+if not pulled and AllChem.MMFFHasAllMoleculeParams(hydrogens):
     field = AllChem.MMFFGetMoleculeForceField(hydrogens, AllChem.MMFFGetMoleculeProperties(hydrogens), confId=best)
     for a in fixed:
         field.AddFixedPoint(a)
     field.Minimize(maxIts=500)
-best_clash = clash(hydrogens.GetConformer(best).GetPositions())
-sys.stdout.write(json.dumps({"core_atoms": core.GetNumAtoms(), "fixed_atoms": len(fixed), "heavy_atoms": heavy,
-                             "clash": round(best_clash, 3)}) + "\\n")
+best_clash = clash(hydrogens.GetConformer(best).GetPositions(), every_heavy=pulled)
+sys.stdout.write(json.dumps({"core_atoms": core.GetNumAtoms(), "fixed_atoms": 0 if pulled else len(fixed),
+                             "heavy_atoms": heavy, "clash": round(best_clash, 3),
+                             **({"pulled_core_rmsd": round(core_rmsd(hydrogens.GetConformer(best)), 3)} if pulled else {})})
+                 + "\\n")
 sys.stdout.write(Chem.MolToMolBlock(hydrogens, confId=best) + "$$$$\\n")
 `;
 

@@ -71,7 +71,11 @@ export function hitsCsv(hits: OutputHit[]): string {
 function placementText(placement: AnalogPlacement | undefined): string | null {
   if (!placement) return null;
   if (placement.method === "search") return placement.reason ? `search (${placement.reason})` : "search";
-  return `tethered on ${placement.parent} (${placement.core_atoms} of ${placement.heavy_atoms} heavy atoms in common; ${placement.fixed_atoms} at the parent's coordinates)`;
+  const held =
+    placement.pulled_core_rmsd === undefined
+      ? `${placement.fixed_atoms} at the parent's coordinates`
+      : `pulled onto the parent's core, RMSD ${placement.pulled_core_rmsd} Å`;
+  return `tethered on ${placement.parent} (${placement.core_atoms} of ${placement.heavy_atoms} heavy atoms in common; ${held})`;
 }
 
 /** Every compound a run did not rank (unreadable, filtered, failed), one row each with the reason. */

@@ -223,9 +223,12 @@ export function WorkflowRun({ runId }: { runId: string }) {
               {pose.placement?.method === "tethered" && (
                 <p className="muted">
                   Placed on the docked pose of its parent {pose.placement.parent} by the {pose.placement.core_atoms} of
-                  its {pose.placement.heavy_atoms} heavy atoms they share ({pose.placement.fixed_atoms} of the same
-                  element kept at the parent&apos;s coordinates), then optimised in place by Vina (no search; clash of
-                  the other atoms before optimisation {formatNumber(pose.placement.clash)}).
+                  its {pose.placement.heavy_atoms} heavy atoms they share (
+                  {pose.placement.pulled_core_rmsd === undefined
+                    ? `${pose.placement.fixed_atoms} of the same element kept at the parent's coordinates`
+                    : `built free and pulled onto the parent's core, which it could not keep exactly: core RMSD ${formatNumber(pose.placement.pulled_core_rmsd)} Å`}
+                  ), then optimised in place by Vina (no search; clash before optimisation{" "}
+                  {formatNumber(pose.placement.clash)}).
                 </p>
               )}
               {pose.placement?.method === "search" && pose.placement.reason && (

@@ -75,7 +75,7 @@ export class TetherNotApplicableError extends Error {}
  * phenyl keeps its place while a bromine for a fluorine is built at its own bond length. The core ignores stereo
  * tags: the analog generators' mutations leave stereocentres unassigned, and an unassigned centre takes the parent's
  * configuration from the fixed coordinates, while an analog with an inverted centre cannot be embedded on them and is
- * searched for. ETKDG builds the rest around
+ * pulled onto them instead (PULL_FORCE). ETKDG builds the rest around
  * the fixed atoms (`coordMap`), each placement is superposed on them (Kabsch), the one whose other atoms clash least
  * with the receptor's heavy atoms is kept and relaxed with MMFF94 with the fixed atoms held. Exit status 3 (with the
  * reason): the core is too small or the analog cannot be built around it.

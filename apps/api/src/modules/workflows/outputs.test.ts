@@ -34,7 +34,7 @@ describe("hitsCsv", () => {
     expect(cells).toMatchObject({ best_start_conformer: "", start_conformer_affinities_kcal_mol: "" });
   });
 
-  it("says how each analog's pose was found: on its parent's pose, or by a search and why", () => {
+  it("says how each analog's pose was found: on its parent's pose, pulled onto its core, or by a search and why", () => {
     const csv = hitsCsv([
       {
         ...hit,
@@ -47,12 +47,25 @@ describe("hitsCsv", () => {
           clash: 0.1,
         },
       },
+      {
+        ...hit,
+        placement: {
+          method: "tethered",
+          parent: "CC(=O)Oc1ccccc1C(=O)O",
+          core_atoms: 12,
+          fixed_atoms: 0,
+          heavy_atoms: 13,
+          clash: 0.3,
+          pulled_core_rmsd: 0.21,
+        },
+      },
       { ...hit, placement: { method: "search", reason: "shares 4 of its 13 heavy atoms with its parent" } },
     ]);
     const [header, ...rows] = csv.trim().split("\n");
     const column = header!.split(",").indexOf("pose_placement");
     expect(rows.map((row) => row.split(",")[column])).toEqual([
       "tethered on CC(=O)Oc1ccccc1C(=O)O (12 of 13 heavy atoms in common; 11 at the parent's coordinates)",
+      "tethered on CC(=O)Oc1ccccc1C(=O)O (12 of 13 heavy atoms in common; pulled onto the parent's core to RMSD 0.21 Å)",
       "search (shares 4 of its 13 heavy atoms with its parent)",
     ]);
   });

@@ -74,7 +74,7 @@ function placementText(placement: AnalogPlacement | undefined): string | null {
   const held =
     placement.pulled_core_rmsd === undefined
       ? `${placement.fixed_atoms} at the parent's coordinates`
-      : `pulled onto the parent's core, RMSD ${placement.pulled_core_rmsd} Å`;
+      : `pulled onto the parent's core to RMSD ${placement.pulled_core_rmsd} Å`;
   return `tethered on ${placement.parent} (${placement.core_atoms} of ${placement.heavy_atoms} heavy atoms in common; ${held})`;
 }
 

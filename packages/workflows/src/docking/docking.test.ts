@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runProgram, MissingBinaryError, ProgramFailedError } from "../programs";
+import { programEnvironment, runProgram, MissingBinaryError, ProgramFailedError } from "../programs";
 import {
   CONFORMER_ATTEMPTS,
   DockingOracle,
@@ -81,6 +81,16 @@ describe("structure handling", () => {
     } finally {
       process.env.PATH = path;
     }
+  });
+
+  it("runs Vina with glibc's huge-page malloc, after the operator's own tunables, and other programs as they are", () => {
+    const operator = { PATH: "/usr/bin", GLIBC_TUNABLES: "glibc.malloc.arena_max=2" };
+    expect(programEnvironment("vina", operator)).toEqual({
+      PATH: "/usr/bin",
+      GLIBC_TUNABLES: "glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1",
+    });
+    expect(programEnvironment("vina", { PATH: "/usr/bin" }).GLIBC_TUNABLES).toBe("glibc.malloc.hugetlb=1");
+    expect(programEnvironment("obabel", operator)).toEqual(operator);
   });
 });
 

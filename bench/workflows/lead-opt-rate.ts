@@ -126,6 +126,7 @@ writeBenchReport(
       hit_rotatable_bonds: hitDescriptors.rotatable_bonds,
       analog_docking: ANALOG_DOCKING,
       analogs_tethered: result.analog_placements.tethered,
+      analogs_pulled: result.analog_placements.pulled,
       analogs_searched: result.analog_placements.search,
       budget: EVALUATIONS,
       wallclock_limit_s: WALLCLOCK_S,
@@ -143,7 +144,7 @@ writeBenchReport(
     },
   ],
   [
-    `Method: runLeadOptTask of @sieve/compute (the engine thread's task for a lead_opt job) on 1HSG, box around MK1, Vina exhaustiveness 2 (the screening default), seed 42, one Vina process per core (--cpu 1), objectives activity (maximize, w 1) and SA (minimize, w 0.5), default filters (analogs above SA ${SCREEN_FILTER_DEFAULTS.max_analog_sa_score}, and generated analogs sharing less than ${SCREEN_FILTER_DEFAULTS.min_analog_shared_core * 100} % of their heavy atoms with their parent or with a med-chem alert their hit does not have, dropped before docking; ${SCREEN_FILTER_DEFAULTS.start_conformers} start conformers), generate_simple_analogs from ${HIT}; a fresh docking cache, so every molecule was docked. analog_docking: 'tethered' (the default) places each analog on its parent's docked pose by their common core and lets Vina optimise it in place; an analog that cannot be placed (ETKDG cannot build it around the core, say) is searched for (analogs_searched); 'search' docks every analog like the hit.`,
+    `Method: runLeadOptTask of @sieve/compute (the engine thread's task for a lead_opt job) on 1HSG, box around MK1, Vina exhaustiveness 2 (the screening default), seed 42, one Vina process per core (--cpu 1), objectives activity (maximize, w 1) and SA (minimize, w 0.5), default filters (analogs above SA ${SCREEN_FILTER_DEFAULTS.max_analog_sa_score}, and generated analogs sharing less than ${SCREEN_FILTER_DEFAULTS.min_analog_shared_core * 100} % of their heavy atoms with their parent or with a med-chem alert their hit does not have, dropped before docking; ${SCREEN_FILTER_DEFAULTS.start_conformers} start conformers), generate_simple_analogs from ${HIT}; a fresh docking cache, so every molecule was docked. analog_docking: 'tethered' (the default) places each analog on its parent's docked pose by their common core and lets Vina optimise it in place; an analog ETKDG cannot build on the parent's exact core is built free and pulled onto it (analogs_pulled, counted among analogs_tethered); one that cannot be placed at all is searched for (analogs_searched); 'search' docks every analog like the hit.`,
     `scored = every molecule the run scored (hit, analogs, failures; the result keeps the best 100 analogs: analogs_ranked_kept); the rate is scored / the run's elapsed time (${result.elapsed_s} s; the task's wall time incl. receptor preparation ${Math.round(wall)} s). Rejected before docking (not counted): ${result.rejected.length}${
       rejectReasons.size ? `, by reason: ${[...rejectReasons].map(([reason, n]) => `${n} × ${reason}`).join("; ")}` : ""
     }.`,

@@ -39,6 +39,12 @@ export const WorkflowHit = z.object({
         fixed_atoms: z.number().int(),
         heavy_atoms: z.number().int(),
         clash: z.number(),
+        scored_as: z
+          .string()
+          .optional()
+          .describe(
+            "The molecule whose pose was scored, as isomeric SMILES: its pH 7.4 charge state and every stereocentre as placed (an analog's unassigned centres take its parent's configuration where the core held them). Absent on runs stored before it was reported.",
+          ),
         pulled_core_rmsd: z
           .number()
           .optional()

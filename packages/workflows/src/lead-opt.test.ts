@@ -369,7 +369,14 @@ describe("lead optimization", () => {
           value: -7,
           details: {
             pose_pdbqt: poseOf(smiles),
-            placement: reference ? { method: "tethered", parent: reference.smiles } : { method: "search" },
+            // Every analog with an even-length SMILES stands for one that had to be pulled onto its parent's core.
+            placement: reference
+              ? {
+                  method: "tethered",
+                  parent: reference.smiles,
+                  ...(smiles.length % 2 === 0 ? { pulled_core_rmsd: 0.3 } : {}),
+                }
+              : { method: "search" },
           },
         };
       },
@@ -393,6 +400,8 @@ describe("lead optimization", () => {
       });
     expect(result.series.some((analog) => analog.parent !== IBUPROFEN)).toBe(true);
     expect(result.evaluated).toBe(30);
-    expect(result.analog_placements).toEqual({ tethered: 29, search: 0 });
+    const pulled = result.series.filter((analog) => analog.smiles.length % 2 === 0).length;
+    expect(pulled).toBeGreaterThan(0);
+    expect(result.analog_placements).toEqual({ tethered: 29, search: 0, pulled });
   });
 });

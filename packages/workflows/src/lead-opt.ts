@@ -64,7 +64,8 @@ export interface LeadOptResult {
   /** Molecules an oracle could not score, with its reason: never ranked, never a parent. */
   failed: { smiles: string; name: string | null; position?: number; reason: string }[];
   /** Analogs docked by placement on their parent's pose and by a full search (see `filters.analog_docking`). */
-  analog_placements: { tethered: number; search: number };
+  /** How analogs were docked; `pulled` counts the tethered ones that were pulled onto their parent's core. */
+  analog_placements: { tethered: number; search: number; pulled: number };
   /** Every molecule scored (hits and analogs, failures included); `series` keeps the best 100. */
   evaluated: number;
   stop_reason: StopReason | "no_new_analogs";
@@ -141,7 +142,7 @@ export async function runLeadOptimization(
   // Each scored molecule's best pose, so its analogs can be placed on it (see CompoundEvaluator.evaluate's reference).
   const poses = new Map<string, string>();
   const keepPose = (r: EvaluatedCompound) => r.pose_pdbqt && poses.set(r.smiles, r.pose_pdbqt);
-  const placements = { tethered: 0, search: 0 };
+  const placements = { tethered: 0, search: 0, pulled: 0 };
   const referenceFor = (parent: string, coreSmarts?: string) => {
     const pose = poses.get(parent);
     return pose ? { smiles: parent, pose_pdbqt: pose, ...(coreSmarts ? { core_smarts: coreSmarts } : {}) } : undefined;
@@ -283,6 +284,8 @@ export async function runLeadOptimization(
       const result = await evaluator.evaluate(c.compound, hooks.signal, referenceFor(c.parent, c.core));
       keepPose(result);
       if (result.placement) placements[result.placement.method]++;
+      if (result.placement?.method === "tethered" && result.placement.pulled_core_rmsd !== undefined)
+        placements.pulled++;
       if (!scoredOk(result)) fail({ ...result, name: c.compound.name });
       else
         series.push({

@@ -388,6 +388,8 @@ describe("docking oracle on 1HSG", () => {
           { seed: 42 },
         );
         expect(unassigned.placement).toMatchObject({ core_atoms: 15, fixed_atoms: 15, heavy_atoms: 16 });
+        // It was scored as the parent's (S) configuration's ester, and says so.
+        expect(unassigned.placement.scored_as).toBe("COC(=O)[C@@H](C)c1ccc(CC(C)C)cc1");
 
         // An inverted centre cannot be built on the parent's coordinates: the analog, built free with its own
         // configuration, is pulled onto the core instead of being searched for.
@@ -399,6 +401,7 @@ describe("docking oracle on 1HSG", () => {
         );
         expect(inverted.placement).toMatchObject({ core_atoms: 15, fixed_atoms: 0, heavy_atoms: 16 });
         expect(inverted.placement.pulled_core_rmsd).toBeLessThan(1);
+        expect(inverted.placement.scored_as).toBe("COC(=O)[C@H](C)c1ccc(CC(C)C)cc1");
 
         // A bromine where the parent had a fluorine is built at a C–Br bond length, not left at the C–F distance.
         const fluoro = "OC(=O)Cc1ccc(F)cc1";

@@ -36,6 +36,12 @@ export interface TetheredPlacement {
    * 0): the RMSD (Å) of its core from the parent's after it was pulled there (see PULL_FORCE).
    */
   pulled_core_rmsd?: number;
+  /**
+   * The molecule whose pose was scored: its charge state at pH 7.4 and every stereocentre as placed (an analog's
+   * unassigned centres take the parent's configuration where the core held them), as RDKit isomeric SMILES. Absent
+   * on results stored before it was reported.
+   */
+  scored_as?: string;
 }
 
 /** Below this share of its heavy atoms in the common core, an analog is docked by a full search instead. */
@@ -280,8 +286,13 @@ if not pulled and AllChem.MMFFHasAllMoleculeParams(hydrogens):
         field.AddFixedPoint(a)
     field.Minimize(maxIts=500)
 best_clash = clash(hydrogens.GetConformer(best).GetPositions(), every_heavy=pulled)
+# The analog generators leave stereocentres unassigned; the placement gives each a configuration (the parent's where
+# the core was held), and this is the molecule that was scored.
+scored = Chem.Mol(hydrogens, confId=best)
+Chem.AssignStereochemistryFrom3D(scored)
+scored_as = Chem.MolToSmiles(Chem.RemoveHs(scored))
 sys.stdout.write(json.dumps({"core_atoms": core.GetNumAtoms(), "fixed_atoms": 0 if pulled else len(fixed),
-                             "heavy_atoms": heavy, "clash": round(best_clash, 3),
+                             "heavy_atoms": heavy, "clash": round(best_clash, 3), "scored_as": scored_as,
                              **({"pulled_core_rmsd": round(core_rmsd(hydrogens.GetConformer(best)), 3)} if pulled else {})})
                  + "\\n")
 sys.stdout.write(Chem.MolToMolBlock(hydrogens, confId=best) + "$$$$\\n")

@@ -57,6 +57,7 @@ describe("hitsCsv", () => {
           heavy_atoms: 13,
           clash: 0.3,
           pulled_core_rmsd: 0.21,
+          scored_as: "CC(=O)Oc1ccccc1C(=O)[O-]",
         },
       },
       { ...hit, placement: { method: "search", reason: "shares 4 of its 13 heavy atoms with its parent" } },
@@ -65,7 +66,7 @@ describe("hitsCsv", () => {
     const column = header!.split(",").indexOf("pose_placement");
     expect(rows.map((row) => row.split(",")[column])).toEqual([
       "tethered on CC(=O)Oc1ccccc1C(=O)O (12 of 13 heavy atoms in common; 11 at the parent's coordinates)",
-      "tethered on CC(=O)Oc1ccccc1C(=O)O (12 of 13 heavy atoms in common; pulled onto the parent's core to RMSD 0.21 Å)",
+      "tethered on CC(=O)Oc1ccccc1C(=O)O (12 of 13 heavy atoms in common; pulled onto the parent's core to RMSD 0.21 Å; scored as CC(=O)Oc1ccccc1C(=O)[O-])",
       "search (shares 4 of its 13 heavy atoms with its parent)",
     ]);
   });

@@ -75,7 +75,8 @@ function placementText(placement: AnalogPlacement | undefined): string | null {
     placement.pulled_core_rmsd === undefined
       ? `${placement.fixed_atoms} at the parent's coordinates`
       : `pulled onto the parent's core to RMSD ${placement.pulled_core_rmsd} Å`;
-  return `tethered on ${placement.parent} (${placement.core_atoms} of ${placement.heavy_atoms} heavy atoms in common; ${held})`;
+  const scoredAs = placement.scored_as ? `; scored as ${placement.scored_as}` : "";
+  return `tethered on ${placement.parent} (${placement.core_atoms} of ${placement.heavy_atoms} heavy atoms in common; ${held}${scoredAs})`;
 }
 
 /** Every compound a run did not rank (unreadable, filtered, failed), one row each with the reason. */

@@ -147,7 +147,11 @@ export function WorkflowRun({ runId }: { runId: string }) {
           {result.analog_placements && result.analog_placements.tethered + result.analog_placements.search > 0 && (
             <p className="muted">
               Analogs docked: {result.analog_placements.tethered} placed on their parent&apos;s pose and optimised in
-              place, {result.analog_placements.search} by a full search.
+              place
+              {result.analog_placements.pulled
+                ? ` (${result.analog_placements.pulled} of them built free and pulled onto the parent's core, which they could not keep exactly)`
+                : ""}
+              , {result.analog_placements.search} by a full search.
             </p>
           )}
           {result.counts && (
@@ -229,6 +233,13 @@ export function WorkflowRun({ runId }: { runId: string }) {
                     : `built free and pulled onto the parent's core, which it could not keep exactly: core RMSD ${formatNumber(pose.placement.pulled_core_rmsd)} Å`}
                   ), then optimised in place by Vina (no search; clash before optimisation{" "}
                   {formatNumber(pose.placement.clash)}).
+                  {pose.placement.scored_as && (
+                    <>
+                      {" "}
+                      Scored as <code>{pose.placement.scored_as}</code>: its charges at pH 7.4 and each stereocentre as
+                      placed.
+                    </>
+                  )}
                 </p>
               )}
               {pose.placement?.method === "search" && pose.placement.reason && (

@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import {
   bestThreshold,
   buildDictionary,
+  CONFIDENCE_MODEL,
   calibrate,
   fitDocumentRelationModel,
   fitIsotonic,
@@ -25,7 +26,9 @@ import { prf } from "./metrics";
 // Fits the calibrated `confidence` of triples (issue 23) on the training splits and writes
 // packages/literature/src/relations/confidence-model.json; measures calibration (ECE, reliability
 // table) and the default threshold on the development splits; writes bench/results/literature-confidence.*.
-// Run: node --import tsx bench/literature/fit-confidence.ts
+// Run: node --import tsx bench/literature/fit-confidence.ts [pair kind ...]
+// Pair kinds named refit only those (their document model, sentence table and default threshold); the others keep the
+// committed model's, so a change for one kind is not judged by another kind's refit noise. Default: every kind.
 requireSharedData();
 const FOLDS = 5;
 const reference = loadServerReference();
@@ -51,6 +54,12 @@ const bioredDev = prepare(readCorpus("bioredDev"), serverDictionary);
 
 type Kind = PairConfidenceModel["kind"];
 type Scored = { score: number; y: number };
+type SentenceKind = keyof ConfidenceModel["sentence"];
+const KINDS: SentenceKind[] = ["chemical-disease", "gene-disease", "chemical-gene", "gene-gene"];
+const requested = process.argv.slice(2) as SentenceKind[];
+for (const k of requested) if (!KINDS.includes(k)) throw new Error(`unknown pair kind ${k}`);
+const refits = (kind: SentenceKind) => requested.length === 0 || requested.includes(kind);
+const committedPair = (kind: Kind) => CONFIDENCE_MODEL.pairs.find((p) => p.kind === kind)!;
 
 // Every document-level pair is a triple (extract.ts: those no sentence states as document-level ones), so every
 // pair is calibrated and counted.
@@ -102,8 +111,10 @@ function fitKind(
   return { model: { kind, knowledge: withKnowledge, model: final.model, priors, calibration }, oof, goldTotal };
 }
 
-const cid = fitKind("chemical-disease", cdrTrain, true);
-const gd = fitKind("gene-disease", bioredTrain, false);
+const cidFit = fitKind("chemical-disease", cdrTrain, true);
+const gdFit = fitKind("gene-disease", bioredTrain, false);
+const cid = refits("chemical-disease") ? cidFit : { ...cidFit, model: committedPair("chemical-disease") };
+const gd = refits("gene-disease") ? gdFit : { ...gdFit, model: committedPair("gene-disease") };
 
 // Sentence evidence of the other pair kinds, calibrated on BioRED train (cross-fitted mentions, distant labels).
 const sentenceExamples: { score: number; y: number }[] = [];
@@ -143,12 +154,15 @@ function diseaseSentenceExamples(kind: Kind, train: PreparedDocument[]): Scored[
 }
 const cidSentenceExamples = diseaseSentenceExamples("chemical-disease", cdrTrain);
 const gdSentenceExamples = diseaseSentenceExamples("gene-disease", bioredTrain);
-const sentenceTables = {
+const fittedSentenceTables = {
   "chemical-disease": fitIsotonic(cidSentenceExamples),
   "gene-disease": fitIsotonic(gdSentenceExamples),
   "chemical-gene": sentenceTable,
   "gene-gene": sentenceTable,
 };
+const sentenceTables = Object.fromEntries(
+  KINDS.map((k) => [k, refits(k) ? fittedSentenceTables[k] : CONFIDENCE_MODEL.sentence[k]]),
+) as ConfidenceModel["sentence"];
 
 // Development split: calibrated confidence of the pairs; threshold maximising CID F1.
 const devCalibrated = (m: PairConfidenceModel, docs: PreparedDocument[]) => {
@@ -191,18 +205,20 @@ function sentencePairsDev(kind: "chemical-gene" | "gene-gene") {
       const key = `${corpusKey(c.head)}\t${corpusKey(c.tail)}`;
       best.set(key, Math.max(best.get(key) ?? 0, sentenceEvidence(c).evidence_score));
     }
-    for (const [key, score] of best) pairs.push({ p: calibrate(sentenceTable, score), y: gold.has(key) ? 1 : 0 });
+    for (const [key, score] of best)
+      pairs.push({ p: calibrate(sentenceTables[kind], score), y: gold.has(key) ? 1 : 0 });
   }
   return { pairs, goldTotal };
 }
 const cgDev = sentencePairsDev("chemical-gene");
 const ggDev = sentencePairsDev("gene-gene");
-const defaultMinConfidence = {
-  "chemical-disease": devThreshold(cidDev.pairs, cidDev.goldTotal),
-  "gene-disease": devThreshold(gdDev.pairs, gdDev.goldTotal),
-  "chemical-gene": devThreshold(cgDev.pairs, cgDev.goldTotal),
-  "gene-gene": devThreshold(ggDev.pairs, ggDev.goldTotal),
-};
+const devPairs = { "chemical-disease": cidDev, "gene-disease": gdDev, "chemical-gene": cgDev, "gene-gene": ggDev };
+const defaultMinConfidence = Object.fromEntries(
+  KINDS.map((k) => [
+    k,
+    refits(k) ? devThreshold(devPairs[k].pairs, devPairs[k].goldTotal) : CONFIDENCE_MODEL.defaultMinConfidence[k],
+  ]),
+) as ConfidenceModel["defaultMinConfidence"];
 const at = (pairs: { p: number; y: number }[], goldTotal: number, t: number) => {
   const kept = pairs.filter((s) => s.p >= t);
   const tp = kept.filter((s) => s.y === 1).length;
@@ -273,7 +289,7 @@ calibrationRows(
 );
 calibrationRows(
   "sentence (chemical–gene, gene–gene), BioRED train",
-  sentenceExamples.map((s) => ({ p: calibrate(sentenceTable, s.score), y: s.y })),
+  sentenceExamples.map((s) => ({ p: calibrate(sentenceTables["chemical-gene"], s.score), y: s.y })),
 );
 calibrationRows(
   "sentence (chemical–disease), CDR train",
@@ -286,6 +302,7 @@ calibrationRows(
 const missedNoSentence = (docs: PreparedDocument[], kind: Kind) =>
   docs.reduce((n, d) => n + goldPairs(d, kind).size, 0);
 writeBenchReport("literature-confidence", "Calibrated triple confidence: reliability and default threshold", rows, [
+  `Refitted in this run: ${requested.length > 0 ? requested.join(", ") : "every pair kind"}${requested.length > 0 ? "; the other kinds keep the committed model's tables and default thresholds, scored here as committed" : ""}.`,
   `Model: the document-level relation model (packages/literature relations/document-model.ts, logistic regression with training-split priors) fitted on the gold mentions of CDR Train (chemical-induced disease, with DrugCentral approved indications as known treatments and the Disease Ontology hierarchy) and BioRED Train (gene–disease), scored on the training documents tagged by 5-fold cross-fitted dictionaries; an isotonic table maps its out-of-fold scores to probabilities. Every document-level pair is a triple (a document-level one when no sentence names both), so every pair is calibrated and counted.`,
   `Dev: CDR and BioRED development splits tagged with the server's dictionary (reference names plus names mined from CDR Train and BioRED Train; BioRED Train holds 44 CDR dev abstracts, whose names are in it). Gold pairs: ${missedNoSentence(cdrDev, "chemical-disease")} CID on CDR dev, ${missedNoSentence(bioredDev, "gene-disease")} gene–disease on BioRED dev; gold pairs the extraction never proposes count as misses.`,
   `Default thresholds, one per pair kind: the confidence maximising F1 on the development split (CID on CDR dev, the others on BioRED dev), so their dev F1 is optimistic for unseen text. Confidence for chemical–gene and gene–gene pairs is the sentence evidence score through an isotonic table fitted on BioRED Train (distant labels: any gold relation of the two entities). Chemical–disease and gene–disease triples the document model does not cover (an entity without a MeSH or NCBI Gene id) take the sentence evidence score through a table of their own kind, fitted on the kind's pairs of CDR Train or BioRED Train (best sentence per document and entity pair, cross-fitted mentions, labelled by the kind's gold relations).`,

@@ -15,7 +15,8 @@ const EXACT_SYNONYM_WEIGHT = 0.9;
  * DrugCentral drugs), an NCBI Gene id to the HGNC gene with that id (else NCBIGene:<id>). The
  * weight is the number of times the corpus used the name for that concept, so the corpus's usual
  * reading wins when a name is ambiguous; gene names also remember the organism of their document.
- * Composite mentions (several ids) are not mined. A disease name that is itself the name or an exact
+ * A composite mention (several MeSH ids at one span, CDR's "hemorrhagic cystitis" as Hemorrhage and Cystitis) is
+ * mined as a name of all of them (`Concept.parts`); BioRED's composite genes are not. A disease name that is itself the name or an exact
  * synonym of an ontology term without a MeSH cross-reference goes to that term, which takes the MeSH
  * id: MeSH's broad headings carry the cross-reference on one narrow term ("Lung Neoplasms" on "lung
  * benign neoplasm"), and the corpus's "lung cancer" is the ontology's lung cancer, not a benign tumour.
@@ -28,10 +29,21 @@ export function addCorpusNames(dict: Dictionary, documents: PubTatorDocument[], 
   });
   const counts = new Map<string, { type: EntityType; id: string; text: string; species: Species | null; n: number }>();
   const nameCounts = new Map<string, Map<string, number>>();
+  const composites = new Map<
+    string,
+    { type: EntityType; ids: string[]; text: string; components: string[] | undefined; n: number }
+  >();
   for (const doc of documents) {
     const docSpecies = dominantSpecies(doc.text);
     for (const m of doc.mentions) {
-      if (m.type === null || !types.includes(m.type) || m.ids.length !== 1) continue;
+      if (m.type === null || !types.includes(m.type)) continue;
+      if (m.ids.length > 1 && m.type !== "gene") {
+        const k = `${m.type}|${m.ids.join("|")}|${m.text}`;
+        const entry = composites.get(k) ?? { type: m.type, ids: m.ids, text: m.text, components: m.components, n: 0 };
+        entry.n++;
+        composites.set(k, entry);
+      }
+      if (m.ids.length !== 1) continue;
       const id = m.ids[0]!;
       const species = m.type === "gene" ? docSpecies : null;
       const k = `${m.type}|${id}|${m.text}|${species}`;
@@ -66,21 +78,31 @@ export function addCorpusNames(dict: Dictionary, documents: PubTatorDocument[], 
     if (termWords === undefined || !words) return concept;
     return [...words].some((word) => termWords.has(word)) ? concept : undefined;
   };
+  /** The concept a corpus id names, added under the id (named `fallbackName` if the corpus never names it alone). */
+  const conceptOfId = (type: EntityType, id: string, fallbackName?: string) => {
+    const known = type === "disease" ? byDiseaseXref(id) : byXref.get(`${type}|${id}`);
+    if (known !== undefined) return known;
+    const isGene = type === "gene";
+    const concept = addConcept(dict, {
+      type,
+      id: isGene ? `NCBIGene:${id}` : `MESH:${id}`,
+      name: nameCounts.has(`${type}|${id}`) || fallbackName === undefined ? preferredName(type, id) : fallbackName,
+      xrefs: isGene ? { ncbigene: id } : { mesh: id },
+    });
+    byXref.set(`${type}|${id}`, concept);
+    return concept;
+  };
   for (const { type, id, text, species, n } of counts.values()) {
-    let concept =
+    const concept =
       (NEW_DESCRIPTOR.test(id) ? conceptUnderOlderMesh(dict, type, text) : undefined) ??
-      (type === "disease" ? (ontologyTermNamed(dict, text, id) ?? byDiseaseXref(id)) : byXref.get(`${type}|${id}`));
-    if (concept === undefined) {
-      const isGene = type === "gene";
-      concept = addConcept(dict, {
-        type,
-        id: isGene ? `NCBIGene:${id}` : `MESH:${id}`,
-        name: preferredName(type, id),
-        xrefs: isGene ? { ncbigene: id } : { mesh: id },
-      });
-      byXref.set(`${type}|${id}`, concept);
-    }
+      (type === "disease" ? ontologyTermNamed(dict, text, id) : undefined) ??
+      conceptOfId(type, id);
     addName(dict, concept, text, "corpus", 1 + n, species);
+  }
+  for (const { type, ids, text, components, n } of composites.values()) {
+    const parts = ids.map((id, i) => conceptOfId(type, id, components?.[i]));
+    const composite = addConcept(dict, { type, id: `MESH:${ids.join("|")}`, name: text, xrefs: {}, parts });
+    addName(dict, composite, text, "corpus", 1 + n);
   }
   linkOrthologs(dict, [...counts.values()]);
 }

@@ -8,6 +8,11 @@ export interface Concept {
   id: string;
   name: string;
   xrefs: EntityXrefs;
+  /**
+   * A composite name's concepts: CDR gives a span several MeSH ids when no one heading covers it ("hemorrhagic
+   * cystitis": Hemorrhage and Cystitis), and relates each of them; the tagger reads the span as a mention of each.
+   */
+  parts?: number[];
 }
 
 export type NameSource = "hgnc" | "ncbi-gene" | "disease-ontology" | "drugcentral" | "corpus";

@@ -602,6 +602,34 @@ describe("dictionary building from a training corpus", () => {
     expect(tagMentions("respiratory depression", strict)[0]!.id).toBe("MESH:D012131");
   });
 
+  it("reads a composite corpus name as a mention of each of its MeSH ids, at the same span", () => {
+    // CDR 2670794: one span, two headings; the relation is annotated for each.
+    const composite = parsePubTator(
+      [
+        "2670794|t|Pulmonary and renal insufficiency after ifosfamide.",
+        "2670794|a|Ifosfamide-induced hemorrhagic cystitis (HC).",
+        "2670794\t0\t33\tPulmonary and renal insufficiency\tDisease\tD011665|D051437\tpulmonary insufficiency|renal insufficiency",
+        "2670794\t71\t91\themorrhagic cystitis\tDisease\tD006470|D003556\themorrhagic|cystitis",
+      ].join("\n"),
+    );
+    const dict = buildDictionary(
+      { genes: [], diseases: [], drugs: [] },
+      { corpora: [{ documents: composite, types: ["chemical", "disease"] }], prune: false },
+    );
+    const text = "Severe hemorrhagic cystitis (HC) and pulmonary and renal insufficiency; HC recurred.";
+    const read = tagMentions(text, dict).map((m) => [m.text, m.xrefs.mesh, m.name]);
+    expect(read).toEqual([
+      ["hemorrhagic cystitis", "D006470", "hemorrhagic"],
+      ["hemorrhagic cystitis", "D003556", "cystitis"],
+      ["HC", "D006470", "hemorrhagic"],
+      ["HC", "D003556", "cystitis"],
+      ["pulmonary and renal insufficiency", "D011665", "pulmonary insufficiency"],
+      ["pulmonary and renal insufficiency", "D051437", "renal insufficiency"],
+      ["HC", "D006470", "hemorrhagic"],
+      ["HC", "D003556", "cystitis"],
+    ]);
+  });
+
   it("gives a corpus disease name to the ontology term it names, not to the term carrying its MeSH id", () => {
     // As in HumanDO: MeSH "Lung Neoplasms" is cross-referenced on the benign term only; lung cancer has no MeSH id.
     const term = (id: string, name: string, mesh: string | null, synonyms: string[] = []) => ({

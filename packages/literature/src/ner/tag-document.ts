@@ -39,7 +39,7 @@ export function tagMentions(
     expandCoordinations(text, dict, matchDictionary(text, dict, tokens, species), species),
     definitions,
   );
-  if (definitions.length === 0) return matches.map((m) => toMention(text, dict, m, "dictionary"));
+  if (definitions.length === 0) return matches.flatMap((m) => toMentions(text, dict, m, "dictionary"));
 
   const added: { match: DictionaryMatch; method: Mention["method"] }[] = [];
   const dropped = new Set<string>();
@@ -84,8 +84,8 @@ export function tagMentions(
     return !(droppedGenes.has(surface) && dict.concepts[m.concept]!.type === "gene");
   });
   const mentions = [
-    ...kept.map((m) => toMention(text, dict, m, "dictionary")),
-    ...taken.map((t) => toMention(text, dict, t.match, t.method)),
+    ...kept.flatMap((m) => toMentions(text, dict, m, "dictionary")),
+    ...taken.flatMap((t) => toMentions(text, dict, t.match, t.method)),
   ];
   return mentions.sort((a, b) => a.start - b.start || b.end - a.end);
 }
@@ -227,17 +227,21 @@ function occurrences(text: string, shortForm: string): number[] {
   return at;
 }
 
-function toMention(text: string, dict: Dictionary, m: DictionaryMatch, method: Mention["method"]): Mention {
-  const c = dict.concepts[m.concept]!;
-  return {
-    start: m.start,
-    end: m.end,
-    text: text.slice(m.start, m.end),
-    type: c.type,
-    id: c.id,
-    name: c.name,
-    xrefs: c.xrefs,
-    provenance: "extracted",
-    method,
-  };
+/** The mention of a match; a composite name's match is a mention of each of its concepts, at the same span. */
+function toMentions(text: string, dict: Dictionary, m: DictionaryMatch, method: Mention["method"]): Mention[] {
+  const concept = dict.concepts[m.concept]!;
+  return (concept.parts ?? [m.concept]).map((index) => {
+    const c = dict.concepts[index]!;
+    return {
+      start: m.start,
+      end: m.end,
+      text: text.slice(m.start, m.end),
+      type: c.type,
+      id: c.id,
+      name: c.name,
+      xrefs: c.xrefs,
+      provenance: "extracted",
+      method,
+    };
+  });
 }

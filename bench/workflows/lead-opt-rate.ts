@@ -99,13 +99,6 @@ const wall = (performance.now() - started) / 1000;
 const cpu = cpuSeconds() - cpuAtStart;
 rmSync(cacheDir, { recursive: true, force: true });
 const scored = result.evaluated;
-// Why analogs were searched for rather than tethered, among the best 100 the result keeps (numbers folded to N).
-const searchReasons = new Map<string, number>();
-for (const analog of result.series)
-  if (analog.placement?.method === "search" && analog.placement.reason) {
-    const kind = analog.placement.reason.replace(/\d+(\.\d+)?/g, "N");
-    searchReasons.set(kind, (searchReasons.get(kind) ?? 0) + 1);
-  }
 // Why analogs were dropped before docking (the reason's kind, before any list of alerts; numbers folded to N).
 const rejectReasons = new Map<string, number>();
 for (const { reasons } of result.rejected)
@@ -149,8 +142,10 @@ writeBenchReport(
       rejectReasons.size ? `, by reason: ${[...rejectReasons].map(([reason, n]) => `${n} × ${reason}`).join("; ")}` : ""
     }.`,
     `cpu_s: CPU time of the task and every program it ran (/proc/self/stat utime + stime + cutime + cstime); scored_per_cpu_minute is what one free core would score, and quiet_2_core_estimate_per_minute doubles it for the two Vina processes the task runs at once on 2 cores (the scale-out benchmark measured 0.54 × the time for two workers, close to perfect). The estimate assumes nothing else runs.`,
-    `Searched-for analogs among the best ${result.series.length} kept, by reason: ${
-      [...searchReasons].map(([reason, n]) => `${n} × ${reason}`).join("; ") || "none"
+    `Searched-for analogs, by reason: ${
+      Object.entries(result.analog_placements.searched_because)
+        .map(([reason, n]) => `${n} × ${reason}`)
+        .join("; ") || "none"
     }.`,
     `The best ${Math.min(TOP_ANALOGS, result.series.length)} analogs by fitness (the run page's order), for a chemist's look: ${result.series
       .slice(0, TOP_ANALOGS)

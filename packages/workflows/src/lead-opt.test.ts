@@ -369,14 +369,17 @@ describe("lead optimization", () => {
           value: -7,
           details: {
             pose_pdbqt: poseOf(smiles),
-            // Every analog with an even-length SMILES stands for one that had to be pulled onto its parent's core.
-            placement: reference
-              ? {
-                  method: "tethered",
-                  parent: reference.smiles,
-                  ...(smiles.length % 2 === 0 ? { pulled_core_rmsd: 0.3 } : {}),
-                }
-              : { method: "search" },
+            // An analog with an even-length SMILES stands for one pulled onto its parent's core, one whose length is
+            // a multiple of 5 for one searched for, with a reason that names a number.
+            placement: !reference
+              ? { method: "search" }
+              : smiles.length % 5 === 0
+                ? { method: "search", reason: `placed on its parent's pose: ${smiles.length} clashes` }
+                : {
+                    method: "tethered",
+                    parent: reference.smiles,
+                    ...(smiles.length % 2 === 0 ? { pulled_core_rmsd: 0.3 } : {}),
+                  },
           },
         };
       },
@@ -400,8 +403,15 @@ describe("lead optimization", () => {
       });
     expect(result.series.some((analog) => analog.parent !== IBUPROFEN)).toBe(true);
     expect(result.evaluated).toBe(30);
-    const pulled = result.series.filter((analog) => analog.smiles.length % 2 === 0).length;
+    const searched = result.series.filter((analog) => analog.smiles.length % 5 === 0).length;
+    const pulled = result.series.filter((a) => a.smiles.length % 5 !== 0 && a.smiles.length % 2 === 0).length;
+    expect(searched).toBeGreaterThan(0);
     expect(pulled).toBeGreaterThan(0);
-    expect(result.analog_placements).toEqual({ tethered: 29, search: 0, pulled });
+    expect(result.analog_placements).toEqual({
+      tethered: 29 - searched,
+      search: searched,
+      pulled,
+      searched_because: { "placed on its parent's pose: N clashes": searched },
+    });
   });
 });

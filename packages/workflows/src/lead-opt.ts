@@ -64,8 +64,11 @@ export interface LeadOptResult {
   /** Molecules an oracle could not score, with its reason: never ranked, never a parent. */
   failed: { smiles: string; name: string | null; position?: number; reason: string }[];
   /** Analogs docked by placement on their parent's pose and by a full search (see `filters.analog_docking`). */
-  /** How analogs were docked; `pulled` counts the tethered ones that were pulled onto their parent's core. */
-  analog_placements: { tethered: number; search: number; pulled: number };
+  /**
+   * How analogs were docked; `pulled` counts the tethered ones that were pulled onto their parent's core, and
+   * `searched_because` the searched ones by why they were not tethered (numbers in the reason read as N).
+   */
+  analog_placements: { tethered: number; search: number; pulled: number; searched_because: Record<string, number> };
   /** Every molecule scored (hits and analogs, failures included); `series` keeps the best 100. */
   evaluated: number;
   stop_reason: StopReason | "no_new_analogs";
@@ -142,7 +145,7 @@ export async function runLeadOptimization(
   // Each scored molecule's best pose, so its analogs can be placed on it (see CompoundEvaluator.evaluate's reference).
   const poses = new Map<string, string>();
   const keepPose = (r: EvaluatedCompound) => r.pose_pdbqt && poses.set(r.smiles, r.pose_pdbqt);
-  const placements = { tethered: 0, search: 0, pulled: 0 };
+  const placements: LeadOptResult["analog_placements"] = { tethered: 0, search: 0, pulled: 0, searched_because: {} };
   const referenceFor = (parent: string, coreSmarts?: string) => {
     const pose = poses.get(parent);
     return pose ? { smiles: parent, pose_pdbqt: pose, ...(coreSmarts ? { core_smarts: coreSmarts } : {}) } : undefined;
@@ -286,6 +289,10 @@ export async function runLeadOptimization(
       if (result.placement) placements[result.placement.method]++;
       if (result.placement?.method === "tethered" && result.placement.pulled_core_rmsd !== undefined)
         placements.pulled++;
+      if (result.placement?.method === "search" && result.placement.reason) {
+        const kind = result.placement.reason.replace(/\d+(\.\d+)?/g, "N");
+        placements.searched_because[kind] = (placements.searched_because[kind] ?? 0) + 1;
+      }
       if (!scoredOk(result)) fail({ ...result, name: c.compound.name });
       else
         series.push({

@@ -151,7 +151,13 @@ export function WorkflowRun({ runId }: { runId: string }) {
               {result.analog_placements.pulled
                 ? ` (${result.analog_placements.pulled} of them built free and pulled onto the parent's core, which they could not keep exactly)`
                 : ""}
-              , {result.analog_placements.search} by a full search.
+              , {result.analog_placements.search} by a full search
+              {Object.keys(result.analog_placements.searched_because ?? {}).length > 0
+                ? ` (${Object.entries(result.analog_placements.searched_because!)
+                    .map(([reason, count]) => `${count} × ${reason}`)
+                    .join("; ")})`
+                : ""}
+              .
             </p>
           )}
           {result.counts && (

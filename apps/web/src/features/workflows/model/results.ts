@@ -16,8 +16,13 @@ export interface WorkflowResult {
   rejected: { smiles: string; reasons: string[] }[];
   counts: Record<string, number> | null;
   /** Lead optimization with docking: analogs placed on their parent's pose, and analogs searched for. */
-  /** `pulled` is absent on runs stored before it was counted. */
-  analog_placements: { tethered: number; search: number; pulled?: number } | null;
+  /** `pulled` and `searched_because` are absent on runs stored before they were counted. */
+  analog_placements: {
+    tethered: number;
+    search: number;
+    pulled?: number;
+    searched_because?: Record<string, number>;
+  } | null;
   stop_reason: string | null;
   unsupported_objectives: string[];
   output: { location: string; files?: string[]; error?: string } | null;

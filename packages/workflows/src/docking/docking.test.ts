@@ -420,6 +420,42 @@ describe("docking oracle on 1HSG", () => {
         const nearestCarbon = Math.min(...atoms.filter((a) => a.type === "A").map((c) => distance(c.at, bromine.at)));
         expect(nearestCarbon).toBeGreaterThan(1.8);
         expect(nearestCarbon).toBeLessThan(2.0);
+
+        // A parent pose with a stretched bond (its C–N 1.78 Å, still read as a bond): the analog is not built with the
+        // stretch its fixed core would impose, but pulled onto the core with its own C–N length.
+        const amine = "NCc1ccc(CC(C)C)cc1";
+        const [aminePose] = await prepareLigandConformers(amine);
+        const poseLines = aminePose!.split("\n");
+        const atomLines = atomsOf(aminePose!);
+        const nitrogen = atomLines.find((a) => a.type === "N")!;
+        const carbon = atomLines
+          .filter((a) => a.type === "C")
+          .reduce((near, c) => (distance(c.at, nitrogen.at) < distance(near.at, nitrogen.at) ? c : near));
+        const shift = nitrogen.at.map((v, i) => (v - carbon.at[i]!) * (1.78 / distance(nitrogen.at, carbon.at) - 1));
+        const coordinate = (v: number) => v.toFixed(3).padStart(8);
+        let atomIndex = -1;
+        const stretched = poseLines
+          .map((line) => {
+            if (!/^(ATOM|HETATM)/.test(line)) return line;
+            const atom = atomLines[++atomIndex]!;
+            // The nitrogen and its hydrogens (HD, within 1.1 Å of it) move together.
+            if (atom !== nitrogen && !(atom.type === "HD" && distance(atom.at, nitrogen.at) < 1.1)) return line;
+            return line.slice(0, 30) + atom.at.map((v, i) => coordinate(v + shift[i]!)).join("") + line.slice(54);
+          })
+          .join("\n");
+        const methylated = await placeOnReference(
+          "CNCc1ccc(CC(C)C)cc1",
+          { smiles: amine, pose_pdbqt: stretched },
+          receptor,
+          { seed: 42 },
+        );
+        expect(methylated.placement).toMatchObject({ fixed_atoms: 0, heavy_atoms: 13 });
+        const placedAtoms = atomsOf(methylated.pdbqt);
+        const placedNitrogen = placedAtoms.find((a) => a.type === "N" || a.type === "NA")!;
+        const carbonNeighbours = placedAtoms
+          .filter((a) => a.type === "C")
+          .map((c) => distance(c.at, placedNitrogen.at));
+        expect(Math.min(...carbonNeighbours)).toBeLessThan(1.6);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -66,6 +66,16 @@ const MCS_TIMEOUT_S = 2;
  */
 const PULL_FORCE = 10;
 
+/**
+ * A placement with a bond between heavy atoms further than this (Å) from its covalent length is not kept: ETKDG can
+ * meet fixed core coordinates that do not suit the analog by stretching a bond (a C–N of 2.0 Å, seen in a run), and
+ * Vina, which keeps bond lengths, would score that molecule and hand the pose on to its own analogs. Such an analog is
+ * pulled onto the core instead. RDKit's covalent radii (shortened by bond order, as the pose reading uses them) put
+ * MMFF94's bond lengths of amprenavir, indinavir and their analogs within 0.2 Å of the sum (a C–C single bond 0.17–0.2
+ * Å longer); that stretched C–N was 0.64 Å longer, and a bond 0.45 Å longer is no longer read as a bond at all.
+ */
+const MAX_BOND_STRAIN = 0.35;
+
 /** A pulled core further than this (RMSD, Å) from the parent's does not share its binding mode: searched for. */
 const MAX_PULLED_CORE_RMSD = 1.5;
 
@@ -96,7 +106,7 @@ from rdkit.Geometry import Point3D
 parent_smiles, pose_path, receptor_path, analog_smiles = sys.argv[1:5]
 seed, count, min_fraction, mcs_timeout = int(sys.argv[5]), int(sys.argv[6]), float(sys.argv[7]), int(sys.argv[8])
 given_core = sys.argv[9] if len(sys.argv) > 9 else ""
-PULL_FORCE, MAX_PULLED_CORE_RMSD = ${PULL_FORCE}, ${MAX_PULLED_CORE_RMSD}
+PULL_FORCE, MAX_PULLED_CORE_RMSD, MAX_BOND_STRAIN = ${PULL_FORCE}, ${MAX_PULLED_CORE_RMSD}, ${MAX_BOND_STRAIN}
 table = Chem.GetPeriodicTable()
 ELEMENTS = {"A": 6, "C": 6, "N": 7, "NA": 7, "NS": 7, "O": 8, "OA": 8, "OS": 8, "S": 16, "SA": 16, "F": 9,
             "Cl": 17, "CL": 17, "Br": 35, "BR": 35, "I": 53, "P": 15, "Si": 14, "B": 5}
@@ -218,25 +228,16 @@ if not ids:
     inner = [(a, p) for a, p in pinned if not changed(a)]
     if len(inner) >= 3 and len(inner) >= min_fraction * heavy:
         fixed, target, ids = embed(inner)
-pulled = not ids
-if pulled:
-    # The core cannot keep the parent's exact coordinates (an inverted centre, a ring the parent lacks): free
-    # conformers are superposed on the core and MMFF94 pulls the core atoms towards the parent's places, so the analog
-    # keeps its own geometry and sits where its parent sat; the conformer whose core ends closest is kept.
-    fixed = [a for a, _ in pinned]
-    target = np.array([xyz[in_pose[p]] for _, p in pinned])
-    ids = list(AllChem.EmbedMultipleConfs(hydrogens, numConfs=count, randomSeed=seed, pruneRmsThresh=0.5))
-    if not ids or not AllChem.MMFFHasAllMoleculeParams(hydrogens):
-        fail("ETKDG could not build the analog around its parent's core")
+every_target = np.array([xyz[in_pose[p]] for _, p in pinned])
 receptor_atoms = heavy_atoms(receptor_path)
 receptor = np.array([c for _, c in receptor_atoms])
 receptor_polar = np.array([n in (7, 8) for n, _ in receptor_atoms])
-near = np.linalg.norm(receptor - target.mean(axis=0), axis=1) < 25
+near = np.linalg.norm(receptor - every_target.mean(axis=0), axis=1) < 25
 receptor, receptor_polar = receptor[near], receptor_polar[near]
-free = [a.GetIdx() for a in hydrogens.GetAtoms() if a.GetAtomicNum() > 1 and a.GetIdx() not in set(fixed)]
-free_polar = np.array([hydrogens.GetAtomWithIdx(a).GetAtomicNum() in (7, 8) for a in free])
 heavy_idx = [a.GetIdx() for a in hydrogens.GetAtoms() if a.GetAtomicNum() > 1]
 heavy_polar = np.array([hydrogens.GetAtomWithIdx(a).GetAtomicNum() in (7, 8) for a in heavy_idx])
+free = [a for a in heavy_idx if a not in set(fixed)]
+free_polar = np.array([hydrogens.GetAtomWithIdx(a).GetAtomicNum() in (7, 8) for a in free])
 
 def superpose(conf):
     moving = np.array([list(conf.GetAtomPosition(a)) for a in fixed])
@@ -260,6 +261,18 @@ def clash(placed, every_heavy=False):
     limit = np.where(polar[:, None] & receptor_polar[None, :], 2.5, 3.0)
     return float(np.sum(np.clip(limit - distance, 0, None) ** 2))
 
+# A bond between heavy atoms further than MAX_BOND_STRAIN from its covalent length: ETKDG met the fixed atoms'
+# distances by stretching it (two core atoms the analog bonds that sit further apart in the parent).
+analog_bonds = [(b.GetBeginAtomIdx(), b.GetEndAtomIdx(),
+                 table.GetRcovalent(b.GetBeginAtom().GetAtomicNum()) + table.GetRcovalent(b.GetEndAtom().GetAtomicNum())
+                 - SHORTER.get(b.GetBondType(), 0.0))
+                for b in hydrogens.GetBonds() if b.GetBeginAtom().GetAtomicNum() > 1 and b.GetEndAtom().GetAtomicNum() > 1]
+
+def strained(conf):
+    positions = conf.GetPositions()
+    return any(abs(np.linalg.norm(positions[i] - positions[j]) - length) > MAX_BOND_STRAIN
+               for i, j, length in analog_bonds)
+
 def core_rmsd(conf):
     return float(np.sqrt(np.mean(np.sum((conf.GetPositions()[fixed] - target) ** 2, axis=1))))
 
@@ -274,17 +287,30 @@ def pull(i):
     placed = superpose(hydrogens.GetConformer(i))
     return core_rmsd(hydrogens.GetConformer(i)), clash(placed, every_heavy=True), i
 
+pulled = not ids
+if not pulled:
+    best = min((clash(superpose(hydrogens.GetConformer(i))), i) for i in ids)[1]
+    if AllChem.MMFFHasAllMoleculeParams(hydrogens):
+        field = AllChem.MMFFGetMoleculeForceField(hydrogens, AllChem.MMFFGetMoleculeProperties(hydrogens), confId=best)
+        for a in fixed:
+            field.AddFixedPoint(a)
+        field.Minimize(maxIts=500)
+    pulled = strained(hydrogens.GetConformer(best))
 if pulled:
+    # The core cannot keep the parent's exact coordinates (an inverted centre, a ring the parent lacks, a bond ETKDG
+    # stretched to keep them): free conformers are superposed on the core and MMFF94 pulls the core atoms towards the
+    # parent's places, so the analog keeps its own geometry and sits where its parent sat; the conformer whose core
+    # ends closest is kept.
+    fixed = [a for a, _ in pinned]
+    target = every_target
+    ids = list(AllChem.EmbedMultipleConfs(hydrogens, numConfs=count, randomSeed=seed, pruneRmsThresh=0.5))
+    if not ids or not AllChem.MMFFHasAllMoleculeParams(hydrogens):
+        fail("ETKDG could not build the analog around its parent's core")
     rmsd, _, best = min(pull(i) for i in ids)
     if rmsd > MAX_PULLED_CORE_RMSD:
         fail(f"its core ends {rmsd:.1f} A from its parent's (limit {MAX_PULLED_CORE_RMSD} A)")
-else:
-    best = min((clash(superpose(hydrogens.GetConformer(i))), i) for i in ids)[1]
-if not pulled and AllChem.MMFFHasAllMoleculeParams(hydrogens):
-    field = AllChem.MMFFGetMoleculeForceField(hydrogens, AllChem.MMFFGetMoleculeProperties(hydrogens), confId=best)
-    for a in fixed:
-        field.AddFixedPoint(a)
-    field.Minimize(maxIts=500)
+    if strained(hydrogens.GetConformer(best)):
+        fail("pulling it onto its parent's core strained a bond")
 best_clash = clash(hydrogens.GetConformer(best).GetPositions(), every_heavy=pulled)
 # The analog generators leave stereocentres unassigned; the placement gives each a configuration (the parent's where
 # the core was held), and this is the molecule that was scored.

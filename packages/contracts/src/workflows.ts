@@ -49,7 +49,7 @@ export const WorkflowHit = z.object({
           .number()
           .optional()
           .describe(
-            "Present when the analog could not be built on its parent's exact core (an inverted stereocentre, say): it was built free and pulled onto the core by MMFF94 with springs; the core's RMSD from the parent's, Å (searched for above 1.5 Å). fixed_atoms is then 0 and clash counts every heavy atom.",
+            "Present when the analog could not be built on its parent's exact core, or only with a stretched bond (an inverted stereocentre, say): it was built free and pulled onto the core by MMFF94 with springs; the core's RMSD from the parent's, Å (searched for above 1.5 Å). fixed_atoms is then 0 and clash counts every heavy atom.",
           ),
       }),
     ])

@@ -32,8 +32,9 @@ export interface TetheredPlacement {
    */
   clash: number;
   /**
-   * Present when ETKDG could not build the analog on the parent's exact core (an inverted centre, say; `fixed_atoms`
-   * 0): the RMSD (Å) of its core from the parent's after it was pulled there (see PULL_FORCE).
+   * Present when ETKDG could not build the analog on the parent's exact core, or only with a stretched bond (an
+   * inverted centre, say; `fixed_atoms` 0): the RMSD (Å) of its core from the parent's after it was pulled there (see
+   * PULL_FORCE).
    */
   pulled_core_rmsd?: number;
   /**
@@ -262,7 +263,7 @@ def clash(placed, every_heavy=False):
     return float(np.sum(np.clip(limit - distance, 0, None) ** 2))
 
 # A bond between heavy atoms further than MAX_BOND_STRAIN from its covalent length: ETKDG met the fixed atoms'
-# distances by stretching it (two core atoms the analog bonds that sit further apart in the parent).
+# distances by stretching it.
 analog_bonds = [(b.GetBeginAtomIdx(), b.GetEndAtomIdx(),
                  table.GetRcovalent(b.GetBeginAtom().GetAtomicNum()) + table.GetRcovalent(b.GetEndAtom().GetAtomicNum())
                  - SHORTER.get(b.GetBondType(), 0.0))
@@ -304,8 +305,10 @@ if pulled:
     fixed = [a for a, _ in pinned]
     target = every_target
     ids = list(AllChem.EmbedMultipleConfs(hydrogens, numConfs=count, randomSeed=seed, pruneRmsThresh=0.5))
-    if not ids or not AllChem.MMFFHasAllMoleculeParams(hydrogens):
+    if not ids:
         fail("ETKDG could not build the analog around its parent's core")
+    if not AllChem.MMFFHasAllMoleculeParams(hydrogens):
+        fail("ETKDG could not build the analog around its parent's core, and MMFF94 has no parameters to pull it there")
     rmsd, _, best = min(pull(i) for i in ids)
     if rmsd > MAX_PULLED_CORE_RMSD:
         fail(f"its core ends {rmsd:.1f} A from its parent's (limit {MAX_PULLED_CORE_RMSD} A)")

@@ -24,6 +24,7 @@ import {
   ligandTimeLimitOf,
   readCompounds,
   runVhts,
+  SEARCH_METHOD,
 } from "@sieve/workflows";
 import { writeBenchReport, type BenchRow } from "../lib/report";
 
@@ -281,6 +282,7 @@ async function fromCache(): Promise<
         params: oracle.params,
         conformers: oracle.conformers,
         version: oracle.version,
+        method: SEARCH_METHOD,
       });
       const docked = await cache.get(key);
       if (!docked) continue;

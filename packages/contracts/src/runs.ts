@@ -92,7 +92,7 @@ export const ScreenFilters = z.object({
     .max(10)
     .default(SCREEN_FILTER_DEFAULTS.start_conformers)
     .describe(
-      "Docking: RDKit ETKDG start conformers per ligand (near-copies within 0.5 Å pruned), each docked with a share of the exhaustiveness (at least one search each); the best-scoring pose is kept. Vina keeps rings and bond angles as given, so one start conformer makes the score depend on its geometry",
+      "Docking: at most this many RDKit ETKDG start conformers per ligand, one per ring conformation (the lowest-energy MMFF94 candidate of each, from 4 candidates per conformer wanted; two whose non-aromatic ring atoms and their neighbours lie within 0.5 Å RMSD are one conformation), each docked with a share of the exhaustiveness (at least one search each); the best-scoring pose is kept. Vina keeps rings and bond angles as given and turns every rotatable bond itself, so a ligand without a non-aromatic ring gets one start conformer and the whole exhaustiveness",
     ),
   max_analog_sa_score: z
     .number()

@@ -31,6 +31,7 @@ export {
 } from "./docking/structure";
 export {
   prepareLigand,
+  SEARCH_METHOD,
   prepareLigandConformers,
   prepareReceptor,
   runVina,

@@ -21,6 +21,7 @@ import {
   prepareLigandConformers,
   prepareReceptor,
   runVina,
+  SEARCH_METHOD,
   type DockingMode,
   type VinaParameters,
 } from "./vina";
@@ -127,14 +128,13 @@ export function dockingCacheKey(parts: {
   version: string;
   /** A tethered placement's reference: its SMILES and pose decide the result. */
   reference?: ReferencePose;
-  /** How a result other than the search's was reached (`TETHER_METHOD`, in-place optimisation). */
-  method?: string;
+  /** How the result was reached: the search (`SEARCH_METHOD`), a tethered placement (`TETHER_METHOD`), in place. */
+  method: string;
 }): string {
   const { cpu: _cpu, ...search } = parts.params; // threads do not change Vina's answer for a seed
   const { receptorSha256, smiles, box, conformers, version, reference, method } = parts;
-  const extra = reference ? [reference, method ?? null] : [];
   return createHash("sha256")
-    .update(JSON.stringify([receptorSha256, smiles, box, search, conformers, version, ...extra]))
+    .update(JSON.stringify([receptorSha256, smiles, box, search, conformers, version, reference ?? null, method]))
     .digest("hex");
 }
 
@@ -334,7 +334,7 @@ export class DockingOracle implements MoleculeOracle {
       conformers,
       version,
       ...(reference ? { reference } : {}),
-      ...(method ? { method } : {}),
+      method: method ?? SEARCH_METHOD,
     });
   }
 
@@ -469,11 +469,8 @@ export class DockingOracle implements MoleculeOracle {
 
   /**
    * The search's best pose optimised in place by Vina, scored as a tethered analog is (`optimiseInPlace`), so hits and
-   * analogs of one lead optimization compare on one scale. Vina 1.2.3's search reports another number for the same
-   * pose: it subtracts the best pose's intramolecular energy computed over every ligand atom pair (amprenavir's best
-   * pose in 1HSG: +1.32 kcal/mol), where a local optimisation subtracts the pose's own intramolecular energy (−1.95);
-   * the search's score for that pose is −10.33 kcal/mol and its in-place score −8.45. The search's score is kept as
-   * `search_affinity`.
+   * analogs of one lead optimization compare on one scale: both are local minima of the same function. The search's
+   * score (already the pose's `--score_only` score, see `parseVinaModes`) is kept as `search_affinity`.
    */
   async searchThenOptimiseInPlace(smiles: string, signal?: AbortSignal, untethered?: string): Promise<DockingResult> {
     const searched = await this.dock(smiles, signal, untethered);
@@ -497,7 +494,7 @@ export class DockingOracle implements MoleculeOracle {
     const result = {
       ...search,
       affinity: optimised.affinity,
-      // One pose, on the in-place scale: the search's other modes are on its own scale (search_affinity's).
+      // One pose: the locally optimised one.
       modes: [{ mode: 1, affinity: optimised.affinity, rmsd_lb: 0, rmsd_ub: 0 }],
       search_affinity: searched.affinity,
       pose_pdbqt: firstModel(optimised.posePdbqt),

@@ -18,7 +18,14 @@ import {
 } from "./docking-oracle";
 import { ligandCandidates, readAtoms, resolveBox, stripToProtein } from "./structure";
 import { placeOnReference } from "./tethered";
-import { assertLigandBuilt, parseVinaModes, prepareLigand, prepareLigandConformers, prepareReceptor } from "./vina";
+import {
+  assertLigandBuilt,
+  parseVinaModes,
+  prepareLigand,
+  prepareLigandConformers,
+  prepareReceptor,
+  SEARCH_METHOD,
+} from "./vina";
 import { readSharedData, requirePrograms, requireRDKitPython, requireSharedData, sharedDataFile } from "@sieve/testing";
 
 // ../shared/data next to the repository, read in place.
@@ -63,7 +70,21 @@ describe("structure handling", () => {
     expect(() => resolveBox(text, { kind: "residues", residues: ["Z:999"] })).toThrow(/None of the residues/);
   });
 
-  it("reads every Vina mode", () => {
+  it("scores Vina 1.2.3's modes as --score_only scores the best pose, whatever the start conformer's rings", () => {
+    // Vina 1.2.3's REMARKs for nelfinavir docked into 1OHR from one ETKDG ring conformer (best pose 1.4 Å from the
+    // crystal). It reported −19.637 for mode 1; `vina --score_only` on that pose gives −10.795 kcal/mol.
+    const remarks = (result: string, total: string, inter: string, intra: string) =>
+      `REMARK VINA RESULT: ${result}\nREMARK INTER + INTRA: ${total}\nREMARK INTER: ${inter}\nREMARK INTRA: ${intra}\nREMARK UNBOUND: 13.116\n`;
+    const out =
+      `MODEL 1\n${remarks("-19.637 0.000 0.000", "-19.148", "-17.737", "-1.411")}ENDMDL\n` +
+      `MODEL 2\n${remarks("-19.302 2.004 9.612", "-18.598", "-16.970", "-1.628")}ENDMDL\n`;
+    const [best, second] = parseVinaModes(out);
+    expect(best).toEqual({ mode: 1, affinity: -10.795, rmsd_lb: 0, rmsd_ub: 0 });
+    // Vina 1.1.2's rule for the other modes: the best mode's INTRA subtracted, (−18.598 + 1.411) × 0.60862.
+    expect(second!.affinity).toBeCloseTo(-10.46, 2);
+  });
+
+  it("reads every mode of an output without intramolecular REMARKs (Vina 1.1.2) as reported", () => {
     const out =
       "MODEL 1\nREMARK VINA RESULT:    -6.990      0.000      0.000\nENDMDL\nMODEL 2\nREMARK VINA RESULT:    -6.603      4.376      8.733\nENDMDL\n";
     expect(parseVinaModes(out)).toEqual([
@@ -105,6 +126,7 @@ describe("persistent docking cache", () => {
         params: { exhaustiveness: 2, seed: 42, num_modes: 9, cpu: 1 },
         conformers: 1,
         version: "vina 1.2.3",
+        method: SEARCH_METHOD,
       });
       const result = {
         smiles: IBUPROFEN,
@@ -254,10 +276,17 @@ describe("docking oracle on 1HSG", () => {
       prepareLigandConformers(INDINAVIR, { count: 3 }),
       prepareLigandConformers(rewritten, { count: 3 }),
     ]);
-    expect(canonical).toHaveLength(3);
+    expect(canonical.length).toBeGreaterThan(1);
     expect(other).toEqual(canonical);
-    expect(new Set(canonical).size).toBe(3);
-    expect(await prepareLigand(rewritten)).toBe(canonical[0]);
+    expect(new Set(canonical).size).toBe(canonical.length);
+    expect(await prepareLigand(rewritten)).toBe(await prepareLigand(INDINAVIR));
+  });
+
+  it("docks one start conformer per ring conformation, and one for a molecule without a flexible ring", async () => {
+    // Vina turns every rotatable bond itself and keeps rings as given: ibuprofen's conformers would start one search.
+    expect(await prepareLigandConformers(IBUPROFEN, { count: 3 })).toHaveLength(1);
+    const nelfinavir = await prepareLigandConformers(drugSmiles("nelfinavir"), { count: 2 });
+    expect(new Set(nelfinavir).size).toBe(2);
   });
 
   it("prepares a receptor once and reuses it from the cache folder in later jobs", async () => {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -48,18 +49,35 @@ export const CONFORMER_SEED = 42;
 /** Conformers closer than this (heavy-atom RMSD, Å) to one already kept are dropped by ETKDG: a near-copy adds nothing. */
 export const CONFORMER_PRUNE_RMSD = 0.5;
 
+/** ETKDG candidates embedded per start conformer wanted, among which the start conformers are chosen. */
+export const CONFORMER_CANDIDATES_PER_START = 4;
+
+/**
+ * Start conformers closer than this (Å, RMSD over the atoms Vina keeps rigid: those of non-aromatic rings and their
+ * heavy neighbours) are one ring conformation: Vina turns every rotatable bond itself, so they would start the same
+ * search.
+ */
+export const RING_CONFORMATION_RMSD = 0.5;
+
 /**
  * RDKit's ETKDG v3 (Wang et al., J Chem Inf Model 2020, 60:2044) with a fixed seed, then MMFF94 (UFF where MMFF has
  * no parameters). The molecule is first rewritten from its canonical SMILES, so its atoms come in RDKit's canonical
  * order: ETKDG's random draws follow the atom order, so without it two writings of one molecule got different
  * conformers and Vina scores (indinavir −10.55 and −12.97 kcal/mol). Reads a SMILES (hydrogens implicit), the seed and
- * the number of conformers wanted; writes an SD file with every hydrogen, one record per conformer kept (fewer when
- * ETKDG's RMSD pruning finds near-copies, as for a rigid molecule).
+ * the number of start conformers wanted; writes an SD file with every hydrogen, one record per start conformer.
+ *
+ * Vina keeps a start conformer's rings (and bond angles) as given and samples every torsion itself, so start
+ * conformers are worth docking only when their flexible rings differ. The script embeds
+ * CONFORMER_CANDIDATES_PER_START candidates per conformer wanted, minimises them, and keeps the lowest-energy
+ * candidate of each ring conformation (RING_CONFORMATION_RMSD), lowest energy first: a molecule without a
+ * non-aromatic ring gets one start conformer and the whole search budget. Nelfinavir's decahydroisoquinoline is the
+ * case: two ETKDG conformers in embedding order both carried ring conformations 0.8 Å from the crystal's, and its
+ * re-dock into 1OHR came out 2.4–7.8 Å away.
  */
 const EMBED_SCRIPT = `
 import sys
 from rdkit import Chem
-from rdkit.Chem import AllChem
+from rdkit.Chem import AllChem, rdMolAlign
 smiles, seed, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 mol = Chem.MolFromSmiles(smiles)
 if mol is None:
@@ -68,23 +86,45 @@ mol = Chem.AddHs(Chem.MolFromSmiles(Chem.MolToSmiles(mol)))
 params = AllChem.ETKDGv3()
 params.randomSeed = seed
 params.pruneRmsThresh = ${CONFORMER_PRUNE_RMSD}
-ids = list(AllChem.EmbedMultipleConfs(mol, count, params))
+candidates = count * ${CONFORMER_CANDIDATES_PER_START}
+ids = list(AllChem.EmbedMultipleConfs(mol, candidates, params))
 if not ids:
     params.useRandomCoords = True
-    ids = list(AllChem.EmbedMultipleConfs(mol, count, params))
+    ids = list(AllChem.EmbedMultipleConfs(mol, candidates, params))
     if not ids:
         sys.exit("RDKit could not embed 3D coordinates (ETKDG, random starting coordinates too)")
 if AllChem.MMFFHasAllMoleculeParams(mol):
-    AllChem.MMFFOptimizeMoleculeConfs(mol, numThreads=1, maxIters=2000)
+    energies = [e for _, e in AllChem.MMFFOptimizeMoleculeConfs(mol, numThreads=1, maxIters=2000)]
 elif AllChem.UFFHasAllMoleculeParams(mol):
-    AllChem.UFFOptimizeMoleculeConfs(mol, numThreads=1, maxIters=2000)
-for i in ids:
+    energies = [e for _, e in AllChem.UFFOptimizeMoleculeConfs(mol, numThreads=1, maxIters=2000)]
+else:
+    energies = [0.0] * len(ids)
+ring = {a.GetIdx() for a in mol.GetAtoms() if a.GetAtomicNum() > 1 and a.IsInRing() and not a.GetIsAromatic()}
+rigid = sorted(ring | {n.GetIdx() for i in ring for n in mol.GetAtomWithIdx(i).GetNeighbors() if n.GetAtomicNum() > 1})
+pairs = [(i, i) for i in rigid]
+kept = []
+for i in sorted(ids, key=lambda i: energies[ids.index(i)]):
+    if len(kept) == count or (kept and not rigid):
+        break
+    # Aligning moves only this candidate's coordinates, which Vina randomises anyway.
+    if all(rdMolAlign.AlignMol(mol, mol, prbCid=i, refCid=k, atomMap=pairs) >= ${RING_CONFORMATION_RMSD} for k in kept):
+        kept.append(i)
+for i in kept:
     sys.stdout.write(Chem.MolToMolBlock(mol, confId=i) + "$$$$\\n")
 `;
 
+/**
+ * Names how a search builds and scores a ligand in docking cache keys: a change to the conformer script or to how
+ * Vina's modes are scored (`parseVinaModes`) is a new method, so no cache answers with the old one.
+ */
+export const SEARCH_METHOD = `search ${createHash("sha256")
+  .update(JSON.stringify([EMBED_SCRIPT, "modes scored as vina --score_only scores them"]))
+  .digest("hex")
+  .slice(0, 16)}`;
+
 /** Options of `prepareLigandConformers`. */
 export interface LigandPreparation {
-  /** Conformers wanted (ETKDG may keep fewer: see CONFORMER_PRUNE_RMSD); default 1. */
+  /** Start conformers wanted, at most: one per ring conformation (see EMBED_SCRIPT); default 1. */
   count?: number;
   seed?: number;
   signal?: AbortSignal;
@@ -219,18 +259,49 @@ export async function runVina(
   }
 }
 
-/** `REMARK VINA RESULT: affinity rmsd_lb rmsd_ub`, one per MODEL, best first. */
+/**
+ * Every mode of a Vina output, best first, with the affinity `vina --score_only` gives its pose.
+ *
+ * Vina 1.2.3 reports each mode as (INTER + INTRA − UNBOUND) × its torsion factor, where UNBOUND is the best pose's
+ * intramolecular energy summed over every pair of ligand atoms, pairs inside a rigid ring included
+ * (AutoDock-Vina issues #68 and #200). That term follows the start conformer's ring geometry, not binding: two ring
+ * conformers of nelfinavir, docked into 1OHR to poses 0.4 and 1.4 Å from the crystal, got UNBOUND −1.72 and
+ * +13.12 kcal/mol and were reported as −10.46 and −19.64. Vina 1.1.2 and `--score_only` subtract the best pose's own
+ * INTRA instead, so mode k scores (INTER + INTRA of mode k − INTRA of mode 1) × the factor: the best mode scores its
+ * INTER × the factor (nelfinavir's two: −10.42 and −10.80, as `--score_only` says). An output without those REMARK
+ * lines (Vina 1.1.2) already reports it.
+ */
 export function parseVinaModes(pdbqt: string): DockingMode[] {
-  const modes: DockingMode[] = [];
-  for (const match of pdbqt.matchAll(/^REMARK VINA RESULT:\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)/gm)) {
-    modes.push({
-      mode: modes.length + 1,
-      affinity: Number(match[1]),
-      rmsd_lb: Number(match[2]),
-      rmsd_ub: Number(match[3]),
-    });
-  }
-  return modes;
+  const models = pdbqt.split(/^ENDMDL\s*$/m).filter((model) => /^REMARK VINA RESULT:/m.test(model));
+  const read = (model: string, label: string) => {
+    const match = new RegExp(`^REMARK ${label}:\\s+(-?[\\d.]+)`, "m").exec(model);
+    return match ? Number(match[1]) : null;
+  };
+  const remarks = models.map((model) => {
+    const result = /^REMARK VINA RESULT:\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)/m.exec(model)!;
+    return {
+      reported: Number(result[1]),
+      rmsd_lb: Number(result[2]),
+      rmsd_ub: Number(result[3]),
+      total: read(model, "INTER \\+ INTRA"),
+      intra: read(model, "INTRA"),
+      unbound: read(model, "UNBOUND"),
+    };
+  });
+  const best = remarks[0];
+  const boundMinusUnbound = best && best.total !== null && best.unbound !== null ? best.total - best.unbound : 0;
+  // The torsion factor 1 / (1 + w · N_rot), read back from the best mode's own numbers.
+  const factor =
+    best && best.intra !== null && Math.abs(boundMinusUnbound) > 1e-6 ? best.reported / boundMinusUnbound : null;
+  return remarks.map((mode, index) => ({
+    mode: index + 1,
+    affinity:
+      factor !== null && mode.total !== null
+        ? Math.round((mode.total - best!.intra!) * factor * 1000) / 1000
+        : mode.reported,
+    rmsd_lb: mode.rmsd_lb,
+    rmsd_ub: mode.rmsd_ub,
+  }));
 }
 
 /** The first MODEL of a multi-model PDBQT (the best pose). */

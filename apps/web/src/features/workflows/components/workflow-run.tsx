@@ -226,8 +226,8 @@ export function WorkflowRun({ runId }: { runId: string }) {
               {pose.search_affinity !== undefined && (
                 <p className="muted">
                   Scored in place: Vina&apos;s local optimisation of the searched pose, the scale every analog of this
-                  run is scored on. The search itself reported {formatNumber(pose.search_affinity)} kcal/mol for this
-                  pose (Vina 1.2 subtracts a different intramolecular energy after a search).
+                  run is scored on. The search&apos;s pose scored {formatNumber(pose.search_affinity)} kcal/mol before
+                  that optimisation.
                 </p>
               )}
               {pose.placement?.method === "tethered" && (

@@ -23,8 +23,10 @@ export interface DocumentInput {
  * that CDR's document-level CID relations can be scored): every head–tail combination of entities
  * mentioned anywhere in the document — about a third of CDR relations are never stated inside one
  * sentence — with sentence evidence aggregated over the sentences that hold both (the max of each
- * cue) and document context: title, mention counts, which entity is the document's main one, and
- * how often the disease reads as the condition being treated ("patients with D", "treatment of D").
+ * cue) and document context: title, mention counts, which entity is the document's main one, how
+ * many sentences the pair shares against the document's most discussed pair (an abstract returns to
+ * the relation it reports), and how often the disease reads as the condition being treated
+ * ("patients with D", "treatment of D").
  */
 const TREATED_CONDITION_BEFORE =
   /(?:\b(?:patients?|subjects?|children|women|men|cases?|volunteers)\s+(?:with|suffering from|having)|\b(?:treatment|therapy|management|treated|prophylaxis|prevention|control)\s+(?:of|for|in))\s+(?:[\w-]+\s+){0,2}$/i;
@@ -98,6 +100,7 @@ export function documentPairs(
   }
 
   const out: DocumentPair[] = [];
+  const mostSentences = Math.max(1, ...[...agg.values()].map((a) => a.sentences.size));
   const logHeads = Math.log1p(heads.size);
   const logTails = Math.log1p(tails.size);
   const ancestors = options.ancestors;
@@ -112,6 +115,7 @@ export function documentPairs(
       const f: Features = {
         cooccur: n > 0 ? 1 : 0,
         log_sentences: Math.log1p(n),
+        sentence_share: n / mostSentences,
         head_title: hs.title ? 1 : 0,
         tail_title: ts.title ? 1 : 0,
         both_title: hs.title && ts.title ? 1 : 0,

@@ -202,6 +202,35 @@ describe("document-level pairs and priors", () => {
     expect(pairs[0]!.features).toMatchObject({ both_title: 1, head_top: 1, cooccur: 1 });
   });
 
+  it("reads how many sentences a pair shares against the document's most discussed pair (CDR Train 4008111)", () => {
+    const text =
+      "Amiodarone-induced sinoatrial block.\nWe observed sinoatrial block due to chronic amiodarone administration in " +
+      "a 5-year-old boy with primary cardiomyopathy, Wolff-Parkinson-White syndrome and supraventricular tachycardia. " +
+      "Reduction in the dosage of amiodarone resulted in the disappearance of the sinoatrial block and the persistence " +
+      "of asymptomatic sinus bradycardia.";
+    const ms = mentionsOf(text, [
+      ["Amiodarone", "chemical", "D000638"],
+      ["sinoatrial block", "disease", "D012848"],
+      ["sinoatrial block", "disease", "D012848"],
+      ["amiodarone", "chemical", "D000638"],
+      ["primary cardiomyopathy", "disease", "D009202"],
+      ["Wolff-Parkinson-White syndrome", "disease", "D014927"],
+      ["supraventricular tachycardia", "disease", "D013617"],
+      ["amiodarone", "chemical", "D000638"],
+      ["sinoatrial block", "disease", "D012848"],
+      ["sinus bradycardia", "disease", "D012804"],
+    ]);
+    const share = Object.fromEntries(
+      documentPairs(
+        { text, sentences: splitSentences(text), mentions: ms },
+        "chemical-disease",
+        (m) => m.xrefs.mesh ?? null,
+      ).map((p) => [p.tail, p.features.sentence_share]),
+    );
+    // The gold relation (sinoatrial block) is in all three sentences; the boy's other conditions share one.
+    expect(share).toEqual({ D012848: 1, D009202: 1 / 3, D014927: 1 / 3, D013617: 1 / 3, D012804: 1 / 3 });
+  });
+
   it("leaves a document's own relations out of its prior features", () => {
     const docs = [
       { heads: new Set(["C1"]), tails: new Set(["S1"]), gold: new Set(["C1\tS1"]) },

@@ -10,6 +10,7 @@ import { ComputePool } from "@sieve/compute/pool";
 import { buildApp } from "../../apps/api/src/app";
 import { loadConfig } from "../../apps/api/src/config";
 import { percentile, writeBenchReport } from "../lib/report";
+import { median } from "../lib/stats";
 
 const DRUGCENTRAL = new URL("../../../shared/data/drugcentral/structures.smiles.tsv", import.meta.url);
 if (!existsSync(DRUGCENTRAL)) {
@@ -95,7 +96,6 @@ for (let round = 0; round < ROUNDS; round++) {
   const order = round % 2 === 0 ? (["single", "api", "halves"] as const) : (["halves", "api", "single"] as const);
   for (const side of order) sides[side].push(await timed(passes[side]));
 }
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const spread = (values: number[]) => `${Math.min(...values).toPrecision(4)}–${Math.max(...values).toPrecision(4)}`;
 const rates = (side: Timing[]) => side.map((t) => thousand.length / t.wall);
 const cpuPerMolecule = (side: Timing[]) => side.map((t) => (t.cpu / thousand.length) * 1000);

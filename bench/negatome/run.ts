@@ -33,6 +33,7 @@ import {
   type ClintoxCompound,
 } from "./clintox";
 import { measureSearch } from "./search";
+import { median } from "../lib/stats";
 
 // npm run bench negatome: (a) ClinTox splits grouped by scaffold and by entry (InChIKey first
 // block): AUROC of assessSafety's structural risk for CT_TOX on each test part (negatome = the
@@ -177,11 +178,6 @@ for (const seed of SEEDS) {
 }
 
 const numeric = (key: string) => splitRows.map((r) => r[key] as number);
-const median = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const aurocKeys = [
   "baseline_auroc",
   "logistic_descriptors_auroc",

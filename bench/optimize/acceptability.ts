@@ -1,6 +1,7 @@
 import { loadRDKit, medChemAssessment } from "@sieve/chem";
 import { molecularRunOptions, runGraphGA } from "@sieve/optimize";
 import { writeBenchReport, type BenchRow } from "../lib/report";
+import { median } from "../lib/stats";
 
 // Issue #24's acceptance measure: product runs with the form's defaults (80 × 50 generations, seed 42 and
 // more), from the e2e starting set and from four common drugs, with med-chem acceptability on (the
@@ -72,9 +73,3 @@ writeBenchReport("optimize-acceptability", "Med-chem acceptability of the optimi
   `Best property objective with acceptability on vs off: median ${(100 * median(deltas)).toFixed(1)} %, range ${(100 * Math.min(...deltas)).toFixed(1)} to ${(100 * Math.max(...deltas)).toFixed(1)} % (goal: within −5 %).`,
   "wall_s is one thread on a shared 2-core machine; not a throughput figure.",
 ]);
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}

@@ -2,6 +2,7 @@ import { loadRDKit } from "@sieve/chem";
 import { MOLECULAR_SURROGATE_DEFAULTS } from "@sieve/contracts";
 import { molecularRunOptions, runGraphGA } from "@sieve/optimize";
 import { writeBenchReport, type BenchRow } from "../lib/report";
+import { median } from "../lib/stats";
 
 // Whether surrogate screening of offspring should be on by default in product runs (issue #24): product
 // runs with the form's defaults (80 × 50 generations, acceptability on) from four common drugs, with
@@ -56,9 +57,3 @@ writeBenchReport("optimize-product-surrogate", "Surrogate screening in product r
     2,
   )} (one thread on a shared 2-core machine).`,
 ]);
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}

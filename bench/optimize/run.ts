@@ -9,6 +9,7 @@ import { loadStartingPool, POOL_CEILINGS, POOL_SOURCES, POOL_SUBSTRUCTURE_EXCLUS
 import { PUBLISHED_PMO } from "./published-pmo";
 import { TASKS } from "./tasks";
 import type { Job, JobResult } from "./worker";
+import { median } from "../lib/stats";
 
 // PMO-style benchmark of @sieve/optimize: every task × method × seed with a fixed oracle budget,
 // scored by the AUC of the top-10 mean against oracle calls. `--quick` is a smoke run.
@@ -147,16 +148,10 @@ function sumsOver(tasks: readonly string[]): string {
       return aucs.every((auc) => auc !== undefined) ? [sum(aucs as number[])] : [];
     });
     const sorted = [...perSeed].sort((x, y) => x - y);
-    const median =
-      sorted.length === 0
-        ? NaN
-        : sorted.length % 2
-          ? sorted[(sorted.length - 1) / 2]!
-          : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
     const seedText =
       perSeed.length === 0
         ? "no seed ran every task"
-        : `per-seed median ${median.toFixed(3)}, range ${sorted[0]!.toFixed(3)}–${sorted.at(-1)!.toFixed(3)} over ${perSeed.length} seeds`;
+        : `per-seed median ${median(perSeed).toFixed(3)}, range ${sorted[0]!.toFixed(3)}–${sorted.at(-1)!.toFixed(3)} over ${perSeed.length} seeds`;
     return [`${method} ${total.toFixed(3)} (${seedText})`];
   });
   const notSummed = tableMethods.filter((method) => !tasks.every((task) => runsOf(task, method).length > 0));

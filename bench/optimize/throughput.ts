@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { RDKitModule } from "@sieve/chem";
 import type { Objective, OptimizationResult } from "@sieve/optimize";
 import { writeBenchReport, type BenchRow } from "../lib/report";
+import { median } from "../lib/stats";
 
 // Issue #24 item 5: property-oracle calls per second per thread, operators included.
 // Settings: (a) the product objective alone on pool molecules, med-chem acceptability off and on; (b) product
@@ -86,11 +87,6 @@ async function compare(): Promise<void> {
     rmSync(scratch, { recursive: true, force: true });
   }
   const loadAfter = loadavg();
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const mid = Math.floor(sorted.length / 2);
-    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-  };
   const range = (values: number[]) => `${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))}`;
   const rows: BenchRow[] = SETTINGS.flatMap((setting) =>
     versions.map(({ label }) => {

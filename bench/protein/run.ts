@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { analyzeProtein, mulberry32, randomProteinSequence } from "@sieve/protein";
 import { biopython, noBiopythonReason, runBiopythonScript } from "../../packages/protein/scripts/biopython";
 import { writeBenchReport, type BenchRow } from "../lib/report";
+import { median } from "../lib/stats";
 
 // Throughput of analyzeProtein on one thread: seeded random sequences of 300 standard residues,
 // every ProtParam quantity computed, with and without ids (issue 21: ids made it 1.8x slower);
@@ -41,7 +42,6 @@ for (let round = 0; round < REPEATS; round++) {
   const order = round % 2 === 0 ? (["ids", "none"] as const) : (["none", "ids"] as const);
   for (const path of order) timings[path].push(timeOnce(path === "ids"));
 }
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const range = (values: number[]) => `${Math.min(...values).toFixed(3)}–${Math.max(...values).toFixed(3)}`;
 
 const rows: BenchRow[] = (["ids", "none"] as const).map((path) => {

@@ -12,6 +12,7 @@ import {
   mapConcurrent,
 } from "@sieve/workflows";
 import { writeBenchReport, type BenchRow } from "../lib/report";
+import { median } from "../lib/stats";
 
 /**
  * How lead optimization's analogs are docked, compared on one series: amprenavir's analogs from the product's
@@ -117,11 +118,6 @@ const column = (key: "tethered" | "search42" | "search43") => results.map((r) =>
 const meanSearch = results.map((r) =>
   r.search42.value === null || r.search43.value === null ? null : (r.search42.value + r.search43.value) / 2,
 );
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const rows: BenchRow[] = results.map((r) => ({
   analog: r.smiles,
   strategy: r.strategy,

@@ -27,6 +27,7 @@ import {
   SEARCH_METHOD,
 } from "@sieve/workflows";
 import { writeBenchReport, type BenchRow } from "../lib/report";
+import { median } from "../lib/stats";
 
 /**
  * Known actives above property-matched decoys, through the product's VHTS path (runVhts with the docking oracle),
@@ -253,12 +254,8 @@ const result = REPORT_ONLY ? await fromCache() : await screenGroups();
 function secondsSummary(): string {
   const values = [...dockSeconds.values()].sort((a, b) => a - b);
   if (!values.length) return "none docked";
-  const median =
-    values.length % 2
-      ? values[(values.length - 1) / 2]!
-      : (values[values.length / 2 - 1]! + values[values.length / 2]!) / 2;
   const total = values.reduce((sum, v) => sum + v, 0);
-  return `median ${median.toFixed(1)} s, range ${values[0]!.toFixed(1)}–${values.at(-1)!.toFixed(1)} s, total ${Math.round(total)} s`;
+  return `median ${median(values).toFixed(1)} s, range ${values[0]!.toFixed(1)}–${values.at(-1)!.toFixed(1)} s, total ${Math.round(total)} s`;
 }
 const wall = (performance.now() - started) / 1000;
 await oracle.close();

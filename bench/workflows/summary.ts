@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeBenchReport, type BenchRow } from "../lib/report";
+import { median } from "../lib/stats";
 
 /**
  * Issue 20's benchmark table in one place, read from the results the workflow benchmarks wrote (nothing is measured
@@ -118,9 +119,7 @@ const leadOptRuns = [
 ];
 const across = (column: string) => {
   const values = leadOptRuns.map(({ report }) => Number(report.rows[0]![column])).sort((a, b) => a - b);
-  const middle = values.length >> 1;
-  const median = values.length % 2 ? values[middle]! : (values[middle - 1]! + values[middle]!) / 2;
-  const rounded = Math.round(median * 100) / 100;
+  const rounded = Math.round(median(values) * 100) / 100;
   return values.length === 1 ? `${rounded}` : `${rounded} (${values[0]}–${values.at(-1)})`;
 };
 const rate = leadOpt.rows[0]!;

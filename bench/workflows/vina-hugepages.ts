@@ -4,6 +4,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { binaryAvailability, prepareLigandConformers, prepareReceptor, resolveBox } from "@sieve/workflows";
 import { writeBenchReport } from "../lib/report";
+import { median } from "../lib/stats";
 
 /**
  * CPU time of one AutoDock Vina run with and without glibc's huge-page malloc (GLIBC_TUNABLES=glibc.malloc.hugetlb=1,
@@ -63,11 +64,6 @@ function run(args: string[], tunables: string | null): { cpu: number; affinity: 
   return { cpu: childCpuSeconds() - before, affinity: Number(affinity) };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const round = (value: number) => Math.round(value * 100) / 100;
 const loadAtStart = loadavg().map((l) => l.toFixed(1));
 const rows = [];

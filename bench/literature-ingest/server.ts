@@ -7,14 +7,14 @@
 // measures it too, alternating which goes first, so that load from other processes falls on both;
 // BENCH_BASELINE_NOTE says what that code is, BENCH_CONDITIONS how the machine was used, and BENCH_RESULTS_SUFFIX names the results file
 // (bench/results/literature-ingest-health<suffix>.md) so that one comparison does not replace another.
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readSharedData } from "@sieve/testing";
 import { parsePubTator } from "@sieve/literature";
 import { percentile, writeBenchReport, type BenchRow } from "../lib/report";
+import { cpuSeconds, startServer, stopServer } from "./server-process";
 
 const total = Number(process.argv[2] ?? 25_000);
 const runs = Number(process.argv[3] ?? 3);
@@ -36,43 +36,6 @@ const pubtator = (prefix: number) =>
   }).join("\n");
 
 const delay = (ms: number) => new Promise((resume) => setTimeout(resume, ms));
-
-async function startServer(root: string, dataDir: string, port: number): Promise<ChildProcess> {
-  const extra = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const server = spawn(process.execPath, [...extra, "--import", "tsx", "apps/api/src/server.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      JWT_SECRET: "bench-0123456789abcdef0123456789abcdef",
-      LOG_LEVEL: "warn",
-      WEB_DIST: join(dataDir, "no-web"),
-      SIGNUPS_PER_IP_PER_HOUR: "1000",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  for (let i = 0; i < 600; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    const up = await fetch(`http://127.0.0.1:${port}/health`).catch(() => null);
-    if (up?.ok) return server;
-    await delay(250);
-  }
-  throw new Error("the server did not start");
-}
-
-async function stopServer(server: ChildProcess): Promise<void> {
-  const exited = new Promise((resume) => server.once("exit", resume));
-  server.kill("SIGTERM");
-  await exited;
-}
-
-/** CPU seconds the process has used (all its threads), from /proc. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 /** One ingest on a fresh server: /health latencies (from when each probe was due) and the timings. */
 async function measureOnce(run: number, code: string, root: string): Promise<BenchRow> {

@@ -114,6 +114,24 @@ describe("literature API", () => {
     expect(parameter.description).toMatch(/CDR development split/);
   });
 
+  it("stores text exactly as sent: quotes, backslashes, JSON-like text and astral characters beside entity names", async () => {
+    const text =
+      'Cisplatin🧪-induced nephrotoxicity in "𝛼-synuclein" carriers with {"BRCA1": [1]} \\ C:\\path.\n😀Aspirin😀 treats headache.';
+    const doc = { source: "manual", external_id: "text-kinds-1", title: 'A "quoted" \\ title 肝', text };
+    expect((await post("/v1/nlp/ingest/docs", { docs: [doc] }, other)).statusCode).toBe(200);
+    const stored = (
+      await get("/v1/nlp/documents?source=manual&external_id=text-kinds-1&min_confidence=0", other)
+    ).json();
+    expect(stored.document).toMatchObject({ title: doc.title, text });
+    expect(stored.mentions.map((m: { text: string }) => m.text)).toEqual(
+      expect.arrayContaining(["Cisplatin", "nephrotoxicity", "Aspirin", "headache"]),
+    );
+    for (const m of stored.mentions as { start: number; end: number; text: string }[])
+      expect(m.text).toBe(text.slice(m.start, m.end));
+    for (const p of stored.passages as { start: number; end: number; text: string }[])
+      expect(p.text).toBe(text.slice(p.start, p.end));
+  });
+
   it("writes a document repeated within one batch once", async () => {
     const twice = { source: "manual", external_id: "dup-1", text: LOW_CONFIDENCE_TEXT };
     expect((await post("/v1/nlp/ingest/docs", { docs: [twice, twice] }, other)).json()).toEqual({

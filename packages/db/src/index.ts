@@ -3,3 +3,4 @@ export * from "./connection";
 export * from "./data-dir-lock";
 export * from "./unavailable";
 export * from "./seq-stamp";
+export * from "./json-insert";

@@ -17,7 +17,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { schema, seqStamp, type Database, type DatabaseHandle } from "@sieve/db";
+import { insertJsonRows, schema, seqStamp, type Database, type DatabaseHandle } from "@sieve/db";
 import type { Extraction, LiteratureDocument, Mention, Triple } from "@sieve/literature";
 import type { EntityRef as EntityRefAnswer } from "@sieve/contracts";
 import type { TenantScope } from "../../plugins/authentication";
@@ -35,60 +35,46 @@ export interface DocumentToStore {
 }
 
 /**
- * Rows per INSERT: a long document has thousands of mentions, and one statement with all of them
- * overflows the stack of the query builder ("Maximum call stack size exceeded") and the driver's
- * parameter limit (65,535), far below the 2,000,000 characters a document may have.
- */
-const INSERT_SLICE_ROWS = 500;
-
-function inSlices<T>(rows: T[]): T[][] {
-  const slices: T[][] = [];
-  for (let i = 0; i < rows.length; i += INSERT_SLICE_ROWS) slices.push(rows.slice(i, i + INSERT_SLICE_ROWS));
-  return slices;
-}
-
-/**
- * Writes documents with everything extracted from them in one transaction (all or nothing), a few
- * multi-row statements per table for the whole batch rather than four per document (issue 23: the
- * writes, not the extraction, bounded ingestion). A document already present (same owner, source and
- * external id), or repeated in the batch, is skipped, not duplicated.
+ * Writes documents with everything extracted from them in one transaction (all or nothing), one statement per
+ * table for the whole batch, its rows sent as one JSON parameter (`insertJsonRows`; issue 23: the writes, not the
+ * extraction, bounded ingestion, and drizzle's per-cell parameters were most of the main thread's share). A
+ * document already present (same owner, source and external id), or repeated in the batch, is skipped, not
+ * duplicated: the first of a batch's repeats is the one written.
  */
 export async function storeDocuments(
   db: Database,
   orgId: number | null,
   batch: DocumentToStore[],
 ): Promise<{ inserted: number; skipped: number }> {
+  const identity = (source: string, externalId: string) => `${source}\t${externalId}`;
+  const firsts = new Map<string, DocumentToStore>();
+  for (const item of batch) {
+    const key = identity(item.document.source, item.document.external_id);
+    if (!firsts.has(key)) firsts.set(key, item);
+  }
   return db.transaction(async (tx) => {
-    const identity = (source: string, externalId: string) => `${source}\t${externalId}`;
-    const documentIds = new Map<string, string>();
-    for (const slice of inSlices(batch)) {
-      const rows = await tx
-        .insert(documents)
-        .values(
-          slice.map(({ document }) => ({
-            orgId,
-            source: document.source,
-            externalId: document.external_id,
-            title: document.title,
-            year: document.year,
-            venue: document.venue,
-            license: document.license,
-            url: document.url,
-            text: document.text,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ id: documents.id, source: documents.source, externalId: documents.externalId });
-      for (const row of rows) documentIds.set(identity(row.source, row.externalId), row.id);
-    }
-    // The first of a batch's repeats is the one written.
-    const written = new Map<string, DocumentToStore & { documentId: string }>();
-    for (const item of batch) {
-      const key = identity(item.document.source, item.document.external_id);
-      const documentId = documentIds.get(key);
-      if (documentId && !written.has(key)) written.set(key, { ...item, documentId });
-    }
-    const items = [...written.values()];
+    const stored = await insertJsonRows(
+      tx,
+      documents,
+      [...firsts.values()].map(({ document }) => ({
+        orgId,
+        source: document.source,
+        externalId: document.external_id,
+        title: document.title,
+        year: document.year,
+        venue: document.venue,
+        license: document.license,
+        url: document.url,
+        text: document.text,
+      })),
+      { returning: ["id", "source", "externalId"], onConflictDoNothing: true },
+    );
+    const storedIds = new Map(stored.map((row) => [identity(row.source, row.externalId), row.id]));
+    // In the batch's order, as the rows of each table are written.
+    const items = [...firsts].flatMap(([key, item]) => {
+      const documentId = storedIds.get(key);
+      return documentId ? [{ ...item, documentId }] : [];
+    });
     const mentionsOf = (item: DocumentToStore) => [...item.extraction.mentions, ...(item.gold?.mentions ?? [])];
 
     const passageRows = items.flatMap((item) =>
@@ -109,61 +95,62 @@ export async function storeDocuments(
       })),
     );
     const passageIds = new Map<string, string>();
-    for (const slice of inSlices(passageRows)) {
-      const stored = await tx
-        .insert(passages)
-        .values(slice)
-        .returning({ id: passages.id, documentId: passages.documentId, position: passages.position });
-      for (const p of stored) passageIds.set(`${p.documentId}#${p.position}`, p.id);
-    }
+    for (const p of await insertJsonRows(tx, passages, passageRows, { returning: ["id", "documentId", "position"] }))
+      passageIds.set(`${p.documentId}#${p.position}`, p.id);
     const passageIdOf = (item: (typeof items)[number], passageId: string) => {
       const passage = item.extraction.passages.find((p) => p.passage_id === passageId);
       return passage ? (passageIds.get(`${item.documentId}#${passage.index}`) ?? null) : null;
     };
 
-    const mentionRows = items.flatMap((item) =>
-      mentionsOf(item).map((m) => ({
-        documentId: item.documentId,
-        orgId,
-        entityId: m.id,
-        entityType: m.type,
-        name: m.name,
-        start: m.start,
-        end: m.end,
-        text: m.text,
-        xrefs: m.xrefs,
-        provenance: m.provenance,
-        method: m.method,
-      })),
+    await insertJsonRows(
+      tx,
+      mentions,
+      items.flatMap((item) =>
+        mentionsOf(item).map((m) => ({
+          documentId: item.documentId,
+          orgId,
+          entityId: m.id,
+          entityType: m.type,
+          name: m.name,
+          start: m.start,
+          end: m.end,
+          text: m.text,
+          xrefs: m.xrefs,
+          provenance: m.provenance,
+          method: m.method,
+        })),
+      ),
     );
-    for (const slice of inSlices(mentionRows)) await tx.insert(mentions).values(slice);
 
-    const tripleRows = items.flatMap((item) =>
-      [...item.extraction.triples, ...(item.gold?.triples ?? [])].map((t) => ({
-        triId: t.tri_id,
-        documentId: item.documentId,
-        passageId: passageIdOf(item, t.passage_id),
-        orgId,
-        head: t.head,
-        headId: t.head.id,
-        headName: t.head.name,
-        relation: t.relation,
-        tail: t.tail,
-        tailId: t.tail.id,
-        tailName: t.tail.name,
-        polarity: t.polarity,
-        evidenceScore: t.evidence_score,
-        confidence: t.confidence,
-        supportingSentences: t.supporting_sentences,
-        sentenceStart: t.sentence?.start ?? null,
-        sentenceEnd: t.sentence?.end ?? null,
-        trigger: t.trigger,
-        method: t.method,
-        provenance: t.provenance,
-        attributes: t.attributes,
-      })),
+    await insertJsonRows(
+      tx,
+      triples,
+      items.flatMap((item) =>
+        [...item.extraction.triples, ...(item.gold?.triples ?? [])].map((t) => ({
+          triId: t.tri_id,
+          documentId: item.documentId,
+          passageId: passageIdOf(item, t.passage_id),
+          orgId,
+          head: t.head,
+          headId: t.head.id,
+          headName: t.head.name,
+          relation: t.relation,
+          tail: t.tail,
+          tailId: t.tail.id,
+          tailName: t.tail.name,
+          polarity: t.polarity,
+          evidenceScore: t.evidence_score,
+          confidence: t.confidence,
+          supportingSentences: t.supporting_sentences,
+          sentenceStart: t.sentence?.start ?? null,
+          sentenceEnd: t.sentence?.end ?? null,
+          trigger: t.trigger,
+          method: t.method,
+          provenance: t.provenance,
+          attributes: t.attributes,
+        })),
+      ),
     );
-    for (const slice of inSlices(tripleRows)) await tx.insert(triples).values(slice);
     return { inserted: items.length, skipped: batch.length - items.length };
   });
 }

@@ -18,6 +18,7 @@ import { toLiteratureDocument } from "@sieve/literature";
 import { writeBenchReport, type BenchRow } from "../lib/report";
 import { readCorpus, referenceDataDir, requireSharedData } from "../literature/corpora";
 import { cpuSeconds, startServer, stopServer, threadCpuSeconds } from "./server-process";
+import { median } from "../lib/stats";
 
 requireSharedData();
 const rounds = Number(process.argv[2] ?? 5);
@@ -150,13 +151,6 @@ async function storedDocument(server: Server, source: string, externalId: string
     ),
   });
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  // The median of an even count is the mean of the middle two, never the better run.
-  return sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 const loadAtStart = loadavg()[0]!;
 const servers = [await open("this", repoRoot, 18_790)];

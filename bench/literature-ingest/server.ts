@@ -15,6 +15,7 @@ import { readSharedData } from "@sieve/testing";
 import { parsePubTator } from "@sieve/literature";
 import { percentile, writeBenchReport, type BenchRow } from "../lib/report";
 import { cpuSeconds, startServer, stopServer } from "./server-process";
+import { median } from "../lib/stats";
 
 const total = Number(process.argv[2] ?? 25_000);
 const runs = Number(process.argv[3] ?? 3);
@@ -128,11 +129,7 @@ for (let run = 0; run < runs; run++) {
 }
 const summary = (code: string, key: string) => {
   const values = rows.filter((r) => r.code === code).map((r) => r[key] as number);
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  // The median of an even count is the mean of the middle two, never the better run.
-  const median = sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-  return `${median.toFixed(1)} (${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)})`;
+  return `${median(values).toFixed(1)} (${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)})`;
 };
 const summaryRow = (code: string): BenchRow => ({
   code,

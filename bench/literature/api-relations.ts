@@ -20,6 +20,7 @@ import { writeBenchReport, type BenchRow } from "../lib/report";
 import { readCorpus, requireSharedData } from "./corpora";
 import { goldPairs, prepare, type PreparedDocument } from "./eval-tasks";
 import { prfColumns, SetScorer } from "./metrics";
+import { median } from "../lib/stats";
 
 requireSharedData();
 const loadAtStart = loadavg()[0]!;
@@ -130,7 +131,7 @@ for (const [task, docs, source, kind] of [
 }
 const documents = cdrDev.length + bioredDev.length;
 const rates = ingestRounds.map((seconds) => documents / seconds.reduce((a, b) => a + b, 0)).sort((a, b) => a - b);
-const medianRate = rates[Math.floor(rates.length / 2)]!;
+const medianRate = median(rates);
 rows.push({
   task: "ingest through HTTP",
   corpus: `CDR dev + BioRED dev (${documents} abstracts)`,

@@ -70,7 +70,7 @@ describe("screening 1HSG (HIV-1 protease) with its inhibitors among decoys", () 
       await page.waitForURL(/\/dashboard\/runs\/[0-9a-f-]{36}$/);
       await page
         .getByText(
-          "drug-likeness rule off · at most 80 heavy atoms · negatome risk at most 0.7 · time limit per docking step 1200 s + 30 s per rotatable bond · docking from 2 start conformers per ligand, best pose kept",
+          "drug-likeness rule off · at most 80 heavy atoms · negatome risk at most 0.7 · time limit per docking step 1200 s + 30 s per rotatable bond · docking from at most 2 start conformers per ligand, best pose kept",
         )
         .waitFor();
 

@@ -79,6 +79,7 @@ writeBenchReport(
   [
     `Order from 1 start conformer: ${order(1)}. From 2: ${order(2)}.`,
     `DockingOracle as the screen builds it: Vina exhaustiveness ${EXHAUSTIVENESS} shared among the start conformers (each docked at ceil(${EXHAUSTIVENESS} / N), at least 1), seed 42, 9 modes, one Vina process per core; fresh in-memory caches; ${availableParallelism()} ligands at a time.`,
+    "Start conformers: at most N, one per ring conformation (the lowest-energy of 4 MMFF94-minimised ETKDG candidates per conformer wanted); every mode scored as `vina --score_only` scores its pose (before 2026-11-27 Vina 1.2.3's own number, whose intramolecular term follows the start conformer's rings).",
     "One run: Vina's seed and the conformers' seed are fixed, so the same builds give the same scores; whether a change between the settings comes from the second start geometry or from the search's own variance, one run cannot tell.",
     `Load average (1, 5, 15 min) ${LOAD_AT_START.join(", ")} at the start, ${loadavg()
       .map((l) => l.toFixed(1))

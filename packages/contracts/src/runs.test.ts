@@ -5,7 +5,7 @@ describe("a stored run's screening filters", () => {
   it("reads a run recorded before the start-conformer option as docked from one, not from today's default", () => {
     const legacy = storedScreenFilters({ drug_likeness: false, max_heavy_atoms: 70, max_negatome_risk: 0.5 });
     expect(legacy).toMatchObject({ max_heavy_atoms: 70, max_negatome_risk: 0.5, start_conformers: 1 });
-    expect(describeFilters(legacy, "vhts", true)).toContain("docking from 1 start conformer per ligand");
+    expect(describeFilters(legacy, "vhts", true)).toContain("docking from at most 1 start conformer per ligand");
     expect(storedScreenFilters(null).start_conformers).toBe(1);
   });
 

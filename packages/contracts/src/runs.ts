@@ -151,7 +151,7 @@ export function describeFilters(filters: ScreenFilters, workflow: string, dockin
     ...(docking
       ? [
           `time limit per docking step ${filters.time_limit_base_s} s + ${filters.time_limit_per_rotatable_bond_s} s per rotatable bond`,
-          `docking from ${filters.start_conformers} start conformer${filters.start_conformers === 1 ? "" : "s"} per ligand, best pose kept`,
+          `docking from at most ${filters.start_conformers} start conformer${filters.start_conformers === 1 ? "" : "s"} per ligand, best pose kept`,
         ]
       : []),
     ...(workflow === "vhts" || filters.max_analog_sa_score === undefined

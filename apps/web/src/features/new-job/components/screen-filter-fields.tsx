@@ -58,7 +58,7 @@ const NUMERIC_FILTERS: {
     min: 1,
     max: 10,
     step: 1,
-    hint: "Docking: each ligand is docked from this many 3D conformers, sharing the exhaustiveness; the best pose is kept.",
+    hint: "Docking: at most this many 3D conformers per ligand, one per ring conformation (Vina turns the other bonds itself), sharing the exhaustiveness; the best pose is kept.",
   },
   {
     key: "max_analog_sa_score",

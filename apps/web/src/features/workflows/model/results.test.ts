@@ -80,12 +80,12 @@ describe("workflow results on the run page", () => {
       drop_analogs_with_new_alerts: true,
     };
     expect(describeFilters(filters, "vhts", true)).toBe(
-      "drug-likeness rule off · at most 80 heavy atoms · negatome risk at most 0.7 · time limit per docking step 300 s + 30 s per rotatable bond · docking from 3 start conformers per ligand, best pose kept",
+      "drug-likeness rule off · at most 80 heavy atoms · negatome risk at most 0.7 · time limit per docking step 300 s + 30 s per rotatable bond · docking from at most 3 start conformers per ligand, best pose kept",
     );
     expect(
       describeFilters({ ...filters, drug_likeness: true, max_negatome_risk: 1, start_conformers: 1 }, "lead_opt", true),
     ).toBe(
-      "drug-likeness rule on (≤ 1 rule-of-five violation, MW < 600) · at most 80 heavy atoms · no negatome filter · time limit per docking step 300 s + 30 s per rotatable bond · docking from 1 start conformer per ligand, best pose kept · analogs with SA score above 6 dropped before docking · generated analogs sharing less than 50 % of their heavy atoms with their parent dropped as new scaffolds · generated analogs with a med-chem alert their hit does not have dropped · analogs placed on their parent's docked pose by the common core and optimised in place (a full search when they share less than half their heavy atoms)",
+      "drug-likeness rule on (≤ 1 rule-of-five violation, MW < 600) · at most 80 heavy atoms · no negatome filter · time limit per docking step 300 s + 30 s per rotatable bond · docking from at most 1 start conformer per ligand, best pose kept · analogs with SA score above 6 dropped before docking · generated analogs sharing less than 50 % of their heavy atoms with their parent dropped as new scaffolds · generated analogs with a med-chem alert their hit does not have dropped · analogs placed on their parent's docked pose by the common core and optimised in place (a full search when they share less than half their heavy atoms)",
     );
     // Scored by similarity, not docked: no docking time limits or start conformers.
     expect(describeFilters(filters, "lead_opt", false)).toBe(

@@ -26,7 +26,7 @@ export interface DocumentInput {
  * cue) and document context: title, mention counts, which entity is the document's main one, how
  * many sentences the pair shares against the document's most discussed pair (an abstract returns to
  * the relation it reports), and how often the disease reads as the condition being treated
- * ("patients with D", "treatment of D").
+ * ("patients with D", "treatment of D", "C was given to treat D").
  */
 const TREATED_CONDITION_BEFORE =
   /(?:\b(?:patients?|subjects?|children|women|men|cases?|volunteers)\s+(?:with|suffering from|having)|\b(?:treatment|therapy|management|treated|prophylaxis|prevention|control)\s+(?:of|for|in))\s+(?:[\w-]+\s+){0,2}$/i;

@@ -190,4 +190,59 @@ describe("extractDocument", () => {
     );
     expect(later).toMatchObject({ polarity: "positive", attributes: { basis: "document", negation_cue: null } });
   });
+  it("reads a drug given to treat a disease as no chemical-induced disease, below the default threshold", () => {
+    const disease = (name: string, mesh: string) => ({
+      id: `MESH:${mesh}`,
+      name,
+      synonyms: [],
+      xrefs: [`MSH:${mesh}`],
+      mesh,
+      is_a: [],
+      alt_ids: [],
+    });
+    const drug = (id: string, name: string, mesh: string) => ({
+      drugcentral_id: id,
+      name,
+      synonyms: [],
+      mesh,
+      chembl: null,
+      smiles: null,
+    });
+    const clinic = buildDictionary({
+      genes: [],
+      diseases: [
+        disease("seizures", "D012640"),
+        disease("delirium", "D003693"),
+        disease("atrial fibrillation", "D001281"),
+      ],
+      drugs: [
+        drug("1", "lidocaine", "D008012"),
+        drug("2", "haloperidol", "D006220"),
+        drug("3", "amiodarone", "D000638"),
+      ],
+    });
+    const confidence = (text: string) =>
+      extractDocument({ source: "test", external_id: "10", text }, clinic).triples.find(
+        (t) => t.head.type === "chemical" && t.tail.type === "disease",
+      )!.confidence;
+    const threshold = CONFIDENCE_MODEL.defaultMinConfidence["chemical-disease"];
+    // The reviewer's sentences: the drug is the agent of the treatment, so the document states no induced disease.
+    for (const treated of [
+      "Anesthesia outcomes\nLidocaine was given to treat seizures in patients undergoing surgery.",
+      "Postoperative delirium\nHaloperidol was given to treat delirium in elderly patients after surgery.",
+      "Arrhythmia after surgery\nAmiodarone was given to treat atrial fibrillation after cardiac surgery.",
+    ])
+      expect(confidence(treated), treated).toBeLessThan(threshold);
+    const induced = confidence("Anesthesia outcomes\nLidocaine induced seizures in patients undergoing surgery.");
+    const hedged = confidence(
+      "Anesthesia outcomes\nLidocaine may be associated with seizures in patients undergoing surgery.",
+    );
+    expect(hedged).toBeGreaterThanOrEqual(threshold);
+    expect(hedged).toBeLessThan(induced);
+    expect(
+      confidence(
+        "Lidocaine-induced seizures\nLidocaine was given to patients undergoing surgery. Seizures were recorded.",
+      ),
+    ).toBeGreaterThan(0.75);
+  });
 });

@@ -67,16 +67,36 @@ export function addCorpusNames(dict: Dictionary, documents: PubTatorDocument[], 
       for (const word of contentWords(nameKey(text))) words.add(word);
       minedWords.set(id, words);
     } else if (type === "disease" && !minedWords.has(id)) minedWords.set(id, null);
+  const ontologyNames = diseaseOntologyNames(dict);
   /**
    * The ontology term carrying this MeSH id, if the corpus's names for the id share a word with the term's names or
-   * are all abbreviations (VWD, CDG), which cannot be compared.
+   * are all abbreviations (VWD, CDG), which cannot be compared; and if the term is not narrower than what the corpus
+   * calls the id: HumanDO puts MeSH Delirium (D003693) on "subacute delirium", and a "delirium" named so would be
+   * served as a qualified disease the text never names.
    */
   const byDiseaseXref = (id: string) => {
     const concept = byXref.get(`disease|${id}`);
     const termWords = concept === undefined ? undefined : ontologyWords.get(concept);
     const words = minedWords.get(id);
     if (termWords === undefined || !words) return concept;
-    return [...words].some((word) => termWords.has(word)) ? concept : undefined;
+    if (![...words].some((word) => termWords.has(word))) return undefined;
+    return narrowerThanCorpusNames(dict.concepts[concept!]!.name, ontologyNames.get(concept!) ?? [], id)
+      ? undefined
+      : concept;
+  };
+  /**
+   * True when the term's name adds words to the corpus's most used name for the id ("subacute delirium" for
+   * "delirium") and no corpus name for the id is one of the term's names.
+   */
+  const narrowerThanCorpusNames = (termName: string, termNames: Set<string>[], id: string) => {
+    const corpusNames = [...(nameCounts.get(`disease|${id}`) ?? new Map<string, number>()).entries()]
+      .filter(([text]) => !isSymbolLike(text))
+      .sort((a, b) => b[1] - a[1])
+      .map(([text]) => new Set(contentWords(nameKey(text))));
+    const usual = corpusNames[0];
+    const term = new Set(contentWords(nameKey(termName)));
+    if (!usual || usual.size === 0 || usual.size >= term.size || ![...usual].every((w) => term.has(w))) return false;
+    return !corpusNames.some((name) => termNames.some((t) => sameWords(t, name)));
   };
   /** The concept a corpus id names, added under the id (named `fallbackName` if the corpus never names it alone). */
   const conceptOfId = (type: EntityType, id: string, fallbackName?: string) => {
@@ -244,6 +264,20 @@ function contentWords(name: string): string[] {
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((word) => word.length > 1 && !GENERIC_DISEASE_WORDS.has(word));
+}
+
+/** Each Disease Ontology concept's names and EXACT synonyms, as sets of words. */
+function diseaseOntologyNames(dict: Dictionary): Map<number, Set<string>[]> {
+  const names = new Map<number, Set<string>[]>();
+  for (const [key, entries] of dict.entries)
+    for (const entry of entries)
+      if (entry.source === "disease-ontology" && entry.weight >= EXACT_SYNONYM_WEIGHT)
+        names.set(entry.concept, [...(names.get(entry.concept) ?? []), new Set(contentWords(key))]);
+  return names;
+}
+
+function sameWords(a: Set<string>, b: Set<string>): boolean {
+  return a.size === b.size && [...a].every((w) => b.has(w));
 }
 
 /**

@@ -700,6 +700,42 @@ describe("dictionary building from a training corpus", () => {
     expect(tagMentions("visual epilepsy", d)[0]).toMatchObject({ id: "DOID:11832" });
   });
 
+  it("keeps a corpus disease apart from an ontology term that only qualifies it (CDR Train 12905102, HumanDO)", () => {
+    // HumanDO cross-references MeSH Delirium (D003693) on "subacute delirium" alone; CDR calls it "delirium".
+    const deliriumDoc = parsePubTator(
+      [
+        "12905102|t|Delirium during clozapine treatment: incidence and associated risk factors.",
+        "12905102|a|Delirium was common.",
+        "12905102\t0\t8\tDelirium\tDisease\tD003693",
+        "12905102\t76\t84\tDelirium\tDisease\tD003693",
+      ].join("\n"),
+    );
+    const d = buildDictionary(
+      {
+        genes: [],
+        diseases: [
+          {
+            id: "DOID:8645",
+            name: "subacute delirium",
+            synonyms: [{ text: "Subacute delirium (disorder)", scope: "EXACT" as const }],
+            xrefs: ["MSH:D003693"],
+            mesh: "D003693",
+            is_a: [],
+            alt_ids: [],
+          },
+        ],
+        drugs: [],
+      },
+      { corpora: [{ documents: deliriumDoc, types: ["disease"] }], prune: false },
+    );
+    expect(tagMentions("Haloperidol was given to treat delirium.", d)[0]).toMatchObject({
+      id: "MESH:D003693",
+      name: "Delirium",
+      xrefs: { mesh: "D003693" },
+    });
+    expect(tagMentions("subacute delirium", d)[0]).toMatchObject({ id: "DOID:8645", name: "subacute delirium" });
+  });
+
   it("links a mined mouse gene to its human ortholog by symbol, each organism keeping its own id", () => {
     const stat3 = {
       hgnc_id: "HGNC:11364",

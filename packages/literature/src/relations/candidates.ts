@@ -19,8 +19,8 @@ export interface PairCandidate {
   leading: string;
   /** Clause start to a few words after the second mention: the scope read for negation and speculation. */
   clause: string;
-  /** Other mentions strictly between the two. */
-  entitiesBetween: number;
+  /** Where the other mentions strictly between the two start, as offsets into `between`. */
+  entityOffsetsBetween: number[];
   inTitle: boolean;
 }
 
@@ -105,7 +105,9 @@ function candidate(
     around: `${leading} … ${rest}`,
     leading,
     clause: `${leading} ENTITY ${between} ENTITY ${tailWords}`,
-    entitiesBetween: inside.filter((m) => m.start >= first.end && m.end <= second.start).length,
+    entityOffsetsBetween: inside
+      .filter((m) => m.start >= first.end && m.end <= second.start)
+      .map((m) => m.start - first.end),
     inTitle: titleEnd >= 0 && sentence.end <= titleEnd,
   };
 }

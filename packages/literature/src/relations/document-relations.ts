@@ -26,7 +26,7 @@ export interface DocumentInput {
  * cue) and document context: title, mention counts, which entity is the document's main one, how
  * many sentences the pair shares against the document's most discussed pair (an abstract returns to
  * the relation it reports), and how often the disease reads as the condition being treated
- * ("patients with D", "treatment of D").
+ * ("patients with D", "treatment of D", "C was given to treat D").
  */
 const TREATED_CONDITION_BEFORE =
   /(?:\b(?:patients?|subjects?|children|women|men|cases?|volunteers)\s+(?:with|suffering from|having)|\b(?:treatment|therapy|management|treated|prophylaxis|prevention|control)\s+(?:of|for|in))\s+(?:[\w-]+\s+){0,2}$/i;
@@ -61,34 +61,20 @@ export function documentPairs(
     .map((m) => ({ m, key: keyOf(m) }))
     .filter((x): x is { m: Mention; key: string } => x.key !== null);
   const titleEnd = doc.text.indexOf("\n");
-  const stats = (type: Mention["type"]) => {
-    const map = new Map<string, { count: number; first: number; title: boolean; treated: number }>();
-    for (const { m, key } of keyed) {
-      if (m.type !== type) continue;
-      const s = map.get(key) ?? { count: 0, first: m.start, title: false, treated: 0 };
-      s.count++;
-      s.first = Math.min(s.first, m.start);
-      if (titleEnd >= 0 && m.end <= titleEnd) s.title = true;
-      if (m.type === "disease" && treatedCondition(doc.text, m)) s.treated++;
-      map.set(key, s);
-    }
-    return map;
-  };
-  const heads = stats(headType);
-  const tails = headType === tailType ? heads : stats(tailType);
-  const topCount = (map: Map<string, { count: number }>) => Math.max(0, ...[...map.values()].map((s) => s.count));
-  const headTop = topCount(heads);
-  const tailTop = topCount(tails);
-
   // Sentence evidence, aggregated per key pair.
   const keyedMentions = keyed.map(({ m, key }) => ({ ...m, id: key }));
+  // Disease mentions a chemical is the agent of treatment for ("C was given to treat D") count as treated conditions,
+  // unless another mention stands between: "C to prevent X-induced D" names X's disease, which stays X's candidate.
+  const agentTreated = new Set<number>();
   const agg = new Map<string, { features: Features; sentences: Set<number> }>();
   for (const c of sentenceCandidates(doc.text, doc.sentences, keyedMentions, titleEnd)) {
     if (c.kind !== kind) continue;
     const k = `${c.head.id}\t${c.tail.id}`;
     const a = agg.get(k) ?? { features: {}, sentences: new Set<number>() };
     a.sentences.add(c.sentence.index);
-    for (const [name, value] of Object.entries(readCandidate(c).features)) {
+    const features = readCandidate(c).features;
+    if (features.pattern_agent_treats && c.entityOffsetsBetween.length === 0) agentTreated.add(c.tail.start);
+    for (const [name, value] of Object.entries(features)) {
       if (name.startsWith("kind:")) continue;
       const f = `s:${name}`;
       a.features[f] =
@@ -98,6 +84,25 @@ export function documentPairs(
     }
     agg.set(k, a);
   }
+
+  const stats = (type: Mention["type"]) => {
+    const map = new Map<string, { count: number; first: number; title: boolean; treated: number }>();
+    for (const { m, key } of keyed) {
+      if (m.type !== type) continue;
+      const s = map.get(key) ?? { count: 0, first: m.start, title: false, treated: 0 };
+      s.count++;
+      s.first = Math.min(s.first, m.start);
+      if (titleEnd >= 0 && m.end <= titleEnd) s.title = true;
+      if (m.type === "disease" && (treatedCondition(doc.text, m) || agentTreated.has(m.start))) s.treated++;
+      map.set(key, s);
+    }
+    return map;
+  };
+  const heads = stats(headType);
+  const tails = headType === tailType ? heads : stats(tailType);
+  const topCount = (map: Map<string, { count: number }>) => Math.max(0, ...[...map.values()].map((s) => s.count));
+  const headTop = topCount(heads);
+  const tailTop = topCount(tails);
 
   const out: DocumentPair[] = [];
   const mostSentences = Math.max(1, ...[...agg.values()].map((a) => a.sentences.size));

@@ -48,6 +48,25 @@ const PATIENTS_TAKING =
 const TOXICITY_OF =
   /^\s*-?\s*(?:toxicity|poisoning|overdose|intoxication|abuse|use|exposure|administration|treatment|therapy|infusion|injection|withdrawal)\b/i;
 const TREAT_PATTERN = /\b(?:treat\w*|therap\w*|management)\s+(?:of|for|with|in)\b/i;
+/**
+ * The chemical is the agent of a treatment aimed at the disease: "C was given to treat D", "C (…) used to prevent the
+ * D", "C was effective in reversing D", "C for the treatment of D" (chemical first); "treatment of D with C", "D was
+ * successfully treated with C" (disease first). Read only when no clause break and no other mention stands between the
+ * agent and the treatment: "C to prevent X-induced D" reads C as treating D, and the pair (X, D) keeps its
+ * "X-induced D".
+ */
+const TREATING =
+  "(?:treat|prevent|manage|control|relieve|reverse|alleviate|suppress|abort|terminate)|(?:treat|prevent|manag|controll|reliev|revers|alleviat|suppress|abort|terminat)ing";
+const TREATMENT = "(?:treatment|management|prevention|prophylaxis|therapy|control|relief|reversal)";
+const AGENT_TREATS_DISEASE = new RegExp(
+  `(?:\\b(?:to|in|for)\\s+(?:${TREATING})|\\b(?:for|in)\\s+(?:the\\s+)?${TREATMENT}\\s+of)\\s+(?:[\\w-]+\\s+){0,2}$`,
+  "i",
+);
+const TREATMENT_OF_DISEASE = new RegExp(`\\b(?:${TREATMENT}\\s+(?:of|for)|treating)\\s+(?:[\\w-]+\\s+){0,2}$`, "i");
+const WITH_AGENT = /^\s*(?:[\w-]+\s+){0,3}?(?:with|by|using)\s+(?:[\w-]+\s+){0,2}$/i;
+const TREATED_WITH_AGENT =
+  /^\s*(?:(?:was|were|is|are|has been|have been|had been)\s+)?(?:\w+ly\s+)?(?:treated|managed|controlled|prevented|reversed|relieved|alleviated|suppressed|aborted|terminated|abolished)\s+(?:[\w-]+\s+){0,2}?(?:with|by)\s+(?:[\w-]+\s+){0,2}$/i;
+const CLAUSE_BREAK = /[;:]|\b(?:but|however|whereas|while|although|though)\b/i;
 const MUTATION =
   /\b(?:mutation\w*|variant\w*|polymorphism\w*|deletion\w*|allele\w*|genotype\w*|carrier\w*|deficien\w*|loss)\b/i;
 
@@ -66,7 +85,7 @@ export function readCandidate(c: PairCandidate): CandidateReading {
     head_first: headFirst ? 1 : 0,
     log_words_between: Math.log1p(words),
     adjacent: words <= 2 ? 1 : 0,
-    log_entities_between: Math.log1p(c.entitiesBetween),
+    log_entities_between: Math.log1p(c.entityOffsetsBetween.length),
     title: c.inTitle ? 1 : 0,
     negated: negated ? 1 : 0,
     speculative: speculative ? 1 : 0,
@@ -80,10 +99,13 @@ export function readCandidate(c: PairCandidate): CandidateReading {
   if (c.kind === "chemical-disease") {
     if (headFirst && CAUSE_ADJACENT.test(c.between)) f.pattern_agent_induced = 1;
     if (!headFirst && BY_AGENT.test(c.between)) f.pattern_induced_by_agent = 1;
-    if (!headFirst && AFTER_AGENT.test(c.between)) f.pattern_after_agent = 1;
+    const agentTreats = agentTreatsDisease(c, headFirst);
+    // "treatment of D with C" is no "D with C".
+    if (!headFirst && !agentTreats && AFTER_AGENT.test(c.between)) f.pattern_after_agent = 1;
     if (PATIENTS_TAKING.test(c.between) || PATIENTS_TAKING.test(c.around)) f.pattern_patients_taking = 1;
     if (headFirst && TOXICITY_OF.test(c.between)) f.pattern_agent_toxicity = 1;
     if (TREAT_PATTERN.test(c.between)) f.pattern_treatment = 1;
+    if (agentTreats) f.pattern_agent_treats = 1;
   }
   if (c.kind === "gene-disease" && (MUTATION.test(c.between) || MUTATION.test(c.around))) f.pattern_mutation = 1;
   return { features: f, trigger, negated, speculative, negationCue: negation, speculationCue: speculation };
@@ -99,4 +121,16 @@ function agentPhraseNegation(c: PairCandidate): string | null {
   if (phrase) return phrase;
   const trailing = c.around.slice(c.around.lastIndexOf(" … ") + 3);
   return DENYING_PREDICATE.exec(trailing)?.[0].trim().toLowerCase() ?? null;
+}
+
+function agentTreatsDisease(c: PairCandidate, headFirst: boolean): boolean {
+  if (CLAUSE_BREAK.test(c.between)) return false;
+  if (!headFirst)
+    return (
+      c.entityOffsetsBetween.length === 0 &&
+      ((TREATMENT_OF_DISEASE.test(c.leading) && WITH_AGENT.test(c.between)) || TREATED_WITH_AGENT.test(c.between))
+    );
+  // Another mention may name what the disease is induced by ("C to prevent X-induced D"), not the agent.
+  const treating = AGENT_TREATS_DISEASE.exec(c.between);
+  return treating !== null && c.entityOffsetsBetween.every((offset) => offset >= treating.index);
 }

@@ -231,6 +231,66 @@ describe("document-level pairs and priors", () => {
     expect(share).toEqual({ D012848: 1, D009202: 1 / 3, D014927: 1 / 3, D013617: 1 / 3, D012804: 1 / 3 });
   });
 
+  it("reads a chemical that is the agent of a treatment as treating the disease (CDR Train 18726058, Dev 14633084)", () => {
+    const pairsOf = (text: string, spec: [string, EntityType, string][]) =>
+      documentPairs(
+        { text, sentences: splitSentences(text), mentions: mentionsOf(text, spec) },
+        "chemical-disease",
+        (m) => m.xrefs.mesh ?? null,
+      );
+    // An excerpt of 18726058, whose gold relations are papaverine's hearing loss and auditory nerve effect.
+    const papaverine = pairsOf(
+      "Adverse effects of topical papaverine on auditory nerve function.\nBACKGROUND: Papaverine hydrochloride is a " +
+        "direct-acting vasodilator used to manage vasospasm during various neurosurgical operations. METHODS: We " +
+        "studied those patients who received topical papaverine for vasospasm. Topical papaverine was used as a " +
+        "direct therapeutic action to manage vasospasm in a total of 11 patients. One patient showed a delayed " +
+        "profound sensorineural hearing loss after papaverine. CONCLUSIONS: Topical papaverine for the treatment of " +
+        "vasospasm was associated with the onset of a transient disturbance in neurophysiological function.",
+      [
+        ["papaverine", "chemical", "D010208"],
+        ["Papaverine hydrochloride", "chemical", "D010208"],
+        ["vasospasm", "disease", "D020301"],
+        ["papaverine", "chemical", "D010208"],
+        ["vasospasm", "disease", "D020301"],
+        ["papaverine", "chemical", "D010208"],
+        ["vasospasm", "disease", "D020301"],
+        ["sensorineural hearing loss", "disease", "D006319"],
+        ["papaverine", "chemical", "D010208"],
+        ["papaverine", "chemical", "D010208"],
+        ["vasospasm", "disease", "D020301"],
+      ],
+    );
+    expect(
+      papaverine.map((p) => [p.tail, p.features["s:pattern_agent_treats"] ?? 0, p.features.tail_treated_condition]),
+    ).toEqual([
+      // "used to manage vasospasm" twice and "for the treatment of vasospasm"; "papaverine for vasospasm" is not read.
+      ["D020301", 1, 3 / 4],
+      ["D006319", 0, 0],
+    ]);
+    // The title of 14633084: only mesna is the agent of the prevention (dexamethasone is used with it), and the
+    // ifosfamide-induced cystitis, a gold relation, stays ifosfamide's.
+    const cystitis = pairsOf(
+      "Use of dexamethasone with mesna for the prevention of ifosfamide-induced hemorrhagic cystitis.",
+      [
+        ["dexamethasone", "chemical", "D003907"],
+        ["mesna", "chemical", "D015080"],
+        ["ifosfamide", "chemical", "D007069"],
+        ["hemorrhagic cystitis", "disease", "D003556"],
+      ],
+    );
+    expect(
+      cystitis.map((p) => [
+        p.head,
+        p.features["s:pattern_agent_treats"] ?? 0,
+        p.features["s:pattern_agent_induced"] ?? 0,
+      ]),
+    ).toEqual([
+      ["D003907", 0, 0],
+      ["D015080", 1, 0],
+      ["D007069", 0, 1],
+    ]);
+  });
+
   it("leaves a document's own relations out of its prior features", () => {
     const docs = [
       { heads: new Set(["C1"]), tails: new Set(["S1"]), gold: new Set(["C1\tS1"]) },

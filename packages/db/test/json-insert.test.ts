@@ -13,28 +13,26 @@ afterAll(() => database?.close());
 
 const { litDocuments, litMentions, litTriples } = schema;
 
+/** A public document row with every other column empty. */
+const documentRow = (source: string, externalId: string, fields: { title?: string; year?: number; text: string }) => ({
+  orgId: null,
+  source,
+  externalId,
+  title: fields.title ?? "",
+  year: fields.year ?? null,
+  venue: null,
+  license: null,
+  url: null,
+  text: fields.text,
+});
+
 describe("insertJsonRows", () => {
   it("stores every column type as drizzle reads it back, and answers the inserted rows' returning columns", async () => {
     const text =
       'Quotes " and \\ backslashes,\nnewlines, tabs\t, accents é, CJK 肝, an emoji 🧪 and {"json": [1]} text';
-    const [document] = await insertJsonRows(
-      database.db,
-      litDocuments,
-      [
-        {
-          orgId: null,
-          source: "json-test",
-          externalId: "1",
-          title: "",
-          year: null,
-          venue: null,
-          license: null,
-          url: null,
-          text,
-        },
-      ],
-      { returning: ["id", "source", "externalId"] },
-    );
+    const [document] = await insertJsonRows(database.db, litDocuments, [documentRow("json-test", "1", { text })], {
+      returning: ["id", "source", "externalId"],
+    });
     expect(document).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), source: "json-test", externalId: "1" });
     const [stored] = await database.db.select().from(litDocuments).where(eq(litDocuments.id, document!.id));
     expect(stored).toMatchObject({ orgId: null, title: "", year: null, text });
@@ -69,17 +67,8 @@ describe("insertJsonRows", () => {
   });
 
   it("leaves out, with onConflictDoNothing, the rows a unique index refuses, also repeats within the statement", async () => {
-    const row = (externalId: string, title: string) => ({
-      orgId: null,
-      source: "json-conflict",
-      externalId,
-      title,
-      year: 2020,
-      venue: null,
-      license: null,
-      url: null,
-      text: "text",
-    });
+    const row = (externalId: string, title: string) =>
+      documentRow("json-conflict", externalId, { title, year: 2020, text: "text" });
     await insertJsonRows(database.db, litDocuments, [row("a", "first")]);
     const inserted = await insertJsonRows(
       database.db,
@@ -91,24 +80,9 @@ describe("insertJsonRows", () => {
   });
 
   it("writes more rows in one statement than a statement may have parameters (65,535)", async () => {
-    const [document] = await insertJsonRows(
-      database.db,
-      litDocuments,
-      [
-        {
-          orgId: null,
-          source: "json-many",
-          externalId: "1",
-          title: "",
-          year: null,
-          venue: null,
-          license: null,
-          url: null,
-          text: "x",
-        },
-      ],
-      { returning: ["id"] },
-    );
+    const [document] = await insertJsonRows(database.db, litDocuments, [documentRow("json-many", "1", { text: "x" })], {
+      returning: ["id"],
+    });
     // 11 columns × 7,000 rows = 77,000 cells: one parameter each would not fit in one statement.
     const rows = Array.from({ length: 7_000 }, (_, i) => ({
       documentId: document!.id,

@@ -25,6 +25,7 @@ import {
   readCompounds,
   runVhts,
   SEARCH_METHOD,
+  CONFORMER_CANDIDATES_PER_START,
 } from "@sieve/workflows";
 import { writeBenchReport, type BenchRow } from "../lib/report";
 import { median } from "../lib/stats";
@@ -468,7 +469,7 @@ function previousRun(): { label: string; measuredAt: string; scored: Docked[] } 
   };
 }
 const previous = previousRun();
-const THIS_RUN = `this run (RDKit canonical ETKDG, ${CONFORMERS} start conformer${CONFORMERS === 1 ? "" : "s"}, exhaustiveness ${EXHAUSTIVENESS})`;
+const THIS_RUN = `this run (RDKit canonical ETKDG, at most ${CONFORMERS} start conformer${CONFORMERS === 1 ? "" : "s"}, one per ring conformation; --score_only scores; exhaustiveness ${EXHAUSTIVENESS})`;
 const rows: BenchRow[] = [
   ...enrichmentRows(THIS_RUN, docked),
   ...(previous ? enrichmentRows(previous.label, previous.scored) : []),
@@ -522,7 +523,7 @@ const dockedNotes = [
   `Docked through runVhts + DockingOracle (Vina ${(await binaryAvailability("vina")).version}, exhaustiveness ${EXHAUSTIVENESS}, seed 42, 22 Å box on ${LIGAND_RESIDUE} of ${TARGET}), default filters (negatome off), wall-clock limits per step ${FILTERS.time_limit_base_s} s + ${FILTERS.time_limit_per_rotatable_bond_s} s per rotatable bond; wall-clock cap ${WALLCLOCK_S} s; ${REPORT_ONLY ? "reported from the docking cache of earlier runs (cut short), nothing docked in this one" : `stop reason: ${result.stop_reason}`}; this run's wall time ${Math.round(wall)} s${cacheDir ? " (results cached in BENCH_DOCKING_CACHE from earlier runs count)" : ""}.`,
   `Not ranked: ${result.failed.map((f) => `${f.name} (${f.reason})`).join("; ") || "none"}; docked in whole groups: ${docked.length} of ${library.length} compounds (${REPORT_ONLY ? "from the cache" : result.stop_reason}).`,
   `Affinities: ${docked.map((d) => `${d.name}${isActive.has(d.name) ? "*" : ""} ${d.affinity}`).join(", ")} (* active).`,
-  `Start conformers: ${CONFORMERS} per ligand (ETKDG, pruned at 0.5 Å), sharing exhaustiveness ${EXHAUSTIVENESS} (each docked at ${Math.max(1, Math.ceil(EXHAUSTIVENESS / CONFORMERS))}); winning conformer / conformers docked: ${result.hits.map((h) => `${h.name} ${conformerWon.get(h.smiles) ?? "?"}`).join(", ")}.`,
+  `Start conformers: at most ${CONFORMERS} per ligand, one per ring conformation (the lowest-energy of ${CONFORMERS * CONFORMER_CANDIDATES_PER_START} MMFF94-minimised ETKDG candidates in each; a ligand without a non-aromatic ring docks one), sharing exhaustiveness ${EXHAUSTIVENESS} (each docked at ceil(${EXHAUSTIVENESS} / docked), at least 1); every Vina mode scored as \`vina --score_only\` scores its pose; winning conformer / conformers docked: ${result.hits.map((h) => `${h.name} ${conformerWon.get(h.smiles) ?? "?"}`).join(", ")}.`,
   `Docking wall seconds per ligand (3D build + Vina on every conformer, one process on one core, ${dockSeconds.size} ligands${REPORT_ONLY ? ", as recorded in the cache when they were docked" : " docked in this run"}): ${secondsSummary()}.`,
   `Load average (1, 5, 15 min) ${LOAD_AT_START} at the start, ${loadavg()
     .map((l) => l.toFixed(1))

@@ -32,6 +32,7 @@ export {
 export {
   prepareLigand,
   SEARCH_METHOD,
+  CONFORMER_CANDIDATES_PER_START,
   prepareLigandConformers,
   prepareReceptor,
   runVina,

@@ -10,7 +10,7 @@ import type {
 } from "@sieve/compute/workflows";
 import type { EngineDomainHandler } from "../engine/job-types";
 import type { EngineJobRow } from "../engine/store";
-import { WorkflowInputError, workflowFiles } from "./inputs";
+import { missingActivityReason, WorkflowInputError, workflowFiles } from "./inputs";
 import { writeOutputs } from "./outputs";
 import { dockingCacheDir, dockingSettings } from "./docking";
 import type { WorkflowJobInput } from "../runs/workflow-job";
@@ -36,15 +36,7 @@ async function oracleInputs(
         ...smilesLines(hits?.text ?? "").map((l) => ({ ...l, source: "user" })),
       ];
   if (!docking && actives.length === 0) {
-    throw new WorkflowInputError(
-      [
-        target.note,
-        config.inputs.include_docking ? "No receptor structure to dock into" : "Docking is off",
-        "and no known actives for ligand-based activity: upload the target's PDB, or give Hit Compounds or a UniProt accession with approved-drug ligands",
-      ]
-        .filter(Boolean)
-        .join("; "),
-    );
+    throw new WorkflowInputError(missingActivityReason(target, config.inputs.include_docking, referenceRoot));
   }
   const settings = dockingSettings(config);
   return {

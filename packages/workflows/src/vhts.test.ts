@@ -81,6 +81,18 @@ describe("VHTS with ligand-based activity", () => {
     expect(progress).toEqual([2, 4]);
   });
 
+  it("reports 0 of N scored once the candidates are known, then each compound as it is scored (issue 20)", async () => {
+    const scored: string[] = [];
+    const batches: number[] = [];
+    await runVhts(rdkit, evaluator(), libraryScreen({ batch_size: 8 }), {
+      onScored: (p) => scored.push(`${p.evaluated} of ${p.candidates}`),
+      onBatch: (p) => batches.push(p.evaluated),
+    });
+    // The whole library is one batch: without onScored nothing would be said until every compound was scored.
+    expect(batches).toEqual([4]);
+    expect(scored).toEqual(["0 of 4", "1 of 4", "2 of 4", "3 of 4", "4 of 4"]);
+  });
+
   it("stops at the evaluation budget and when cancelled", async () => {
     const budget = await runVhts(rdkit, evaluator(), libraryScreen({ max_evaluations: 3, batch_size: 2 }));
     expect(budget.counts.evaluated).toBe(3);

@@ -12,6 +12,7 @@ import { Notice } from "../../../components/ui/notice";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { workflowLabel } from "../../../config/workflows";
 import { formatDateTime, shortId } from "../../../lib/format";
+import { useNow } from "../../../lib/use-now";
 import { useCancelJob, useReceptor, useWorkflowRun } from "../api/workflow-run";
 import { formatNumber, partialResult, progressText, readWorkflowResult, STOP_REASONS } from "../model/results";
 import { HitsTable } from "./hits-table";
@@ -46,6 +47,10 @@ export function WorkflowRun({ runId }: { runId: string }) {
   const result = final ?? partialResult(job?.progress);
   const docking = result?.activity_kind === "docking";
   const receptor = useReceptor(runId, docking);
+  const status = job?.status ?? detail.data?.run.status;
+  const active = status === "queued" || status === "running";
+  // While the run is active the page re-renders every second, so the phase's "(N s so far)" advances between polls.
+  const now = useNow(active);
 
   if (detail.isPending) return <p className="loading">Loading run…</p>;
   if (detail.isError) return <Notice tone="error">{detail.error.message}</Notice>;
@@ -55,10 +60,8 @@ export function WorkflowRun({ runId }: { runId: string }) {
   const recorded = config.filters ?? job?.result?.final_metrics?.filters;
   const filters = recorded ? storedScreenFilters(recorded) : null;
   const notRanked = result ? notRankedEntries(result) : [];
-  const status = job?.status ?? run.status;
-  const active = status === "queued" || status === "running";
   const leadOpt = run.workflow !== "vhts";
-  const progress = progressText(job?.progress);
+  const progress = progressText(job?.progress, now, active);
 
   return (
     <div className="stack">

@@ -40,6 +40,34 @@ describe("workflow results on the run page", () => {
     ).toBe("3 of 400 scored — Round 1: scoring analogs; prepared in 4.3 s");
   });
 
+  it("says docking is under way from 0 of N, lets the timer run, and drops the phase once the run is over (issue 20)", () => {
+    const started = "2026-11-26T03:00:00.000Z";
+    const docking = {
+      phase: "scoring",
+      phase_detail: "Docking the library into 1HSG.pdb",
+      phase_started_at: started,
+      evaluated: 0,
+      max_evaluations: 800,
+      candidates: 3,
+      prepared_in_s: 4.25,
+    };
+    expect(progressText(docking, Date.parse(started) + 5_000)).toBe(
+      "0 of 3 scored — Docking the library into 1HSG.pdb (5 s so far); prepared in 4.3 s",
+    );
+    expect(progressText(docking, Date.parse(started) + 21_000)).toBe(
+      "0 of 3 scored — Docking the library into 1HSG.pdb (21 s so far); prepared in 4.3 s",
+    );
+    const preparing = {
+      phase: "preparing",
+      phase_detail: "Preparing the receptor 1HSG.pdb",
+      phase_started_at: started,
+    };
+    expect(progressText(preparing, Date.parse(started) + 37_000, false)).toBeNull();
+    expect(progressText({ ...docking, evaluated: 3 }, Date.parse(started) + 60_000, false)).toBe(
+      "3 of 3 scored; prepared in 4.3 s",
+    );
+  });
+
   it("reads the analogs a running or cancelled lead optimization has scored so far from its progress", () => {
     const partial = partialResult({
       evaluated: 2,

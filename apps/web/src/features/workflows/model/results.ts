@@ -64,10 +64,15 @@ export function readWorkflowResult(metrics: Record<string, unknown> | undefined 
 }
 
 /**
- * "12 of 400 scored" from the job's progress, with the best value so far; before the first score, the phase the job
- * is in ("Preparing the receptor 1HSG.pdb …") and how long it has been at it (`now` in ms).
+ * "12 of 400 scored" from the job's progress, with the best value so far and, while the job runs, the phase it is in
+ * ("Preparing the receptor 1HSG.pdb …", "Docking the library into 1HSG.pdb") and how long it has been at it (`now`
+ * in ms). A finished job (`running` false) keeps only its counts: its last phase is over.
  */
-export function progressText(progress: Record<string, unknown> | null | undefined, now = Date.now()): string | null {
+export function progressText(
+  progress: Record<string, unknown> | null | undefined,
+  now = Date.now(),
+  running = true,
+): string | null {
   if (!progress) return null;
   const evaluated = progress.evaluated ?? progress.docked;
   const budget = progress.max_evaluations ?? progress.total;
@@ -76,10 +81,10 @@ export function progressText(progress: Record<string, unknown> | null | undefine
     typeof budget === "number" && typeof progress.candidates === "number"
       ? Math.min(budget, progress.candidates)
       : budget;
-  const phase = typeof progress.phase_detail === "string" ? progress.phase_detail : null;
   const since = typeof progress.phase_started_at === "string" ? Date.parse(progress.phase_started_at) : NaN;
   const elapsed = Number.isFinite(since) ? ` (${Math.max(0, Math.round((now - since) / 1000))} s so far)` : "";
-  if (typeof evaluated !== "number") return phase ? `${phase}${elapsed}` : null;
+  const phase = running && typeof progress.phase_detail === "string" ? `${progress.phase_detail}${elapsed}` : null;
+  if (typeof evaluated !== "number") return phase;
   const best =
     typeof progress.best_affinity === "number"
       ? `, best affinity ${progress.best_affinity.toFixed(2)} kcal/mol`

@@ -112,6 +112,13 @@ describe("VHTS runs from the New Job modal", () => {
         }),
       ]);
       expect(metrics.box.size).toEqual([16, 16, 16]);
+      // Every docking setting that changed the result is in it (issue 20).
+      expect(metrics.docking).toEqual({
+        exhaustiveness: 1,
+        num_modes: 3,
+        seed: 42,
+        box: { kind: "ligand", residue_name: null, size: 16 },
+      });
       expect(detail.job.result.best_fitness).toBe(metrics.hits[0].fitness);
       const curves = (await ctx.call({ method: "GET", url: `/v1/runs/${detail.run.id}/curves`, token })).json().curves;
       expect(curves.map((c: { name: string }) => c.name)).toEqual(["best_fitness", "best_affinity"]);
@@ -381,6 +388,15 @@ describe("VHTS runs from the New Job modal", () => {
     expect((await post(apo)).json().detail.fields[0].message).toMatch(
       /^apo\.pdb: The structure has no co-crystallised ligand/,
     );
+    // An exhaustiveness out of range is refused, not replaced by the screening default of 2.
+    const exhaustive = await post("1HSG", [{ name: "Docking", params: { exhaustiveness: 100 } }]);
+    expect(exhaustive.statusCode).toBe(422);
+    expect(exhaustive.json().detail.fields).toEqual([
+      {
+        path: "modules.Docking.params.exhaustiveness",
+        message: "exhaustiveness must be a whole number from 1 to 32; got 100",
+      },
+    ]);
     const far = await post("1HSG", [{ name: "Docking", params: { center: [100, 100, 100], size: [20, 20, 20] } }]);
     expect(far.statusCode).toBe(422);
     expect(far.json().detail.fields[0].message).toMatch(

@@ -240,6 +240,8 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
     phase_detail: scoringPhaseDetail(input),
     phase_started_at: new Date().toISOString(),
     prepared_in_s: preparedInS,
+    // The resolved box, shown on the run page while the screen docks.
+    box: activity instanceof DockingOracle ? activity.box : null,
   };
   const report = (update: Record<string, unknown>, points: { name: string; x: number; y: number }[] = []) => {
     state = { ...state, ...update };

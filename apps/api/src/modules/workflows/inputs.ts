@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { extname, join } from "node:path";
 import { LibraryFileError, readLibraryFile } from "@sieve/chem";
 import {
+  dockingOptionsOf,
   invalidUploadReferences,
   missingWorkflowInputs,
   parseUploadUri,
@@ -193,7 +194,7 @@ export async function runInputProblems(
     ["hit_compounds", "Hit Compounds", inputs.hit_compounds],
     ["analogs_file", "Analog set", inputs.analogs_strategy === "upload_custom" ? inputs.analogs_file : null],
   ];
-  const problems: InputProblem[] = [];
+  const problems: InputProblem[] = [...dockingOptionsOf(config).problems];
   for (const [field, label, value] of compoundFields) {
     try {
       const file = await files.compounds(value, label);

@@ -1,4 +1,4 @@
-import { storedScreenFilters, type RunConfig } from "@sieve/contracts";
+import { dockingOptionsOf, storedScreenFilters, type DockingOptions, type RunConfig } from "@sieve/contracts";
 import type { Database } from "@sieve/db";
 import type { WorkflowPlan } from "@sieve/workflows";
 import type {
@@ -100,7 +100,13 @@ export function vhtsJobHandler(
       const outputs = await outputsOf(db, dataDir, job, input, result.hits, result);
       return {
         best_fitness: result.hits[0]?.fitness ?? null,
-        final_metrics: { workflow: "vhts", target_protein: input.config.inputs.target_protein, ...result, ...outputs },
+        final_metrics: {
+          workflow: "vhts",
+          target_protein: input.config.inputs.target_protein,
+          ...result,
+          docking: dockingUsed(result.activity_kind, input.config),
+          ...outputs,
+        },
       };
     },
   };
@@ -162,11 +168,17 @@ export function leadOptJobHandler(
           target_protein: input.config.inputs.target_protein,
           ...result,
           hits: result.series,
+          docking: dockingUsed(result.activity_kind, input.config),
           ...outputs,
         },
       };
     },
   };
+}
+
+/** The docking settings a result was docked with (the resolved box is the result's `box`); null without docking. */
+function dockingUsed(activityKind: string, config: RunConfig): DockingOptions | null {
+  return activityKind === "docking" ? dockingOptionsOf(config).options : null;
 }
 
 /** A plan the user confirmed or edited in the modal travels as the `WorkflowPlan` module's params. */

@@ -1,6 +1,13 @@
 import { ANALOG_STRATEGIES, UPLOAD_KINDS, type UploadKind } from "@sieve/contracts";
 import { Checkbox, Field } from "../../../components/ui/field";
-import { INPUT_TEXTS, requires, shows, type AnalogStrategy, type JobForm } from "../model/job-form";
+import {
+  dockingDefaultsText,
+  INPUT_TEXTS,
+  requires,
+  shows,
+  type AnalogStrategy,
+  type JobForm,
+} from "../model/job-form";
 import { ScreenFilterFields } from "./screen-filter-fields";
 import { UploadButton } from "./upload-button";
 
@@ -132,6 +139,7 @@ export function JobInputs({ form, update, busy, onUpload }: JobInputsProps) {
           onChange={(includeDocking) => update({ includeDocking })}
         />
       )}
+      {shows(form, "docking") && form.includeDocking && <p className="field__hint">{dockingDefaultsText()}</p>}
       {shows(form, "filters") && (
         <ScreenFilterFields
           filters={form.filters}

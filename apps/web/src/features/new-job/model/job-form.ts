@@ -1,5 +1,7 @@
 import {
   clampRemoteShards,
+  describeDocking,
+  dockingOptionsOf,
   RUN_DEFAULTS,
   SCREEN_FILTER_DEFAULTS,
   type ScreenFilters,
@@ -83,6 +85,14 @@ export const INPUT_TEXTS = {
     placeholder: "e.g. results/",
   },
 } as const;
+
+/**
+ * The docking settings a run from the modal uses: not settable here (a `Docking` module sent through the API
+ * overrides them), so the modal states them as the defaults they are.
+ */
+export function dockingDefaultsText(): string {
+  return `Defaults: ${describeDocking(dockingOptionsOf({ modules: [], seed: RUN_DEFAULTS.seed }).options)}. A Docking module sent through the API changes them.`;
+}
 
 export function shows(form: JobForm, input: JobInput): boolean {
   return WORKFLOW_INPUTS[form.jobType].shown.includes(input);

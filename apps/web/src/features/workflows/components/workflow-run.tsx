@@ -14,7 +14,14 @@ import { workflowLabel } from "../../../config/workflows";
 import { formatDateTime, shortId } from "../../../lib/format";
 import { useNow } from "../../../lib/use-now";
 import { useCancelJob, useReceptor, useWorkflowRun } from "../api/workflow-run";
-import { formatNumber, partialResult, progressText, readWorkflowResult, STOP_REASONS } from "../model/results";
+import {
+  dockingText,
+  formatNumber,
+  partialResult,
+  progressText,
+  readWorkflowResult,
+  STOP_REASONS,
+} from "../model/results";
 import { HitsTable } from "./hits-table";
 import { NotRankedTable } from "./not-ranked-table";
 import { PlanReview } from "./plan-review";
@@ -62,6 +69,7 @@ export function WorkflowRun({ runId }: { runId: string }) {
   const notRanked = result ? notRankedEntries(result) : [];
   const leadOpt = run.workflow !== "vhts";
   const progress = progressText(job?.progress, now, active);
+  const dockingSettings = dockingText(config, result, job?.progress);
 
   return (
     <div className="stack">
@@ -85,6 +93,7 @@ export function WorkflowRun({ runId }: { runId: string }) {
                 : "not recorded"}
             </Fact>
           )}
+          {dockingSettings && <Fact label="Docking">{dockingSettings}</Fact>}
           <Fact label="Progress">
             <span role="status" aria-live="polite">
               {progress ??

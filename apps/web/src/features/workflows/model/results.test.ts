@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeFilters, notRankedEntries } from "@sieve/contracts";
-import { partialResult, progressText, readWorkflowResult } from "./results";
+import { dockingText, partialResult, progressText, readWorkflowResult } from "./results";
 
 describe("workflow results on the run page", () => {
   it("reads partial metrics without failing", () => {
@@ -66,6 +66,33 @@ describe("workflow results on the run page", () => {
     expect(progressText({ ...docking, evaluated: 3 }, Date.parse(started) + 60_000, false)).toBe(
       "3 of 3 scored; prepared in 4.3 s",
     );
+  });
+
+  it("shows every docking setting with the resolved box, from the progress while docking and the result after", () => {
+    const config = {
+      workflow: "vhts" as const,
+      modules: [{ name: "BatchDiversity", params: {} }],
+      seed: 42,
+      inputs: { include_docking: true } as never,
+    };
+    const box = { center: [13.073, 22.467, 5.557], size: [22, 22, 22] };
+    const settings =
+      "Vina exhaustiveness 2 per ligand, shared among its start conformers (at least 1 search each) · 9 modes · Vina seed 42";
+    expect(dockingText(config, null, { phase: "preparing" })).toBe(
+      `${settings} · box: a 22 Å cube around the co-crystallised ligand`,
+    );
+    expect(dockingText(config, null, { phase: "scoring", box })).toBe(
+      `${settings} · box: a 22 Å cube around the co-crystallised ligand: centre (13.073, 22.467, 5.557) Å, size 22, 22, 22 Å`,
+    );
+    const finished = readWorkflowResult({
+      workflow: "vhts",
+      activity_kind: "docking",
+      box: { ...box, size: [16, 16, 16] },
+    });
+    expect(dockingText(config, finished, null)).toMatch(/centre \(13\.073, 22\.467, 5\.557\) Å, size 16, 16, 16 Å$/);
+    const similarity = readWorkflowResult({ workflow: "vhts", activity_kind: "ligand_similarity" });
+    expect(dockingText(config, similarity, null)).toBe("none: scored by ligand similarity (no structure to dock into)");
+    expect(dockingText({ ...config, inputs: { include_docking: false } as never }, null, null)).toBeNull();
   });
 
   it("reads the analogs a running or cancelled lead optimization has scored so far from its progress", () => {

@@ -1,4 +1,4 @@
-import type { WorkflowHit } from "@sieve/contracts";
+import { describeDocking, dockingOptionsOf, RUN_DEFAULTS, type RunConfig, type WorkflowHit } from "@sieve/contracts";
 
 /** What the run page reads from a workflow job's `final_metrics`, tolerant of older or partial results. */
 export interface WorkflowResult {
@@ -23,6 +23,8 @@ export interface WorkflowResult {
     pulled?: number;
     searched_because?: Record<string, number>;
   } | null;
+  /** The box docking searched, resolved from the structure (null without docking). */
+  box: { center: number[]; size: number[] } | null;
   stop_reason: string | null;
   unsupported_objectives: string[];
   output: { location: string; files?: string[]; error?: string } | null;
@@ -57,6 +59,7 @@ export function readWorkflowResult(metrics: Record<string, unknown> | undefined 
         ? (metrics.analog_placements as WorkflowResult["analog_placements"])
         : null,
     stop_reason: typeof metrics.stop_reason === "string" ? metrics.stop_reason : null,
+    box: resolvedBox(metrics.box),
     unsupported_objectives: list(metrics.unsupported_objectives),
     plan: metrics.plan && typeof metrics.plan === "object" ? (metrics.plan as WorkflowResult["plan"]) : null,
     output: metrics.output && typeof metrics.output === "object" ? (metrics.output as WorkflowResult["output"]) : null,
@@ -121,3 +124,26 @@ export const STOP_REASONS: Record<string, string> = {
 
 export const formatNumber = (value: number | null | undefined, digits = 2) =>
   value === null || value === undefined ? "—" : value.toFixed(digits);
+
+function resolvedBox(value: unknown): { center: number[]; size: number[] } | null {
+  if (!value || typeof value !== "object") return null;
+  const { center, size } = value as Record<string, unknown>;
+  return Array.isArray(center) && Array.isArray(size) ? { center, size } : null;
+}
+
+/**
+ * The run page's "Docking" line: every Vina setting that changes a result, with the resolved box once the job has
+ * it (from its progress while it docks, from the result after); null for a run that does not dock.
+ */
+export function dockingText(
+  config: Partial<Pick<RunConfig, "workflow" | "modules" | "seed" | "inputs">>,
+  result: WorkflowResult | null,
+  progress: Record<string, unknown> | null | undefined,
+): string | null {
+  if (result?.activity_kind === "ligand_similarity")
+    return "none: scored by ligand similarity (no structure to dock into)";
+  const docks = result?.activity_kind === "docking" || (config.workflow !== "custom" && config.inputs?.include_docking);
+  if (!docks) return null;
+  const options = dockingOptionsOf({ modules: config.modules ?? [], seed: config.seed ?? RUN_DEFAULTS.seed }).options;
+  return describeDocking(options, result?.box ?? resolvedBox(progress?.box));
+}

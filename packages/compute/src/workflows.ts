@@ -234,6 +234,7 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
   const sa = new SyntheticAccessibilityOracle(rdkit);
   const evaluator = new CompoundEvaluator(activity, sa, input.objectives, alertWarnings(rdkit));
   const cancel = cancellationSignal(context);
+  const lightweight = progressRow(rdkit, new Map());
   // The job's progress is replaced by each report: every report carries the phase and the latest counts.
   let state: Record<string, unknown> = {
     phase: "scoring",
@@ -273,11 +274,22 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
           // "0 of N scored" as soon as the receptor and box are ready, then after each compound (the engine sends the
           // latest report with its next heartbeat).
           onScored: (p) => report({ ...p }),
-          onBatch: (p) =>
-            report({ ...p }, [
-              ...(p.best_fitness === null ? [] : [{ name: "best_fitness", x: p.evaluated, y: p.best_fitness }]),
-              ...(p.best_affinity === null ? [] : [{ name: "best_affinity", x: p.evaluated, y: p.best_affinity }]),
-            ]),
+          onBatch: ({ ranked, ...p }) =>
+            report(
+              {
+                ...p,
+                // The compounds scored so far, shown on the run page while it works (as lead optimization's analogs).
+                partial: {
+                  series: ranked.slice(0, PARTIAL_ROWS).map(lightweight),
+                  series_total: ranked.length,
+                  activity_kind: evaluator.activityKind,
+                },
+              },
+              [
+                ...(p.best_fitness === null ? [] : [{ name: "best_fitness", x: p.evaluated, y: p.best_fitness }]),
+                ...(p.best_affinity === null ? [] : [{ name: "best_affinity", x: p.evaluated, y: p.best_affinity }]),
+              ],
+            ),
         },
       ),
       context,

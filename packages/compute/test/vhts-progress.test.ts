@@ -3,7 +3,7 @@ import { DEFAULT_SCREENING_FILTERS } from "@sieve/workflows";
 import { runVhtsTask } from "../src/workflows";
 
 describe("a screen's progress", () => {
-  it("leaves the preparing phase as soon as its oracle is ready: 0 of N scored, then counts, never 'Preparing'", async () => {
+  it("leaves the preparing phase as soon as its oracle is ready: 0 of N scored, then counts and compounds", async () => {
     const reports: Record<string, unknown>[] = [];
     await runVhtsTask(
       {
@@ -36,5 +36,9 @@ describe("a screen's progress", () => {
     });
     expect(reports.at(-1)).toMatchObject({ phase: "scoring", evaluated: 3, candidates: 3, batch: 1 });
     expect(reports.at(-1)!.best_fitness).toEqual(expect.any(Number));
+    // The compounds scored so far travel with the progress, best first, for the run page (issue 20).
+    const partial = reports.at(-1)!.partial as { series: { name: string }[]; series_total: number };
+    expect(partial).toMatchObject({ series_total: 3, activity_kind: "ligand_similarity" });
+    expect(partial.series.map((row) => row.name)[0]).toBe("aspirin");
   });
 });

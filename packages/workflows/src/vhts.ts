@@ -55,6 +55,8 @@ export interface VhtsProgress {
   best_fitness: number | null;
   best_affinity: number | null;
   batch: number;
+  /** The compounds scored so far, best first (failed ones left out). */
+  ranked: EvaluatedCompound[];
 }
 
 export interface VhtsResult {
@@ -189,7 +191,8 @@ export async function runVhts(
       });
     });
     batch++;
-    const best = rankEvaluated(scored.flatMap((s) => (s.result.errors.length ? [] : [s.result])))[0];
+    const ranked = rankEvaluated(scored.flatMap((s) => (s.result.errors.length ? [] : [s.result])));
+    const best = ranked[0];
     const affinities = scored.flatMap((s) => (s.result.affinity === null ? [] : [s.result.affinity]));
     hooks.onBatch?.({
       evaluated: evaluator.evaluations,
@@ -198,6 +201,7 @@ export async function runVhts(
       best_fitness: best?.fitness ?? null,
       best_affinity: affinities.length ? Math.min(...affinities) : null,
       batch,
+      ranked,
     });
   }
   if (

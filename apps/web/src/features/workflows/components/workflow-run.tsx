@@ -18,6 +18,7 @@ import {
   dockingText,
   formatNumber,
   partialResult,
+  partialResultNotice,
   progressText,
   readWorkflowResult,
   STOP_REASONS,
@@ -51,7 +52,7 @@ export function WorkflowRun({ runId }: { runId: string }) {
   const job = detail.data?.job ?? null;
   const final = readWorkflowResult(job?.result?.final_metrics);
   // Until the job completes (and after a cancel) the molecules scored so far come with its progress.
-  const result = final ?? partialResult(job?.progress);
+  const result = final ?? partialResult(job?.progress, detail.data?.run.workflow);
   const docking = result?.activity_kind === "docking";
   const receptor = useReceptor(runId, docking);
   const status = job?.status ?? detail.data?.run.status;
@@ -203,9 +204,7 @@ export function WorkflowRun({ runId }: { runId: string }) {
           </h2>
           {!final && (
             <Notice tone={active ? "info" : "warning"}>
-              {active
-                ? `Partial results: the best of the ${seriesTotal(job?.progress) ?? result.hits.length} analogs scored so far, updated as the run works.`
-                : `The run stopped (${status}): these are the ${seriesTotal(job?.progress) ?? result.hits.length} analogs it scored before, best first.`}
+              {partialResultNotice(run.workflow, status ?? "", seriesTotal(job?.progress) ?? result.hits.length)}
             </Notice>
           )}
           {leadOpt && result.parents.length > 0 && (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeFilters, notRankedEntries } from "@sieve/contracts";
-import { dockingText, partialResult, progressText, readWorkflowResult } from "./results";
+import { dockingText, partialResult, partialResultNotice, progressText, readWorkflowResult } from "./results";
 
 describe("workflow results on the run page", () => {
   it("reads partial metrics without failing", () => {
@@ -103,6 +103,31 @@ describe("workflow results on the run page", () => {
     expect(partial?.hits.map((h) => h.smiles)).toEqual(["CCN"]);
     expect(partial?.parents.map((h) => h.smiles)).toEqual(["CCO"]);
     expect(partialResult({ evaluated: 2 })).toBeNull();
+  });
+
+  it("shows a screen's compounds as they are scored, called compounds, not analogs (issue 20)", () => {
+    const partial = partialResult(
+      {
+        evaluated: 2,
+        partial: {
+          series: [{ smiles: "CCN", fitness: 0.5, affinity: -5.1 }],
+          series_total: 2,
+          activity_kind: "docking",
+        },
+      },
+      "vhts",
+    );
+    expect(partial).toMatchObject({ workflow: "vhts", activity_kind: "docking" });
+    expect(partial?.hits.map((h) => h.smiles)).toEqual(["CCN"]);
+    expect(partialResultNotice("vhts", "running", 2)).toBe(
+      "Partial results: the best of the 2 compounds scored so far, updated as the run works.",
+    );
+    expect(partialResultNotice("vhts", "cancelled", 2)).toBe(
+      "The run stopped (cancelled): these are the 2 compounds it scored before, best first.",
+    );
+    expect(partialResultNotice("lead_opt", "running", 7)).toBe(
+      "Partial results: the best of the 7 analogs scored so far, updated as the run works.",
+    );
   });
 
   it("lists every unranked compound with its kind and reason", () => {

@@ -104,14 +104,25 @@ export function progressText(
 }
 
 /**
- * A lead optimization still running, or cancelled, has no result yet: its progress carries the molecules scored so
- * far, read as a (partial) result so the run page shows them.
+ * A run still running, or cancelled, has no result yet: its progress carries the molecules scored so far (a screen's
+ * compounds, a lead optimization's analogs), read as a (partial) result so the run page shows them.
  */
-export function partialResult(progress: Record<string, unknown> | null | undefined): WorkflowResult | null {
+export function partialResult(
+  progress: Record<string, unknown> | null | undefined,
+  workflow = "lead_opt",
+): WorkflowResult | null {
   const partial = progress?.partial;
   if (!partial || typeof partial !== "object") return null;
-  const { series, parents, failed } = partial as Record<string, unknown>;
-  return readWorkflowResult({ workflow: "lead_opt", hits: series, parents, failed });
+  const { series, parents, failed, activity_kind } = partial as Record<string, unknown>;
+  return readWorkflowResult({ workflow, hits: series, parents, failed, activity_kind });
+}
+
+/** What the run page says above molecules scored so far: "compounds" for a screen, "analogs" for the others. */
+export function partialResultNotice(workflow: string, status: string, scored: number): string {
+  const molecules = workflow === "vhts" ? "compounds" : "analogs";
+  return status === "queued" || status === "running"
+    ? `Partial results: the best of the ${scored} ${molecules} scored so far, updated as the run works.`
+    : `The run stopped (${status}): these are the ${scored} ${molecules} it scored before, best first.`;
 }
 
 export const STOP_REASONS: Record<string, string> = {

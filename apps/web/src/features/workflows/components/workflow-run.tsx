@@ -22,6 +22,8 @@ import {
   progressText,
   readWorkflowResult,
   STOP_REASONS,
+  budgetText,
+  vinaModesText,
 } from "../model/results";
 import { HitsTable } from "./hits-table";
 import { NotRankedTable } from "./not-ranked-table";
@@ -86,7 +88,11 @@ export function WorkflowRun({ runId }: { runId: string }) {
           <Fact label="Created">{formatDateTime(run.created_at)}</Fact>
           <Fact label="Target">{config.inputs?.target_protein ?? "—"}</Fact>
           <Fact label="Executed on">{executionText({ workflow: run.workflow, modules: config.modules })}</Fact>
-          <Fact label="Budget">{config.budget ? `${config.budget.max_evaluations} evaluations` : "—"}</Fact>
+          <Fact label="Budget">
+            {config.budget
+              ? budgetText(run.workflow, config.budget.max_evaluations, candidatesOf(result, job?.progress))
+              : "—"}
+          </Fact>
           {run.workflow !== "custom" && (
             <Fact label="Filters">
               {filters
@@ -229,11 +235,7 @@ export function WorkflowRun({ runId }: { runId: string }) {
               {receptor.data && (
                 <PoseViewer receptor={receptor.data} pose={pose.pose_pdbqt} label={pose.name ?? pose.smiles} />
               )}
-              {pose.modes && (
-                <p className="muted">
-                  Vina modes: {pose.modes.map((m) => formatNumber(m.affinity)).join(", ")} kcal/mol
-                </p>
-              )}
+              {pose.modes && <p className="muted">Vina modes: {vinaModesText(pose.modes)}</p>}
               {pose.search_affinity !== undefined && (
                 <p className="muted">
                   Scored in place: Vina&apos;s local optimisation of the searched pose, the scale every analog of this
@@ -290,6 +292,15 @@ export function WorkflowRun({ runId }: { runId: string }) {
       )}
     </div>
   );
+}
+
+/** How many compounds passed a screen's filters: from its result, or from its progress while it runs. */
+function candidatesOf(
+  result: ReturnType<typeof readWorkflowResult>,
+  progress: Record<string, unknown> | null | undefined,
+): number | null {
+  const counted = result?.counts?.candidates ?? progress?.candidates;
+  return typeof counted === "number" ? counted : null;
 }
 
 function seriesTotal(progress: Record<string, unknown> | null | undefined): number | null {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { describeFilters, notRankedEntries } from "@sieve/contracts";
-import { dockingText, partialResult, partialResultNotice, progressText, readWorkflowResult } from "./results";
+import {
+  budgetText,
+  dockingText,
+  partialResult,
+  partialResultNotice,
+  progressText,
+  readWorkflowResult,
+  vinaModesText,
+} from "./results";
 
 describe("workflow results on the run page", () => {
   it("reads partial metrics without failing", () => {
@@ -128,6 +136,20 @@ describe("workflow results on the run page", () => {
     expect(partialResultNotice("lead_opt", "running", 7)).toBe(
       "Partial results: the best of the 7 analogs scored so far, updated as the run works.",
     );
+  });
+
+  it("shows Vina modes to three decimals, and the budget as it applies to a screen (issue 20)", () => {
+    expect(vinaModesText([{ affinity: -11.362 }, { affinity: -10.842 }, { affinity: -10.84 }])).toBe(
+      "-11.362, -10.842, -10.840 kcal/mol",
+    );
+    expect(budgetText("vhts", 800, 3)).toBe(
+      "every compound that passed the filters is scored (3; the budget of 800 evaluations is not reached)",
+    );
+    expect(budgetText("vhts", 800, 5000)).toBe(
+      "800 evaluations: fewer than the 5000 compounds that passed the filters, so BatchDiversity picks which are scored",
+    );
+    expect(budgetText("vhts", 800, null)).toBe("at most 800 evaluations (one per compound that passes the filters)");
+    expect(budgetText("lead_opt", 400, 3)).toBe("400 evaluations");
   });
 
   it("lists every unranked compound with its kind and reason", () => {

@@ -158,3 +158,24 @@ export function dockingText(
   const options = dockingOptionsOf({ modules: config.modules ?? [], seed: config.seed ?? RUN_DEFAULTS.seed }).options;
   return describeDocking(options, result?.box ?? resolvedBox(progress?.box));
 }
+
+/**
+ * A pose's Vina modes to three decimals, as Vina writes them, so two close modes (−10.842, −10.840) do not read as a
+ * repeated one.
+ */
+export function vinaModesText(modes: { affinity: number }[]): string {
+  return `${modes.map((m) => formatNumber(m.affinity, 3)).join(", ")} kcal/mol`;
+}
+
+/**
+ * The run's evaluation budget as it applies: a screen scores every compound that passed its filters unless they
+ * outnumber the budget, so a small library says so rather than "800 evaluations".
+ */
+export function budgetText(workflow: string, maxEvaluations: number, candidates: number | null): string {
+  const budget = `${maxEvaluations} evaluations`;
+  if (workflow !== "vhts") return budget;
+  if (candidates === null) return `at most ${budget} (one per compound that passes the filters)`;
+  return candidates <= maxEvaluations
+    ? `every compound that passed the filters is scored (${candidates}; the budget of ${budget} is not reached)`
+    : `${budget}: fewer than the ${candidates} compounds that passed the filters, so BatchDiversity picks which are scored`;
+}

@@ -137,7 +137,7 @@ export async function buildApp({
     await authenticated.register(profileRoutes);
     await authenticated.register(projectRoutes(catalog));
     await authenticated.register(
-      runRoutes((scope, run) => runInputProblems(database.db, scope, config.referenceDataRoot, run)),
+      runRoutes((scope, run) => runInputProblems(database.db, compute, scope, config.referenceDataRoot, run)),
     );
     await authenticated.register(uploadRoutes);
     await authenticated.register(dashboardRoutes);

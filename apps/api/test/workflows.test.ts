@@ -436,6 +436,14 @@ describe("VHTS runs from the New Job modal", () => {
       path: "inputs.compound_library",
       message: "Compound Library comments.smi holds no structure (SMILES lines, CSV rows or SDF records)",
     });
+    const nonsense = await upload("compound_library", "nonsense.smi", "not_a_smiles one\nC1CC two\n");
+    expect((await refusal({ target_protein: "1HSG", compound_library: nonsense }))[0]).toEqual({
+      path: "inputs.compound_library",
+      message: "Compound Library nonsense.smi: RDKit reads none of its 2 structures as a molecule",
+    });
+    expect((await refusal({ target_protein: "1HSG", compound_library: "not_a_smiles" }))[0].message).toBe(
+      "Compound Library typed.smi: RDKit reads none of its 1 structure as a molecule",
+    );
     const stranger = (await ctx.signup()).token;
     const theirs = await upload("compound_library", "theirs.smi", LIBRARY, stranger);
     expect((await refusal({ target_protein: "1HSG", compound_library: theirs }))[0].message).toMatch(

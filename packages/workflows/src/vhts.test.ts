@@ -6,6 +6,7 @@ import { LigandActivityOracle, drugCentralActives } from "./ligand-activity";
 import type { MoleculeOracle } from "./oracle";
 import { SyntheticAccessibilityOracle } from "./sa-oracle";
 import { DEFAULT_SCREENING_FILTERS } from "./screen-filters";
+import { libraryReadability } from "./compound-library";
 import { runVhts } from "./vhts";
 
 requireSharedData("drugcentral/structures.smiles.tsv");
@@ -91,6 +92,16 @@ describe("VHTS with ligand-based activity", () => {
     // The whole library is one batch: without onScored nothing would be said until every compound was scored.
     expect(batches).toEqual([4]);
     expect(scored).toEqual(["0 of 4", "1 of 4", "2 of 4", "3 of 4", "4 of 4"]);
+  });
+
+  it("tells a library RDKit reads nothing of from one it reads something of, before any screen", () => {
+    expect(libraryReadability(rdkit, "lib.smi", LIBRARY)).toEqual({ records: 7, readable: true, file_error: null });
+    expect(libraryReadability(rdkit, "bad.smi", "not_a_smiles a\nC1CC b")).toEqual({
+      records: 2,
+      readable: false,
+      file_error: null,
+    });
+    expect(libraryReadability(rdkit, "lib.csv", "name,weight\naspirin,180").file_error).toMatch(/SMILES/);
   });
 
   it("stops at the evaluation budget and when cancelled", async () => {

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { extname, join } from "node:path";
-import { LibraryFileError, readLibraryFile } from "@sieve/chem";
 import {
   dockingOptionsOf,
   invalidUploadReferences,
@@ -9,6 +8,7 @@ import {
   splitLines,
   type RunConfig,
 } from "@sieve/contracts";
+import type { ComputePool } from "@sieve/compute/pool";
 import type { Database } from "@sieve/db";
 import { drugCentralActives, readAtoms, resolveBox, stripToProtein, type KnownActive } from "@sieve/workflows";
 import { dockingSettings } from "./docking";
@@ -181,6 +181,7 @@ type InputProblem = { path: string; message: string };
  */
 export async function runInputProblems(
   db: Database,
+  compute: Pick<ComputePool, "run">,
   scope: TenantScope,
   referenceRoot: string,
   config: RunConfig,
@@ -198,8 +199,8 @@ export async function runInputProblems(
   for (const [field, label, value] of compoundFields) {
     try {
       const file = await files.compounds(value, label);
-      const empty = file && field === "compound_library" ? emptyLibraryProblem(label, file) : null;
-      if (empty) problems.push({ path: `inputs.${field}`, message: empty });
+      const unread = file && field === "compound_library" ? await unreadLibraryProblem(compute, label, file) : null;
+      if (unread) problems.push({ path: `inputs.${field}`, message: unread });
     } catch (error) {
       if (!(error instanceof WorkflowInputError)) throw error;
       problems.push({ path: `inputs.${field}`, message: error.message });
@@ -231,15 +232,21 @@ export async function runInputProblems(
   return dockingStructureProblems(target.structure!.name, target.structure!.text, config);
 }
 
-/** A compound library without a single structure record (an empty file, a CSV without a SMILES column). */
-function emptyLibraryProblem(label: string, file: { name: string; text: string }): string | null {
-  try {
-    if (readLibraryFile(file.name, file.text).records.length > 0) return null;
-  } catch (error) {
-    if (error instanceof LibraryFileError) return `${label} ${file.name}: ${error.message}`;
-    throw error;
-  }
-  return `${label} ${file.name} holds no structure (SMILES lines, CSV rows or SDF records)`;
+/**
+ * A compound library without a structure RDKit reads: an empty file, a CSV without a SMILES column, or lines that are
+ * none of them a molecule. RDKit reads on a compute thread, stopping at the first readable record.
+ */
+async function unreadLibraryProblem(
+  compute: Pick<ComputePool, "run">,
+  label: string,
+  file: { name: string; text: string },
+): Promise<string | null> {
+  const { records, readable, file_error } = await compute.run("compounds.library_readability", file);
+  if (file_error) return `${label} ${file.name}: ${file_error}`;
+  if (readable) return null;
+  return records === 0
+    ? `${label} ${file.name} holds no structure (SMILES lines, CSV rows or SDF records)`
+    : `${label} ${file.name}: RDKit reads none of its ${records} structure${records === 1 ? "" : "s"} as a molecule`;
 }
 
 function dockingStructureProblems(name: string, text: string, config: RunConfig): InputProblem[] {

@@ -303,7 +303,7 @@ describe("projects and the New Job modal", () => {
     expect(await dialog().getByText("Live: lab-gpu-01.").count()).toBe(1);
     await dialog().getByLabel("Shards").fill("3");
     await dialog().getByLabel("Target Protein").fill("P23219");
-    await dialog().getByLabel("Compound Library").fill("s3://bucket/library.smi");
+    await dialog().getByLabel("Compound Library").fill("CCO ethanol");
     await dialog().getByLabel("Project", { exact: true }).selectOption({ label: "Protease screen" });
     await screenshot(page, "new-job-modal-remote-1280", { fullPage: false });
     await dialog().getByRole("button", { name: "Launch Workflow" }).click();

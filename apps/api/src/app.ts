@@ -26,7 +26,7 @@ import { projectRoutes } from "./modules/projects/routes";
 import { runRoutes } from "./modules/runs/routes";
 import { mirrorJobTransitions } from "./modules/runs/status";
 import { JobTransitions } from "./modules/engine/transitions";
-import { dockingInputProblems } from "./modules/workflows/inputs";
+import { runInputProblems } from "./modules/workflows/inputs";
 import { uploadRoutes } from "./modules/uploads/routes";
 import { siteRoutes } from "./modules/site/routes";
 import { healthRoutes } from "./modules/health/routes";
@@ -137,7 +137,7 @@ export async function buildApp({
     await authenticated.register(profileRoutes);
     await authenticated.register(projectRoutes(catalog));
     await authenticated.register(
-      runRoutes((scope, run) => dockingInputProblems(database.db, scope, config.referenceDataRoot, run)),
+      runRoutes((scope, run) => runInputProblems(database.db, compute, scope, config.referenceDataRoot, run)),
     );
     await authenticated.register(uploadRoutes);
     await authenticated.register(dashboardRoutes);

@@ -108,7 +108,7 @@ describe("runs", () => {
   it("applies the spec's defaults server-side: 800 evaluations for VHTS, seed 42, BatchDiversity, two objectives", async () => {
     const response = await postRun({
       workflow: "vhts",
-      inputs: { target_protein: "1HSG", compound_library: "upload://00000000-0000-4000-8000-000000000001/lib.smi" },
+      inputs: { target_protein: "P23219", compound_library: "CCO ethanol" },
     });
     expect(response.statusCode).toBe(201);
     const run = response.json();
@@ -141,7 +141,7 @@ describe("runs", () => {
         .sort(),
     ).toEqual(["inputs.compound_library", "inputs.target_protein"]);
     const response = await postRun({
-      inputs: { target_protein: "1HSG", compound_library: "upload://00000000-0000-4000-8000-000000000001/lib.smi" },
+      inputs: { target_protein: "P23219", compound_library: "CCO ethanol" },
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({

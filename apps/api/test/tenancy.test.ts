@@ -27,7 +27,7 @@ const owned: {
   oracleJobId?: string;
 } = {};
 
-/** Protein atoms only, so the receptor route returns them; the job using it fails before docking. */
+/** Protein atoms only, so the receptor route returns them (three atoms: docking ethanol into it is quick). */
 const RECEPTOR = [
   "ATOM      1  N   ALA A   1      11.104   6.134  -6.504  1.00  0.00           N",
   "ATOM      2  CA  ALA A   1      11.639   6.071  -5.147  1.00  0.00           C",
@@ -35,7 +35,7 @@ const RECEPTOR = [
   "END",
   "",
 ].join("\n");
-const MISSING_LIBRARY = "upload://00000000-0000-4000-8000-000000000000/missing.smi";
+const LIBRARY = "CCO ethanol";
 const PLAN = {
   objectives: [{ name: "activity", direction: "maximize", weight: 1 }],
   constraints: [],
@@ -105,7 +105,7 @@ beforeAll(async () => {
       token: alpha.token,
       payload: {
         workflow: "vhts",
-        inputs: { target_protein: owned.receptorUri, compound_library: MISSING_LIBRARY },
+        inputs: { target_protein: owned.receptorUri, compound_library: LIBRARY },
         // The three-atom receptor has no ligand to centre a box on.
         modules: [{ name: "Docking", params: { center: [12, 6, -5], size: [20, 20, 20] } }],
       },
@@ -412,7 +412,7 @@ describe("tenancy: later modules (workflows, reports, literature, targets, negat
     const project = (await as(beta, "POST", `/v1/projects`, { name: "Beta docking", ruo_ack: true })).json().id;
     const created = await as(beta, "POST", `/v1/projects/${project}/runs`, {
       workflow: "vhts",
-      inputs: { target_protein: owned.receptorUri, compound_library: MISSING_LIBRARY },
+      inputs: { target_protein: owned.receptorUri, compound_library: LIBRARY },
     });
     // Refused before the run exists: the receptor is not Beta's.
     expect(created.statusCode).toBe(422);

@@ -1,9 +1,11 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SCREEN_FILTER_DEFAULTS } from "@sieve/contracts";
 import { binaryAvailability, buildPeptideSystem, DEFAULT_SCREENING_FILTERS, mdAvailability } from "@sieve/workflows";
 import { readZip } from "../src/modules/reports/archive";
+import { missingActivityReason } from "../src/modules/workflows/inputs";
 import { createTestContext, type TestContext } from "./context";
 import { multipartUpload } from "./multipart";
 import { requirePrograms, requireSharedData, sharedDataFile } from "@sieve/testing";
@@ -110,6 +112,13 @@ describe("VHTS runs from the New Job modal", () => {
         }),
       ]);
       expect(metrics.box.size).toEqual([16, 16, 16]);
+      // Every docking setting that changed the result is in it (issue 20).
+      expect(metrics.docking).toEqual({
+        exhaustiveness: 1,
+        num_modes: 3,
+        seed: 42,
+        box: { kind: "ligand", residue_name: null, size: 16 },
+      });
       expect(detail.job.result.best_fitness).toBe(metrics.hits[0].fitness);
       const curves = (await ctx.call({ method: "GET", url: `/v1/runs/${detail.run.id}/curves`, token })).json().curves;
       expect(curves.map((c: { name: string }) => c.name)).toEqual(["best_fitness", "best_affinity"]);
@@ -379,6 +388,15 @@ describe("VHTS runs from the New Job modal", () => {
     expect((await post(apo)).json().detail.fields[0].message).toMatch(
       /^apo\.pdb: The structure has no co-crystallised ligand/,
     );
+    // An exhaustiveness out of range is refused, not replaced by the screening default of 2.
+    const exhaustive = await post("1HSG", [{ name: "Docking", params: { exhaustiveness: 100 } }]);
+    expect(exhaustive.statusCode).toBe(422);
+    expect(exhaustive.json().detail.fields).toEqual([
+      {
+        path: "modules.Docking.params.exhaustiveness",
+        message: "exhaustiveness must be a whole number from 1 to 32; got 100",
+      },
+    ]);
     const far = await post("1HSG", [{ name: "Docking", params: { center: [100, 100, 100], size: [20, 20, 20] } }]);
     expect(far.statusCode).toBe(422);
     expect(far.json().detail.fields[0].message).toMatch(
@@ -387,32 +405,77 @@ describe("VHTS runs from the New Job modal", () => {
     expect((await ctx.call({ method: "GET", url: "/v1/runs?limit=100", token })).json().runs.length).toBe(runsBefore);
   });
 
-  it("fails with a clear message when there is nothing to score against, and refuses another organization's upload", async () => {
+  it("refuses a screen before queueing it when its library or target cannot be read, naming which (issue 20)", async () => {
     const library = await upload("compound_library", "lib.smi", LIBRARY);
-    const none = await ctx.call({
-      method: "POST",
-      url: `/v1/projects/${projectId}/runs`,
-      token,
-      payload: { workflow: "vhts", inputs: { target_protein: "not a target", compound_library: library } },
+    const post = (inputs: Record<string, unknown>) =>
+      ctx.call({ method: "POST", url: `/v1/projects/${projectId}/runs`, token, payload: { workflow: "vhts", inputs } });
+    const refusal = async (inputs: Record<string, unknown>) => {
+      const response = await post(inputs);
+      expect(response.statusCode, response.body).toBe(422);
+      return response.json().detail.fields;
+    };
+    const runsBefore = (await ctx.call({ method: "GET", url: "/v1/runs?limit=100", token })).json().runs.length;
+    expect(await refusal({ target_protein: "1HSG", compound_library: "s3://bucket/library.smi" })).toEqual([
+      {
+        path: "inputs.compound_library",
+        message:
+          "Compound Library s3://bucket/library.smi: s3:// addresses are not read; upload the file (upload://…) or type SMILES lines into the field",
+      },
+    ]);
+    expect(
+      await refusal({ target_protein: "1HSG", compound_library: library, output_location: "s3://bucket/results/" }),
+    ).toEqual([
+      {
+        path: "inputs.output_location",
+        message:
+          "Output Location s3://bucket/results/: s3:// addresses are not written; give a folder under the data folder or upload://",
+      },
+    ]);
+    const comments = await upload("compound_library", "comments.smi", "# nothing but a comment\n");
+    expect((await refusal({ target_protein: "1HSG", compound_library: comments }))[0]).toEqual({
+      path: "inputs.compound_library",
+      message: "Compound Library comments.smi holds no structure (SMILES lines, CSV rows or SDF records)",
     });
-    const failed = await waitForRun(none.json().id, finished);
-    expect(failed.job.status).toBe("failed");
-    expect(failed.run.status).toBe("failed");
-    expect(failed.job.error_message).toMatch(/neither an upload, a PDB id nor a UniProt accession/);
-
+    const nonsense = await upload("compound_library", "nonsense.smi", "not_a_smiles one\nC1CC two\n");
+    expect((await refusal({ target_protein: "1HSG", compound_library: nonsense }))[0]).toEqual({
+      path: "inputs.compound_library",
+      message: "Compound Library nonsense.smi: RDKit reads none of its 2 structures as a molecule",
+    });
+    expect((await refusal({ target_protein: "1HSG", compound_library: "not_a_smiles" }))[0].message).toBe(
+      "Compound Library typed.smi: RDKit reads none of its 1 structure as a molecule",
+    );
     const stranger = (await ctx.signup()).token;
     const theirs = await upload("compound_library", "theirs.smi", LIBRARY, stranger);
-    const borrowed = await ctx.call({
-      method: "POST",
-      url: `/v1/projects/${projectId}/runs`,
-      token,
-      payload: {
-        workflow: "vhts",
-        inputs: { target_protein: "P23219", compound_library: theirs, hit_compounds: "CCO" },
-      },
+    expect((await refusal({ target_protein: "1HSG", compound_library: theirs }))[0].message).toMatch(
+      /is not an upload of this organization/,
+    );
+    expect((await refusal({ target_protein: "s3://bucket/target.pdb", compound_library: library }))[0]).toEqual({
+      path: "inputs.target_protein",
+      message:
+        "Target Protein s3://bucket/target.pdb: s3:// addresses are not read; upload the file (upload://…) or give a PDB id or a UniProt accession",
     });
-    const refused = await waitForRun(borrowed.json().id, finished);
-    expect(refused.job.error_message).toMatch(/is not an upload of this organization/);
+    expect((await refusal({ target_protein: "9ZZZ", compound_library: library }))[0].message).toBe(
+      "PDB entry 9ZZZ is not among the reference structures (1HSG, 1OHR, 3HTB); upload its .pdb file to dock into it",
+    );
+    expect((await refusal({ target_protein: "not a target", compound_library: library }))[0].message).toMatch(
+      /neither an upload, a PDB id nor a UniProt accession/,
+    );
+    expect((await refusal({ target_protein: "P04585", compound_library: library }))[0].message).toBe(
+      "DrugCentral lists no approved-drug ligand of UniProt P04585; upload the target's .pdb to dock into, or give Hit Compounds as known actives",
+    );
+    expect((await ctx.call({ method: "GET", url: "/v1/runs?limit=100", token })).json().runs.length).toBe(runsBefore);
+    // The same accession with Hit Compounds has known actives, so it is accepted.
+    expect((await post({ target_protein: "P04585", compound_library: library, hit_compounds: "CCO" })).statusCode).toBe(
+      201,
+    );
+  });
+
+  it("says when a UniProt target has no known ligands because DrugCentral is not loaded", () => {
+    const empty = mkdtempSync(join(tmpdir(), "sieve-no-reference-"));
+    expect(missingActivityReason({ structure: null, uniprot: "P23219", note: null }, true, empty)).toBe(
+      "UniProt P23219 has no known ligands here because the DrugCentral reference data is not loaded (load it from the Dashboard); upload the target's .pdb to dock into, or give Hit Compounds as known actives",
+    );
+    rmSync(empty, { recursive: true });
   });
 
   it("cancels a docking run: job and run become cancelled", async () => {

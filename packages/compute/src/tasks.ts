@@ -27,7 +27,7 @@ import {
   type VhtsTaskInput,
   type VhtsTaskOutput,
 } from "./workflows";
-import type { MdResult, WorkflowPlan } from "@sieve/workflows";
+import { libraryReadability, type MdResult, type WorkflowPlan } from "@sieve/workflows";
 import {
   extractDocuments,
   pdfText,
@@ -52,6 +52,11 @@ export interface TaskCatalog {
   "molecules.analyze": { input: { items: MoleculeInput[]; svg: boolean }; output: MoleculeAnalysis[] };
   "proteins.analyze": { input: { items: { sequence: string; id?: string }[] }; output: ProteinAnalysis[] };
   "compounds.identify": { input: { items: string[] }; output: CompoundIdentity[] };
+  /** Whether RDKit reads any structure of a compound file (a screen's library, checked before it is queued). */
+  "compounds.library_readability": {
+    input: { name: string; text: string };
+    output: { records: number; readable: boolean; file_error: string | null };
+  };
   "literature.extract": {
     input: ReferenceSource & { documents: { source: string; external_id: string; text: string }[] };
     output: Extraction[];
@@ -128,6 +133,9 @@ export const taskHandlers: Handlers = {
   async "compounds.identify"({ items }) {
     const rdkit = await loadRDKit();
     return items.map((input) => identifyCompound(rdkit, input));
+  },
+  async "compounds.library_readability"({ name, text }) {
+    return libraryReadability(await loadRDKit(), name, text);
   },
   async "literature.extract"({ documents, ...source }) {
     return extractDocuments(source, documents);

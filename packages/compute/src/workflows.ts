@@ -234,6 +234,20 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
   const sa = new SyntheticAccessibilityOracle(rdkit);
   const evaluator = new CompoundEvaluator(activity, sa, input.objectives, alertWarnings(rdkit));
   const cancel = cancellationSignal(context);
+  const lightweight = progressRow(rdkit, new Map());
+  // The job's progress is replaced by each report: every report carries the phase and the latest counts.
+  let state: Record<string, unknown> = {
+    phase: "scoring",
+    phase_detail: scoringPhaseDetail(input),
+    phase_started_at: new Date().toISOString(),
+    prepared_in_s: preparedInS,
+    // The resolved box, shown on the run page while the screen docks.
+    box: activity instanceof DockingOracle ? activity.box : null,
+  };
+  const report = (update: Record<string, unknown>, points: { name: string; x: number; y: number }[] = []) => {
+    state = { ...state, ...update };
+    context.progress(points.length ? { progress: state, points } : { progress: state });
+  };
   try {
     const result = await unlessCancelled(
       runVhts(
@@ -257,23 +271,25 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
         {
           signal: cancel.signal,
           cancelled: () => context.cancelled(),
-          onBatch: (p) =>
-            context.progress({
-              progress: {
-                evaluated: p.evaluated,
-                max_evaluations: p.max_evaluations,
-                candidates: p.candidates,
-                best_fitness: p.best_fitness,
-                best_affinity: p.best_affinity,
-                batch: p.batch,
-                phase_detail: `Scoring the library in batches (batch ${p.batch} done)`,
-                prepared_in_s: preparedInS,
+          // "0 of N scored" as soon as the receptor and box are ready, then after each compound (the engine sends the
+          // latest report with its next heartbeat).
+          onScored: (p) => report({ ...p }),
+          onBatch: ({ ranked, ...p }) =>
+            report(
+              {
+                ...p,
+                // The compounds scored so far, shown on the run page while it works (as lead optimization's analogs).
+                partial: {
+                  series: ranked.slice(0, PARTIAL_ROWS).map(lightweight),
+                  series_total: ranked.length,
+                  activity_kind: evaluator.activityKind,
+                },
               },
-              points: [
+              [
                 ...(p.best_fitness === null ? [] : [{ name: "best_fitness", x: p.evaluated, y: p.best_fitness }]),
                 ...(p.best_affinity === null ? [] : [{ name: "best_affinity", x: p.evaluated, y: p.best_affinity }]),
               ],
-            }),
+            ),
         },
       ),
       context,
@@ -294,6 +310,13 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
     cancel.dispose();
     await activity.close?.();
   }
+}
+
+/** What a screen is doing once its activity oracle is ready. */
+function scoringPhaseDetail(input: Pick<VhtsTaskInput, "receptor" | "actives">): string {
+  return input.receptor
+    ? `Docking the library into ${input.receptor.name}`
+    : `Scoring the library by similarity to ${input.actives.length} known active${input.actives.length === 1 ? "" : "s"}`;
 }
 
 /** What the API prepares for a lead-optimization job (and for a custom plan run as one). */

@@ -2,6 +2,7 @@ export * from "./errors";
 export * from "./auth";
 export * from "./projects";
 export * from "./runs";
+export * from "./docking";
 export * from "./site";
 export * from "./uploads";
 export * from "./analysis";

@@ -43,9 +43,9 @@ export function readCompounds(rdkit: RDKitModule, fileName: string, text: string
   const result: ReadLibrary = { compounds: [], invalid: [], duplicates: 0 };
   for (const record of records) {
     const shown = record.format === "smiles" ? record.structure : (record.name ?? `record ${record.position}`);
-    const mol = record.structure.length <= 100_000 ? rdkit.get_mol(record.structure) : null;
+    const mol = readableMol(rdkit, record.structure);
     try {
-      if (!mol || !mol.is_valid() || mol.get_num_atoms() === 0) {
+      if (!mol) {
         result.invalid.push({
           position: record.position,
           input: shown.slice(0, 200),
@@ -71,6 +71,39 @@ export function readCompounds(rdkit: RDKitModule, fileName: string, text: string
     }
   }
   return result;
+}
+
+/** The molecule RDKit reads from a structure record, or null (the caller deletes it). */
+function readableMol(rdkit: RDKitModule, structure: string) {
+  const mol = structure.length <= 100_000 ? rdkit.get_mol(structure) : null;
+  if (mol && mol.is_valid() && mol.get_num_atoms() > 0) return mol;
+  mol?.delete();
+  return null;
+}
+
+/**
+ * Whether any structure of a compound file is one RDKit reads, checked record by record until the first that is
+ * (the check a screen's library gets before it is queued), with the number of records, or why the file itself
+ * cannot be read (a CSV without a SMILES column).
+ */
+export function libraryReadability(
+  rdkit: RDKitModule,
+  fileName: string,
+  text: string,
+): { records: number; readable: boolean; file_error: string | null } {
+  let records;
+  try {
+    records = readLibraryFile(fileName, text).records;
+  } catch (error) {
+    if (error instanceof LibraryFileError) return { records: 0, readable: false, file_error: error.message };
+    throw error;
+  }
+  const readable = records.some((record) => {
+    const mol = readableMol(rdkit, record.structure);
+    mol?.delete();
+    return mol !== null;
+  });
+  return { records: records.length, readable, file_error: null };
 }
 
 /** The drug-likeness filter of the screening workflows: at most one rule-of-five violation, MW under 600. */

@@ -60,6 +60,7 @@ export { LigandActivityOracle, drugCentralActives, type KnownActive } from "./li
 export { SyntheticAccessibilityOracle } from "./sa-oracle";
 export {
   readCompounds,
+  libraryReadability,
   drugLikenessProblem,
   type InvalidEntry,
   type LibraryCompound,

@@ -6,6 +6,7 @@ import { LigandActivityOracle, drugCentralActives } from "./ligand-activity";
 import type { MoleculeOracle } from "./oracle";
 import { SyntheticAccessibilityOracle } from "./sa-oracle";
 import { DEFAULT_SCREENING_FILTERS } from "./screen-filters";
+import { libraryReadability } from "./compound-library";
 import { runVhts } from "./vhts";
 
 requireSharedData("drugcentral/structures.smiles.tsv");
@@ -79,6 +80,28 @@ describe("VHTS with ligand-based activity", () => {
     expect(result.hits.map((h) => h.fitness)).toEqual([...result.hits.map((h) => h.fitness)].sort((a, b) => b - a));
     expect(result.stop_reason).toBe("library_exhausted");
     expect(progress).toEqual([2, 4]);
+  });
+
+  it("reports 0 of N scored once the candidates are known, then each compound as it is scored (issue 20)", async () => {
+    const scored: string[] = [];
+    const batches: number[] = [];
+    await runVhts(rdkit, evaluator(), libraryScreen({ batch_size: 8 }), {
+      onScored: (p) => scored.push(`${p.evaluated} of ${p.candidates}`),
+      onBatch: (p) => batches.push(p.evaluated),
+    });
+    // The whole library is one batch: without onScored nothing would be said until every compound was scored.
+    expect(batches).toEqual([4]);
+    expect(scored).toEqual(["0 of 4", "1 of 4", "2 of 4", "3 of 4", "4 of 4"]);
+  });
+
+  it("tells a library RDKit reads nothing of from one it reads something of, before any screen", () => {
+    expect(libraryReadability(rdkit, "lib.smi", LIBRARY)).toEqual({ records: 7, readable: true, file_error: null });
+    expect(libraryReadability(rdkit, "bad.smi", "not_a_smiles a\nC1CC b")).toEqual({
+      records: 2,
+      readable: false,
+      file_error: null,
+    });
+    expect(libraryReadability(rdkit, "lib.csv", "name,weight\naspirin,180").file_error).toMatch(/SMILES/);
   });
 
   it("stops at the evaluation budget and when cancelled", async () => {

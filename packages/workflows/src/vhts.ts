@@ -55,6 +55,8 @@ export interface VhtsProgress {
   best_fitness: number | null;
   best_affinity: number | null;
   batch: number;
+  /** The compounds scored so far, best first (failed ones left out). */
+  ranked: EvaluatedCompound[];
 }
 
 export interface VhtsResult {
@@ -92,7 +94,13 @@ export async function runVhts(
   rdkit: RDKitModule,
   evaluator: CompoundEvaluator,
   options: VhtsOptions,
-  hooks: { onBatch?(progress: VhtsProgress): void; cancelled?(): boolean; signal?: AbortSignal } = {},
+  hooks: {
+    onBatch?(progress: VhtsProgress): void;
+    /** Once the candidates are known (0 scored) and after each compound is scored: "n of N scored". */
+    onScored?(progress: { evaluated: number; max_evaluations: number; candidates: number }): void;
+    cancelled?(): boolean;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<VhtsResult> {
   const started = performance.now();
   const library = readCompounds(rdkit, options.library.name, options.library.text);
@@ -128,6 +136,13 @@ export async function runVhts(
   let stop: StopReason = "library_exhausted";
   let batch = 0;
   const halted = () => haltReason(started, options.wallclock_limit_s, hooks.cancelled);
+  const reportScored = () =>
+    hooks.onScored?.({
+      evaluated: evaluator.evaluations,
+      max_evaluations: options.max_evaluations,
+      candidates: candidates.length,
+    });
+  reportScored();
   while (remaining.size > 0) {
     const halt = halted();
     if (halt) {
@@ -149,9 +164,12 @@ export async function runVhts(
       Math.min(batchSize, budgetLeft),
       DEFAULT_BATCH_DIVERSITY,
     ).map((i) => pool[i]!.index);
-    const results = await mapConcurrent(picks, options.concurrency ?? 1, async (index) =>
-      halted() ? null : evaluator.evaluate(candidates[index]!.compound, hooks.signal),
-    );
+    const results = await mapConcurrent(picks, options.concurrency ?? 1, async (index) => {
+      if (halted()) return null;
+      const result = await evaluator.evaluate(candidates[index]!.compound, hooks.signal);
+      reportScored();
+      return result;
+    });
     picks.forEach((index, i) => {
       if (!results[i]) return;
       remaining.delete(index);
@@ -173,7 +191,8 @@ export async function runVhts(
       });
     });
     batch++;
-    const best = rankEvaluated(scored.flatMap((s) => (s.result.errors.length ? [] : [s.result])))[0];
+    const ranked = rankEvaluated(scored.flatMap((s) => (s.result.errors.length ? [] : [s.result])));
+    const best = ranked[0];
     const affinities = scored.flatMap((s) => (s.result.affinity === null ? [] : [s.result.affinity]));
     hooks.onBatch?.({
       evaluated: evaluator.evaluations,
@@ -182,6 +201,7 @@ export async function runVhts(
       best_fitness: best?.fitness ?? null,
       best_affinity: affinities.length ? Math.min(...affinities) : null,
       batch,
+      ranked,
     });
   }
   if (

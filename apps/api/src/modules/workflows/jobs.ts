@@ -1,4 +1,4 @@
-import { storedScreenFilters, type RunConfig } from "@sieve/contracts";
+import { dockingOptionsOf, storedScreenFilters, type DockingOptions, type RunConfig } from "@sieve/contracts";
 import type { Database } from "@sieve/db";
 import type { WorkflowPlan } from "@sieve/workflows";
 import type {
@@ -10,7 +10,7 @@ import type {
 } from "@sieve/compute/workflows";
 import type { EngineDomainHandler } from "../engine/job-types";
 import type { EngineJobRow } from "../engine/store";
-import { WorkflowInputError, workflowFiles } from "./inputs";
+import { missingActivityReason, WorkflowInputError, workflowFiles } from "./inputs";
 import { writeOutputs } from "./outputs";
 import { dockingCacheDir, dockingSettings } from "./docking";
 import type { WorkflowJobInput } from "../runs/workflow-job";
@@ -36,15 +36,7 @@ async function oracleInputs(
         ...smilesLines(hits?.text ?? "").map((l) => ({ ...l, source: "user" })),
       ];
   if (!docking && actives.length === 0) {
-    throw new WorkflowInputError(
-      [
-        target.note,
-        config.inputs.include_docking ? "No receptor structure to dock into" : "Docking is off",
-        "and no known actives for ligand-based activity: upload the target's PDB, or give Hit Compounds or a UniProt accession with approved-drug ligands",
-      ]
-        .filter(Boolean)
-        .join("; "),
-    );
+    throw new WorkflowInputError(missingActivityReason(target, config.inputs.include_docking, referenceRoot));
   }
   const settings = dockingSettings(config);
   return {
@@ -108,7 +100,13 @@ export function vhtsJobHandler(
       const outputs = await outputsOf(db, dataDir, job, input, result.hits, result);
       return {
         best_fitness: result.hits[0]?.fitness ?? null,
-        final_metrics: { workflow: "vhts", target_protein: input.config.inputs.target_protein, ...result, ...outputs },
+        final_metrics: {
+          workflow: "vhts",
+          target_protein: input.config.inputs.target_protein,
+          ...result,
+          docking: dockingUsed(result.activity_kind, input.config),
+          ...outputs,
+        },
       };
     },
   };
@@ -170,11 +168,17 @@ export function leadOptJobHandler(
           target_protein: input.config.inputs.target_protein,
           ...result,
           hits: result.series,
+          docking: dockingUsed(result.activity_kind, input.config),
           ...outputs,
         },
       };
     },
   };
+}
+
+/** The docking settings a result was docked with (the resolved box is the result's `box`); null without docking. */
+function dockingUsed(activityKind: string, config: RunConfig): DockingOptions | null {
+  return activityKind === "docking" ? dockingOptionsOf(config).options : null;
 }
 
 /** A plan the user confirmed or edited in the modal travels as the `WorkflowPlan` module's params. */

@@ -5,17 +5,16 @@ import { PageHeader } from "../../../components/layouts/page-header";
 import { Button } from "../../../components/ui/button";
 import { Notice } from "../../../components/ui/notice";
 import { PAGE_HELP } from "../../../config/help";
-import { waitingForExecutor } from "../../../config/workflows";
 import { COUNTS_QUERY_KEY } from "../../../features/dashboard/api/counts";
 import { CountsSummary } from "../../../features/dashboard/components/counts-summary";
 import { Tips } from "../../../features/dashboard/components/tips";
 import { NewJobModal } from "../../../features/new-job/components/new-job-modal";
 import { PROJECTS_QUERY_KEY } from "../../../features/projects/api/projects";
 import { ProjectsTable } from "../../../features/projects/components/projects-table";
-import { RUNS_QUERY_KEY } from "../../../features/runs/api/runs";
+import { RUNS_QUERY_KEY, useFollowedRun } from "../../../features/runs/api/runs";
+import { runNotice } from "../../../features/runs/model/run-notice";
 import { RunsTable } from "../../../features/runs/components/runs-table";
 import { TargetReferenceSetup } from "../../../features/targets/components/reference-setup";
-import { shortId } from "../../../lib/format";
 
 /** §9: the dashboard lists 10 runs and 5 recent projects. */
 const RECENT_RUNS = 10;
@@ -25,6 +24,9 @@ export function DashboardRoute() {
   const queryClient = useQueryClient();
   const [jobOpen, setJobOpen] = useState(false);
   const [lastRun, setLastRun] = useState<Run | null>(null);
+  // The notice follows the launched run's status (queued, running, completed…), as the Recent runs table does.
+  const followedRun = useFollowedRun(lastRun);
+  const notice = followedRun ? runNotice(followedRun) : null;
 
   const onJobSubmitted = (run: Run) => {
     setJobOpen(false);
@@ -45,12 +47,7 @@ export function DashboardRoute() {
           </Button>
         }
       />
-      {lastRun && (
-        <Notice tone="success">
-          Run <code>{shortId(lastRun.id)}</code> is {lastRun.status}.
-          {lastRun.status === "queued" && ` ${waitingForExecutor(lastRun.workflow)}.`}
-        </Notice>
-      )}
+      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <TargetReferenceSetup />
       <CountsSummary />
       <div className="dashboard-grid">

@@ -1,6 +1,13 @@
 import { ANALOG_STRATEGIES, UPLOAD_KINDS, type UploadKind } from "@sieve/contracts";
 import { Checkbox, Field } from "../../../components/ui/field";
-import { requires, shows, type AnalogStrategy, type JobForm } from "../model/job-form";
+import {
+  dockingDefaultsText,
+  INPUT_TEXTS,
+  requires,
+  shows,
+  type AnalogStrategy,
+  type JobForm,
+} from "../model/job-form";
 import { ScreenFilterFields } from "./screen-filter-fields";
 import { UploadButton } from "./upload-button";
 
@@ -27,14 +34,14 @@ export function JobInputs({ form, update, busy, onUpload }: JobInputsProps) {
   return (
     <>
       {shows(form, "targetProtein") && (
-        <Field label="Target Protein" hint={`A PDB or UniProt ID, or a storage URI. ${accepts("protein")}`}>
+        <Field label="Target Protein" hint={`${INPUT_TEXTS.targetProtein.hint} ${accepts("protein")}`}>
           {(control) => (
             <div className="input-with-action">
               <input
                 {...control}
                 name="targetProtein"
                 required={requires(form, "targetProtein")}
-                placeholder="e.g. 1HSG, P04585 or s3://bucket/target.pdb"
+                placeholder={INPUT_TEXTS.targetProtein.placeholder}
                 value={form.targetProtein}
                 onChange={(e) => update({ targetProtein: e.target.value })}
               />
@@ -44,14 +51,14 @@ export function JobInputs({ form, update, busy, onUpload }: JobInputsProps) {
         </Field>
       )}
       {shows(form, "compoundLibrary") && (
-        <Field label="Compound Library" hint={`A storage URI or an uploaded file. ${accepts("compound_library")}`}>
+        <Field label="Compound Library" hint={`${INPUT_TEXTS.compoundLibrary.hint} ${accepts("compound_library")}`}>
           {(control) => (
             <div className="input-with-action">
               <input
                 {...control}
                 name="compoundLibrary"
                 required={requires(form, "compoundLibrary")}
-                placeholder="e.g. s3://bucket/library.smi"
+                placeholder={INPUT_TEXTS.compoundLibrary.placeholder}
                 value={form.compoundLibrary}
                 onChange={(e) => update({ compoundLibrary: e.target.value })}
               />
@@ -132,6 +139,7 @@ export function JobInputs({ form, update, busy, onUpload }: JobInputsProps) {
           onChange={(includeDocking) => update({ includeDocking })}
         />
       )}
+      {shows(form, "docking") && form.includeDocking && <p className="field__hint">{dockingDefaultsText()}</p>}
       {shows(form, "filters") && (
         <ScreenFilterFields
           filters={form.filters}
@@ -139,12 +147,12 @@ export function JobInputs({ form, update, busy, onUpload }: JobInputsProps) {
           leadOptimization={form.jobType === "lead_opt"}
         />
       )}
-      <Field label="Output Location" optional hint="Where results should be written, e.g. a storage URI.">
+      <Field label="Output Location" optional hint={INPUT_TEXTS.outputLocation.hint}>
         {(control) => (
           <input
             {...control}
             name="outputLocation"
-            placeholder="s3://bucket/results/"
+            placeholder={INPUT_TEXTS.outputLocation.placeholder}
             value={form.outputLocation}
             onChange={(e) => update({ outputLocation: e.target.value })}
           />

@@ -1,4 +1,4 @@
-import { SCREEN_FILTER_DEFAULTS, type ScreenFilters } from "@sieve/contracts";
+import { DOCKING_DEFAULTS, SCREEN_FILTER_DEFAULTS, type ScreenFilters } from "@sieve/contracts";
 import { Checkbox, Field } from "../../../components/ui/field";
 
 interface ScreenFilterFieldsProps {
@@ -58,7 +58,7 @@ const NUMERIC_FILTERS: {
     min: 1,
     max: 10,
     step: 1,
-    hint: "Docking: at most this many 3D conformers per ligand, one per ring conformation (Vina turns the other bonds itself), sharing the exhaustiveness; the best pose is kept.",
+    hint: `Docking: at most this many 3D conformers per ligand, one per ring conformation (Vina turns the other bonds itself), sharing the ligand's exhaustiveness (${DOCKING_DEFAULTS.exhaustiveness} by default) with at least 1 search each, so more conformers than that cost more; the best pose is kept.`,
   },
   {
     key: "max_analog_sa_score",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SCREEN_FILTER_DEFAULTS } from "@sieve/contracts";
-import { buildRunBody, INITIAL_JOB_FORM, requires, type JobForm } from "./job-form";
+import { buildRunBody, dockingDefaultsText, INITIAL_JOB_FORM, INPUT_TEXTS, requires, type JobForm } from "./job-form";
 
 const vhts: JobForm = {
   ...INITIAL_JOB_FORM,
@@ -19,6 +19,20 @@ describe("New Job form model", () => {
       targetProtein: "",
       outputLocation: "",
     });
+  });
+
+  it("suggests only inputs the server reads: no storage address such as s3:// (issue 20)", () => {
+    for (const { hint, placeholder } of Object.values(INPUT_TEXTS)) {
+      expect(`${hint} ${placeholder}`).not.toMatch(/s3:\/\/|storage URI/i);
+    }
+  });
+
+  it("states the docking defaults a run from the modal uses (issue 20)", () => {
+    expect(dockingDefaultsText()).toBe(
+      "Defaults: Vina exhaustiveness 2 per ligand, shared among its start conformers (at least 1 search each) · " +
+        "9 modes · Vina seed 42 · box: a 22 Å cube around the co-crystallised ligand. A Docking module sent through " +
+        "the API changes them.",
+    );
   });
 
   it("requires per workflow what §5 requires", () => {

@@ -1,5 +1,7 @@
 import {
   clampRemoteShards,
+  describeDocking,
+  dockingOptionsOf,
   RUN_DEFAULTS,
   SCREEN_FILTER_DEFAULTS,
   type ScreenFilters,
@@ -63,6 +65,34 @@ export const WORKFLOW_INPUTS: Record<Workflow, { shown: JobInput[]; required: Jo
   },
   custom: { shown: ["customMessage"], required: ["customMessage"] },
 };
+
+/**
+ * The hint and example of the file-or-identifier inputs. Examples are inputs the server accepts: files are read
+ * only as uploads (upload://…), never from a storage address such as s3://, and a PDB id must be a reference
+ * structure (1HSG, 1OHR and 3HTB ship with the reference data).
+ */
+export const INPUT_TEXTS = {
+  targetProtein: {
+    hint: "A PDB id of a reference structure (1HSG, 1OHR, 3HTB) or an uploaded .pdb/.pdbqt to dock into, or a UniProt accession for ligand-based scoring against its DrugCentral drugs or your Hit Compounds.",
+    placeholder: "e.g. 1HSG or P23219",
+  },
+  compoundLibrary: {
+    hint: "An uploaded file, or SMILES lines typed here.",
+    placeholder: "Upload a library, or type e.g. CCO ethanol",
+  },
+  outputLocation: {
+    hint: "Where the hits are also written: a folder under the server's data folder, or upload:// for a new upload.",
+    placeholder: "e.g. results/",
+  },
+} as const;
+
+/**
+ * The docking settings a run from the modal uses: not settable here (a `Docking` module sent through the API
+ * overrides them), so the modal states them as the defaults they are.
+ */
+export function dockingDefaultsText(): string {
+  return `Defaults: ${describeDocking(dockingOptionsOf({ modules: [], seed: RUN_DEFAULTS.seed }).options)}. A Docking module sent through the API changes them.`;
+}
 
 export function shows(form: JobForm, input: JobInput): boolean {
   return WORKFLOW_INPUTS[form.jobType].shown.includes(input);

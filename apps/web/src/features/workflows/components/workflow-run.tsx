@@ -12,8 +12,19 @@ import { Notice } from "../../../components/ui/notice";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { workflowLabel } from "../../../config/workflows";
 import { formatDateTime, shortId } from "../../../lib/format";
+import { useNow } from "../../../lib/use-now";
 import { useCancelJob, useReceptor, useWorkflowRun } from "../api/workflow-run";
-import { formatNumber, partialResult, progressText, readWorkflowResult, STOP_REASONS } from "../model/results";
+import {
+  dockingText,
+  formatNumber,
+  partialResult,
+  partialResultNotice,
+  progressText,
+  readWorkflowResult,
+  STOP_REASONS,
+  budgetText,
+  vinaModesText,
+} from "../model/results";
 import { HitsTable } from "./hits-table";
 import { NotRankedTable } from "./not-ranked-table";
 import { PlanReview } from "./plan-review";
@@ -43,9 +54,13 @@ export function WorkflowRun({ runId }: { runId: string }) {
   const job = detail.data?.job ?? null;
   const final = readWorkflowResult(job?.result?.final_metrics);
   // Until the job completes (and after a cancel) the molecules scored so far come with its progress.
-  const result = final ?? partialResult(job?.progress);
+  const result = final ?? partialResult(job?.progress, detail.data?.run.workflow);
   const docking = result?.activity_kind === "docking";
   const receptor = useReceptor(runId, docking);
+  const status = job?.status ?? detail.data?.run.status;
+  const active = status === "queued" || status === "running";
+  // While the run is active the page re-renders every second, so the phase's "(N s so far)" advances between polls.
+  const now = useNow(active);
 
   if (detail.isPending) return <p className="loading">Loading run…</p>;
   if (detail.isError) return <Notice tone="error">{detail.error.message}</Notice>;
@@ -55,10 +70,9 @@ export function WorkflowRun({ runId }: { runId: string }) {
   const recorded = config.filters ?? job?.result?.final_metrics?.filters;
   const filters = recorded ? storedScreenFilters(recorded) : null;
   const notRanked = result ? notRankedEntries(result) : [];
-  const status = job?.status ?? run.status;
-  const active = status === "queued" || status === "running";
   const leadOpt = run.workflow !== "vhts";
-  const progress = progressText(job?.progress);
+  const progress = progressText(job?.progress, now, active);
+  const dockingSettings = dockingText(config, result, job?.progress);
 
   return (
     <div className="stack">
@@ -74,7 +88,11 @@ export function WorkflowRun({ runId }: { runId: string }) {
           <Fact label="Created">{formatDateTime(run.created_at)}</Fact>
           <Fact label="Target">{config.inputs?.target_protein ?? "—"}</Fact>
           <Fact label="Executed on">{executionText({ workflow: run.workflow, modules: config.modules })}</Fact>
-          <Fact label="Budget">{config.budget ? `${config.budget.max_evaluations} evaluations` : "—"}</Fact>
+          <Fact label="Budget">
+            {config.budget
+              ? budgetText(run.workflow, config.budget.max_evaluations, candidatesOf(result, job?.progress))
+              : "—"}
+          </Fact>
           {run.workflow !== "custom" && (
             <Fact label="Filters">
               {filters
@@ -82,6 +100,7 @@ export function WorkflowRun({ runId }: { runId: string }) {
                 : "not recorded"}
             </Fact>
           )}
+          {dockingSettings && <Fact label="Docking">{dockingSettings}</Fact>}
           <Fact label="Progress">
             <span role="status" aria-live="polite">
               {progress ??
@@ -191,9 +210,7 @@ export function WorkflowRun({ runId }: { runId: string }) {
           </h2>
           {!final && (
             <Notice tone={active ? "info" : "warning"}>
-              {active
-                ? `Partial results: the best of the ${seriesTotal(job?.progress) ?? result.hits.length} analogs scored so far, updated as the run works.`
-                : `The run stopped (${status}): these are the ${seriesTotal(job?.progress) ?? result.hits.length} analogs it scored before, best first.`}
+              {partialResultNotice(run.workflow, status ?? "", seriesTotal(job?.progress) ?? result.hits.length)}
             </Notice>
           )}
           {leadOpt && result.parents.length > 0 && (
@@ -218,11 +235,7 @@ export function WorkflowRun({ runId }: { runId: string }) {
               {receptor.data && (
                 <PoseViewer receptor={receptor.data} pose={pose.pose_pdbqt} label={pose.name ?? pose.smiles} />
               )}
-              {pose.modes && (
-                <p className="muted">
-                  Vina modes: {pose.modes.map((m) => formatNumber(m.affinity)).join(", ")} kcal/mol
-                </p>
-              )}
+              {pose.modes && <p className="muted">Vina modes: {vinaModesText(pose.modes)}</p>}
               {pose.search_affinity !== undefined && (
                 <p className="muted">
                   Scored in place: Vina&apos;s local optimisation of the searched pose, the scale every analog of this
@@ -279,6 +292,15 @@ export function WorkflowRun({ runId }: { runId: string }) {
       )}
     </div>
   );
+}
+
+/** How many compounds passed a screen's filters: from its result, or from its progress while it runs. */
+function candidatesOf(
+  result: ReturnType<typeof readWorkflowResult>,
+  progress: Record<string, unknown> | null | undefined,
+): number | null {
+  const counted = result?.counts?.candidates ?? progress?.candidates;
+  return typeof counted === "number" ? counted : null;
 }
 
 function seriesTotal(progress: Record<string, unknown> | null | undefined): number | null {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { describeFilters, notRankedEntries } from "@sieve/contracts";
-import { partialResult, progressText, readWorkflowResult } from "./results";
+import {
+  budgetText,
+  dockingText,
+  partialResult,
+  partialResultNotice,
+  progressText,
+  readWorkflowResult,
+  vinaModesText,
+} from "./results";
 
 describe("workflow results on the run page", () => {
   it("reads partial metrics without failing", () => {
@@ -40,6 +48,61 @@ describe("workflow results on the run page", () => {
     ).toBe("3 of 400 scored — Round 1: scoring analogs; prepared in 4.3 s");
   });
 
+  it("says docking is under way from 0 of N, lets the timer run, and drops the phase once the run is over (issue 20)", () => {
+    const started = "2026-11-26T03:00:00.000Z";
+    const docking = {
+      phase: "scoring",
+      phase_detail: "Docking the library into 1HSG.pdb",
+      phase_started_at: started,
+      evaluated: 0,
+      max_evaluations: 800,
+      candidates: 3,
+      prepared_in_s: 4.25,
+    };
+    expect(progressText(docking, Date.parse(started) + 5_000)).toBe(
+      "0 of 3 scored — Docking the library into 1HSG.pdb (5 s so far); prepared in 4.3 s",
+    );
+    expect(progressText(docking, Date.parse(started) + 21_000)).toBe(
+      "0 of 3 scored — Docking the library into 1HSG.pdb (21 s so far); prepared in 4.3 s",
+    );
+    const preparing = {
+      phase: "preparing",
+      phase_detail: "Preparing the receptor 1HSG.pdb",
+      phase_started_at: started,
+    };
+    expect(progressText(preparing, Date.parse(started) + 37_000, false)).toBeNull();
+    expect(progressText({ ...docking, evaluated: 3 }, Date.parse(started) + 60_000, false)).toBe(
+      "3 of 3 scored; prepared in 4.3 s",
+    );
+  });
+
+  it("shows every docking setting with the resolved box, from the progress while docking and the result after", () => {
+    const config = {
+      workflow: "vhts" as const,
+      modules: [{ name: "BatchDiversity", params: {} }],
+      seed: 42,
+      inputs: { include_docking: true } as never,
+    };
+    const box = { center: [13.073, 22.467, 5.557], size: [22, 22, 22] };
+    const settings =
+      "Vina exhaustiveness 2 per ligand, shared among its start conformers (at least 1 search each) · 9 modes · Vina seed 42";
+    expect(dockingText(config, null, { phase: "preparing" })).toBe(
+      `${settings} · box: a 22 Å cube around the co-crystallised ligand`,
+    );
+    expect(dockingText(config, null, { phase: "scoring", box })).toBe(
+      `${settings} · box: a 22 Å cube around the co-crystallised ligand: centre (13.073, 22.467, 5.557) Å, size 22, 22, 22 Å`,
+    );
+    const finished = readWorkflowResult({
+      workflow: "vhts",
+      activity_kind: "docking",
+      box: { ...box, size: [16, 16, 16] },
+    });
+    expect(dockingText(config, finished, null)).toMatch(/centre \(13\.073, 22\.467, 5\.557\) Å, size 16, 16, 16 Å$/);
+    const similarity = readWorkflowResult({ workflow: "vhts", activity_kind: "ligand_similarity" });
+    expect(dockingText(config, similarity, null)).toBe("none: scored by ligand similarity (no structure to dock into)");
+    expect(dockingText({ ...config, inputs: { include_docking: false } as never }, null, null)).toBeNull();
+  });
+
   it("reads the analogs a running or cancelled lead optimization has scored so far from its progress", () => {
     const partial = partialResult({
       evaluated: 2,
@@ -48,6 +111,45 @@ describe("workflow results on the run page", () => {
     expect(partial?.hits.map((h) => h.smiles)).toEqual(["CCN"]);
     expect(partial?.parents.map((h) => h.smiles)).toEqual(["CCO"]);
     expect(partialResult({ evaluated: 2 })).toBeNull();
+  });
+
+  it("shows a screen's compounds as they are scored, called compounds, not analogs (issue 20)", () => {
+    const partial = partialResult(
+      {
+        evaluated: 2,
+        partial: {
+          series: [{ smiles: "CCN", fitness: 0.5, affinity: -5.1 }],
+          series_total: 2,
+          activity_kind: "docking",
+        },
+      },
+      "vhts",
+    );
+    expect(partial).toMatchObject({ workflow: "vhts", activity_kind: "docking" });
+    expect(partial?.hits.map((h) => h.smiles)).toEqual(["CCN"]);
+    expect(partialResultNotice("vhts", "running", 2)).toBe(
+      "Partial results: the best of the 2 compounds scored so far, updated as the run works.",
+    );
+    expect(partialResultNotice("vhts", "cancelled", 2)).toBe(
+      "The run stopped (cancelled): these are the 2 compounds it scored before, best first.",
+    );
+    expect(partialResultNotice("lead_opt", "running", 7)).toBe(
+      "Partial results: the best of the 7 analogs scored so far, updated as the run works.",
+    );
+  });
+
+  it("shows Vina modes to three decimals, and the budget as it applies to a screen (issue 20)", () => {
+    expect(vinaModesText([{ affinity: -11.362 }, { affinity: -10.842 }, { affinity: -10.84 }])).toBe(
+      "-11.362, -10.842, -10.840 kcal/mol",
+    );
+    expect(budgetText("vhts", 800, 3)).toBe(
+      "every compound that passed the filters is scored (3; the budget of 800 evaluations is not reached)",
+    );
+    expect(budgetText("vhts", 800, 5000)).toBe(
+      "800 evaluations: fewer than the 5000 compounds that passed the filters, so BatchDiversity picks which are scored",
+    );
+    expect(budgetText("vhts", 800, null)).toBe("at most 800 evaluations (one per compound that passes the filters)");
+    expect(budgetText("lead_opt", 400, 3)).toBe("400 evaluations");
   });
 
   it("lists every unranked compound with its kind and reason", () => {

@@ -1,4 +1,4 @@
-import type { WorkflowHit } from "@sieve/contracts";
+import { describeDocking, dockingOptionsOf, RUN_DEFAULTS, type RunConfig, type WorkflowHit } from "@sieve/contracts";
 
 /** What the run page reads from a workflow job's `final_metrics`, tolerant of older or partial results. */
 export interface WorkflowResult {
@@ -23,6 +23,8 @@ export interface WorkflowResult {
     pulled?: number;
     searched_because?: Record<string, number>;
   } | null;
+  /** The box docking searched, resolved from the structure (null without docking). */
+  box: { center: number[]; size: number[] } | null;
   stop_reason: string | null;
   unsupported_objectives: string[];
   output: { location: string; files?: string[]; error?: string } | null;
@@ -57,6 +59,7 @@ export function readWorkflowResult(metrics: Record<string, unknown> | undefined 
         ? (metrics.analog_placements as WorkflowResult["analog_placements"])
         : null,
     stop_reason: typeof metrics.stop_reason === "string" ? metrics.stop_reason : null,
+    box: resolvedBox(metrics.box),
     unsupported_objectives: list(metrics.unsupported_objectives),
     plan: metrics.plan && typeof metrics.plan === "object" ? (metrics.plan as WorkflowResult["plan"]) : null,
     output: metrics.output && typeof metrics.output === "object" ? (metrics.output as WorkflowResult["output"]) : null,
@@ -64,10 +67,15 @@ export function readWorkflowResult(metrics: Record<string, unknown> | undefined 
 }
 
 /**
- * "12 of 400 scored" from the job's progress, with the best value so far; before the first score, the phase the job
- * is in ("Preparing the receptor 1HSG.pdb …") and how long it has been at it (`now` in ms).
+ * "12 of 400 scored" from the job's progress, with the best value so far and, while the job runs, the phase it is in
+ * ("Preparing the receptor 1HSG.pdb …", "Docking the library into 1HSG.pdb") and how long it has been at it (`now`
+ * in ms). A finished job (`running` false) keeps only its counts: its last phase is over.
  */
-export function progressText(progress: Record<string, unknown> | null | undefined, now = Date.now()): string | null {
+export function progressText(
+  progress: Record<string, unknown> | null | undefined,
+  now = Date.now(),
+  running = true,
+): string | null {
   if (!progress) return null;
   const evaluated = progress.evaluated ?? progress.docked;
   const budget = progress.max_evaluations ?? progress.total;
@@ -76,10 +84,10 @@ export function progressText(progress: Record<string, unknown> | null | undefine
     typeof budget === "number" && typeof progress.candidates === "number"
       ? Math.min(budget, progress.candidates)
       : budget;
-  const phase = typeof progress.phase_detail === "string" ? progress.phase_detail : null;
   const since = typeof progress.phase_started_at === "string" ? Date.parse(progress.phase_started_at) : NaN;
   const elapsed = Number.isFinite(since) ? ` (${Math.max(0, Math.round((now - since) / 1000))} s so far)` : "";
-  if (typeof evaluated !== "number") return phase ? `${phase}${elapsed}` : null;
+  const phase = running && typeof progress.phase_detail === "string" ? `${progress.phase_detail}${elapsed}` : null;
+  if (typeof evaluated !== "number") return phase;
   const best =
     typeof progress.best_affinity === "number"
       ? `, best affinity ${progress.best_affinity.toFixed(2)} kcal/mol`
@@ -96,14 +104,25 @@ export function progressText(progress: Record<string, unknown> | null | undefine
 }
 
 /**
- * A lead optimization still running, or cancelled, has no result yet: its progress carries the molecules scored so
- * far, read as a (partial) result so the run page shows them.
+ * A run still running, or cancelled, has no result yet: its progress carries the molecules scored so far (a screen's
+ * compounds, a lead optimization's analogs), read as a (partial) result so the run page shows them.
  */
-export function partialResult(progress: Record<string, unknown> | null | undefined): WorkflowResult | null {
+export function partialResult(
+  progress: Record<string, unknown> | null | undefined,
+  workflow = "lead_opt",
+): WorkflowResult | null {
   const partial = progress?.partial;
   if (!partial || typeof partial !== "object") return null;
-  const { series, parents, failed } = partial as Record<string, unknown>;
-  return readWorkflowResult({ workflow: "lead_opt", hits: series, parents, failed });
+  const { series, parents, failed, activity_kind } = partial as Record<string, unknown>;
+  return readWorkflowResult({ workflow, hits: series, parents, failed, activity_kind });
+}
+
+/** What the run page says above molecules scored so far: "compounds" for a screen, "analogs" for the others. */
+export function partialResultNotice(workflow: string, status: string, scored: number): string {
+  const molecules = workflow === "vhts" ? "compounds" : "analogs";
+  return status === "queued" || status === "running"
+    ? `Partial results: the best of the ${scored} ${molecules} scored so far, updated as the run works.`
+    : `The run stopped (${status}): these are the ${scored} ${molecules} it scored before, best first.`;
 }
 
 export const STOP_REASONS: Record<string, string> = {
@@ -116,3 +135,47 @@ export const STOP_REASONS: Record<string, string> = {
 
 export const formatNumber = (value: number | null | undefined, digits = 2) =>
   value === null || value === undefined ? "—" : value.toFixed(digits);
+
+function resolvedBox(value: unknown): { center: number[]; size: number[] } | null {
+  if (!value || typeof value !== "object") return null;
+  const { center, size } = value as Record<string, unknown>;
+  return Array.isArray(center) && Array.isArray(size) ? { center, size } : null;
+}
+
+/**
+ * The run page's "Docking" line: every Vina setting that changes a result, with the resolved box once the job has
+ * it (from its progress while it docks, from the result after); null for a run that does not dock.
+ */
+export function dockingText(
+  config: Partial<Pick<RunConfig, "workflow" | "modules" | "seed" | "inputs">>,
+  result: WorkflowResult | null,
+  progress: Record<string, unknown> | null | undefined,
+): string | null {
+  if (result?.activity_kind === "ligand_similarity")
+    return "none: scored by ligand similarity (no structure to dock into)";
+  const docks = result?.activity_kind === "docking" || (config.workflow !== "custom" && config.inputs?.include_docking);
+  if (!docks) return null;
+  const options = dockingOptionsOf({ modules: config.modules ?? [], seed: config.seed ?? RUN_DEFAULTS.seed }).options;
+  return describeDocking(options, result?.box ?? resolvedBox(progress?.box));
+}
+
+/**
+ * A pose's Vina modes to three decimals, as Vina writes them, so two close modes (−10.842, −10.840) do not read as a
+ * repeated one.
+ */
+export function vinaModesText(modes: { affinity: number }[]): string {
+  return `${modes.map((m) => formatNumber(m.affinity, 3)).join(", ")} kcal/mol`;
+}
+
+/**
+ * The run's evaluation budget as it applies: a screen scores every compound that passed its filters unless they
+ * outnumber the budget, so a small library says so rather than "800 evaluations".
+ */
+export function budgetText(workflow: string, maxEvaluations: number, candidates: number | null): string {
+  const budget = `${maxEvaluations} evaluations`;
+  if (workflow !== "vhts") return budget;
+  if (candidates === null) return `at most ${budget} (one per compound that passes the filters)`;
+  return candidates <= maxEvaluations
+    ? `every compound that passed the filters is scored (${candidates}; the budget of ${budget} is not reached)`
+    : `${budget}: fewer than the ${candidates} compounds that passed the filters, so BatchDiversity picks which are scored`;
+}

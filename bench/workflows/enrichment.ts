@@ -525,7 +525,7 @@ const dockedNotes = [
   `Affinities: ${docked.map((d) => `${d.name}${isActive.has(d.name) ? "*" : ""} ${d.affinity}`).join(", ")} (* active).`,
   `Start conformers: at most ${CONFORMERS} per ligand, one per ring conformation (the lowest-energy of ${CONFORMERS * CONFORMER_CANDIDATES_PER_START} MMFF94-minimised ETKDG candidates in each; a ligand without a non-aromatic ring docks one), sharing exhaustiveness ${EXHAUSTIVENESS} (each docked at ceil(${EXHAUSTIVENESS} / docked), at least 1); every Vina mode scored as \`vina --score_only\` scores its pose; winning conformer / conformers docked: ${result.hits.map((h) => `${h.name} ${conformerWon.get(h.smiles) ?? "?"}`).join(", ")}.`,
   `Docking wall seconds per ligand (3D build + Vina on every conformer, one process on one core, ${dockSeconds.size} ligands${REPORT_ONLY ? ", as recorded in the cache when they were docked" : " docked in this run"}): ${secondsSummary()}.`,
-  `Load average (1, 5, 15 min) ${LOAD_AT_START} at the start, ${loadavg()
+  `${REPORT_ONLY ? "While this report was written (nothing docked; the docking run's load is in its note): l" : "L"}oad average (1, 5, 15 min) ${LOAD_AT_START} at the start, ${loadavg()
     .map((l) => l.toFixed(1))
     .join(", ")} at the end, on ${availableParallelism()} cores shared with other engineers' work.`,
   "Conformers are RDKit ETKDG with seed 42 and Vina's seed is 42, so this run's affinities are reproducible; a shared 2-core machine under load, every docking niced, so times are upper bounds.",

@@ -25,7 +25,12 @@ const loads: string[] = [];
 /** One enrichment result's rows: its fitness, Vina and heavy-atom AUROCs and the re-dock in that screen. */
 function enrichmentRows(name: string, target: string, method: string) {
   const report = read(name);
-  loads.push(report.notes.find((n) => /load average/i.test(n)) ?? "not recorded");
+  // A report re-read from a docking cache names the run that docked, with its load, in a "Docked by" note.
+  loads.push(
+    report.notes.find((n) => n.startsWith("Docked by")) ??
+      report.notes.find((n) => /load average/i.test(n)) ??
+      "not recorded",
+  );
   for (const [label, prefix] of [
     ["product fitness, spec default objectives", "product fitness"],
     ["Vina affinity alone", "Vina affinity ("],

@@ -85,6 +85,8 @@ describe("NLP Database", () => {
   it("loads a literature corpus from the reference-data list, busy while it runs", async () => {
     await openAdmin("?tab=nlp");
     const loader = page.getByRole("form", { name: "Corpus ingestion" });
+    // The dataset list arrives with its own request after the page: read it once it is there.
+    await loader.locator("code").first().waitFor();
     expect(await loader.locator("code").allTextContents()).toEqual(["literature:bc5cdr", "literature:biored"]);
     await loader.getByRole("button", { name: "Load selected" }).click();
     await loader.getByText("Choose at least one dataset.").waitFor();

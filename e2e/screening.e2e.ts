@@ -90,7 +90,7 @@ describe("screening 1HSG (HIV-1 protease) with its inhibitors among decoys", () 
       // `vina --score_only` scores them) indinavir −11.36, loratadine −9.06, amprenavir −8.83, ibuprofen −6.87 and
       // metoprolol −6.59 kcal/mol (bench/results/workflows-e2e-library.md). Amprenavir's −10.33 that once put it above
       // loratadine was Vina 1.2.3's own number, inflated by an intramolecular term that follows the start conformer's
-      // rings; its pose scores −8.45 by `--score_only` (docs/decisions.md). Vina alone does not put amprenavir above
+      // rings; that pose, optimised in place, scores −8.45 (docs/decisions.md). Vina alone does not put amprenavir above
       // loratadine at exhaustiveness 2, 4 or 8, so issue 20's "both inhibitors above the decoys" is not met.
       expect([...ranked].sort()).toEqual(["amprenavir", "ibuprofen", "indinavir", "loratadine", "metoprolol"]);
       for (const decoy of ["ibuprofen", "metoprolol", "loratadine"])

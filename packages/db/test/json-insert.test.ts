@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
-import { insertJsonRows, openDatabase, schema, type DatabaseHandle } from "../src";
+import { insertJsonRows, schema } from "../src";
+import { embeddedDatabaseForFile } from "./embedded-database";
 
-// A fresh embedded database is created and migrated once for the file: slow on a loaded machine.
-const OPEN_TIMEOUT_MS = 240_000;
-let database: DatabaseHandle;
-
-beforeAll(async () => {
-  database = await openDatabase({ kind: "pglite", dataDir: null });
-}, OPEN_TIMEOUT_MS);
-afterAll(() => database?.close());
+const database = embeddedDatabaseForFile();
 
 const { litDocuments, litMentions, litTriples } = schema;
 
@@ -30,11 +24,11 @@ describe("insertJsonRows", () => {
   it("stores every column type as drizzle reads it back, and answers the inserted rows' returning columns", async () => {
     const text =
       'Quotes " and \\ backslashes,\nnewlines, tabs\t, accents é, CJK 肝, an emoji 🧪 and {"json": [1]} text';
-    const [document] = await insertJsonRows(database.db, litDocuments, [documentRow("json-test", "1", { text })], {
+    const [document] = await insertJsonRows(database().db, litDocuments, [documentRow("json-test", "1", { text })], {
       returning: ["id", "source", "externalId"],
     });
     expect(document).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), source: "json-test", externalId: "1" });
-    const [stored] = await database.db.select().from(litDocuments).where(eq(litDocuments.id, document!.id));
+    const [stored] = await database().db.select().from(litDocuments).where(eq(litDocuments.id, document!.id));
     expect(stored).toMatchObject({ orgId: null, title: "", year: null, text });
 
     const triple = {
@@ -61,17 +55,17 @@ describe("insertJsonRows", () => {
       provenance: "extracted",
       attributes: { negation_cue: null, speculation_cue: "may", nested: { list: [1, "two", true] } },
     };
-    expect(await insertJsonRows(database.db, litTriples, [triple])).toEqual([]);
-    const [storedTriple] = await database.db.select().from(litTriples).where(eq(litTriples.documentId, document!.id));
+    expect(await insertJsonRows(database().db, litTriples, [triple])).toEqual([]);
+    const [storedTriple] = await database().db.select().from(litTriples).where(eq(litTriples.documentId, document!.id));
     expect(storedTriple).toMatchObject(triple);
   });
 
   it("leaves out, with onConflictDoNothing, the rows a unique index refuses, also repeats within the statement", async () => {
     const row = (externalId: string, title: string) =>
       documentRow("json-conflict", externalId, { title, year: 2020, text: "text" });
-    await insertJsonRows(database.db, litDocuments, [row("a", "first")]);
+    await insertJsonRows(database().db, litDocuments, [row("a", "first")]);
     const inserted = await insertJsonRows(
-      database.db,
+      database().db,
       litDocuments,
       [row("a", "again"), row("b", "first b"), row("b", "second b")],
       { returning: ["externalId", "title"], onConflictDoNothing: true },
@@ -80,9 +74,14 @@ describe("insertJsonRows", () => {
   });
 
   it("writes more rows in one statement than a statement may have parameters (65,535)", async () => {
-    const [document] = await insertJsonRows(database.db, litDocuments, [documentRow("json-many", "1", { text: "x" })], {
-      returning: ["id"],
-    });
+    const [document] = await insertJsonRows(
+      database().db,
+      litDocuments,
+      [documentRow("json-many", "1", { text: "x" })],
+      {
+        returning: ["id"],
+      },
+    );
     // 11 columns × 7,000 rows = 77,000 cells: one parameter each would not fit in one statement.
     const rows = Array.from({ length: 7_000 }, (_, i) => ({
       documentId: document!.id,
@@ -97,9 +96,9 @@ describe("insertJsonRows", () => {
       provenance: "extracted",
       method: "dictionary",
     }));
-    await insertJsonRows(database.db, litMentions, rows);
-    const stored = await database.db
-      .select({ entityId: litMentions.entityId, start: litMentions.start, xrefs: litMentions.xrefs })
+    await insertJsonRows(database().db, litMentions, rows);
+    const stored = await database()
+      .db.select({ entityId: litMentions.entityId, start: litMentions.start, xrefs: litMentions.xrefs })
       .from(litMentions)
       .where(eq(litMentions.documentId, document!.id))
       .orderBy(asc(litMentions.start));
@@ -108,7 +107,7 @@ describe("insertJsonRows", () => {
 
   it("refuses a property that is not a column of the table", async () => {
     await expect(
-      insertJsonRows(database.db, litDocuments, [{ source: "s", externalId: "e", text: "t", nonsense: 1 } as never]),
+      insertJsonRows(database().db, litDocuments, [{ source: "s", externalId: "e", text: "t", nonsense: 1 } as never]),
     ).rejects.toThrow("nonsense is not a column of the table");
   });
 });

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { isDatabaseUnavailable, openDatabase, schema, type DatabaseHandle } from "../src";
+import { isDatabaseUnavailable, schema } from "../src";
+import { embeddedDatabaseForFile } from "./embedded-database";
 
-// A fresh embedded database is created and migrated once for the file: slow on a loaded machine.
-const OPEN_TIMEOUT_MS = 240_000;
-let database: DatabaseHandle;
-
-beforeAll(async () => {
-  database = await openDatabase({ kind: "pglite", dataDir: null });
-}, OPEN_TIMEOUT_MS);
-// The last test closes it; closing is idempotent.
-afterAll(() => database?.close());
+// The last test closes it early; closing again after the file is harmless.
+const database = embeddedDatabaseForFile();
 
 describe("the embedded database's thread", () => {
   it("leaves the event loop free while a statement runs", async () => {
@@ -25,7 +19,7 @@ describe("the embedded database's thread", () => {
     };
     const timer = setInterval(turn, 10);
     const started = performance.now();
-    const { rows } = await database.executeSql(
+    const { rows } = await database().executeSql(
       "select count(*)::int as n from generate_series(1, $1::int)",
       [1_000_000],
     );
@@ -37,7 +31,7 @@ describe("the embedded database's thread", () => {
   });
 
   it("returns values as PGlite's parsers make them, and drizzle's own (timestamps as text) as drizzle maps them", async () => {
-    const { rows } = await database.executeSql(
+    const { rows } = await database().executeSql(
       `select '2026-01-02T03:04:05Z'::timestamptz as at, '{"a": [1, 2]}'::jsonb as doc, 1.50::numeric as amount,
               array[1, 2]::int[] as ids, 9007199254740993::int8 as big, '\\x0102'::bytea as bytes, null::text as nothing
         where $1::int = 1`,
@@ -54,37 +48,37 @@ describe("the embedded database's thread", () => {
         nothing: null,
       },
     ]);
-    const [org] = await database.db.insert(schema.organizations).values({ name: "Parsed Pharma" }).returning();
+    const [org] = await database().db.insert(schema.organizations).values({ name: "Parsed Pharma" }).returning();
     expect(org!.createdAt).toBeInstanceOf(Date);
-    const [read] = await database.db.select().from(schema.organizations).where(eq(schema.organizations.id, org!.id));
+    const [read] = await database().db.select().from(schema.organizations).where(eq(schema.organizations.id, org!.id));
     expect(read).toEqual(org);
   });
 
   it("carries PostgreSQL's error fields across, as services read them (unique violation 23505)", async () => {
     const user = { email: "twice@example.org", passwordHash: "x" };
-    await database.db.insert(schema.users).values(user);
-    const failure = await database.db
-      .insert(schema.users)
+    await database().db.insert(schema.users).values(user);
+    const failure = await database()
+      .db.insert(schema.users)
       .values(user)
       .then(
         () => null,
         (error: unknown) => error as Error & { cause?: Record<string, unknown> },
       );
     expect(failure?.cause).toMatchObject({ code: "23505", constraint: "users_email_unique", table: "users" });
-    await expect(database.executeSql("select nonsense from nowhere", [])).rejects.toMatchObject({ code: "42P01" });
+    await expect(database().executeSql("select nonsense from nowhere", [])).rejects.toMatchObject({ code: "42P01" });
   });
 
   it("keeps a transaction's statements together: rolled back on a throw, committed otherwise, savepoints inside", async () => {
     const names = async () =>
-      (await database.db.select({ name: schema.organizations.name }).from(schema.organizations)).map((o) => o.name);
+      (await database().db.select({ name: schema.organizations.name }).from(schema.organizations)).map((o) => o.name);
     await expect(
-      database.db.transaction(async (tx) => {
+      database().db.transaction(async (tx) => {
         await tx.insert(schema.organizations).values({ name: "Rolled Back" });
         throw new Error("changed my mind");
       }),
     ).rejects.toThrow("changed my mind");
     let outside: Promise<string[]> | undefined;
-    await database.db.transaction(async (tx) => {
+    await database().db.transaction(async (tx) => {
       await tx.insert(schema.organizations).values({ name: "Committed" });
       await tx
         .transaction(async (inner) => {
@@ -104,8 +98,10 @@ describe("the embedded database's thread", () => {
   });
 
   it("refuses statements once closed, as a database that is unavailable", async () => {
-    await database.close();
-    const failure = await database.executeSql("select $1::int", [1]).catch((error: unknown) => error);
+    await database().close();
+    const failure = await database()
+      .executeSql("select $1::int", [1])
+      .catch((error: unknown) => error);
     expect(isDatabaseUnavailable(failure)).toBe(true);
   });
 });

@@ -172,6 +172,7 @@ describe("projects and the New Job modal", () => {
       search_space: { type: "continuous", dimension: 8, bounds: [-1, 1] },
       objectives: [
         { name: "activity", direction: "maximize", weight: 1 },
+        { name: "interaction_similarity", direction: "maximize", weight: 1 },
         { name: "synthetic_accessibility", direction: "minimize", weight: 0.5 },
       ],
       budget: { max_evaluations: 800, wallclock_limit_s: 0 },

@@ -26,7 +26,9 @@ import {
   runVhts,
   SEARCH_METHOD,
   CONFORMER_CANDIDATES_PER_START,
+  type WorkflowObjective,
 } from "@sieve/workflows";
+import { RUN_DEFAULTS } from "@sieve/contracts";
 import { writeBenchReport, type BenchRow } from "../lib/report";
 import { median } from "../lib/stats";
 
@@ -313,13 +315,23 @@ interface Docked {
   affinity: number;
   drug: Drug;
   similarity: number;
+  /** The pose's interaction fingerprint Tanimoto to the co-crystal ligand's, as the screen computes it (no pose: null). */
+  interaction: number | null;
 }
-const withSimilarity = (scored: { name: string; affinity: number }[]): Docked[] =>
-  scored.map(({ name, affinity }) => {
+const withSimilarity = (scored: { name: string; affinity: number; pose?: string }[]): Docked[] =>
+  scored.map(({ name, affinity, pose }) => {
     const drug = byName.get(name)!;
-    return { name, affinity, drug, similarity: tanimoto(referenceFp, morganFingerprintOfSmiles(rdkit, drug.smiles)!) };
+    return {
+      name,
+      affinity,
+      drug,
+      similarity: tanimoto(referenceFp, morganFingerprintOfSmiles(rdkit, drug.smiles)!),
+      interaction: pose ? oracle.interactionSimilarity(pose) : null,
+    };
   });
-const docked = withSimilarity(result.hits.map((h) => ({ name: h.name!, affinity: h.affinity! })));
+const docked = withSimilarity(
+  result.hits.map((h) => ({ name: h.name!, affinity: h.affinity!, ...(h.pose_pdbqt ? { pose: h.pose_pdbqt } : {}) })),
+);
 type Score = (d: Docked) => number;
 
 /** AUROC of `score` (higher = predicted active) over `set`: the chance an active outscores a decoy, ties half. */
@@ -383,14 +395,21 @@ const SPEC_OBJECTIVES = [
   { name: "activity", direction: "maximize" as const, weight: 1 },
   { name: "synthetic_accessibility", direction: "minimize" as const, weight: 0.5 },
 ];
-/** The product's fitness under the spec's default objectives (SA one-sided: no penalty up to 4, none left at 6). */
-const productFitness: Score = (d) =>
-  fitness(SPEC_OBJECTIVES, {
-    activity: d.affinity,
-    activity_kind: "docking",
-    synthetic_accessibility: d.drug.sa,
-    profile: d.drug.profile,
-  });
+/** The product's default objectives: the spec's with interaction similarity to the co-crystal ligand (weight 1). */
+const PRODUCT_OBJECTIVES = RUN_DEFAULTS.objectives;
+const fitnessUnder =
+  (objectives: WorkflowObjective[]): Score =>
+  (d) =>
+    fitness(objectives, {
+      activity: d.affinity,
+      activity_kind: "docking",
+      synthetic_accessibility: d.drug.sa,
+      interaction_similarity: d.interaction,
+      profile: d.drug.profile,
+    });
+/** The fitness under the spec's objectives (SA one-sided: no penalty up to 4, none left at 6). */
+const productFitness = fitnessUnder(SPEC_OBJECTIVES);
+const interactionSimilarity: Score = (d) => d.interaction ?? 0;
 /** The fitness before issue 20's change: SA entered linearly as (10 − SA)/9, so any easier synthesis counted. */
 const linearSaFitness: Score = (d) =>
   (Math.min(1, Math.max(0, (-d.affinity - 4) / 8)) + 0.5 * ((10 - d.drug.sa) / 9)) / 1.5;
@@ -411,6 +430,30 @@ function enrichmentRows(label: string, scored: Docked[]): BenchRow[] {
       withoutReference,
       consensus(withoutReference, cubeRootSize, similarity),
     ],
+    ...(scored.every((d) => d.interaction !== null)
+      ? ([
+          [
+            `interaction similarity to ${LIGAND_RESIDUE} (IFP Tanimoto of the pose)`,
+            withoutReference,
+            interactionSimilarity,
+          ],
+          [
+            "consensus: mean rank of Vina and interaction similarity",
+            withoutReference,
+            consensus(withoutReference, vina, interactionSimilarity),
+          ],
+          [
+            `product fitness, default objectives (${PRODUCT_OBJECTIVES.map((o) => `${o.name} w ${o.weight}`).join(" + ")}; ${REFERENCE} included)`,
+            scored,
+            fitnessUnder(PRODUCT_OBJECTIVES),
+          ],
+          [
+            `product fitness, default objectives (${REFERENCE} left out)`,
+            withoutReference,
+            fitnessUnder(PRODUCT_OBJECTIVES),
+          ],
+        ] as [string, Docked[], Score][])
+      : []),
     [
       `product fitness, spec objectives (activity w 1 + SA w 0.5, SA one-sided 4–6; ${REFERENCE} included)`,
       scored,
@@ -523,6 +566,7 @@ const dockedNotes = [
   `Docked through runVhts + DockingOracle (Vina ${(await binaryAvailability("vina")).version}, exhaustiveness ${EXHAUSTIVENESS}, seed 42, 22 Å box on ${LIGAND_RESIDUE} of ${TARGET}), default filters (negatome off), wall-clock limits per step ${FILTERS.time_limit_base_s} s + ${FILTERS.time_limit_per_rotatable_bond_s} s per rotatable bond; wall-clock cap ${WALLCLOCK_S} s; ${REPORT_ONLY ? "reported from the docking cache of earlier runs (BENCH_NOTE says which), nothing docked in this one" : `stop reason: ${result.stop_reason}`}; this run's wall time ${Math.round(wall)} s${cacheDir ? " (results cached in BENCH_DOCKING_CACHE from earlier runs count)" : ""}.`,
   `Not ranked: ${result.failed.map((f) => `${f.name} (${f.reason})`).join("; ") || "none"}; docked in whole groups: ${docked.length} of ${library.length} compounds (${REPORT_ONLY ? "from the cache" : result.stop_reason}).`,
   `Affinities: ${docked.map((d) => `${d.name}${isActive.has(d.name) ? "*" : ""} ${d.affinity}`).join(", ")} (* active).`,
+  `Interaction similarity to ${oracle.interactions?.ligand ?? LIGAND_RESIDUE} (the pose's IFP Tanimoto, as the screen computes it; the ligand's own crystal fingerprint has ${oracle.interactions?.bits.size ?? 0} bits): ${docked.map((d) => `${d.name}${isActive.has(d.name) ? "*" : ""} ${d.interaction}`).join(", ")}.`,
   `Start conformers: at most ${CONFORMERS} per ligand, one per ring conformation (the lowest-energy of ${CONFORMERS * CONFORMER_CANDIDATES_PER_START} MMFF94-minimised ETKDG candidates in each; a ligand without a non-aromatic ring docks one), sharing exhaustiveness ${EXHAUSTIVENESS} (each docked at ceil(${EXHAUSTIVENESS} / docked), at least 1); every Vina mode scored as \`vina --score_only\` scores its pose; winning conformer / conformers docked: ${result.hits.map((h) => `${h.name} ${conformerWon.get(h.smiles) ?? "?"}`).join(", ")}.`,
   `Docking wall seconds per ligand (3D build + Vina on every conformer, one process on one core, ${dockSeconds.size} ligands${REPORT_ONLY ? ", as recorded in the cache when they were docked" : " docked in this run"}): ${secondsSummary()}.`,
   `${REPORT_ONLY ? "While this report was written (nothing docked; the docking run's load is in its note): l" : "L"}oad average (1, 5, 15 min) ${LOAD_AT_START} at the start, ${loadavg()

@@ -124,6 +124,7 @@ describe("runs", () => {
       modules: [{ name: "BatchDiversity", params: {} }],
       objectives: [
         { name: "activity", direction: "maximize", weight: 1 },
+        { name: "interaction_similarity", direction: "maximize", weight: 1 },
         { name: "synthetic_accessibility", direction: "minimize", weight: 0.5 },
       ],
       search_space: { type: "continuous", dimension: 8, bounds: [-1, 1] },

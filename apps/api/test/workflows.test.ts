@@ -99,11 +99,17 @@ describe("VHTS runs from the New Job modal", () => {
         // The winning start conformer is named, with each conformer's score (the best is the hit's).
         expect(hit.conformer.of).toBeLessThanOrEqual(SCREEN_FILTER_DEFAULTS.start_conformers);
         expect(hit.conformer.affinities[hit.conformer.index - 1]).toBe(hit.affinity);
+        // The box is drawn around 1HSG's indinavir: each pose is compared with its interactions.
+        expect(hit.interaction_similarity).toBeGreaterThanOrEqual(0);
+        expect(hit.interaction_similarity).toBeLessThanOrEqual(1);
       }
+      expect(metrics.interaction_reference).toBe("MK1:B:902");
+      expect(metrics.objectives_not_scored).toEqual([]);
       expect(metrics.oracles.map((o: { name: string }) => o.name)).toEqual(["docking", "synthetic_accessibility"]);
       // How the default objectives entered the fitness, with their bounds: SA counts only above 4 (issue 20).
       expect(metrics.fitness_terms).toEqual([
         expect.objectContaining({ name: "activity", direction: "maximize", weight: 1 }),
+        expect.objectContaining({ name: "interaction_similarity", direction: "maximize", weight: 1 }),
         expect.objectContaining({
           name: "synthetic_accessibility",
           direction: "minimize",

@@ -127,6 +127,10 @@ export interface VhtsTaskOutput extends VhtsResult {
   /** How each objective entered the fitness (its mapping onto 0..1, with the bounds), as the run page shows it. */
   fitness_terms: FitnessTerm[];
   unsupported_objectives: string[];
+  /** Objectives this run's oracles cannot score (interaction similarity without a co-crystal ligand), with why. */
+  objectives_not_scored: { name: string; reason: string }[];
+  /** The co-crystal ligand (`NAME:chain:number`) whose interactions poses were compared with, when there is one. */
+  interaction_reference: string | null;
   activity_kind: "docking" | "ligand_similarity";
   box: { center: number[]; size: number[] } | null;
   receptor_sha256: string | null;
@@ -299,8 +303,7 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
       filters: input.filters,
       hits: withDrawings(rdkit, result.hits),
       oracles: [describeOracle(activity), describeOracle(sa)],
-      fitness_terms: fitnessTerms(input.objectives),
-      unsupported_objectives: unsupportedObjectives(input.objectives),
+      ...objectivesReport(evaluator, activity, input.objectives),
       activity_kind: evaluator.activityKind,
       box: activity instanceof DockingOracle ? activity.box : null,
       receptor_sha256: activity instanceof DockingOracle ? activity.receptorSha256 : null,
@@ -310,6 +313,16 @@ export async function runVhtsTask(input: VhtsTaskInput, context: TaskContext): P
     cancel.dispose();
     await activity.close?.();
   }
+}
+
+/** How the run's objectives entered its fitness: the terms scored, those not supported, those these oracles cannot score. */
+function objectivesReport(evaluator: CompoundEvaluator, activity: MoleculeOracle, objectives: WorkflowObjective[]) {
+  return {
+    fitness_terms: fitnessTerms(evaluator.objectives),
+    unsupported_objectives: unsupportedObjectives(objectives),
+    objectives_not_scored: evaluator.objectivesNotScored,
+    interaction_reference: activity instanceof DockingOracle ? (activity.interactions?.ligand ?? null) : null,
+  };
 }
 
 /** What a screen is doing once its activity oracle is ready. */
@@ -332,6 +345,8 @@ export interface LeadOptTaskOutput extends LeadOptResult {
   oracles: OracleInfo[];
   fitness_terms: FitnessTerm[];
   unsupported_objectives: string[];
+  objectives_not_scored: { name: string; reason: string }[];
+  interaction_reference: string | null;
   activity_kind: "docking" | "ligand_similarity";
   box: { center: number[]; size: number[] } | null;
   strategy: AnalogStrategy;
@@ -455,8 +470,7 @@ export async function runLeadOptTask(input: LeadOptTaskInput, context: TaskConte
       parents: withDrawings(rdkit, result.parents),
       series: withDrawings(rdkit, result.series),
       oracles: [describeOracle(activity), describeOracle(sa)],
-      fitness_terms: fitnessTerms(input.objectives),
-      unsupported_objectives: unsupportedObjectives(input.objectives),
+      ...objectivesReport(evaluator, activity, input.objectives),
       activity_kind: evaluator.activityKind,
       box: activity instanceof DockingOracle ? activity.box : null,
       strategy: input.strategy,

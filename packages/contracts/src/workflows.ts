@@ -21,6 +21,12 @@ export const WorkflowHit = z.object({
   affinity: z.number().nullable(),
   modes: z.array(DockingMode).optional(),
   pose_pdbqt: z.string().optional(),
+  interaction_similarity: z
+    .number()
+    .optional()
+    .describe(
+      "Docking into a box drawn around a co-crystallised ligand: Tanimoto of the pose's interaction fingerprint (per residue: hydrophobic contact ≤ 4.0 Å, hydrogen bond donated or accepted ≤ 3.5 Å) to that ligand's crystal pose's.",
+    ),
   /** Docking: the start conformer whose pose scored best (1-based), of how many were docked, each one's best affinity. */
   conformer: z.object({ index: z.number().int(), of: z.number().int(), affinities: z.array(z.number()) }).optional(),
   /**

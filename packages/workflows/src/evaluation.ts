@@ -1,5 +1,5 @@
 import type { MoleculeProfile } from "@sieve/chem";
-import type { AnalogPlacement } from "./docking/docking-oracle";
+import { DockingOracle, type AnalogPlacement } from "./docking/docking-oracle";
 import type { ReferencePose } from "./docking/tethered";
 import type { DockingMode } from "./docking/vina";
 import { fitness, type ScoredValues, type WorkflowObjective } from "./objectives";
@@ -15,6 +15,8 @@ export interface EvaluatedCompound {
   synthetic_accessibility: number | null;
   /** Vina's best affinity (kcal/mol) when docked. */
   affinity: number | null;
+  /** Docking into a box around a co-crystal ligand: the pose's interaction fingerprint Tanimoto to that ligand's. */
+  interaction_similarity?: number;
   modes?: DockingMode[];
   pose_pdbqt?: string;
   /** Docking: the start conformer whose pose scored best (1-based), of how many, and each one's best affinity. */
@@ -37,13 +39,23 @@ export interface EvaluatedCompound {
  */
 export class CompoundEvaluator {
   evaluations = 0;
+  /** The run's objectives these oracles can score: the fitness is their weighted mean. */
+  readonly objectives: WorkflowObjective[];
+  /** Objectives of the run these oracles cannot score, with why: left out of the fitness, not counted as 0. */
+  readonly objectivesNotScored: { name: string; reason: string }[];
 
   constructor(
     private readonly activity: MoleculeOracle,
     private readonly sa: MoleculeOracle,
-    private readonly objectives: WorkflowObjective[],
+    objectives: WorkflowObjective[],
     private readonly alerts: (smiles: string) => string[] = () => [],
-  ) {}
+  ) {
+    const why = interactionSimilarityUnavailable(activity);
+    this.objectives = objectives.filter((o) => o.name !== "interaction_similarity" || why === null);
+    this.objectivesNotScored = why
+      ? objectives.filter((o) => o.name === "interaction_similarity").map((o) => ({ name: o.name, reason: why }))
+      : [];
+  }
 
   get activityKind(): "docking" | "ligand_similarity" {
     return this.activity.name === "docking" ? "docking" : "ligand_similarity";
@@ -63,6 +75,7 @@ export class CompoundEvaluator {
       activity: activity.value,
       activity_kind: this.activityKind,
       synthetic_accessibility: sa.value,
+      interaction_similarity: numberOrNull(activity.details?.interaction_similarity),
       profile: compound.profile,
     };
     const d = compound.profile.descriptors;
@@ -79,6 +92,9 @@ export class CompoundEvaluator {
         ? {
             modes: activity.details?.modes as DockingMode[],
             pose_pdbqt: activity.details?.pose_pdbqt as string,
+            ...(values.interaction_similarity === null
+              ? {}
+              : { interaction_similarity: values.interaction_similarity }),
             ...(activity.details?.conformer
               ? { conformer: activity.details.conformer as NonNullable<EvaluatedCompound["conformer"]> }
               : {}),
@@ -103,7 +119,16 @@ export class CompoundEvaluator {
   }
 }
 
+/** Why an activity oracle gives no interaction similarity, or null when it does. */
+function interactionSimilarityUnavailable(activity: MoleculeOracle): string | null {
+  if (!(activity instanceof DockingOracle)) return "activity is scored by ligand similarity: there is no docked pose";
+  return activity.interactions
+    ? null
+    : "the docking box is not drawn around a co-crystallised ligand: there are no known interactions to compare with";
+}
+
 const round = (v: number) => Math.round(v * 1000) / 1000;
+const numberOrNull = (v: unknown) => (typeof v === "number" ? v : null);
 
 /** Best first; ties by SMILES so the order never depends on timing. */
 export function rankEvaluated<T extends { fitness: number; smiles: string }>(items: T[]): T[] {

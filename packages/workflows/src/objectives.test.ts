@@ -12,6 +12,7 @@ const SPEC_DEFAULTS = [
   { name: "synthetic_accessibility", direction: "minimize" as const, weight: 0.5 },
 ];
 const docked = (affinity: number, sa: number): ScoredValues => ({
+  interaction_similarity: null,
   activity: affinity,
   activity_kind: "docking",
   synthetic_accessibility: sa,

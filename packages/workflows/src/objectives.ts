@@ -10,6 +10,7 @@ export interface WorkflowObjective {
 /** Objectives the workflows can score; any other name is reported back as unsupported. */
 export const SUPPORTED_OBJECTIVES = [
   "activity",
+  "interaction_similarity",
   "synthetic_accessibility",
   "qed",
   "logp",
@@ -22,6 +23,8 @@ export interface ScoredValues {
   activity: number | null;
   activity_kind: "docking" | "ligand_similarity";
   synthetic_accessibility: number | null;
+  /** Docking into a box around a co-crystal ligand: the pose's interaction fingerprint Tanimoto to that ligand's. */
+  interaction_similarity: number | null;
   profile: MoleculeProfile;
 }
 
@@ -39,6 +42,7 @@ export const SA_DESIRABILITY = { easy_up_to: 4, hard_from: 6 } as const;
  * - docking affinity: −4 kcal/mol → 0, −12 kcal/mol → 1 (linear, clipped): the range from
  *   non-binders to strong drug-like binders in Vina's calibration (Trott & Olson 2010);
  * - ligand similarity: the Tanimoto itself;
+ * - interaction similarity: the Tanimoto itself (the pose's interaction fingerprint to the co-crystal ligand's);
  * - SA score: a one-sided desirability (`SA_DESIRABILITY`): 1 up to SA 4, falling linearly to 0 at SA 6, so SA
  *   penalises molecules that are hard to make without preferring one easily made molecule over another;
  * - QED as is; logP, MW and TPSA by their rank within drug-like ranges (logP −1..6, MW 150..600,
@@ -52,6 +56,8 @@ export function desirability(name: string, direction: "maximize" | "minimize", v
     case "activity":
       if (values.activity === null) return null;
       return values.activity_kind === "docking" ? clip((-values.activity - 4) / 8) : clip(values.activity);
+    case "interaction_similarity":
+      return values.interaction_similarity === null ? null : clip(values.interaction_similarity);
     case "synthetic_accessibility":
       if (values.synthetic_accessibility === null) return null;
       up = clip(
@@ -107,9 +113,13 @@ const ramp = (what: string, zero: number | string, one: number | string, unit = 
   `0 at ${what} ${zero}${unit}, 1 at ${one}${unit}, linear between`;
 const SA = SA_DESIRABILITY;
 const ACTIVITY_TEXT = `docking: ${ramp("Vina affinity", -4, -12, " kcal/mol")}; ligand similarity: the Tanimoto itself`;
+const INTERACTION_TEXT =
+  "the Tanimoto itself: the docked pose's protein–ligand interactions (per residue: hydrophobic contact, hydrogen bond donated, accepted) against the co-crystal ligand's";
 const DESIRABILITY_TEXT: Record<(typeof SUPPORTED_OBJECTIVES)[number], { maximize: string; minimize: string }> = {
   // Activity ignores the direction: stronger binding or closer similarity is always better.
   activity: { maximize: ACTIVITY_TEXT, minimize: ACTIVITY_TEXT },
+  // Like activity, closer to the known ligand's interactions is always better.
+  interaction_similarity: { maximize: INTERACTION_TEXT, minimize: INTERACTION_TEXT },
   synthetic_accessibility: {
     maximize: `0 up to SA ${SA.easy_up_to}, 1 from SA ${SA.hard_from}, linear between`,
     minimize: `1 up to SA ${SA.easy_up_to} (easy to make: no preference among such molecules), 0 from SA ${SA.hard_from} (hard to make), linear between`,

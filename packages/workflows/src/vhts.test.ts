@@ -82,6 +82,26 @@ describe("VHTS with ligand-based activity", () => {
     expect(progress).toEqual([2, 4]);
   });
 
+  it("leaves interaction similarity out of the fitness, saying why, when there is no docked pose to compare", async () => {
+    const actives = [{ smiles: "CC(=O)Oc1ccccc1C(=O)O", name: "aspirin", source: "user" }];
+    const withInteractions = [
+      ...OBJECTIVES,
+      { name: "interaction_similarity", direction: "maximize" as const, weight: 1 },
+    ];
+    const scored = new CompoundEvaluator(
+      new LigandActivityOracle(rdkit, actives),
+      new SyntheticAccessibilityOracle(rdkit),
+      withInteractions,
+    );
+    expect(scored.objectives).toEqual(OBJECTIVES);
+    expect(scored.objectivesNotScored).toEqual([
+      { name: "interaction_similarity", reason: "activity is scored by ligand similarity: there is no docked pose" },
+    ]);
+    const [withTerm, without] = await Promise.all([scored, evaluator()].map((e) => runVhts(rdkit, e, libraryScreen())));
+    // Not counted as 0: the fitness is the same as without the objective.
+    expect(withTerm!.hits.map((h) => h.fitness)).toEqual(without!.hits.map((h) => h.fitness));
+  });
+
   it("reports 0 of N scored once the candidates are known, then each compound as it is scored (issue 20)", async () => {
     const scored: string[] = [];
     const batches: number[] = [];

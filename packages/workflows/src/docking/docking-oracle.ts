@@ -5,6 +5,13 @@ import { join } from "node:path";
 import type { MoleculeOracle, OracleScore } from "../oracle";
 import { ProgramTimeoutError, requireDockingBinaries } from "../programs";
 import type { LigandTimeLimit } from "../screen-filters";
+import {
+  fingerprintTanimoto,
+  interactionFingerprint,
+  interactionReference,
+  readPdbqtAtoms,
+  type InteractionReference,
+} from "./interactions";
 import { resolveBox, type BoxSpec, type DockingBox } from "./structure";
 import {
   optimiseInPlace,
@@ -300,6 +307,9 @@ export class DockingOracle implements MoleculeOracle {
     private readonly dir: string,
     private readonly cache: DockingCache,
     private readonly timeLimit: ((smiles: string) => LigandTimeLimit) | null,
+    /** The co-crystal ligand's interactions (a box drawn around it), which every pose is compared with. */
+    readonly interactions: InteractionReference | null,
+    private readonly receptorAtoms: ReturnType<typeof readPdbqtAtoms>,
   ) {}
 
   static async create(options: DockingOracleOptions): Promise<DockingOracle> {
@@ -310,6 +320,7 @@ export class DockingOracle implements MoleculeOracle {
     await writeFile(join(dir, "receptor.pdbqt"), receptorPdbqt);
     const sha = createHash("sha256").update(options.receptor).digest("hex");
     const params = { ...DEFAULT_VINA_PARAMETERS, ...options.params };
+    const receptorAtoms = readPdbqtAtoms(receptorPdbqt);
     return new DockingOracle(
       `vina ${versions.vina.replace(/^AutoDock Vina\s*/i, "")}; ${versions.obabel.split(" -- ")[0]}; ${versions.rdkit} ETKDG`,
       sha,
@@ -320,7 +331,19 @@ export class DockingOracle implements MoleculeOracle {
       dir,
       options.cache ?? sharedDockingCache,
       options.timeLimit ?? null,
+      await interactionReference(options.receptor, options.box, receptorAtoms),
+      receptorAtoms,
     );
+  }
+
+  /**
+   * Tanimoto of a pose's interaction fingerprint to the co-crystal ligand's (`interactions`), or null when the box
+   * was not drawn around a co-crystal ligand.
+   */
+  interactionSimilarity(posePdbqt: string): number | null {
+    if (!this.interactions) return null;
+    const bits = interactionFingerprint(readPdbqtAtoms(posePdbqt), this.receptorAtoms);
+    return Math.round(fingerprintTanimoto(bits, this.interactions.bits) * 1000) / 1000;
   }
 
   /** This oracle's cache key for a molecule, searched for, or placed on a reference pose by `method`. */
@@ -521,6 +544,7 @@ export class DockingOracle implements MoleculeOracle {
         details: {
           modes: result.modes,
           pose_pdbqt: result.pose_pdbqt,
+          interaction_similarity: this.interactionSimilarity(result.pose_pdbqt),
           conformer: result.conformer,
           placement: result.placement,
           ...(result.search_affinity === undefined ? {} : { search_affinity: result.search_affinity }),

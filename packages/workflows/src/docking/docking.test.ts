@@ -246,6 +246,10 @@ describe("docking oracle on 1HSG", () => {
         const score = await oracle.score(IBUPROFEN);
         expect(score.value).toBe(first.affinity);
         expect(score.details?.cached).toBe(true);
+        // The box is drawn around indinavir, so each pose is compared with indinavir's interactions.
+        expect(oracle.interactions?.ligand).toBe("MK1:B:902");
+        expect(score.details?.interaction_similarity).toBeGreaterThan(0);
+        expect(score.details?.interaction_similarity).toBeLessThan(1);
       } finally {
         await oracle.close();
       }

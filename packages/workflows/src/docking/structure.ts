@@ -117,22 +117,28 @@ export function ligandRecords(text: string, residueName: string): string {
     .join("\n");
 }
 
+/** The co-crystallised ligand a ligand box is drawn around: the one named, else the largest hetero group. */
+export function boxLigand(
+  atoms: StructureAtom[],
+  spec: Extract<BoxSpec, { kind: "ligand" }>,
+): ReturnType<typeof ligandCandidates>[number] {
+  const candidates = ligandCandidates(atoms);
+  const wanted = spec.residue_name?.toUpperCase();
+  const ligand = wanted ? candidates.find((c) => c.residueName === wanted) : candidates[0];
+  if (!ligand)
+    throw new Error(
+      spec.residue_name
+        ? `The structure has no hetero group named ${spec.residue_name}`
+        : "The structure has no co-crystallised ligand to centre the box on; give a residue list or an explicit centre and size",
+    );
+  return ligand;
+}
+
 export function resolveBox(text: string, spec: BoxSpec): DockingBox {
   if (spec.kind === "explicit") return { center: spec.center, size: spec.size };
   const atoms = readAtoms(text);
-  if (spec.kind === "ligand") {
-    const candidates = ligandCandidates(atoms);
-    const wanted = spec.residue_name?.toUpperCase();
-    const ligand = wanted ? candidates.find((c) => c.residueName === wanted) : candidates[0];
-    if (!ligand) {
-      throw new Error(
-        spec.residue_name
-          ? `The structure has no hetero group named ${spec.residue_name}`
-          : "The structure has no co-crystallised ligand to centre the box on; give a residue list or an explicit centre and size",
-      );
-    }
-    return boxAround(ligand.atoms, spec.padding, spec.size ?? DEFAULT_BOX_SIZE);
-  }
+  if (spec.kind === "ligand")
+    return boxAround(boxLigand(atoms, spec).atoms, spec.padding, spec.size ?? DEFAULT_BOX_SIZE);
   const wanted = spec.residues.map(parseResidueRef);
   const selected = atoms.filter(
     (a) =>

@@ -71,6 +71,7 @@ export function runCandidates(
       for (const [key, value] of Object.entries((m.properties as Record<string, unknown> | undefined) ?? {}))
         if (typeof value === "number") properties[key] = value;
       if (typeof m.affinity === "number") properties.vina_affinity_kcal_mol = m.affinity;
+      if (typeof m.interaction_similarity === "number") properties.interaction_similarity = m.interaction_similarity;
       if (typeof m.activity === "number") properties.activity = m.activity;
       if (typeof m.synthetic_accessibility === "number") properties.synthetic_accessibility = m.synthetic_accessibility;
       return {

@@ -13,6 +13,7 @@ interface OutputHit {
   activity: number | null;
   activity_kind: string;
   affinity: number | null;
+  interaction_similarity?: number;
   conformer?: { index: number; of: number; affinities: number[] };
   placement?: AnalogPlacement;
   search_affinity?: number;
@@ -36,6 +37,7 @@ export function hitsCsv(hits: OutputHit[]): string {
     "activity",
     "activity_kind",
     "affinity_kcal_mol",
+    "interaction_similarity",
     "search_affinity_kcal_mol",
     "best_start_conformer",
     "start_conformer_affinities_kcal_mol",
@@ -54,6 +56,7 @@ export function hitsCsv(hits: OutputHit[]): string {
     h.activity,
     h.activity_kind,
     h.affinity,
+    h.interaction_similarity,
     h.search_affinity,
     h.conformer ? `${h.conformer.index} of ${h.conformer.of}` : null,
     h.conformer?.affinities.join("; "),

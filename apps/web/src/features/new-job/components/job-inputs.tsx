@@ -2,6 +2,7 @@ import { ANALOG_STRATEGIES, UPLOAD_KINDS, type UploadKind } from "@sieve/contrac
 import { Checkbox, Field } from "../../../components/ui/field";
 import {
   dockingDefaultsText,
+  rankingDefaultsText,
   INPUT_TEXTS,
   requires,
   shows,
@@ -140,6 +141,7 @@ export function JobInputs({ form, update, busy, onUpload }: JobInputsProps) {
         />
       )}
       {shows(form, "docking") && form.includeDocking && <p className="field__hint">{dockingDefaultsText()}</p>}
+      {shows(form, "filters") && <p className="field__hint">{rankingDefaultsText()}</p>}
       {shows(form, "filters") && (
         <ScreenFilterFields
           filters={form.filters}

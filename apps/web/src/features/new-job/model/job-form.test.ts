@@ -66,6 +66,7 @@ describe("New Job form model", () => {
       search_space: { type: "continuous", dimension: 8, bounds: [-1, 1] },
       objectives: [
         { name: "activity", direction: "maximize", weight: 1 },
+        { name: "interaction_similarity", direction: "maximize", weight: 1 },
         { name: "synthetic_accessibility", direction: "minimize", weight: 0.5 },
       ],
       budget: { max_evaluations: 800, wallclock_limit_s: 0 },

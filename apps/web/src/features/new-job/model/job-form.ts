@@ -94,6 +94,15 @@ export function dockingDefaultsText(): string {
   return `Defaults: ${describeDocking(dockingOptionsOf({ modules: [], seed: RUN_DEFAULTS.seed }).options)}. A Docking module sent through the API changes them.`;
 }
 
+/** The default objectives the run is ranked by, as the modal states them (the run page shows each with its mapping). */
+export function rankingDefaultsText(): string {
+  const terms = RUN_DEFAULTS.objectives.map(
+    (o) =>
+      `${o.name.replaceAll("_", " ")} (${o.direction}, weight ${o.weight}${o.name === "interaction_similarity" ? "; to the co-crystallised ligand the box is drawn around, left out without one" : ""})`,
+  );
+  return `Ranked by fitness, the weighted mean of ${terms.join(", ")}. Objectives sent through the API change them.`;
+}
+
 export function shows(form: JobForm, input: JobInput): boolean {
   return WORKFLOW_INPUTS[form.jobType].shown.includes(input);
 }

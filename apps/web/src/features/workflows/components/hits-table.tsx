@@ -22,12 +22,20 @@ function columns(docking: boolean, leadOpt: boolean, onShowPose: (hit: RankedHit
     },
   ];
   if (docking)
-    cols.push({
-      header: "Affinity (kcal/mol)",
-      cell: (h) => formatNumber(h.affinity),
-      sortValue: (h) => h.affinity ?? 0,
-      align: "end",
-    });
+    cols.push(
+      {
+        header: "Affinity (kcal/mol)",
+        cell: (h) => formatNumber(h.affinity),
+        sortValue: (h) => h.affinity ?? 0,
+        align: "end",
+      },
+      {
+        header: "Interaction similarity",
+        cell: (h) => formatNumber(h.interaction_similarity ?? null, 2),
+        sortValue: (h) => h.interaction_similarity ?? 0,
+        align: "end",
+      },
+    );
   else
     cols.push({
       header: "Similarity to actives",

@@ -157,7 +157,11 @@ export function WorkflowRun({ runId }: { runId: string }) {
               <ul className="planned-list" aria-label="Fitness terms">
                 {result.fitness_terms.map((term) => (
                   <li key={term.name}>
-                    <strong>{term.name}</strong> ({term.direction}, weight {term.weight}): {term.desirability}.
+                    <strong>{term.name}</strong> ({term.direction}, weight {term.weight}): {term.desirability}
+                    {term.name === "interaction_similarity" && result.interaction_reference
+                      ? ` (${result.interaction_reference})`
+                      : ""}
+                    .
                   </li>
                 ))}
               </ul>
@@ -185,6 +189,11 @@ export function WorkflowRun({ runId }: { runId: string }) {
                 .map(([name, n]) => `${name.replaceAll("_", " ")}: ${n}`)
                 .join(" · ")}
             </p>
+          )}
+          {result.objectives_not_scored.length > 0 && (
+            <Notice tone="info">
+              Left out of the fitness: {result.objectives_not_scored.map((o) => `${o.name} (${o.reason})`).join("; ")}.
+            </Notice>
           )}
           {result.unsupported_objectives.length > 0 && (
             <Notice tone="warning">

@@ -27,6 +27,10 @@ export interface WorkflowResult {
   box: { center: number[]; size: number[] } | null;
   stop_reason: string | null;
   unsupported_objectives: string[];
+  /** Objectives the run's oracles could not score (left out of the fitness), with why. */
+  objectives_not_scored: { name: string; reason: string }[];
+  /** The co-crystal ligand whose interactions docked poses were compared with (`MK1:B:902`), when there was one. */
+  interaction_reference: string | null;
   output: { location: string; files?: string[]; error?: string } | null;
   plan: {
     objectives: { name: string; direction: string; weight: number }[];
@@ -61,6 +65,8 @@ export function readWorkflowResult(metrics: Record<string, unknown> | undefined 
     stop_reason: typeof metrics.stop_reason === "string" ? metrics.stop_reason : null,
     box: resolvedBox(metrics.box),
     unsupported_objectives: list(metrics.unsupported_objectives),
+    objectives_not_scored: list(metrics.objectives_not_scored),
+    interaction_reference: typeof metrics.interaction_reference === "string" ? metrics.interaction_reference : null,
     plan: metrics.plan && typeof metrics.plan === "object" ? (metrics.plan as WorkflowResult["plan"]) : null,
     output: metrics.output && typeof metrics.output === "object" ? (metrics.output as WorkflowResult["output"]) : null,
   };

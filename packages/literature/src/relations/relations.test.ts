@@ -231,6 +231,31 @@ describe("document-level pairs and priors", () => {
     expect(share).toEqual({ D012848: 1, D009202: 1 / 3, D014927: 1 / 3, D013617: 1 / 3, D012804: 1 / 3 });
   });
 
+  it("reads which diseases a sentence reports as adverse outcomes (CDR Train 11581460)", () => {
+    const text =
+      "Bladder retention of urine as a result of continuous intravenous infusion of fentanyl: 2 case reports.\n" +
+      "Sedation has been commonly used in the neonate to decrease the stress and pain from the noxious stimuli. " +
+      "Various reported side effects of fentanyl administration include chest wall rigidity, hypotension, " +
+      "respiratory depression, and bradycardia.";
+    const ms = mentionsOf(text, [
+      ["retention of urine", "disease", "D016055"],
+      ["fentanyl", "chemical", "D005283"],
+      ["pain", "disease", "D010146"],
+      ["fentanyl", "chemical", "D005283"],
+      ["hypotension", "disease", "D007022"],
+      ["bradycardia", "disease", "D001919"],
+    ]);
+    const adverse = Object.fromEntries(
+      documentPairs(
+        { text, sentences: splitSentences(text), mentions: ms },
+        "chemical-disease",
+        (m) => m.xrefs.mesh ?? null,
+      ).map((p) => [p.tail, p.features.tail_adverse_outcome]),
+    );
+    // The side effects are the gold relations; the pain the neonates are sedated against is none.
+    expect(adverse).toEqual({ D016055: 0, D010146: 0, D007022: 1, D001919: 1 });
+  });
+
   it("reads a chemical that is the agent of a treatment as treating the disease (CDR Train 18726058, Dev 14633084)", () => {
     const pairsOf = (text: string, spec: [string, EntityType, string][]) =>
       documentPairs(

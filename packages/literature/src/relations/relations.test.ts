@@ -4,7 +4,7 @@ import type { EntityType, Mention } from "../types";
 import { sentenceCandidates } from "./candidates";
 import { findTrigger, isNegated, isSpeculative, polarityOf, RELATIONS_FOR_PAIR } from "./cues";
 import { sentenceEvidence } from "./evidence-model";
-import { bestThreshold } from "./document-model";
+import { bestThreshold, thresholdToThreeDecimals } from "./document-model";
 import { documentPairs } from "./document-relations";
 import { fitLogistic, predictLogistic } from "./logistic";
 import { buildPriors, priorFeatures } from "./priors";
@@ -346,6 +346,12 @@ describe("logistic regression", () => {
     ];
     // Taking the top three: tp 2, predicted 3, gold 3 (one never proposed) → F1 = 4/6.
     expect(bestThreshold(scored, 3)).toEqual({ threshold: 0.7, f1: 4 / 6 });
+  });
+
+  it("writes a threshold with three decimals below the scores it was chosen at, never above", () => {
+    // CDR dev's F1-maximising CID confidence lay just below 0.305: rounded to 0.305, it lost two true pairs.
+    expect(thresholdToThreeDecimals(0.30476)).toBe(0.304);
+    expect(thresholdToThreeDecimals(0.305)).toBe(0.305);
   });
 });
 

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import {
   bestThreshold,
+  thresholdToThreeDecimals,
   buildDictionary,
   CONFIDENCE_MODEL,
   calibrate,
@@ -173,12 +174,12 @@ const devCalibrated = (m: PairConfidenceModel, docs: PreparedDocument[]) => {
 const cidDev = devCalibrated(cid.model, cdrDev);
 const gdDev = devCalibrated(gd.model, bioredDev);
 const devThreshold = (pairs: { p: number; y: number }[], goldTotal: number) =>
-  Math.round(
+  thresholdToThreeDecimals(
     bestThreshold(
       pairs.map((s) => ({ score: s.p, y: s.y })),
       goldTotal,
-    ).threshold * 1000,
-  ) / 1000;
+    ).threshold,
+  );
 
 /**
  * Mechanism pairs of BioRED dev (chemical–gene, gene–gene), one per document and entity pair, at the

@@ -54,6 +54,7 @@ export {
   scoreDocumentPairs,
   predictDocumentRelations,
   bestThreshold,
+  thresholdToThreeDecimals,
   corpusKey,
 } from "./relations/document-model";
 export type {

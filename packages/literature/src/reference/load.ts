@@ -10,6 +10,7 @@ import {
   type DrugIndication,
   type PharmacologicalClass,
 } from "./drugcentral";
+import { parseChemblDrugNames, withChemblNames } from "./chembl-drug-names";
 import { parseChemblTargets, type ChemblTarget } from "./chembl-targets";
 import { parseHgnc, type HgncGene } from "./hgnc";
 import { parseJensenDiseases, type GeneDiseaseAssociation } from "./jensenlab";
@@ -40,6 +41,8 @@ export const REFERENCE_FILES = {
   drugcentralStructures: "drugcentral/structures.smiles.tsv",
   drugcentralIndications: "drugcentral/drug_indication.tsv",
   drugcentralClasses: "drugcentral/pharm_class.tsv",
+  /** ChEMBL's names and trade names of drugs (withDRAWN), joined to DrugCentral drugs by ChEMBL id. */
+  chemblDrugNames: "withdrawn/drug_info.csv",
   jensenDiseases: "jensenlab_diseases/human_disease_knowledge_filtered.tsv",
   /** A folder of NCBI Gene `<Organism>.gene_info` files (optional). */
   ncbiGeneInfo: "ncbi_gene",
@@ -72,6 +75,7 @@ export function loadReferenceDir(dir: string | URL, options: LoadReferenceOption
   const indications = read(REFERENCE_FILES.drugcentralIndications);
   const jensen = read(REFERENCE_FILES.jensenDiseases);
   const classes = read(REFERENCE_FILES.drugcentralClasses);
+  const chemblNames = read(REFERENCE_FILES.chemblDrugNames);
   const geneInfoFiles = [join(root, REFERENCE_FILES.ncbiGeneInfo), ...(options.geneInfoDirs ?? [])].flatMap((folder) =>
     existsSync(folder)
       ? readdirSync(folder)
@@ -85,7 +89,12 @@ export function loadReferenceDir(dir: string | URL, options: LoadReferenceOption
     ncbiGenes: geneInfoFiles.flatMap((f) => parseGeneInfo(readFileSync(f, "utf8"))),
     proteinNames: chembl ? parseChemblTargets(chembl).filter((t) => t.type === "SINGLE PROTEIN") : [],
     diseases: obo ? parseObo(obo) : [],
-    drugs: identifiers ? parseDrugCentral(identifiers, structures ?? "") : [],
+    drugs: identifiers
+      ? withChemblNames(
+          parseDrugCentral(identifiers, structures ?? ""),
+          chemblNames ? parseChemblDrugNames(chemblNames) : new Map(),
+        )
+      : [],
     drugClasses: classes ? parsePharmacologicalClasses(classes) : [],
     indications: indications ? parseDrugIndications(indications) : [],
     geneDiseases: jensen ? parseJensenDiseases(jensen) : [],

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { requireSharedData, SHARED_DATA_DIR } from "@sieve/testing";
 import { parseObo } from "./disease-ontology";
+import { parseChemblDrugNames, withChemblNames } from "./chembl-drug-names";
 import { parseDrugCentral } from "./drugcentral";
 import { parseHgnc } from "./hgnc";
 import { loadReferenceDir } from "./load";
@@ -147,6 +148,32 @@ describe("parseDrugCentral", () => {
   });
 });
 
+describe("ChEMBL drug names", () => {
+  it("reads withDRAWN's underscore-joined names by ChEMBL id and adds the new ones to the DrugCentral drug", () => {
+    const csv = [
+      ",atc,smiles,name,,",
+      'CHEMBL1515,H03BB02_,CN1C=CNC1=S,"Methimazole_Tapazole_Thiamazole_Strumazol, forte_",,',
+      "CHEMBL79,N01BB02_,CCN(CC)CC(=O)Nc1c(C)cccc1C,Lidocaine_Xylocaine_,,",
+    ].join("\n");
+    const names = parseChemblDrugNames(csv);
+    expect(names.get("CHEMBL1515")).toEqual(["Methimazole", "Tapazole", "Thiamazole", "Strumazol, forte"]);
+    const [thiamazole] = withChemblNames(
+      [
+        {
+          drugcentral_id: "1745",
+          name: "thiamazole",
+          synonyms: [],
+          mesh: "D008713",
+          chembl: "CHEMBL1515",
+          smiles: null,
+        },
+      ],
+      names,
+    );
+    expect(thiamazole!.synonyms).toEqual(["Methimazole", "Tapazole", "Strumazol, forte"]);
+  });
+});
+
 describe("loadReferenceDir on the shared data", () => {
   beforeAll(() =>
     requireSharedData("hgnc/hgnc_mapper.tsv", "disease_ontology/HumanDO.obo", "drugcentral/identifiers.tsv"),
@@ -157,6 +184,20 @@ describe("loadReferenceDir on the shared data", () => {
     expect(ref.genes.find((g) => g.symbol === "EGFR")).toMatchObject({ ncbigene: "1956", uniprot: ["P00533"] });
     expect(ref.diseases).toHaveLength(8944 - 2374);
     expect(ref.drugs.find((d) => d.name === "lidocaine")?.mesh).toBe("D008012");
+  });
+
+  it("names DrugCentral drugs also by ChEMBL's names for them (withDRAWN drug_info.csv), not by the INN alone", () => {
+    requireSharedData("withdrawn/drug_info.csv");
+    // CDR Dev 6115999: bendrofluazide is the British name of bendroflumethiazide (INN), MeSH D001539; CDR relates it
+    // to the impotence the trial reports.
+    const title = "Adverse reactions to bendrofluazide and propranolol for the treatment of mild hypertension.";
+    const chemicals = tagMentions(title, buildDictionary(loadReferenceDir(SHARED_DATA_DIR)))
+      .filter((m) => m.type === "chemical")
+      .map((m) => [m.text, m.xrefs.mesh]);
+    expect(chemicals).toEqual([
+      ["bendrofluazide", "D001539"],
+      ["propranolol", "D011433"],
+    ]);
   });
 
   it("reads gene_info files from folders outside the reference folder, so the tagger knows human aliases", () => {

@@ -139,3 +139,11 @@ export function bestThreshold(
   }
   return best;
 }
+
+/**
+ * A threshold written with three decimals, rounded down: rounded to the nearest, the F1-maximising threshold 0.3047
+ * would become 0.305 and drop the very pairs it was chosen at.
+ */
+export function thresholdToThreeDecimals(threshold: number): number {
+  return Math.floor(threshold * 1000 + 1e-9) / 1000;
+}

@@ -31,6 +31,13 @@ export interface DocumentInput {
 const TREATED_CONDITION_BEFORE =
   /(?:\b(?:patients?|subjects?|children|women|men|cases?|volunteers)\s+(?:with|suffering from|having)|\b(?:treatment|therapy|management|treated|prophylaxis|prevention|control)\s+(?:of|for|in))\s+(?:[\w-]+\s+){0,2}$/i;
 const TREATED_CONDITION_AFTER = /^\s*(?:patients?|subjects?)\b/i;
+/**
+ * A sentence that reports an outcome of exposure: adverse events, side effects, toxicity, complications, or a condition
+ * that developed or occurred. On CDR Train's gold mentions, 26% of the chemical–disease pairs whose disease such a
+ * sentence names are relations, against 17% of the others.
+ */
+const ADVERSE_OUTCOME =
+  /\b(?:side[- ]effects?|adverse|toxicit\w*|complications?|untoward|developed|occurred|experienced|suffered)\b/i;
 
 /**
  * True when a disease mention reads as the condition being treated ("patients with D", "treatment of D", "D patients").
@@ -86,14 +93,15 @@ export function documentPairs(
   }
 
   const stats = (type: Mention["type"]) => {
-    const map = new Map<string, { count: number; first: number; title: boolean; treated: number }>();
+    const map = new Map<string, { count: number; first: number; title: boolean; treated: number; adverse: number }>();
     for (const { m, key } of keyed) {
       if (m.type !== type) continue;
-      const s = map.get(key) ?? { count: 0, first: m.start, title: false, treated: 0 };
+      const s = map.get(key) ?? { count: 0, first: m.start, title: false, treated: 0, adverse: 0 };
       s.count++;
       s.first = Math.min(s.first, m.start);
       if (titleEnd >= 0 && m.end <= titleEnd) s.title = true;
       if (m.type === "disease" && (treatedCondition(doc.text, m) || agentTreated.has(m.start))) s.treated++;
+      if (m.type === "disease" && ADVERSE_OUTCOME.test(sentenceOf(doc, m))) s.adverse++;
       map.set(key, s);
     }
     return map;
@@ -133,6 +141,7 @@ export function documentPairs(
         head_first_position: hs.first / Math.max(1, doc.text.length),
         tail_first_position: ts.first / Math.max(1, doc.text.length),
         tail_treated_condition: ts.treated / ts.count,
+        tail_adverse_outcome: ts.adverse / ts.count,
         tail_has_descendant: hasDescendant.has(t) ? 1 : 0,
         ...(a ? a.features : {}),
       };
@@ -141,4 +150,9 @@ export function documentPairs(
     }
   }
   return out;
+}
+
+function sentenceOf(doc: DocumentInput, m: Mention): string {
+  const s = doc.sentences.find((x) => m.start >= x.start && m.start < x.end);
+  return s ? doc.text.slice(s.start, s.end) : "";
 }

@@ -4,7 +4,7 @@ import type { EntityType, Mention } from "../types";
 import { sentenceCandidates } from "./candidates";
 import { findTrigger, isNegated, isSpeculative, polarityOf, RELATIONS_FOR_PAIR } from "./cues";
 import { sentenceEvidence } from "./evidence-model";
-import { bestThreshold } from "./document-model";
+import { bestThreshold, thresholdToThreeDecimals } from "./document-model";
 import { documentPairs } from "./document-relations";
 import { fitLogistic, predictLogistic } from "./logistic";
 import { buildPriors, priorFeatures } from "./priors";
@@ -231,6 +231,31 @@ describe("document-level pairs and priors", () => {
     expect(share).toEqual({ D012848: 1, D009202: 1 / 3, D014927: 1 / 3, D013617: 1 / 3, D012804: 1 / 3 });
   });
 
+  it("reads which diseases a sentence reports as adverse outcomes (CDR Train 11581460)", () => {
+    const text =
+      "Bladder retention of urine as a result of continuous intravenous infusion of fentanyl: 2 case reports.\n" +
+      "Sedation has been commonly used in the neonate to decrease the stress and pain from the noxious stimuli. " +
+      "Various reported side effects of fentanyl administration include chest wall rigidity, hypotension, " +
+      "respiratory depression, and bradycardia.";
+    const ms = mentionsOf(text, [
+      ["retention of urine", "disease", "D016055"],
+      ["fentanyl", "chemical", "D005283"],
+      ["pain", "disease", "D010146"],
+      ["fentanyl", "chemical", "D005283"],
+      ["hypotension", "disease", "D007022"],
+      ["bradycardia", "disease", "D001919"],
+    ]);
+    const adverse = Object.fromEntries(
+      documentPairs(
+        { text, sentences: splitSentences(text), mentions: ms },
+        "chemical-disease",
+        (m) => m.xrefs.mesh ?? null,
+      ).map((p) => [p.tail, p.features.tail_adverse_outcome]),
+    );
+    // The side effects are the gold relations; the pain the neonates are sedated against is none.
+    expect(adverse).toEqual({ D016055: 0, D010146: 0, D007022: 1, D001919: 1 });
+  });
+
   it("reads a chemical that is the agent of a treatment as treating the disease (CDR Train 18726058, Dev 14633084)", () => {
     const pairsOf = (text: string, spec: [string, EntityType, string][]) =>
       documentPairs(
@@ -321,6 +346,12 @@ describe("logistic regression", () => {
     ];
     // Taking the top three: tp 2, predicted 3, gold 3 (one never proposed) → F1 = 4/6.
     expect(bestThreshold(scored, 3)).toEqual({ threshold: 0.7, f1: 4 / 6 });
+  });
+
+  it("writes a threshold with three decimals below the scores it was chosen at, never above", () => {
+    // CDR dev's F1-maximising CID confidence lay just below 0.305: rounded to 0.305, it lost two true pairs.
+    expect(thresholdToThreeDecimals(0.30476)).toBe(0.304);
+    expect(thresholdToThreeDecimals(0.305)).toBe(0.305);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   CompoundEvaluator,
   DEFAULT_SCREENING_FILTERS,
   DockingOracle,
+  FileDockingCache,
   MemoryDockingCache,
   SyntheticAccessibilityOracle,
   ligandTimeLimitOf,
@@ -21,13 +22,16 @@ import { writeBenchReport, type BenchRow } from "../lib/report";
  * per-ligand scores behind the default of 2 start conformers (docs/decisions.md). Settings alternate per ligand, each
  * with a fresh cache, so both see the same load. Each compound is scored as the screen scores it (CompoundEvaluator):
  * its pose's interaction similarity to indinavir's crystal pose, and the fitness under the spec's objectives and under
- * the product's defaults. SETTINGS (default "1,2") lists the start conformers to compare, BENCH_REPORT_NAME the file.
+ * the product's defaults. SETTINGS (default "1,2") lists the start conformers to compare, BENCH_REPORT_NAME the file,
+ * BENCH_DOCKING_CACHE a docking cache to reuse.
  */
 const SHARED = process.env.SIEVE_SHARED_DATA ?? join(import.meta.dirname, "..", "..", "..", "shared", "data");
 const LIBRARY = ["indinavir", "amprenavir", "loratadine", "metoprolol", "ibuprofen"];
 const INHIBITORS = new Set(["indinavir", "amprenavir"]);
 const EXHAUSTIVENESS = 2;
 const SETTINGS = (process.env.SETTINGS ?? "1,2").split(",").map(Number);
+/** A docking cache folder (the enrichment bench's, say) whose results are reused; none: every compound is docked. */
+const CACHE_DIR = process.env.BENCH_DOCKING_CACHE;
 const SPEC_OBJECTIVES = RUN_DEFAULTS.objectives.filter((o) => o.name !== "interaction_similarity");
 /** A long limit per step: on a loaded machine amprenavir's docking alone took 507 s of wall time. */
 const FILTERS = { ...DEFAULT_SCREENING_FILTERS, time_limit_base_s: 1800 };
@@ -51,7 +55,7 @@ for (const conformers of SETTINGS)
       box: { kind: "ligand" },
       params: { exhaustiveness: EXHAUSTIVENESS, num_modes: 9, cpu: 1, seed: 42 },
       conformers,
-      cache: new MemoryDockingCache(),
+      cache: CACHE_DIR ? new FileDockingCache(CACHE_DIR) : new MemoryDockingCache(),
       timeLimit: ligandTimeLimitOf(rdkit, FILTERS),
     }),
   );
@@ -109,7 +113,7 @@ writeBenchReport(
   [
     ...orders,
     "Interaction similarity: Tanimoto of the pose's interaction fingerprint (per residue: hydrophobic contact, hydrogen bond donated, accepted) to indinavir's crystal pose (MK1), as the screen computes it.",
-    `DockingOracle as the screen builds it: Vina exhaustiveness ${EXHAUSTIVENESS} shared among the start conformers (each docked at ceil(${EXHAUSTIVENESS} / N), at least 1), seed 42, 9 modes, one Vina process per core; fresh in-memory caches; ${availableParallelism()} ligands at a time.`,
+    `DockingOracle as the screen builds it: Vina exhaustiveness ${EXHAUSTIVENESS} shared among the start conformers (each docked at ceil(${EXHAUSTIVENESS} / N), at least 1), seed 42, 9 modes, one Vina process per core; ${CACHE_DIR ? "results in the docking cache of the 1HSG enrichment run of the same day reused (same receptor, box, settings and method), the rest docked" : "fresh in-memory caches"}; ${availableParallelism()} ligands at a time.`,
     "Start conformers: at most N, one per ring conformation (the lowest-energy of 4 MMFF94-minimised ETKDG candidates per conformer wanted); every mode scored as `vina --score_only` scores its pose (before 2026-11-27 Vina 1.2.3's own number, whose intramolecular term follows the start conformer's rings).",
     "One run: Vina's seed and the conformers' seed are fixed, so the same builds give the same scores; whether a change between the settings comes from the second start geometry or from the search's own variance, one run cannot tell.",
     `Load average (1, 5, 15 min) ${LOAD_AT_START.join(", ")} at the start, ${loadavg()

@@ -459,6 +459,7 @@ function enrichmentRows(label: string, scored: Docked[]): BenchRow[] {
       scored,
       productFitness,
     ],
+    [`product fitness, spec objectives (${REFERENCE} left out)`, withoutReference, productFitness],
     [
       `fitness before issue 20 (activity w 1 + SA w 0.5, SA linear (10 − SA)/9; ${REFERENCE} included)`,
       scored,

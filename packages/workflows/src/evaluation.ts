@@ -1,5 +1,5 @@
 import type { MoleculeProfile } from "@sieve/chem";
-import { DockingOracle, type AnalogPlacement } from "./docking/docking-oracle";
+import type { AnalogPlacement } from "./docking/docking-oracle";
 import type { ReferencePose } from "./docking/tethered";
 import type { DockingMode } from "./docking/vina";
 import { fitness, type ScoredValues, type WorkflowObjective } from "./objectives";
@@ -50,7 +50,12 @@ export class CompoundEvaluator {
     objectives: WorkflowObjective[],
     private readonly alerts: (smiles: string) => string[] = () => [],
   ) {
-    const why = interactionSimilarityUnavailable(activity);
+    const why =
+      this.activityKind !== "docking"
+        ? NO_POSE
+        : activity.interactionsUnavailable === undefined
+          ? "this docking oracle does not compare poses with a co-crystallised ligand"
+          : activity.interactionsUnavailable;
     this.objectives = objectives.filter((o) => o.name !== "interaction_similarity" || why === null);
     this.objectivesNotScored = why
       ? objectives.filter((o) => o.name === "interaction_similarity").map((o) => ({ name: o.name, reason: why }))
@@ -119,13 +124,7 @@ export class CompoundEvaluator {
   }
 }
 
-/** Why an activity oracle gives no interaction similarity, or null when it does. */
-function interactionSimilarityUnavailable(activity: MoleculeOracle): string | null {
-  if (!(activity instanceof DockingOracle)) return "activity is scored by ligand similarity: there is no docked pose";
-  return activity.interactions
-    ? null
-    : "the docking box is not drawn around a co-crystallised ligand: there are no known interactions to compare with";
-}
+const NO_POSE = "activity is scored by ligand similarity: there is no docked pose";
 
 const round = (v: number) => Math.round(v * 1000) / 1000;
 const numberOrNull = (v: unknown) => (typeof v === "number" ? v : null);

@@ -1,4 +1,5 @@
 import type { MoleculeProfile } from "@sieve/chem";
+import { INTERACTION_CUTOFFS } from "./docking/interactions";
 
 /** One objective of the run config (§3): name, direction and weight. */
 export interface WorkflowObjective {
@@ -113,8 +114,8 @@ const ramp = (what: string, zero: number | string, one: number | string, unit = 
   `0 at ${what} ${zero}${unit}, 1 at ${one}${unit}, linear between`;
 const SA = SA_DESIRABILITY;
 const ACTIVITY_TEXT = `docking: ${ramp("Vina affinity", -4, -12, " kcal/mol")}; ligand similarity: the Tanimoto itself`;
-const INTERACTION_TEXT =
-  "the Tanimoto itself: the docked pose's protein–ligand interactions (per residue: hydrophobic contact, hydrogen bond donated, accepted) against the co-crystal ligand's";
+const C = INTERACTION_CUTOFFS;
+const INTERACTION_TEXT = `the Tanimoto itself: the docked pose's protein–ligand interactions per residue (hydrophobic contact: apolar atoms within ${C.hydrophobic_A} Å; hydrogen bond donated or accepted: N/O within ${C.hbond_A} Å, the donor with a polar hydrogen; distances only) against the co-crystal ligand's, with a homodimer's identical chains also swapped`;
 const DESIRABILITY_TEXT: Record<(typeof SUPPORTED_OBJECTIVES)[number], { maximize: string; minimize: string }> = {
   // Activity ignores the direction: stronger binding or closer similarity is always better.
   activity: { maximize: ACTIVITY_TEXT, minimize: ACTIVITY_TEXT },

@@ -29,6 +29,11 @@ export interface MoleculeOracle extends OracleInfo {
    * oracle set to tether analogs places the molecule on its pose; other oracles ignore it.
    */
   score(smiles: string, signal?: AbortSignal, reference?: ReferencePose): Promise<OracleScore>;
+  /**
+   * A docking oracle's comparison of poses with a co-crystal ligand: null when each score's details carry
+   * `interaction_similarity`, else why they do not. Absent: the oracle makes no poses to compare.
+   */
+  readonly interactionsUnavailable?: string | null;
 }
 
 export function describeOracle(oracle: OracleInfo): OracleInfo {

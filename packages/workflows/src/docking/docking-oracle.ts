@@ -6,11 +6,11 @@ import type { MoleculeOracle, OracleScore } from "../oracle";
 import { ProgramTimeoutError, requireDockingBinaries } from "../programs";
 import type { LigandTimeLimit } from "../screen-filters";
 import {
-  fingerprintTanimoto,
   interactionFingerprint,
   interactionReference,
+  interactionSimilarity,
   readPdbqtAtoms,
-  type InteractionReference,
+  type InteractionReferenceResult,
 } from "./interactions";
 import { resolveBox, type BoxSpec, type DockingBox } from "./structure";
 import {
@@ -307,10 +307,19 @@ export class DockingOracle implements MoleculeOracle {
     private readonly dir: string,
     private readonly cache: DockingCache,
     private readonly timeLimit: ((smiles: string) => LigandTimeLimit) | null,
-    /** The co-crystal ligand's interactions (a box drawn around it), which every pose is compared with. */
-    readonly interactions: InteractionReference | null,
+    /** The co-crystal ligand's interactions (a box drawn around it), which every pose is compared with, or why none. */
+    private readonly interactionReference: InteractionReferenceResult,
     private readonly receptorAtoms: ReturnType<typeof readPdbqtAtoms>,
   ) {}
+
+  get interactions() {
+    return "reference" in this.interactionReference ? this.interactionReference.reference : null;
+  }
+
+  /** Why poses are not compared with a co-crystal ligand, or null when they are (`MoleculeOracle`). */
+  get interactionsUnavailable(): string | null {
+    return "unavailable" in this.interactionReference ? this.interactionReference.unavailable : null;
+  }
 
   static async create(options: DockingOracleOptions): Promise<DockingOracle> {
     const versions = await requireDockingBinaries();
@@ -331,19 +340,20 @@ export class DockingOracle implements MoleculeOracle {
       dir,
       options.cache ?? sharedDockingCache,
       options.timeLimit ?? null,
-      await interactionReference(options.receptor, options.box, receptorAtoms),
+      await interactionReference(options.receptor, options.format, options.box, receptorAtoms),
       receptorAtoms,
     );
   }
 
   /**
-   * Tanimoto of a pose's interaction fingerprint to the co-crystal ligand's (`interactions`), or null when the box
-   * was not drawn around a co-crystal ligand.
+   * Tanimoto of a pose's interaction fingerprint to the co-crystal ligand's (`interactions`; in a receptor of
+   * identical chains, the best over their swaps), or null when there is no such ligand (`interactionsUnavailable`).
    */
   interactionSimilarity(posePdbqt: string): number | null {
-    if (!this.interactions) return null;
+    const reference = this.interactions;
+    if (!reference) return null;
     const bits = interactionFingerprint(readPdbqtAtoms(posePdbqt), this.receptorAtoms);
-    return Math.round(fingerprintTanimoto(bits, this.interactions.bits) * 1000) / 1000;
+    return Math.round(interactionSimilarity(bits, reference) * 1000) / 1000;
   }
 
   /** This oracle's cache key for a molecule, searched for, or placed on a reference pose by `method`. */

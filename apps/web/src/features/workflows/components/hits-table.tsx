@@ -7,7 +7,12 @@ import { formatNumber } from "../model/results";
 
 type RankedHit = WorkflowHit & { rank: number };
 
-function columns(docking: boolean, leadOpt: boolean, onShowPose: (hit: RankedHit) => void): Column<RankedHit>[] {
+function columns(
+  docking: boolean,
+  interactions: boolean,
+  leadOpt: boolean,
+  onShowPose: (hit: RankedHit) => void,
+): Column<RankedHit>[] {
   const cols: Column<RankedHit>[] = [
     { header: "Rank", cell: (h) => h.rank, sortValue: (h) => h.rank },
     { header: "Structure", cell: (h) => <MoleculeDrawing svg={h.svg} smiles={h.smiles} /> },
@@ -21,22 +26,21 @@ function columns(docking: boolean, leadOpt: boolean, onShowPose: (hit: RankedHit
       ),
     },
   ];
-  if (docking)
-    cols.push(
-      {
-        header: "Affinity (kcal/mol)",
-        cell: (h) => formatNumber(h.affinity),
-        sortValue: (h) => h.affinity ?? 0,
-        align: "end",
-      },
-      {
+  if (docking) {
+    cols.push({
+      header: "Affinity (kcal/mol)",
+      cell: (h) => formatNumber(h.affinity),
+      sortValue: (h) => h.affinity ?? 0,
+      align: "end",
+    });
+    if (interactions)
+      cols.push({
         header: "Interaction similarity",
-        cell: (h) => formatNumber(h.interaction_similarity ?? null, 2),
+        cell: (h) => formatNumber(h.interaction_similarity, 2),
         sortValue: (h) => h.interaction_similarity ?? 0,
         align: "end",
-      },
-    );
-  else
+      });
+  } else
     cols.push({
       header: "Similarity to actives",
       cell: (h) => formatNumber(h.activity),
@@ -128,7 +132,12 @@ export function HitsTable({
     <DataTable
       className="hits-table"
       caption={caption}
-      columns={columns(docking, leadOpt, onShowPose)}
+      columns={columns(
+        docking,
+        hits.some((h) => h.interaction_similarity !== undefined),
+        leadOpt,
+        onShowPose,
+      )}
       rows={rows}
       rowKey={(h) => h.smiles}
       empty="No compound was scored."

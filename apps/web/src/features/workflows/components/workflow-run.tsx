@@ -159,7 +159,7 @@ export function WorkflowRun({ runId }: { runId: string }) {
                   <li key={term.name}>
                     <strong>{term.name}</strong> ({term.direction}, weight {term.weight}): {term.desirability}
                     {term.name === "interaction_similarity" && result.interaction_reference
-                      ? ` (${result.interaction_reference})`
+                      ? `; reference ligand ${result.interaction_reference}`
                       : ""}
                     .
                   </li>

@@ -47,7 +47,10 @@ function enrichmentRows(name: string, target: string, method: string) {
     ],
     ["product fitness, spec objectives (activity, SA)", "product fitness, spec objectives"],
     ["interaction similarity to the co-crystal ligand alone", "interaction similarity to "],
-    ["consensus: mean rank of Vina and similarity to the co-crystal ligand", "consensus: mean rank of Vina and similarity"],
+    [
+      "consensus: mean rank of Vina and similarity to the co-crystal ligand",
+      "consensus: mean rank of Vina and similarity",
+    ],
     ["Vina affinity alone", "Vina affinity ("],
     ["baseline, heavy atoms", "baseline: heavy atoms"],
   ] as const) {

@@ -132,7 +132,9 @@ export function identicalChainPairs(receptor: PdbqtAtom[]): [string, string][] {
   const chains = [...sequences.keys()].filter((c) => c !== "");
   const same = (a: Set<string>, b: Set<string>) => a.size === b.size && [...a].every((r) => b.has(r));
   return chains.flatMap((a, i) =>
-    chains.slice(i + 1).flatMap((b) => (same(sequences.get(a)!, sequences.get(b)!) ? [[a, b] as [string, string]] : [])),
+    chains
+      .slice(i + 1)
+      .flatMap((b) => (same(sequences.get(a)!, sequences.get(b)!) ? [[a, b] as [string, string]] : [])),
   );
 }
 

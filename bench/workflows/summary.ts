@@ -48,7 +48,7 @@ function enrichmentRows(name: string, target: string, method: string) {
     ["product fitness, spec objectives (activity, SA)", "product fitness, spec objectives"],
     ["interaction similarity to the co-crystal ligand alone", "interaction similarity to "],
     [
-      "consensus: mean rank of Vina and similarity to the co-crystal ligand",
+      "consensus: mean rank of Vina and Morgan similarity to the co-crystal ligand (flattered: decoys chosen unlike every active)",
       "consensus: mean rank of Vina and similarity",
     ],
     ["Vina affinity alone", "Vina affinity ("],
@@ -132,7 +132,7 @@ writeBenchReport(
   rows,
   [
     "Collected from the result files named in `source`; their notes give the method, the machine and its load.",
-    "One run each, AUROC with its 95 % bootstrap interval (the lead optimization rate and the re-docks: median and range over their runs and Vina seeds). The screen's current path: ETKDG start conformers one per ring conformation (the lowest-energy of 4 MMFF94 candidates per conformer wanted, at most 2), Vina's modes scored as `vina --score_only` scores their poses, exhaustiveness 2. The earlier rows (the Open Babel conformers at exhaustiveness 1, and ETKDG's first 1 or 2 conformers in embedding order, scored by Vina 1.2.3's own number) are kept for comparison, on the groups each finished. The 1OHR rows are a held-out check: every setting was chosen on 1HSG.",
+    "One run each, AUROC with its 95 % bootstrap interval (the lead optimization rate and the re-docks: median and range over their runs and Vina seeds). The screen's current path: ETKDG start conformers one per ring conformation (the lowest-energy of 4 MMFF94 candidates per conformer wanted, at most 2), Vina's modes scored as `vina --score_only` scores their poses, exhaustiveness 2, ranked by the default objectives (activity w 1, interaction similarity to the co-crystal ligand w 1, SA w 0.5); the same dockings ranked by the spec's objectives (activity, SA) are the like-for-like comparison, and the morning's run of the same path (before interaction similarity) docked to the same affinities. Rows that use the co-crystal ligand as a reference leave it out of the actives. The earlier rows (the Open Babel conformers at exhaustiveness 1, and ETKDG's first 1 or 2 conformers in embedding order, scored by Vina 1.2.3's own number) are kept for comparison, on the groups each finished. The 1OHR rows are a held-out check: every setting was chosen on 1HSG.",
     `Load when measured: ${[...loads, leadOpt.notes.find((n) => /load average/i.test(n)) ?? "not recorded"].join(" | ")}`,
   ],
 );

@@ -341,7 +341,7 @@ describe("VHTS runs from the New Job modal", () => {
     expect(folder.files[0].startsWith(join(ctx.config.dataDir, "screens", "cox"))).toBe(true);
     const csv = readFileSync(folder.files[0], "utf8");
     expect(csv.split("\n")[0]).toBe(
-      "rank,name,smiles,fitness,activity,activity_kind,affinity_kcal_mol,search_affinity_kcal_mol,best_start_conformer,start_conformer_affinities_kcal_mol,pose_placement,sa_score,qed,logp,mw,warnings",
+      "rank,name,smiles,fitness,activity,activity_kind,affinity_kcal_mol,interaction_similarity,search_affinity_kcal_mol,best_start_conformer,start_conformer_affinities_kcal_mol,pose_placement,sa_score,qed,logp,mw,warnings",
     );
     expect(csv).toContain("aspirin");
     expect(readFileSync(folder.files[1], "utf8")).toBe(

@@ -103,7 +103,8 @@ describe("screening 1HSG (HIV-1 protease) with its inhibitors among decoys", () 
         )
         .waitFor();
       await terms.getByText(/interactions per residue .*; reference ligand MK1:B:902\.$/).waitFor();
-      expect(await hits.getByRole("columnheader", { name: "Interaction similarity" }).count()).toBe(1);
+      expect(await hits.getByRole("columnheader", { name: /IFP similarity/ }).count()).toBe(1);
+      expect(await hits.locator("tbody tr td:nth-child(4)").first().textContent()).toMatch(/^-11\.\d+IFP 0\.\d+$/);
 
       // Every compound not ranked is listed with its reason; nothing else is missing (5 ranked + 2 listed = 7 lines).
       const row = (name: string) => rows.find((cells) => cells[1]?.startsWith(name));

@@ -140,7 +140,7 @@ describe("virtual screening with docking from the New Job modal", () => {
     await hits.waitFor({ timeout: 150_000 });
     await page.locator(".badge", { hasText: "completed" }).first().waitFor({ timeout: 150_000 });
     expect(await hits.locator("tbody tr").count()).toBe(5);
-    const affinities = await hits.locator("tbody tr td:nth-child(4)").allTextContents();
+    const affinities = await hits.locator("tbody tr td:nth-child(4) .hits-table__affinity").allTextContents();
     for (const value of affinities) expect(Number(value)).toBeLessThan(0);
     expect(await page.getByText(/AutoDock Vina best binding affinity/).count()).toBe(1);
     expect(await hits.locator("img.molecule-drawing").count()).toBe(5);
